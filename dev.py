@@ -1,0 +1,56 @@
+#!/usr/bin/env python3
+"""One command to set up and run gpudesk, or its tests, on a fresh machine with Python 3.11+.
+
+    python3 dev.py app     # create .venv, install gpudesk, open the window
+    python3 dev.py test    # create .venv, install gpudesk with test tools, run the whole suite
+
+Works the same on Windows (`py dev.py app`), macOS and Linux. The virtual environment is
+(re)installed only when pyproject.toml changes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = Path(os.environ.get("GPUDESK_VENV", ROOT / ".venv"))
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+PY = BIN / ("python.exe" if os.name == "nt" else "python")
+
+
+def ensure_venv(extras: str) -> None:
+    if sys.version_info < (3, 11):
+        sys.exit(f"gpudesk needs Python 3.11 or newer; this is {sys.version.split()[0]}")
+    stamp_file = VENV / ".gpudesk-stamp"
+    stamp = hashlib.sha256((ROOT / "pyproject.toml").read_bytes() + extras.encode()).hexdigest()
+    if stamp_file.exists() and stamp_file.read_text() == stamp and PY.exists():
+        return
+    if not PY.exists():
+        print(f"creating virtual environment in {VENV}", flush=True)
+        venv.EnvBuilder(with_pip=True).create(VENV)
+    print("installing gpudesk and its dependencies", flush=True)
+    subprocess.run([str(PY), "-m", "pip", "install", "-q", "--disable-pip-version-check",
+                    "-e", f"{ROOT}{extras}"], check=True)
+    stamp_file.write_text(stamp)
+
+
+def main(argv: list[str]) -> int:
+    what = argv[0] if argv else "app"
+    rest = argv[1:]
+    if what == "app":
+        ensure_venv("")
+        return subprocess.call([str(PY), "-m", "gpudesk", *rest])
+    if what == "test":
+        ensure_venv("[test]")
+        env = dict(os.environ, QT_QPA_PLATFORM=os.environ.get("QT_QPA_PLATFORM", "offscreen"))
+        return subprocess.call([str(PY), "-m", "pytest", *rest], cwd=ROOT, env=env)
+    sys.exit(f"usage: python3 dev.py [app|test] [extra arguments]; got {what!r}")
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,61 @@
+"""The `gpudesk` command line: argument parsing and printing only; every figure comes from core.
+
+Each subcommand lives in its own module exposing `register(subparsers)`, which adds the
+parser and sets `func` to a callable taking the parsed args and returning an exit status.
+Modules import core lazily inside their handlers to keep start-up fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+from gpudesk import __version__
+from gpudesk.errors import GpudeskError
+
+SUBCOMMANDS = ("estimate", "recommend", "catalog", "plan", "checklist", "report")
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # one line, exit 2, never a traceback
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="gpudesk", description="Plan GPU server rentals for AI training (offline).")
+    parser.add_argument("--version", action="version", version=f"gpudesk {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    for name in SUBCOMMANDS:
+        try:
+            module = importlib.import_module(f"gpudesk.cli.{name}")
+        except ModuleNotFoundError as exc:  # a subcommand not built yet
+            if exc.name != f"gpudesk.cli.{name}":
+                raise
+            continue
+        module.register(sub)
+    return parser
+
+
+def run_cli(argv: list[str]) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return 2
+    try:
+        return int(args.func(args) or 0)
+    except GpudeskError as exc:
+        print(f"gpudesk {args.command}: error: {exc}", file=sys.stderr)
+        return 2
+    except Exception as exc:  # pydantic's ValidationError, without importing pydantic up front
+        if type(exc).__name__ != "ValidationError":
+            raise
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first.get("loc", ())) or "input"
+        print(f"gpudesk {args.command}: error: {where}: {first.get('msg')}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0

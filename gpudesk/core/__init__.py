@@ -1,0 +1,1 @@
+"""Pure-Python engine: models, estimators, recommender, advice, checklist, plan files. No Qt."""

@@ -1,0 +1,327 @@
+"""The shared vocabulary of gpudesk: what a job, a layout, a GPU and an answer are.
+
+Pure pydantic, no Qt. The estimators, the recommender, the catalogue, the CLI, the GUI and
+the PDF all speak in these types; JSON keys produced from them are a public contract
+(see the engine and recommender issues), so rename nothing here lightly.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=False, validate_assignment=False)
+
+
+# --- enumerations (values equal the CLI option values) -------------------------------------
+
+
+class TaskKind(StrEnum):
+    PRETRAIN = "pretrain"
+    FULL = "full"
+    LORA = "lora"
+    QLORA = "qlora"
+    INFERENCE = "inference"
+    MIXED = "mixed"  # training + concurrent serving: sized by the stricter requirement
+
+    @property
+    def trains(self) -> bool:
+        return self is not TaskKind.INFERENCE
+
+
+class Precision(StrEnum):
+    FP32 = "fp32"
+    BF16 = "bf16"
+    FP16 = "fp16"
+    FP8 = "fp8"
+
+
+class Optimizer(StrEnum):
+    ADAMW = "adamw"
+    ADAMW_8BIT = "adamw-8bit"
+    SGD = "sgd"
+    ADAFACTOR = "adafactor"
+
+
+class Recompute(StrEnum):
+    NONE = "none"
+    SELECTIVE = "selective"
+    FULL = "full"
+
+
+class Offload(StrEnum):
+    NONE = "none"
+    OPTIMIZER = "optimizer"
+    OPTIMIZER_PARAMS = "optimizer+params"
+
+
+class Objective(StrEnum):
+    CHEAPEST = "cheapest"
+    FASTEST = "fastest"
+    DEADLINE = "deadline"  # cheapest that meets the deadline
+    BUDGET = "budget"  # fastest within budget
+
+
+class Billing(StrEnum):
+    HOURLY = "hourly"
+    MONTHLY = "monthly"
+
+
+class Tier(StrEnum):
+    ENTRY = "entry"  # 入门级
+    ADVANCED = "advanced"  # 进阶级
+    FLAGSHIP = "flagship"  # 旗舰级
+    MULTI_NODE = "multi-node"  # 跨节点集群
+
+
+# --- the model being trained or served ------------------------------------------------------
+
+
+class ModelArch(Strict):
+    """A model's architecture, as read from a Hugging Face config.json or a preset.
+
+    Transformer fields may be None when only a parameter count is known
+    (`params_hint`); the estimators then fall back to stated approximations.
+    """
+
+    id: str | None = None
+    name: str = "custom model"
+    family: str = "custom"  # llama, mistral, mixtral, qwen2, gpt2, bert, gpt_neox, falcon, clip, unet, custom
+    task_class: str | None = None  # the guide's task class (preset grouping)
+    hidden_size: int | None = Field(default=None, gt=0)
+    num_layers: int | None = Field(default=None, gt=0)
+    num_heads: int | None = Field(default=None, gt=0)
+    num_kv_heads: int | None = Field(default=None, gt=0)
+    head_dim: int | None = Field(default=None, gt=0)
+    intermediate_size: int | None = Field(default=None, gt=0)
+    gated_mlp: bool = False  # SwiGLU/GeGLU: three MLP matrices instead of two
+    vocab_size: int | None = Field(default=None, gt=0)
+    max_seq_len: int | None = Field(default=None, gt=0)
+    tied_embeddings: bool = False
+    learned_positions: bool = False  # GPT-2/BERT absolute position table
+    type_vocab_size: int = 0  # BERT token-type embeddings
+    attention_bias: bool = False  # q/k/v/o biases (GPT-2, BERT, Qwen2 qkv only -> see qkv_bias)
+    qkv_bias: bool = False
+    mlp_bias: bool = False
+    norm: Literal["layernorm", "rmsnorm"] = "rmsnorm"
+    parallel_attention: bool = False  # falcon / gpt-neox parallel residual
+    num_experts: int = Field(default=1, ge=1)  # MoE: experts per MoE layer
+    experts_per_token: int = Field(default=1, ge=1)
+    encoder_only: bool = False  # BERT: pooler, no LM head by default
+    params_hint: int | None = Field(default=None, gt=0)  # bare parameter count when nothing else is known
+    source: str | None = None  # where the numbers came from (config.json path, preset source)
+    approximations: list[str] = Field(default_factory=list)
+
+
+# --- the job ----------------------------------------------------------------------------------
+
+
+class Job(Strict):
+    """What the user wants to do with the model (everything but the hardware layout)."""
+
+    model: ModelArch
+    task: TaskKind = TaskKind.FULL
+    precision: Precision = Precision.BF16
+    optimizer: Optimizer = Optimizer.ADAMW
+    micro_batch: int = Field(default=1, ge=1)
+    seq_len: int = Field(default=2048, ge=1)
+    grad_accum: int = Field(default=1, ge=1)
+    recompute: Recompute = Recompute.NONE
+    flash_attention: bool = True
+    lora_rank: int = Field(default=16, ge=1)
+    lora_targets: list[str] = Field(default_factory=lambda: ["q", "k", "v", "o"])
+    tokens: float | None = Field(default=None, gt=0)  # training tokens in total (all epochs)
+    concurrency: int = Field(default=1, ge=1)  # serving: sequences in flight
+    serving_context: int | None = Field(default=None, ge=1)  # tokens per served sequence; None = seq_len
+    mfu: float | None = Field(default=None, gt=0, le=1)  # None = the GPU class default
+    overhead_bytes: int | None = Field(default=None, ge=0)  # per-GPU CUDA context etc.; None = default
+    headroom: float = Field(default=0.10, ge=0, lt=1)  # fraction of GPU memory kept free
+    trial_margin: float = Field(default=0.30, ge=0)  # the guide's +30 % for trial and error
+    price_per_gpu_hour: float | None = Field(default=None, ge=0)
+    currency: str = "CNY"
+
+
+class Layout(Strict):
+    """How the job is spread over GPUs."""
+
+    gpus: int = Field(default=1, ge=1)
+    tp: int = Field(default=1, ge=1)
+    pp: int = Field(default=1, ge=1)
+    zero: int = Field(default=0, ge=0, le=3)
+    offload: Offload = Offload.NONE
+
+    @property
+    def dp(self) -> int:
+        return self.gpus // (self.tp * self.pp)
+
+
+# --- hardware ---------------------------------------------------------------------------------
+
+
+class GpuSpec(Strict):
+    """One GPU model, as in the catalogue (figures are dense, not sparse)."""
+
+    model_config = ConfigDict(extra="allow")  # catalogue rows may carry more fields
+
+    id: str
+    name: str
+    vendor: str = "NVIDIA"
+    architecture: str | None = None
+    memory_bytes: int
+    memory_bandwidth_gbps: float | None = None  # GB/s
+    tflops_fp32: float | None = None
+    tflops_tf32: float | None = None
+    tflops_fp16: float | None = None
+    tflops_bf16: float | None = None
+    tflops_fp8: float | None = None
+    nvlink_gbps: float | None = None  # total NVLink bandwidth per GPU, GB/s (NVIDIA's convention)
+    nvlink_generation: int | None = None
+    pcie_generation: int | None = None
+    pcie_gbps: float | None = None  # per direction, GB/s
+    form_factor: str | None = None  # sxm, pcie, oam
+    tdp_watts: float | None = None
+    release_year: int | None = None
+    consumer: bool = False
+    confidence: Literal["high", "medium", "low"] = "high"
+    source: str | None = None
+    checked: str | None = None  # ISO date the figures were checked
+    user: bool = False  # a row from the user's own database
+
+
+class Cluster(Strict):
+    """The hardware an estimate runs on: GPU model, node size and the links between GPUs."""
+
+    gpu: GpuSpec
+    gpus_per_node: int = Field(default=8, ge=1)
+    intra_node_gbps: float | None = None  # GB/s per GPU inside a node; None = from the GPU (NVLink or PCIe)
+    inter_node_gbps: float | None = None  # GB/s per node between nodes (e.g. 400 Gb/s IB = 50 GB/s)
+    host_ram_bytes: int | None = None  # per node, for offload checks
+
+
+# --- the answer -------------------------------------------------------------------------------
+
+
+class MemoryPerGpu(Strict):
+    weights: int
+    gradients: int
+    optimizer_states: int
+    activations: int
+    kv_cache: int
+    overhead: int
+    total: int
+
+
+class MemoryEstimate(Strict):
+    per_gpu_bytes: MemoryPerGpu
+    gpu_capacity_bytes: int
+    usable_bytes: int  # capacity minus the headroom margin
+    headroom: float
+    fits: bool
+    host_ram_bytes: int  # host RAM the job needs per node (offload + data loading)
+    quick_estimate_bytes: int | None  # the guide's 20 B/param (x2 in fp32), whole job
+    details: dict[str, int | float | str | None] = Field(default_factory=dict)
+
+
+class TimeEstimate(Strict):
+    training_flops: float | None
+    tokens_per_second: float | None
+    hours: float | None
+    gpu_hours: float | None
+    mfu: float
+    scaling_efficiency: float
+    peak_tflops: float | None = None
+    details: dict[str, float | str | None] = Field(default_factory=dict)
+
+
+class CostEstimate(Strict):
+    currency: str = "CNY"
+    price_per_gpu_hour: float | None
+    compute_cost: float | None
+    with_trial_margin: float | None
+    trial_margin: float = 0.30
+    price_per_gpu_month: float | None = None
+    monthly_cost: float | None = None  # renting the GPUs by the month for the job's duration
+    break_even_hours: float | None = None  # hours of use per month beyond which monthly is cheaper
+    cheaper_billing: Billing | None = None
+
+
+class Note(Strict):
+    id: str
+    severity: Literal["info", "warning", "critical"] = "info"
+    message: str
+
+
+class Estimate(Strict):
+    params_total: int
+    params_active: int
+    params_trainable: int
+    memory: MemoryEstimate
+    time: TimeEstimate
+    cost: CostEstimate
+    notes: list[str] = Field(default_factory=list)
+
+
+# --- recommending -----------------------------------------------------------------------------
+
+
+class Constraints(Strict):
+    """What the user allows and wants optimised when searching rental configurations."""
+
+    objective: Objective = Objective.CHEAPEST
+    budget: float | None = Field(default=None, gt=0)
+    deadline_hours: float | None = Field(default=None, gt=0)
+    providers: list[str] = Field(default_factory=list)  # provider ids; empty = all
+    region: str | None = None
+    billing: Billing | None = None  # None = whichever is cheaper
+    gpu_allow: list[str] = Field(default_factory=list)  # GPU ids; empty = all
+    gpu_exclude: list[str] = Field(default_factory=list)
+    max_gpus: int = Field(default=4096, ge=1)
+    top: int = Field(default=20, ge=1)
+
+
+class OptionLayout(Strict):
+    tp: int
+    pp: int
+    dp: int
+    zero: int
+    offload: Offload
+    recompute: Recompute
+    micro_batch: int
+
+
+class Advice(Strict):
+    id: str  # stable, e.g. "fp32-doubles-memory"
+    severity: Literal["info", "warning", "critical"]
+    message: str
+
+
+class Option(Strict):
+    """One ranked rental configuration (the recommender's unit of answer)."""
+
+    rank: int = 0
+    gpu: str  # catalogue GPU id
+    gpu_name: str = ""
+    gpus: int
+    nodes: int = 1
+    gpus_per_node: int = 1
+    offer: str | None = None  # offer id, None when priced by the user or unknown
+    provider: str | None = None
+    region: str | None = None
+    server: str | None = None  # server/node type id
+    interconnect: str = ""  # e.g. "NVLink 4 (900 GB/s)", "PCIe 4.0"
+    network: str | None = None  # inter-node, e.g. "InfiniBand 400 Gb/s"
+    host: dict[str, int | float | str | None] = Field(default_factory=dict)  # cpu, ram_bytes, nvme_bytes
+    layout: OptionLayout
+    memory: MemoryEstimate
+    time: TimeEstimate
+    cost: CostEstimate
+    tier: Tier
+    pareto: bool = False
+    price_kind: str | None = None
+    price_date: str | None = None
+    advice: list[Advice] = Field(default_factory=list)
+    notes: list[str] = Field(default_factory=list)

@@ -1,0 +1,50 @@
+"""Where gpudesk finds its bundled files and keeps the user's own.
+
+Bundled files are resolved relative to the package (works from a checkout, an editable
+install and a PyInstaller one-folder build, where `resources/` sits beside `gpudesk/`),
+never from `sys.executable`. User data lives in the platform's user-data folder.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+RESOURCES = ROOT / "resources"
+DATA = ROOT / "data"
+BUNDLED_CATALOG = RESOURCES / "catalog.sqlite"
+FONTS = RESOURCES / "fonts"
+TRANSLATIONS = RESOURCES / "translations"
+ICONS = RESOURCES / "icons"
+
+APP_NAME = "gpudesk"
+
+
+def user_data_dir() -> Path:
+    """The platform's per-user data folder (same place Qt's AppDataLocation points to).
+
+    `GPUDESK_HOME` overrides it (tests, portable installs).
+    """
+    override = os.environ.get("GPUDESK_HOME")
+    if override:
+        base = Path(override)
+    elif sys.platform == "win32":
+        base = Path(os.environ.get("APPDATA") or Path.home() / "AppData" / "Roaming") / APP_NAME
+    elif sys.platform == "darwin":
+        base = Path.home() / "Library" / "Application Support" / APP_NAME
+    else:
+        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / APP_NAME
+    base.mkdir(parents=True, exist_ok=True)
+    return base
+
+
+def user_db_path() -> Path:
+    return user_data_dir() / "user.sqlite"
+
+
+def autosave_dir() -> Path:
+    d = user_data_dir() / "autosave"
+    d.mkdir(parents=True, exist_ok=True)
+    return d

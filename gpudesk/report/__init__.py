@@ -1,0 +1,1 @@
+"""Plan -> PDF for management sign-off."""

@@ -1,0 +1,1 @@
+"""Qt user interface: thin widgets bound to core models."""
