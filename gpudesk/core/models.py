@@ -115,6 +115,11 @@ class ModelArch(Strict):
     params_hint: int | None = Field(default=None, gt=0)  # bare parameter count when nothing else is known
     source: str | None = None  # where the numbers came from (config.json path, preset source)
     approximations: list[str] = Field(default_factory=list)
+    # engine additions (additive): what the fields above cannot express
+    norms_per_layer: int = Field(default=2, ge=0)  # falcon-7b parallel block: 1
+    final_norm: bool = True  # one more norm after the stack (BERT: the embedding LayerNorm)
+    extra_params: int = Field(default=0, ge=0)  # parts outside the blocks: BERT pooler, CLIP patch conv...
+    components: list[ModelArch] = Field(default_factory=list)  # towers counted apart (CLIP text + vision)
 
 
 # --- the job ----------------------------------------------------------------------------------
@@ -190,6 +195,10 @@ class GpuSpec(Strict):
     source: str | None = None
     checked: str | None = None  # ISO date the figures were checked
     user: bool = False  # a row from the user's own database
+    # Catalogue additions (kept after the figures so JSON key order stays stable).
+    name_zh: str | None = None
+    market: Literal["global", "china"] | None = None  # "china": export-control SKU sold in China
+    notes: str | None = None
 
 
 class Cluster(Strict):
