@@ -1,0 +1,178 @@
+"""Row models of the catalogue: what one GPU, node type, provider, offer or model preset is.
+
+Pure pydantic, no Qt. Unknown facts are None (shown as unknown), never guessed. Every row
+names its `source` and the date it was `checked` (ISO yyyy-mm-dd). `user` marks rows that come
+from the user's own database. GpuSpec lives in core/models.py (the engine's vocabulary).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from gpudesk.core.models import GpuSpec, ModelArch
+
+__all__ = [
+    "SCHEMA_VERSION", "GpuSpec", "ServerType", "Provider", "Offer", "ModelPreset", "CatalogMeta",
+    "BILLING_MODES", "PRICE_KINDS", "TASK_CLASSES",
+]
+
+# Bump when a table's columns change; the bundled file and the build carry it in `meta`.
+SCHEMA_VERSION = 1
+
+_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+_SLUG = re.compile(r"^[a-z0-9][a-z0-9._-]*$")
+
+BILLING_MODES = ("hourly", "daily", "monthly", "yearly", "reserved", "spot")
+PRICE_KINDS = ("quoted", "list", "estimate")
+# The guide's task classes (preset grouping), stable ids.
+TASK_CLASSES = {
+    "small-finetune": ("Small Transformer fine-tuning", "小型 Transformer 微调"),
+    "llm-7b-13b": ("7B–13B LLM full-parameter training", "7B–13B 大模型全参数训练"),
+    "multimodal-vision": ("Multimodal / vision", "多模态 / 视觉"),
+    "train-serve": ("Training + concurrent serving", "训练 + 并发推理"),
+    "large-llm": ("Large LLM (70B class)", "大模型（70B 级）"),
+}
+
+
+def _check_date(v: str | None) -> str | None:
+    if v is None:
+        return None
+    v = str(v).strip()
+    if not _DATE.match(v):
+        raise ValueError(f"date must be YYYY-MM-DD, got {v!r}")
+    return v
+
+
+def _check_slug(v: str) -> str:
+    if not _SLUG.match(v or ""):
+        raise ValueError(f"id must be a lowercase slug (a-z, 0-9, '-', '.', '_'), got {v!r}")
+    return v
+
+
+class Row(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    @field_validator("id", check_fields=False)
+    @classmethod
+    def _id_slug(cls, v: str) -> str:
+        return _check_slug(v)
+
+    @field_validator("checked", "price_date", check_fields=False)
+    @classmethod
+    def _date(cls, v: str | None) -> str | None:
+        return _check_date(v)
+
+
+class ServerType(Row):
+    """A node type: how many GPUs, how they are linked, and the host around them."""
+
+    id: str
+    name: str
+    gpu: str | None = None  # GPU id the node is built around; None = any GPU of that form factor
+    gpus_per_node: int = Field(ge=1, le=16)
+    topology: Literal["nvswitch", "nvlink-bridge", "pcie"]
+    intra_node_gbps: float | None = Field(default=None, gt=0)  # GB/s per GPU inside the node
+    cpu: str | None = None
+    host_ram_bytes: int | None = Field(default=None, gt=0)
+    nvme_bytes: int | None = Field(default=None, gt=0)
+    network: Literal["infiniband", "roce", "ethernet"] | None = None
+    network_gbps: float | None = Field(default=None, gt=0)  # Gb/s per node between nodes
+    power_kw: float | None = Field(default=None, gt=0)
+    notes: str | None = None
+    source: str | None = None
+    checked: str | None = None
+    user: bool = False
+
+
+class Provider(Row):
+    """A GPU rental provider; catalogue entries, never a ranking or an endorsement."""
+
+    id: str
+    name_zh: str | None = None
+    name_en: str | None = None
+    licence_number: str | None = None  # 增值电信业务经营许可证 number
+    licence_scope: str | None = None
+    icp_filing: str | None = None
+    certifications: list[str] = Field(default_factory=list)
+    regions: list[str] = Field(default_factory=list)
+    data_centres: str | None = None
+    self_operated: bool | None = None
+    support_7x24: bool | None = None
+    spare_parts: bool | None = None
+    billing_modes: list[str] = Field(default_factory=list)
+    data_destruction: str | None = None
+    registered_capital: str | None = None
+    founded: int | None = Field(default=None, ge=1900, le=2100)
+    website: str | None = None
+    notes: str | None = None
+    source: str | None = None
+    checked: str | None = None
+    user: bool = False
+
+    @field_validator("billing_modes")
+    @classmethod
+    def _billing(cls, v: list[str]) -> list[str]:
+        bad = [b for b in v if b not in BILLING_MODES]
+        if bad:
+            raise ValueError(f"unknown billing mode {bad[0]!r}; use one of {', '.join(BILLING_MODES)}")
+        return v
+
+    @property
+    def display_name(self) -> str:
+        return self.name_zh or self.name_en or self.id
+
+
+class Offer(Row):
+    """What one provider rents: a node type with a GPU in a region, and its price if known."""
+
+    id: str
+    provider: str
+    gpu: str
+    server: str | None = None
+    region: str | None = None
+    gpus_per_node: int = Field(default=1, ge=1, le=16)
+    max_nodes: int | None = Field(default=None, ge=1)
+    price_per_gpu_hour: float | None = Field(default=None, ge=0)
+    price_per_gpu_month: float | None = Field(default=None, ge=0)
+    currency: Literal["CNY"] = "CNY"
+    price_kind: Literal["quoted", "list", "estimate"] | None = None
+    price_date: str | None = None
+    billing: list[str] = Field(default_factory=list)
+    source: str | None = None
+    notes: str | None = None
+    user: bool = False
+
+    @field_validator("billing")
+    @classmethod
+    def _billing(cls, v: list[str]) -> list[str]:
+        bad = [b for b in v if b not in BILLING_MODES]
+        if bad:
+            raise ValueError(f"unknown billing mode {bad[0]!r}; use one of {', '.join(BILLING_MODES)}")
+        return v
+
+    @property
+    def priced(self) -> bool:
+        return self.price_per_gpu_hour is not None or self.price_per_gpu_month is not None
+
+
+class ModelPreset(BaseModel):
+    """A model preset: the real config.json numbers of a published model, grouped by task class."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str
+    name: str
+    task_class: str
+    source: str | None = None
+    checked: str | None = None
+    arch: ModelArch
+    config: dict[str, Any] = Field(default_factory=dict, exclude=True)  # the raw config.json
+
+
+class CatalogMeta(BaseModel):
+    schema_version: int
+    content_hash: str
+    catalog_date: str | None = None  # the newest `checked`/`price_date` in the data
