@@ -150,7 +150,7 @@ def catalog_date(src: dict) -> str | None:
 
 
 def check_presets(src: dict) -> None:
-    """Every preset must convert to a ModelArch (skipped while the engine's reader is absent)."""
+    """Every preset must convert to a ModelArch through the engine's reader."""
     from gpudesk.catalog.store import preset_arch
 
     problems = []
@@ -158,8 +158,6 @@ def check_presets(src: dict) -> None:
         try:
             arch = preset_arch(config, id=head["id"], name=head["name"], source=head["source"])
             ModelPreset(**head, arch=arch, config=config)
-        except ModuleNotFoundError:
-            return
         except Exception as exc:  # noqa: BLE001 - reported with the file name
             problems.append(f"models/{head['id']}: {exc}")
     if problems:
@@ -215,3 +213,23 @@ def build(data_dir: Path | None = None, out: Path | None = None, *, check_models
     if check_models:
         check_presets(src)
     return write_db(src, Path(out) if out else paths.BUNDLED_CATALOG)
+
+
+def dump(path: Path) -> list[str]:
+    """The database's schema and rows as SQL text (independent of page layout)."""
+    conn = sqlite3.connect(Path(path).resolve().as_uri() + "?mode=ro&immutable=1", uri=True)
+    try:
+        return list(conn.iterdump())
+    finally:
+        conn.close()
+
+
+def same_content(a: Path, b: Path) -> tuple[bool, str]:
+    """Whether two compiled catalogues hold the same schema, rows and meta (and why not)."""
+    if not Path(b).is_file():
+        return False, f"{b} is missing"
+    da, db_ = dump(a), dump(b)
+    if da == db_:
+        return True, ""
+    diff = next((x, y) for x, y in zip(da + [""] * len(db_), db_ + [""] * len(da)) if x != y)
+    return False, f"first difference: {diff[1][:100]!r} vs fresh {diff[0][:100]!r}"

@@ -201,10 +201,7 @@ def _preset(r: dict) -> ModelPreset:
 
 
 def preset_arch(config: dict, *, id: str, name: str, source: str | None) -> ModelArch:
-    """ModelArch of a preset: a config.json through the engine's reader, or explicit fields."""
-    if "gpudesk_arch" in config:  # models without a transformer config (SDXL UNet)
-        fields = {"id": id, "name": name, "source": source, **config["gpudesk_arch"]}
-        return ModelArch.model_validate(fields)
+    """ModelArch of a preset through the engine's reader (config.json fields, or "gpudesk_arch")."""
     from gpudesk.core.architecture import from_hf_config
 
     return from_hf_config(config, id=id, name=name, source=source)

@@ -108,6 +108,13 @@ class UserDB:
         with self.db.atomic():
             self.db[kind].upsert_all(docs, pk="id")
 
+    def upsert_many(self, rows_by_kind: dict[str, list]) -> None:
+        """Several kinds at once, all or nothing."""
+        with self.db.atomic():
+            for kind, rows in rows_by_kind.items():
+                if rows:
+                    self.upsert_rows(kind, rows)
+
     def delete_row(self, kind: str, id: str) -> bool:
         with self.db.atomic():
             cur = self.db.conn.execute(f"DELETE FROM {kind} WHERE id = ?", [id])
