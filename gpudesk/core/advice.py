@@ -1,0 +1,303 @@
+"""Expert advice attached to rental options: small pure rules, each with a stable id and a severity.
+
+Every rule takes one `AdviceContext` (the job, the option's layout and estimate blocks, the GPU,
+the server type and the offer) and returns an `Advice` or None. Ids are a public contract (JSON,
+plans, reports): never rename one. The sources are the guide's rules (domain.md §3) and the
+estimate's own figures. `better_value` compares an option with the others the search found.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from gpudesk.core.i18n import t
+from gpudesk.core.models import (
+    Advice,
+    Billing,
+    CostEstimate,
+    GpuSpec,
+    Job,
+    MemoryEstimate,
+    Offload,
+    OptionLayout,
+    Precision,
+    TaskKind,
+    TimeEstimate,
+)
+
+# Thresholds from the guide (domain.md §3); named so tests and docs can cite them.
+SCALING_NORM_8GPU = (7.2, 7.6)  # 8 GPUs give 7.2–7.6× one GPU
+SCALING_WARN_EFFICIENCY = SCALING_NORM_8GPU[0] / 8  # 0.9
+RACK_POWER_WARN_KW = 10.0  # an 8× H100 server can draw > 10 kW
+# Node power when the catalogue does not say: DGX H100 draws 10.2 kW for 8×700 W of GPUs, DGX A100
+# 6.5 kW for 8×400 W, i.e. about 1.8–2× the GPUs' TDP once CPUs, fans, NICs and PSU losses count.
+NODE_POWER_PER_GPU_TDP = 1.8
+BETTER_VALUE_SAVING = 0.20  # another GPU must save at least 20 % ...
+BETTER_VALUE_MAX_SLOWDOWN = 1.25  # ... without taking more than 25 % longer
+OLD_ARCHITECTURES = ("kepler", "maxwell", "pascal", "volta", "turing")
+NON_TRANSFORMER_FAMILIES = ("unet",)
+
+Severity = str  # "info" | "warning" | "critical"
+
+
+@dataclass
+class AdviceContext:
+    """What one rule may look at. `server`/`offer` are catalogue rows (or None when unknown)."""
+
+    job: Job
+    gpu: GpuSpec
+    gpus: int
+    nodes: int
+    gpus_per_node: int
+    layout: OptionLayout
+    memory: MemoryEstimate | None = None
+    time: TimeEstimate | None = None
+    cost: CostEstimate | None = None
+    server: Any = None
+    offer: Any = None
+    topology: str = "pcie"  # "nvswitch" | "nvlink-bridge" | "pcie"
+    network: str | None = None  # "infiniband" | "roce" | "ethernet" | None
+    host: dict[str, Any] = field(default_factory=dict)  # needs: ram_bytes, nvme_bytes; has: server_*
+
+
+def _gb(n: float | int | None) -> str:
+    return "?" if n is None else f"{n / 1e9:,.0f} GB"
+
+
+def _money(x: float | None, currency: str = "CNY") -> str:
+    return "?" if x is None else f"{x:,.0f} {currency}"
+
+
+# --- the rules ----------------------------------------------------------------------------------
+
+
+def does_not_fit(ctx: AdviceContext) -> Advice | None:
+    m = ctx.memory
+    if m is None or m.fits:
+        return None
+    return Advice(id="does-not-fit", severity="critical", message=t(
+        "Does not fit: needs {need} per GPU, {usable} usable on {gpu}. Add GPUs, use LoRA, or a larger card.",
+        "显存不足：每卡需要 {need}，{gpu} 可用 {usable}。请增加显卡、改用 LoRA 或换更大显存的卡。",
+        need=_gb(m.per_gpu_bytes.total), usable=_gb(m.usable_bytes), gpu=ctx.gpu.name))
+
+
+def fp32_doubles_memory(ctx: AdviceContext) -> Advice | None:
+    if ctx.job.precision is not Precision.FP32 or not ctx.job.task.trains:
+        return None
+    return Advice(id="fp32-doubles-memory", severity="warning", message=t(
+        "Pure FP32 roughly doubles memory and runs slower; BF16 mixed precision is the norm.",
+        "纯 FP32 显存约翻倍且更慢；主流做法是 BF16 混合精度。"))
+
+
+def old_gpu_for_transformers(ctx: AdviceContext) -> Advice | None:
+    arch = (ctx.gpu.architecture or "").lower()
+    old = any(a in arch for a in OLD_ARCHITECTURES) or ctx.gpu.id.split("-")[0] in ("v100", "t4", "p100", "p40")
+    if not old or ctx.job.model.family in NON_TRANSFORMER_FAMILIES:
+        return None
+    return Advice(id="old-gpu-transformers", severity="warning", message=t(
+        "{gpu} is an older card: cheap per hour but slow on Transformers (no BF16, weak tensor cores), "
+        "so the whole job often costs more.",
+        "{gpu} 属老一代显卡：单价低，但跑 Transformer 慢（无 BF16、张量核心弱），总成本往往更高。",
+        gpu=ctx.gpu.name))
+
+
+def no_bf16_support(ctx: AdviceContext) -> Advice | None:
+    if ctx.job.precision is not Precision.BF16 or ctx.gpu.tflops_bf16 is not None:
+        return None
+    return Advice(id="no-bf16", severity="warning", message=t(
+        "{gpu} has no BF16: train in FP16 with loss scaling (risk of overflow on large models).",
+        "{gpu} 不支持 BF16：需用 FP16 加损失缩放训练（大模型有溢出风险）。", gpu=ctx.gpu.name))
+
+
+def tensor_parallel_over_pcie(ctx: AdviceContext) -> Advice | None:
+    tp = ctx.layout.tp
+    nvlink_group = {"nvswitch": ctx.gpus_per_node, "nvlink-bridge": 2}.get(ctx.topology, 1)
+    if tp <= 1 or tp <= nvlink_group:
+        return None
+    return Advice(id="tp-over-pcie", severity="warning", message=t(
+        "Tensor parallel across {tp} GPUs without NVLink between them: communication over PCIe "
+        "will dominate. Prefer an NVLink/NVSwitch server.",
+        "{tp} 卡张量并行但卡间无 NVLink：PCIe 通信将成为瓶颈，建议选用 NVLink/NVSwitch 服务器。", tp=tp))
+
+
+def consumer_cards_multi_node(ctx: AdviceContext) -> Advice | None:
+    if not ctx.gpu.consumer or ctx.nodes <= 1:
+        return None
+    return Advice(id="consumer-multi-node", severity="critical", message=t(
+        "Consumer cards ({gpu}) across {nodes} nodes: no NVLink, slow inter-node links, rarely offered "
+        "as a cluster. Use data-centre cards for multi-node training.",
+        "消费级显卡（{gpu}）跨 {nodes} 个节点：无 NVLink、节点间带宽低，少有机房按集群提供。多节点训练请用数据中心卡。",
+        gpu=ctx.gpu.name, nodes=ctx.nodes))
+
+
+def host_ram_too_small(ctx: AdviceContext) -> Advice | None:
+    need, have = ctx.host.get("ram_bytes"), ctx.host.get("server_ram_bytes")
+    if not need or not have or have >= need:
+        return None
+    return Advice(id="host-ram-too-small", severity="warning", message=t(
+        "Host RAM {have} per node is below the {need} this job needs (data loading{offload}); "
+        "ask for a larger memory configuration.",
+        "每节点内存 {have} 低于本任务所需 {need}（数据加载{offload}）；请向机房要求更大内存配置。",
+        have=_gb(have), need=_gb(need),
+        offload=t(" and CPU offload", "及 CPU 卸载") if ctx.layout.offload is not Offload.NONE else ""))
+
+
+def nvme_too_small(ctx: AdviceContext) -> Advice | None:
+    need, have = ctx.host.get("nvme_bytes"), ctx.host.get("server_nvme_bytes")
+    if not need or not have or have >= need:
+        return None
+    return Advice(id="nvme-too-small", severity="warning", message=t(
+        "Local NVMe {have} per node is below the {need} the data set and checkpoints need; "
+        "add NVMe or a high-IOPS shared file system.",
+        "每节点本地 NVMe {have} 小于数据集与检查点所需 {need}；请增加 NVMe 或高 IOPS 共享存储。",
+        have=_gb(have), need=_gb(need)))
+
+
+def heavy_offload(ctx: AdviceContext) -> Advice | None:
+    if ctx.layout.offload is Offload.NONE:
+        return None
+    what = t("optimizer states", "优化器状态") if ctx.layout.offload is Offload.OPTIMIZER \
+        else t("optimizer states and weights", "优化器状态与权重")
+    return Advice(id="offload-slow", severity="warning", message=t(
+        "Fits only by offloading {what} to CPU memory: much slower (PCIe-bound). "
+        "More GPUs, LoRA or a larger card avoid it.",
+        "仅靠把{what}卸载到 CPU 内存才能放下：速度会明显变慢（受 PCIe 限制）。增加显卡、改用 LoRA 或更大显存的卡可避免。",
+        what=what))
+
+
+def scaling_below_norm(ctx: AdviceContext) -> Advice | None:
+    if ctx.gpus < 2 or ctx.time is None:
+        return None
+    eff = ctx.time.scaling_efficiency
+    if eff >= SCALING_WARN_EFFICIENCY:
+        return None
+    return Advice(id="scaling-below-norm", severity="warning", message=t(
+        "{n} GPUs work like {x:.1f} (scaling {eff:.0%}); 8 NVLink GPUs normally give 7.2–7.6×. "
+        "The interconnect limits this layout.",
+        "{n} 卡实际相当于 {x:.1f} 卡（扩展效率 {eff:.0%}）；8 卡 NVLink 通常可达 7.2–7.6 倍，此布局受互联带宽限制。",
+        n=ctx.gpus, x=ctx.gpus * eff, eff=eff))
+
+
+def node_power_kw(ctx: AdviceContext) -> float | None:
+    """The node's power draw: the server type's figure, else the GPUs' TDP scaled to a whole server."""
+    kw = getattr(ctx.server, "power_kw", None)
+    if kw:
+        return float(kw)
+    if ctx.gpu.tdp_watts:
+        return ctx.gpus_per_node * ctx.gpu.tdp_watts * NODE_POWER_PER_GPU_TDP / 1000
+    return None
+
+
+def rack_power(ctx: AdviceContext) -> Advice | None:
+    kw = node_power_kw(ctx)
+    if kw is None or kw <= RACK_POWER_WARN_KW:
+        return None
+    return Advice(id="rack-power", severity="warning", message=t(
+        "Each {g}-GPU node draws about {kw:.1f} kW: confirm the rack's power quota and cooling with the data centre.",
+        "每个 {g} 卡节点功耗约 {kw:.1f} kW：请与机房确认机柜电力配额与散热。", g=ctx.gpus_per_node, kw=kw))
+
+
+def monthly_cheaper(ctx: AdviceContext) -> Advice | None:
+    c = ctx.cost
+    if c is None or c.cheaper_billing is not Billing.MONTHLY or c.monthly_cost is None:
+        return None
+    return Advice(id="monthly-cheaper", severity="info", message=t(
+        "Monthly rental is cheaper here ({monthly} vs {hourly} by the hour; break-even {be} h of use per month).",
+        "此方案包月更便宜（包月 {monthly}，按小时 {hourly}；盈亏平衡点为每月使用 {be} 小时）。",
+        monthly=_money(c.monthly_cost, c.currency), hourly=_money(c.with_trial_margin, c.currency),
+        be="?" if c.break_even_hours is None else f"{c.break_even_hours:,.0f}"))
+
+
+def multi_node_network(ctx: AdviceContext) -> Advice | None:
+    if ctx.nodes <= 1:
+        return None
+    if ctx.network == "infiniband":
+        return Advice(id="multi-node-ib-slurm", severity="info", message=t(
+            "{nodes} nodes: needs InfiniBand between nodes and SLURM scheduling; ask for the provider's "
+            "HPC cluster experience and run nccl-tests on delivery.",
+            "{nodes} 个节点：需要节点间 InfiniBand 与 SLURM 调度；请了解机房的 HPC 集群经验，交付时运行 nccl-tests。",
+            nodes=ctx.nodes))
+    return Advice(id="multi-node-ib-slurm", severity="warning", message=t(
+        "{nodes} nodes over {net}: multi-node training wants InfiniBand (or RoCE at least) and SLURM "
+        "scheduling; expect poor scaling otherwise.",
+        "{nodes} 个节点经 {net} 互联：多节点训练需要 InfiniBand（至少 RoCE）与 SLURM 调度，否则扩展效率很差。",
+        nodes=ctx.nodes, net=ctx.network or t("an unknown network", "未知网络")))
+
+
+RULES: tuple[Callable[[AdviceContext], Advice | None], ...] = (
+    does_not_fit,
+    fp32_doubles_memory,
+    old_gpu_for_transformers,
+    no_bf16_support,
+    tensor_parallel_over_pcie,
+    consumer_cards_multi_node,
+    host_ram_too_small,
+    nvme_too_small,
+    heavy_offload,
+    scaling_below_norm,
+    rack_power,
+    monthly_cheaper,
+    multi_node_network,
+)
+
+RULE_IDS = (
+    "does-not-fit", "fp32-doubles-memory", "old-gpu-transformers", "no-bf16", "tp-over-pcie", "consumer-multi-node",
+    "host-ram-too-small", "nvme-too-small", "offload-slow", "scaling-below-norm", "rack-power",
+    "monthly-cheaper", "multi-node-ib-slurm", "better-value-gpu",
+)
+
+_ORDER = {"critical": 0, "warning": 1, "info": 2}
+
+
+def advise(ctx: AdviceContext) -> list[Advice]:
+    """Every rule's advice for one option, most severe first."""
+    out = [a for rule in RULES if (a := rule(ctx)) is not None]
+    out.sort(key=lambda a: _ORDER[a.severity])
+    return out
+
+
+# --- advice that compares options ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ValuePoint:
+    """One feasible option as the better-value rule sees it."""
+
+    gpu: str
+    gpu_name: str
+    gpus: int
+    cost: float | None  # the objective's cost (None: unpriced)
+    hours: float | None
+    currency: str = "CNY"
+
+
+def better_value(me: ValuePoint, others: Iterable[ValuePoint], task: TaskKind | None = None) -> Advice | None:
+    """Another GPU model does the same job for clearly less money and not much more time.
+
+    The guide's example: for mixed training + concurrent serving an L40S is often better value
+    than an A100. Only priced options with a known duration are compared.
+    """
+    if me.cost is None or me.hours is None or me.cost <= 0:
+        return None
+    best: ValuePoint | None = None
+    for o in others:
+        if o.gpu == me.gpu or o.cost is None or o.hours is None:
+            continue
+        if o.cost <= me.cost * (1 - BETTER_VALUE_SAVING) and o.hours <= me.hours * BETTER_VALUE_MAX_SLOWDOWN:
+            if best is None or o.cost < best.cost:
+                best = o
+    if best is None:
+        return None
+    saving = 1 - best.cost / me.cost
+    serving = task is TaskKind.MIXED
+    return Advice(id="better-value-gpu", severity="info", message=t(
+        "Better value: {n}× {gpu} does this job for {saving:.0%} less ({cost}, {hours:,.0f} h){serving}.",
+        "更高性价比：{n} 张 {gpu} 完成同一任务可省 {saving:.0%}（{cost}，{hours:,.0f} 小时）{serving}。",
+        n=best.gpus, gpu=best.gpu_name, saving=saving, cost=_money(best.cost, best.currency), hours=best.hours,
+        serving=t(" and serves well alongside training", "，且适合训练与在线推理并行") if serving else ""))
+
+
+def worst_severity(advice: Sequence[Advice]) -> str | None:
+    return min((a.severity for a in advice), key=_ORDER.__getitem__, default=None)

@@ -1,0 +1,772 @@
+"""The recommender: search every catalogue offer × GPU count × parallel layout, rank what fits.
+
+The guide's rule: derive the GPU model and cluster size from the job's memory and precision needs,
+never just take the most expensive card. For every "platform" (an offer, or a GPU nobody offers,
+shown unpriced so the user still sees it) and every GPU count (1, 2, 4, 8 inside a node, then whole
+nodes), the search finds the best layout: the least CPU offload that fits, then the fastest of the
+few layouts that a static slowness score ranks first. Only that layout is kept per count.
+
+Speed (the GUI reruns this on every form edit) comes from what does not depend on the GPU model:
+memory per GPU depends on the job and layout only (the GPU decides only whether it fits), so it is
+computed once per (job variant, dp, tp, pp, zero, offload) and reused across GPU models; time once
+per (GPU, node topology, count, layout); cost per offer is arithmetic. Pydantic `Option`s are built
+only for the survivors.
+
+Accounting: `searched` counts configurations (platform × GPU count × layout) and every one ends in
+`feasible` (the best layout per platform and count) or in `rejected[reason]`; offers dropped by
+the user's filters count under "provider_filtered" / "gpu_filtered" per offer.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from gpudesk.core import advice as advice_rules
+from gpudesk.core.i18n import t
+from gpudesk.core.models import (
+    Billing,
+    Cluster,
+    Constraints,
+    CostEstimate,
+    GpuSpec,
+    Job,
+    Layout,
+    MemoryEstimate,
+    Objective,
+    Offload,
+    Option,
+    OptionLayout,
+    Precision,
+    Recompute,
+    TaskKind,
+    TimeEstimate,
+)
+from gpudesk.core.tiers import tier_for
+from gpudesk.errors import GpudeskError
+
+# GPU counts inside one node, and node counts beyond one (whole nodes only, roughly ×1.25–1.5 apart
+# so the Pareto curve is smooth without searching every count).
+IN_NODE_COUNTS = (1, 2, 4, 8, 16)
+NODE_COUNTS = (2, 3, 4, 5, 6, 8, 10, 12, 16, 20, 24, 32, 40, 48, 64, 80, 96, 128, 160, 192, 256,
+               320, 384, 512)
+TP_DEGREES = (1, 2, 4, 8, 16)
+PP_DEGREES = (2, 4, 8, 16, 32)
+TIMED_PER_COUNT = 3  # layouts timed per (platform, count): the first that fit by static score
+
+# Host requirements (domain.md §3): multi-GPU training wants >= 256 GB RAM per node.
+HOST_RAM_MULTI_GPU = 256 * 10**9
+HOST_RAM_SINGLE_GPU = 64 * 10**9
+# Data set on disk: tokenised ids (uint16/uint32) or raw text run ~2-4 bytes per token; take 4.
+DATA_BYTES_PER_TOKEN = 4
+CHECKPOINTS_KEPT = 2
+
+_OFFLOADS = (Offload.NONE, Offload.OPTIMIZER, Offload.OPTIMIZER_PARAMS)
+_RECOMPUTES = (Recompute.NONE, Recompute.SELECTIVE, Recompute.FULL)
+_RECOMPUTE_SCORE = {Recompute.NONE: 0.0, Recompute.SELECTIVE: 0.5, Recompute.FULL: 8.0}
+_ZERO_SCORE = (0.0, 0.1, 0.3, 2.0)
+_ANY_CAPACITY = 80 * 10**9  # memory per GPU does not depend on capacity; only `fits` does
+
+
+# --- the engine, injectable for tests -----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Engine:
+    """The estimators the search calls (the real ones by default; tests pass synthetic ones)."""
+
+    memory: Callable[[Job, Layout, int], MemoryEstimate]
+    time: Callable[[Job, Layout, Cluster], TimeEstimate]
+    cost: Callable[[Job, TimeEstimate, float | None, float | None], CostEstimate]
+    params: Callable[[Job], int]
+
+
+def default_engine() -> Engine:
+    from gpudesk.core.architecture import count_params
+    from gpudesk.core.cost import cost_estimate
+    from gpudesk.core.memory import memory_estimate
+    from gpudesk.core.timing import time_estimate
+
+    return Engine(memory_estimate, time_estimate, cost_estimate, lambda job: count_params(job.model).total)
+
+
+# --- results ------------------------------------------------------------------------------------
+
+
+@dataclass
+class Recommendation:
+    options: list[Option]  # ranked, top N
+    feasible: list[Option]  # every platform × count that fits (for charts), same order
+    rejected: dict[str, int]
+    searched: int
+    objective: Objective = Objective.CHEAPEST
+    notes: list[str] = field(default_factory=list)
+
+
+def recommendation_json(rec: Recommendation) -> dict:
+    """The CLI contract: {"options": [...], "rejected": {...}, "searched": N} plus extras."""
+    return {
+        "options": [o.model_dump(mode="json") for o in rec.options],
+        "rejected": dict(sorted(rec.rejected.items())),
+        "searched": rec.searched,
+        "feasible": len(rec.feasible),
+        "objective": str(rec.objective),
+        "notes": list(rec.notes),
+    }
+
+
+# --- platforms: where GPUs can be rented ----------------------------------------------------------
+
+
+@dataclass
+class _Platform:
+    gpu: GpuSpec
+    offer: Any  # catalogue Offer or None (nobody offers this GPU: price unknown)
+    server: Any  # catalogue ServerType or None
+    gpn: int  # GPUs per node
+    max_nodes: int
+    topology: str  # nvswitch | nvlink-bridge | pcie
+    intra_gbps: float | None  # GB/s per GPU inside a node
+    network: str | None
+    network_gbps: float | None  # Gb/s per node
+    usable: int  # bytes per GPU the job may use (capacity minus headroom)
+
+    @property
+    def nvlink_group(self) -> int:
+        return {"nvswitch": self.gpn, "nvlink-bridge": 2}.get(self.topology, 1)
+
+    @property
+    def inter_gbytes(self) -> float | None:
+        return self.network_gbps / 8 if self.network_gbps else None
+
+    @property
+    def price_hour(self) -> float | None:
+        return getattr(self.offer, "price_per_gpu_hour", None)
+
+    @property
+    def price_month(self) -> float | None:
+        return getattr(self.offer, "price_per_gpu_month", None)
+
+
+def _guess_topology(gpu: GpuSpec) -> str:
+    if gpu.nvlink_gbps and (gpu.form_factor or "").lower() in ("sxm", "oam"):
+        return "nvswitch"
+    if gpu.nvlink_gbps:
+        return "nvlink-bridge"
+    return "pcie"
+
+
+def usable_bytes(job: Job, capacity: int) -> int:
+    """GPU memory the job may fill: capacity minus the headroom kept free (same rule as the engine)."""
+    return int(capacity * (1 - job.headroom))
+
+
+def _platforms(job: Job, constraints: Constraints, catalog, rejected: dict[str, int]) -> list[_Platform]:
+    gpus = {g.id: g for g in catalog.gpus()}
+    servers = {s.id: s for s in catalog.servers()}
+    allow, exclude = set(constraints.gpu_allow), set(constraints.gpu_exclude)
+    providers = set(constraints.providers)
+    region = (constraints.region or "").strip().lower()
+
+    def gpu_ok(gid: str) -> bool:
+        return (not allow or gid in allow) and gid not in exclude
+
+    out: list[_Platform] = []
+    offered: set[str] = set()
+    for offer in catalog.offers():
+        offered.add(offer.gpu)
+        gpu = gpus.get(offer.gpu)
+        if gpu is None:
+            continue
+        if not gpu_ok(offer.gpu):
+            rejected["gpu_filtered"] = rejected.get("gpu_filtered", 0) + 1
+            continue
+        if (providers and offer.provider not in providers) or (region and region not in (offer.region or "").lower()):
+            rejected["provider_filtered"] = rejected.get("provider_filtered", 0) + 1
+            continue
+        server = servers.get(offer.server) if offer.server else None
+        gpn = offer.gpus_per_node or getattr(server, "gpus_per_node", None) or 1
+        topology = getattr(server, "topology", None) or _guess_topology(gpu)
+        out.append(_Platform(
+            gpu=gpu, offer=offer, server=server, gpn=gpn,
+            max_nodes=offer.max_nodes or max(1, constraints.max_gpus // gpn),
+            topology=topology, intra_gbps=getattr(server, "intra_node_gbps", None),
+            network=getattr(server, "network", None), network_gbps=getattr(server, "network_gbps", None),
+            usable=usable_bytes(job, gpu.memory_bytes)))
+    # GPUs nobody offers are still shown (price unknown), unless the user narrowed providers/regions.
+    if not providers and not region:
+        for gpu in gpus.values():
+            if gpu.id in offered or not gpu_ok(gpu.id):
+                continue
+            server = next((s for s in servers.values() if getattr(s, "gpu", None) == gpu.id), None)
+            gpn = getattr(server, "gpus_per_node", None) or 8
+            out.append(_Platform(
+                gpu=gpu, offer=None, server=server, gpn=gpn, max_nodes=max(1, constraints.max_gpus // gpn),
+                topology=getattr(server, "topology", None) or _guess_topology(gpu),
+                intra_gbps=getattr(server, "intra_node_gbps", None),
+                network=getattr(server, "network", None), network_gbps=getattr(server, "network_gbps", None),
+                usable=usable_bytes(job, gpu.memory_bytes)))
+    return out
+
+
+def gpu_counts(gpn: int, max_nodes: int, max_gpus: int) -> list[int]:
+    """GPU counts searched on nodes of `gpn` GPUs: 1, 2, 4, 8 within a node, then whole nodes."""
+    counts = [n for n in IN_NODE_COUNTS if n < gpn and n <= max_gpus] + ([gpn] if gpn <= max_gpus else [])
+    counts += [k * gpn for k in NODE_COUNTS if k <= max_nodes and k * gpn <= max_gpus]
+    return counts
+
+
+# --- layouts --------------------------------------------------------------------------------------
+
+# A candidate: (level, score, variant index, tp, pp, zero, offload)
+# level = 2 × offload index + (1 if tensor parallel leaves the NVLink domain): the search takes the
+# lowest level that fits, so offload and TP over PCIe are used only when nothing else fits.
+_Cand = tuple[int, float, int, int, int, int, Offload]
+
+
+@dataclass
+class _Variant:
+    job: Job
+    recompute: Recompute
+    micro_batch: int
+    score: float
+
+
+def _variants(job: Job) -> list[_Variant]:
+    """The job with more activation recomputation and smaller micro-batches (same global batch)."""
+    if not job.task.trains:
+        return [_Variant(job, job.recompute, job.micro_batch, 0.0)]
+    out = []
+    start = _RECOMPUTES.index(job.recompute)
+    mbs, mb = [], job.micro_batch
+    while True:
+        mbs.append(mb)
+        if mb == 1:
+            break
+        mb = max(1, mb // 2)
+    for r in _RECOMPUTES[start:]:
+        for halvings, mb in enumerate(mbs):
+            update = {"recompute": r, "micro_batch": mb,
+                      "grad_accum": max(1, job.grad_accum * job.micro_batch // mb)}
+            v = job if (r is job.recompute and mb == job.micro_batch) else job.model_copy(update=update)
+            out.append(_Variant(v, r, mb, _RECOMPUTE_SCORE[r] + halvings))
+    return out
+
+
+def _candidates(job: Job, variants: Sequence[_Variant], n: int, gpn: int, nvlink_group: int,
+                ) -> tuple[list[_Cand], int]:
+    """Valid layouts for n GPUs on nodes of gpn, sorted by (level, score); and how many were invalid."""
+    arch = job.model
+    heads = arch.num_heads or 0
+    layers = arch.num_layers or 0
+    trains = job.task.trains
+    nodes = n // gpn if n > gpn else 1
+    invalid = 0
+    tps = []
+    for tp in TP_DEGREES:
+        if tp > n or tp > gpn:
+            continue
+        if n % tp or (tp > 1 and (not heads or heads % tp)):
+            invalid += 1
+            continue
+        tps.append(tp)
+    pps = [1]
+    if nodes > 1:  # pipeline stages of whole nodes, for models too large for TP + ZeRO alone
+        for pp in PP_DEGREES:
+            if pp > nodes:
+                break
+            if nodes % pp or not layers or pp > layers:
+                invalid += 1
+                continue
+            pps.append(pp)
+    out: list[_Cand] = []
+    for tp in tps:
+        tp_score = math.log2(tp) * 1.5
+        pcie = 1 if tp > nvlink_group else 0
+        for pp in pps:
+            dp = n // (tp * pp)
+            base = tp_score + math.log2(pp) * 2.5
+            for oi, offload in enumerate(_OFFLOADS if trains else _OFFLOADS[:1]):
+                if offload is Offload.NONE:
+                    zeros = (0, 1, 2, 3) if trains and dp > 1 else (0,)
+                elif offload is Offload.OPTIMIZER:
+                    zeros = (2, 3)  # ZeRO-Offload keeps optimizer states on the CPU (stage 2+)
+                else:
+                    zeros = (3,)  # parameters offload needs ZeRO-3 (ZeRO-Infinity)
+                for zero in zeros:
+                    if pp > 1 and zero > 1:  # pipeline + ZeRO-2/3 is not supported (DeepSpeed, Megatron)
+                        invalid += len(variants)
+                        continue
+                    zs = _ZERO_SCORE[zero] * (2 if nodes > 1 and zero == 3 else 1)
+                    for vi, v in enumerate(variants):
+                        out.append((2 * oi + pcie, base + zs + v.score, vi, tp, pp, zero, offload))
+    out.sort(key=lambda c: (c[0], c[1]))
+    return out, invalid
+
+
+# --- the search -----------------------------------------------------------------------------------
+
+
+@dataclass
+class _Found:
+    """The best layout for one platform and GPU count (plain data; an Option is built only if kept)."""
+
+    platform: _Platform
+    n: int
+    nodes: int
+    gpn: int
+    cand: _Cand
+    layout: Layout
+    memory_total: int
+    time: TimeEstimate
+    cost: CostEstimate | None = None
+    cost_key: float | None = None  # the objective's cost (or cost per token when no --tokens)
+    time_key: float | None = None  # hours (or seconds per token when no --tokens)
+    deadline_hours: float | None = None
+
+
+class _Search:
+    def __init__(self, job: Job, constraints: Constraints, engine: Engine):
+        self.job = job
+        self.constraints = constraints
+        self.engine = engine
+        self.variants = _variants(job)
+        self.mem_cache: dict[tuple, int] = {}
+        self.time_cache: dict[tuple, TimeEstimate] = {}
+        self.cand_cache: dict[tuple, tuple[list[_Cand], int]] = {}
+        self.rejected: dict[str, int] = {}
+        self.searched = 0
+        self.closest: tuple[float, _Platform, int, int] | None = None  # (need/usable, platform, n, need)
+
+    def reject(self, reason: str, k: int = 1) -> None:
+        if k:
+            self.rejected[reason] = self.rejected.get(reason, 0) + k
+
+    def memory_total(self, c: _Cand, n: int) -> int:
+        _, _, vi, tp, pp, zero, offload = c
+        dp = n // (tp * pp)
+        key = (vi, dp if zero else 1, tp, pp, zero, offload)
+        total = self.mem_cache.get(key)
+        if total is None:
+            layout = Layout(gpus=(dp if zero else 1) * tp * pp, tp=tp, pp=pp, zero=zero, offload=offload)
+            total = self.mem_cache[key] = self.engine.memory(self.variants[vi].job, layout, _ANY_CAPACITY).per_gpu_bytes.total
+        return total
+
+    def cluster(self, p: _Platform, n: int) -> Cluster:
+        return Cluster(gpu=p.gpu, gpus_per_node=min(p.gpn, n), intra_node_gbps=p.intra_gbps,
+                       inter_node_gbps=p.inter_gbytes, host_ram_bytes=getattr(p.server, "host_ram_bytes", None))
+
+    def time_of(self, p: _Platform, n: int, c: _Cand) -> TimeEstimate:
+        _, _, vi, tp, pp, zero, offload = c
+        key = (p.gpu.id, p.gpn, p.topology, p.intra_gbps, p.network_gbps, n, vi, tp, pp, zero, offload)
+        te = self.time_cache.get(key)
+        if te is None:
+            layout = Layout(gpus=n, tp=tp, pp=pp, zero=zero, offload=offload)
+            te = self.time_cache[key] = self.engine.time(self.variants[vi].job, layout, self.cluster(p, n))
+        return te
+
+    def levels(self, p: _Platform, n: int) -> tuple[list[tuple[int, list[_Cand], list[_Cand]]], int, int]:
+        """Candidates grouped by level: (level, by score, the least-memory ones), invalid count, total."""
+        ckey = (n, p.gpn, p.nvlink_group)
+        got = self.cand_cache.get(ckey)
+        if got is None:
+            cands, invalid = _candidates(self.job, self.variants, n, p.gpn, p.nvlink_group)
+            last_vi = len(self.variants) - 1
+            groups: dict[int, list[_Cand]] = {}
+            for c in cands:
+                groups.setdefault(c[0], []).append(c)
+            levels = []
+            for level, cs in sorted(groups.items()):
+                # memory falls with ZeRO stage, recompute and smaller micro-batches: per (tp, pp) the
+                # highest ZeRO stage with the last variant bounds the level from below
+                extremal: dict[tuple[int, int], _Cand] = {}
+                for c in cs:
+                    if c[2] == last_vi and ((c[3], c[4]) not in extremal or c[5] > extremal[(c[3], c[4])][5]):
+                        extremal[(c[3], c[4])] = c
+                levels.append((level, cs, list(extremal.values())))
+            got = self.cand_cache[ckey] = (levels, invalid, len(cands))
+        return got
+
+    def best(self, p: _Platform, n: int) -> _Found | None:
+        """The best layout for n GPUs on platform p, or None (rejections counted)."""
+        levels, invalid, total_cands = self.levels(p, n)
+        self.searched += total_cands + invalid
+        self.reject("layout_invalid", invalid)
+        if not total_cands:
+            return None
+        fits: list[tuple[_Cand, int]] = []
+        skipped = 0  # candidates known not to fit (their level's floor is too high, or tried)
+        floor_seen = math.inf
+        for level, cands, extremal in levels:
+            floor = min(self.memory_total(c, n) for c in extremal)
+            floor_seen = min(floor_seen, floor)
+            if floor > p.usable:
+                skipped += len(cands)
+                continue
+            for c in cands:
+                total = self.memory_total(c, n)
+                if total <= p.usable:
+                    fits.append((c, total))
+                    if len(fits) >= TIMED_PER_COUNT:
+                        break
+                else:
+                    skipped += 1
+            if fits:
+                break
+        if not fits:
+            self._note_closest(p, n, int(floor_seen))
+            self.reject("does_not_fit", total_cands)
+            return None
+        best: tuple | None = None
+        for c, total in fits:
+            te = self.time_of(p, n, c)
+            key = (-(te.tokens_per_second or 0.0), c[1])
+            if best is None or key < best[0]:
+                best = (key, c, total, te)
+        _, c, total, te = best
+        self.reject("does_not_fit", skipped)
+        self.reject("not_best_layout", total_cands - skipped - 1)
+        nodes = n // p.gpn if n > p.gpn else 1
+        layout = Layout(gpus=n, tp=c[3], pp=c[4], zero=c[5], offload=c[6])
+        return _Found(p, n, nodes, min(p.gpn, n), c, layout, total, te)
+
+    def _note_closest(self, p: _Platform, n: int, need: int) -> None:
+        ratio = need / max(p.usable, 1)
+        if self.closest is None or ratio < self.closest[0] or (ratio == self.closest[0] and n > self.closest[2]):
+            self.closest = (ratio, p, n, need)
+
+
+def _check_constraints(job: Job, c: Constraints, catalog) -> None:
+    both = sorted(set(c.gpu_allow) & set(c.gpu_exclude))
+    if both:
+        raise GpudeskError(f"GPU {both[0]} is both allowed and excluded")
+    for gid in [*c.gpu_allow, *c.gpu_exclude]:
+        catalog.gpu(gid)  # CatalogError naming close matches
+    for pid in c.providers:
+        catalog.provider(pid)
+    if c.region:
+        want = c.region.strip().lower()
+        known = {(o.region or "") for o in catalog.offers()}
+        for prov in catalog.providers():
+            known.update(getattr(prov, "regions", None) or [])
+        if not any(want in r.lower() for r in known if r):
+            names = ", ".join(sorted(r for r in known if r)[:8]) or t("none", "无")
+            raise GpudeskError(f"unknown region {c.region!r}; known regions: {names}")
+    if c.objective is Objective.DEADLINE and c.deadline_hours is None:
+        raise GpudeskError("objective 'deadline' needs --deadline-hours")
+    if c.objective is Objective.BUDGET and c.budget is None:
+        raise GpudeskError("objective 'budget' needs --budget")
+    if (c.objective in (Objective.DEADLINE, Objective.BUDGET) or c.budget or c.deadline_hours) \
+            and job.tokens is None and job.task.trains:
+        raise GpudeskError("a budget or deadline needs the training tokens (--tokens) to compute hours and cost")
+
+
+def _objective_cost(cost: CostEstimate, billing: Billing | None) -> float | None:
+    hourly, monthly = cost.with_trial_margin, cost.monthly_cost
+    if billing is Billing.HOURLY:
+        return hourly
+    if billing is Billing.MONTHLY:
+        return monthly
+    known = [x for x in (hourly, monthly) if x is not None]
+    return min(known) if known else None
+
+
+def _price_keys(f: _Found, job: Job, constraints: Constraints, engine: Engine) -> None:
+    p = f.platform
+    te = f.time
+    ph, pm = p.price_hour, p.price_month
+    if constraints.billing is Billing.HOURLY:
+        pm = None
+    elif constraints.billing is Billing.MONTHLY:
+        ph = None
+    f.cost = engine.cost(job, te, ph, pm)
+    f.cost_key = _objective_cost(f.cost, constraints.billing)
+    tps = te.tokens_per_second
+    if te.hours is not None:
+        f.time_key = te.hours
+        f.deadline_hours = te.hours
+    elif tps:
+        f.time_key = 1.0 / tps  # no --tokens: compare seconds per token
+    if f.cost_key is None and job.tokens is None and tps:
+        # no --tokens: compare the cost of a token (rate of the whole configuration / throughput)
+        rate = (ph if ph is not None else (pm / 730 if pm is not None else None))
+        if rate is not None:
+            f.cost_key = rate * f.n / tps
+
+
+def _rank_key(objective: Objective) -> Callable[[_Found], tuple]:
+    inf = math.inf
+
+    def cheap(f: _Found) -> tuple:
+        return (f.cost_key is None, f.cost_key if f.cost_key is not None else inf,
+                f.time_key if f.time_key is not None else inf, f.n)
+
+    def fast(f: _Found) -> tuple:
+        return (f.time_key if f.time_key is not None else inf, f.cost_key is None,
+                f.cost_key if f.cost_key is not None else inf, f.n)
+
+    return fast if objective in (Objective.FASTEST, Objective.BUDGET) else cheap
+
+
+def pareto_front(points: Sequence[tuple[float | None, float | None]]) -> list[bool]:
+    """For (time, cost) points, whether each is on the Pareto front (no other is at least as good in both
+    and better in one). Points missing either figure are never on it."""
+    idx = sorted((i for i, (tm, c) in enumerate(points) if tm is not None and c is not None),
+                 key=lambda i: (points[i][0], points[i][1]))
+    out = [False] * len(points)
+    best_cost = math.inf
+    last: tuple | None = None
+    for i in idx:
+        tm, c = points[i]
+        if c < best_cost:
+            out[i] = True
+            best_cost = c
+            last = (tm, c)
+        elif last is not None and (tm, c) == last:
+            out[i] = True  # identical point (another offer at the same price) is equally optimal
+    return out
+
+
+# --- options ------------------------------------------------------------------------------------
+
+
+def _interconnect_text(p: _Platform) -> str:
+    g = p.gpu
+    if p.topology == "nvswitch":
+        gen = f" {g.nvlink_generation}" if g.nvlink_generation else ""
+        bw = p.intra_gbps or g.nvlink_gbps
+        return f"NVSwitch, NVLink{gen}" + (f" ({bw:.0f} GB/s)" if bw else "")
+    if p.topology == "nvlink-bridge":
+        bw = p.intra_gbps or g.nvlink_gbps
+        return "NVLink bridge (pairs)" + (f" ({bw:.0f} GB/s)" if bw else "")
+    gen = f" {g.pcie_generation}.0" if g.pcie_generation else ""
+    return f"PCIe{gen}" + (f" ({g.pcie_gbps:.0f} GB/s)" if g.pcie_gbps else "")
+
+
+def _network_text(p: _Platform) -> str | None:
+    if not p.network:
+        return None
+    name = {"infiniband": "InfiniBand", "roce": "RoCE", "ethernet": "Ethernet"}.get(p.network, p.network)
+    return name + (f" {p.network_gbps:.0f} Gb/s" if p.network_gbps else "")
+
+
+def _host(job: Job, f: _Found, memory: MemoryEstimate, params: int) -> dict[str, Any]:
+    p = f.platform
+    trains = job.task.trains
+    floor = HOST_RAM_MULTI_GPU if (trains and f.n > 1) else HOST_RAM_SINGLE_GPU
+    ram = max(floor, memory.host_ram_bytes or 0)
+    wbytes = 4 if job.precision is Precision.FP32 else 2
+    data = int(job.tokens * DATA_BYTES_PER_TOKEN) if job.tokens else 0
+    ckpt = 0
+    if job.task in (TaskKind.FULL, TaskKind.PRETRAIN, TaskKind.MIXED):
+        ckpt = params * (wbytes + (memory.details.get("optimizer_bytes_per_param") or 12))  # weights + Adam
+    nvme = data + params * wbytes + (CHECKPOINTS_KEPT * int(ckpt)) // max(f.nodes, 1)
+    server = p.server
+    return {
+        "cpu": getattr(server, "cpu", None) or "AMD EPYC / Intel Xeon (Ice Lake or newer)",
+        "ram_bytes": int(ram),
+        "nvme_bytes": int(nvme),
+        "server_ram_bytes": getattr(server, "host_ram_bytes", None),
+        "server_nvme_bytes": getattr(server, "nvme_bytes", None),
+        "power_kw": None,
+    }
+
+
+class _Builder:
+    def __init__(self, job: Job, engine: Engine):
+        self.job = job
+        self.engine = engine
+        self.params: int | None = None
+
+    def option(self, f: _Found, search_variants: Sequence[_Variant], pareto: bool = False) -> Option:
+        job, p = self.job, f.platform
+        v = search_variants[f.cand[2]]
+        memory = self.engine.memory(v.job, f.layout, p.gpu.memory_bytes)
+        if self.params is None:
+            self.params = self.engine.params(job)
+        layout = OptionLayout(tp=f.layout.tp, pp=f.layout.pp, dp=f.layout.dp, zero=f.layout.zero,
+                              offload=f.layout.offload, recompute=v.recompute, micro_batch=v.micro_batch)
+        host = _host(v.job, f, memory, self.params)
+        offer = p.offer
+        ctx = advice_rules.AdviceContext(
+            job=v.job, gpu=p.gpu, gpus=f.n, nodes=f.nodes, gpus_per_node=f.gpn, layout=layout,
+            memory=memory, time=f.time, cost=f.cost, server=p.server, offer=offer, topology=p.topology,
+            network=p.network, host=host)
+        host["power_kw"] = advice_rules.node_power_kw(ctx)
+        notes = []
+        if offer is None:
+            notes.append(t("Nobody in the catalogue offers this GPU: price unknown, ranked after priced options.",
+                           "目录中无此显卡的报价：价格未知，排在有报价的方案之后。"))
+        elif f.cost_key is None:
+            notes.append(t("This offer has no price for the chosen billing: ranked after priced options.",
+                           "该报价没有所选计费方式的价格：排在有报价的方案之后。"))
+        if v.recompute is not job.recompute or v.micro_batch != job.micro_batch:
+            notes.append(t("Layout changes the job: recompute {r}, micro-batch {mb} (gradient accumulation keeps "
+                           "the global batch).", "布局调整了任务：重计算 {r}，微批次 {mb}（梯度累积保持全局批次不变）。",
+                           r=str(v.recompute), mb=v.micro_batch))
+        return Option.model_construct(
+            rank=0, gpu=p.gpu.id, gpu_name=p.gpu.name, gpus=f.n, nodes=f.nodes, gpus_per_node=f.gpn,
+            offer=getattr(offer, "id", None), provider=getattr(offer, "provider", None),
+            region=getattr(offer, "region", None), server=getattr(p.server, "id", None) or getattr(offer, "server", None),
+            interconnect=_interconnect_text(p), network=_network_text(p), host=host, layout=layout,
+            memory=memory, time=f.time, cost=f.cost, tier=tier_for(f.n, f.nodes), pareto=pareto,
+            price_kind=getattr(offer, "price_kind", None), price_date=getattr(offer, "price_date", None),
+            advice=advice_rules.advise(ctx), notes=notes)
+
+
+def _value_point(o: Option, f: _Found) -> advice_rules.ValuePoint:
+    return advice_rules.ValuePoint(o.gpu, o.gpu_name, o.gpus, f.cost_key if f.cost is not None else None,
+                                   f.time_key, o.cost.currency if o.cost else "CNY")
+
+
+def _finish(job: Job, constraints: Constraints, found: list[_Found], search: _Search, engine: Engine,
+            ) -> Recommendation:
+    c = constraints
+    kept: list[_Found] = []
+    unpriced_budget = 0
+    for f in found:
+        _price_keys(f, job, c, engine)
+        if c.deadline_hours is not None and f.deadline_hours is not None \
+                and f.deadline_hours * (1 + job.trial_margin) > c.deadline_hours:
+            search.reject("misses_deadline")
+            continue
+        if c.budget is not None and f.cost_key is not None and f.cost_key > c.budget:
+            search.reject("over_budget")
+            continue
+        if c.budget is not None and f.cost_key is None:
+            unpriced_budget += 1
+        kept.append(f)
+    if c.budget is not None and search.rejected.get("over_budget") and all(f.cost_key is None for f in kept):
+        kept = []  # only unpriced options left: nothing is known to be within the budget
+    if not kept:
+        if c.budget is not None and search.rejected.get("over_budget"):
+            cheapest = min((f.cost_key for f in found if f.cost_key is not None), default=None)
+            raise GpudeskError(f"no option fits the budget of {c.budget:,.0f} {job.currency}; the cheapest that "
+                               f"fits costs {cheapest:,.0f}: raise --budget or use LoRA / fewer tokens")
+        if c.deadline_hours is not None and search.rejected.get("misses_deadline"):
+            fastest = min(f.deadline_hours for f in found if f.deadline_hours is not None)
+            raise GpudeskError(f"no option meets the deadline of {c.deadline_hours:g} h; the fastest takes "
+                               f"{fastest * (1 + job.trial_margin):,.1f} h with the trial margin: allow more GPUs "
+                               "or a later deadline")
+        raise GpudeskError("no rental configuration matches the constraints")
+    kept.sort(key=_rank_key(c.objective))
+    front = pareto_front([(f.time_key, f.cost_key) for f in kept])
+    builder = _Builder(job, engine)
+    options = [builder.option(f, search.variants, front[i]) for i, f in enumerate(kept)]
+    points = [_value_point(o, f) for o, f in zip(options, kept)]
+    for o, me in zip(options, points):
+        a = advice_rules.better_value(me, points, job.task)
+        if a is not None:
+            o.advice.append(a)
+    for i, o in enumerate(options, 1):
+        o.rank = i
+    notes = []
+    if any(f.cost_key is None for f in kept):
+        notes.append(t("Options without a known price are ranked after priced ones for cost.",
+                       "价格未知的方案在按成本排序时排在有报价的方案之后。"))
+    if unpriced_budget:
+        notes.append(t("{n} unpriced options could not be checked against the budget.",
+                       "{n} 个方案价格未知，无法核对预算。", n=unpriced_budget))
+    if job.tokens is None and job.task.trains:
+        notes.append(t("No training tokens given: cost and speed are compared per token processed.",
+                       "未给出训练 token 数：成本与速度按每个 token 比较。"))
+    if c.deadline_hours is not None:
+        notes.append(t("Deadline checked against hours including the {m:.0%} trial-and-error margin.",
+                       "截止时间按含 {m:.0%} 试错余量的时长核对。", m=job.trial_margin))
+    return Recommendation(options=options[: c.top], feasible=options, rejected=dict(search.rejected),
+                          searched=search.searched, objective=c.objective, notes=notes)
+
+
+def _nothing_fits(job: Job, search: _Search) -> GpudeskError:
+    if search.closest is None:
+        return GpudeskError("no GPU in the catalogue matches the constraints (check --gpu-allow / --gpu-exclude, "
+                            "--provider and --region)")
+    _, p, n, need = search.closest
+    return GpudeskError(
+        f"the job fits nowhere: the closest option tried, {n}× {p.gpu.name}, needs {need / 1e9:,.1f} GB per GPU "
+        f"with every saving on but has {p.usable / 1e9:,.1f} GB usable; allow more GPUs (--max-gpus), use LoRA or "
+        f"QLoRA, a shorter --seq-len, or a GPU with more memory")
+
+
+def recommend(job: Job, constraints: Constraints, catalog, *, engine: Engine | None = None) -> Recommendation:
+    """Ranked rental options for `job` under `constraints`, from every offer in `catalog`."""
+    engine = engine or default_engine()
+    _check_constraints(job, constraints, catalog)
+    search = _Search(job, constraints, engine)
+    platforms = _platforms(job, constraints, catalog, search.rejected)
+    found: list[_Found] = []
+    for p in platforms:
+        for n in gpu_counts(p.gpn, p.max_nodes, constraints.max_gpus):
+            f = search.best(p, n)
+            if f is not None:
+                found.append(f)
+    if not found:
+        raise _nothing_fits(job, search)
+    return _finish(job, constraints, found, search, engine)
+
+
+def evaluate(job: Job, catalog, gpu_id: str, gpus: int, offer_id: str | None = None,
+             constraints: Constraints | None = None, *, engine: Engine | None = None) -> Option:
+    """The best layout for a configuration the user names (GPU model and count, optionally an offer).
+
+    Without an offer, the cheapest offer of that GPU that can hold `gpus` is used (unpriced if none).
+    When nothing fits, the least-memory layout is returned with memory.fits false and critical advice.
+    """
+    engine = engine or default_engine()
+    constraints = constraints or Constraints()
+    if gpus < 1:
+        raise GpudeskError(f"--gpus must be at least 1, got {gpus}")
+    gpu = catalog.gpu(gpu_id)
+    if offer_id is not None:
+        offer = catalog.offer(offer_id)
+        if offer.gpu != gpu.id:
+            raise GpudeskError(f"offer {offer_id} rents {offer.gpu}, not {gpu.id}")
+        scoped = Constraints(max_gpus=max(gpus, 1))
+    else:
+        scoped = constraints.model_copy(update={"gpu_allow": [gpu.id], "gpu_exclude": [], "max_gpus": max(gpus, 1)})
+    search = _Search(job, scoped, engine)
+    platforms = [p for p in _platforms(job, scoped, catalog, search.rejected) if p.gpu.id == gpu.id]
+    if offer_id is not None:
+        platforms = [p for p in platforms if p.offer is not None and p.offer.id == offer_id]
+    if not platforms:  # filtered out (provider/region): fall back to the GPU unpriced
+        platforms = [p for p in _platforms(job, Constraints(gpu_allow=[gpu.id], max_gpus=gpus), catalog, {})
+                     if p.gpu.id == gpu.id and (offer_id is None or getattr(p.offer, "id", None) == offer_id)]
+    usable = [p for p in platforms if _split(gpus, p) is not None]
+    if not usable:
+        gpn = platforms[0].gpn if platforms else 8
+        raise GpudeskError(f"{gpus} GPUs do not split into whole nodes of {gpn} GPUs; use a multiple of {gpn}")
+    results = []
+    for p in usable:
+        f = search.best(p, gpus) or _least_memory(search, p, gpus)
+        if f is None:
+            continue
+        _price_keys(f, job, scoped, engine)
+        results.append(f)
+    if not results:
+        raise GpudeskError(f"no valid layout for {gpus}× {gpu.name} (tensor parallel must divide the attention heads)")
+    results.sort(key=_rank_key(constraints.objective))
+    opt = _Builder(job, engine).option(results[0], search.variants)
+    opt.rank = 1
+    return opt
+
+
+def _split(gpus: int, p: _Platform) -> tuple[int, int] | None:
+    if gpus <= p.gpn:
+        return 1, gpus
+    if gpus % p.gpn == 0 and gpus // p.gpn <= p.max_nodes:
+        return gpus // p.gpn, p.gpn
+    return None
+
+
+def _least_memory(search: _Search, p: _Platform, n: int) -> _Found | None:
+    levels, _, _ = search.levels(p, n)
+    cands = [c for _, cs, _ in levels for c in cs]
+    if not cands:
+        return None
+    c = min(cands, key=lambda c: (search.memory_total(c, n), c[0], c[1]))
+    layout = Layout(gpus=n, tp=c[3], pp=c[4], zero=c[5], offload=c[6])
+    te = search.time_of(p, n, c)
+    nodes = n // p.gpn if n > p.gpn else 1
+    return _Found(p, n, nodes, min(p.gpn, n), c, layout, search.memory_total(c, n), te)

@@ -1,0 +1,376 @@
+"""The recommender's search, ranking, Pareto front and errors.
+
+The first part runs on a synthetic catalogue and a small synthetic engine (ZeRO model states and
+Korthikanti activations, 6·N·D time) so the search logic is tested on its own; the guide's examples
+at the end run the real engine over the bundled catalogue.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from gpudesk.catalog.schema import Offer, Provider, ServerType
+from gpudesk.core import recommend as rec
+from gpudesk.core.models import (
+    Billing, Constraints, CostEstimate, GpuSpec, Job, MemoryEstimate, MemoryPerGpu, ModelArch, Objective,
+    Offload, Recompute, TaskKind, Tier, TimeEstimate,
+)
+from gpudesk.errors import GpudeskError
+
+GB = 10**9
+
+# --- a synthetic engine ----------------------------------------------------------------------
+
+
+def fake_params(job: Job) -> int:
+    return job.model.params_hint
+
+
+def fake_memory(job, layout, capacity):
+    """ZeRO paper model states (16 B/param mixed-precision Adam) + 34·s·b·h per layer activations."""
+    psi = job.model.params_hint / (layout.tp * layout.pp)
+    dp = layout.gpus // (layout.tp * layout.pp)
+    w, g, o = 2 * psi, 2 * psi, 12 * psi
+    if layout.zero >= 1:
+        o /= dp
+    if layout.zero >= 2:
+        g /= dp
+    if layout.zero >= 3:
+        w /= dp
+    if layout.offload is not Offload.NONE:
+        o = 0
+    if layout.offload is Offload.OPTIMIZER_PARAMS:
+        w = 0
+    a = job.model
+    per_layer = {Recompute.NONE: 34, Recompute.SELECTIVE: 34, Recompute.FULL: 2}[job.recompute]
+    act = per_layer * job.seq_len * job.micro_batch * a.hidden_size * a.num_layers / (layout.tp * layout.pp)
+    parts = [int(w), int(g), int(o), int(act), 0, GB]
+    total = sum(parts)
+    usable = int(capacity * (1 - job.headroom))
+    return MemoryEstimate(
+        per_gpu_bytes=MemoryPerGpu(weights=parts[0], gradients=parts[1], optimizer_states=parts[2],
+                                   activations=parts[3], kv_cache=0, overhead=GB, total=total),
+        gpu_capacity_bytes=capacity, usable_bytes=usable, headroom=job.headroom, fits=total <= usable,
+        host_ram_bytes=int(12 * job.model.params_hint) if layout.offload is not Offload.NONE else 0,
+        quick_estimate_bytes=20 * job.model.params_hint)
+
+
+def fake_time(job, layout, cluster):
+    flops = 6 * job.model.params_hint * job.tokens if job.tokens else None
+    eff = 1.0 if layout.gpus == 1 else 0.95 if layout.gpus <= cluster.gpus_per_node else 0.85
+    if layout.tp > 1 and cluster.intra_node_gbps is not None and cluster.intra_node_gbps < 100:
+        eff *= 0.5  # TP over PCIe
+    slow = 3.0 if layout.offload is not Offload.NONE else 1.0
+    slow *= 4 / 3 if job.recompute is Recompute.FULL else 1.0
+    peak = cluster.gpu.tflops_bf16 * 1e12
+    rate = layout.gpus * peak * 0.4 * eff / slow
+    tps = rate / (6 * job.model.params_hint)
+    hours = flops / rate / 3600 if flops else None
+    return TimeEstimate(training_flops=flops, tokens_per_second=tps, hours=hours,
+                        gpu_hours=hours * layout.gpus if hours else None, mfu=0.4, scaling_efficiency=eff,
+                        peak_tflops=cluster.gpu.tflops_bf16)
+
+
+def fake_cost(job, time, ph, pm):
+    gh = time.gpu_hours
+    compute = gh * ph if gh is not None and ph is not None else None
+    monthly = None
+    if pm is not None and time.hours is not None:
+        monthly = pm * (time.gpu_hours / time.hours) * math.ceil(time.hours / 730) * (1 + job.trial_margin)
+    with_margin = compute * (1 + job.trial_margin) if compute is not None else None
+    cheaper = None
+    if with_margin is not None and monthly is not None:
+        cheaper = Billing.MONTHLY if monthly < with_margin else Billing.HOURLY
+    return CostEstimate(price_per_gpu_hour=ph, compute_cost=compute, with_trial_margin=with_margin,
+                        price_per_gpu_month=pm, monthly_cost=monthly, cheaper_billing=cheaper)
+
+
+ENGINE = rec.Engine(fake_memory, fake_time, fake_cost, fake_params)
+
+# --- a synthetic catalogue -------------------------------------------------------------------
+
+
+def gpu(id, mem_gb, tflops, **kw):
+    return GpuSpec(id=id, name=id.upper(), memory_bytes=mem_gb * GB, tflops_bf16=tflops, **kw)
+
+
+class FakeCatalog:
+    def __init__(self, gpus, servers, offers, providers):
+        self._g = {g.id: g for g in gpus}
+        self._s = {s.id: s for s in servers}
+        self._o = {o.id: o for o in offers}
+        self._p = {p.id: p for p in providers}
+
+    def gpus(self):
+        return list(self._g.values())
+
+    def gpu(self, id):
+        return self._get(self._g, id, "GPU")
+
+    def servers(self):
+        return list(self._s.values())
+
+    def offers(self):
+        return list(self._o.values())
+
+    def offer(self, id):
+        return self._get(self._o, id, "offer")
+
+    def providers(self):
+        return list(self._p.values())
+
+    def provider(self, id):
+        return self._get(self._p, id, "provider")
+
+    @staticmethod
+    def _get(d, id, what):
+        if id not in d:
+            raise GpudeskError(f"unknown {what} {id!r}")
+        return d[id]
+
+
+def catalog():
+    gpus = [
+        gpu("small-24", 24, 160, consumer=True, tdp_watts=450),
+        gpu("dc-80", 80, 300, form_factor="sxm", nvlink_gbps=600, tdp_watts=400),
+        gpu("big-141", 141, 990, form_factor="sxm", nvlink_gbps=900, tdp_watts=700),
+        gpu("lonely-48", 48, 180),  # nobody offers it
+    ]
+    servers = [
+        ServerType(id="pc-8", name="8x PCIe", gpus_per_node=8, topology="pcie", intra_node_gbps=32,
+                   host_ram_bytes=512 * GB, nvme_bytes=4000 * GB, network="ethernet", network_gbps=100),
+        ServerType(id="hgx-80", name="HGX", gpus_per_node=8, topology="nvswitch", intra_node_gbps=600,
+                   host_ram_bytes=2000 * GB, nvme_bytes=30000 * GB, network="infiniband", network_gbps=1600),
+        ServerType(id="hgx-141", name="HGX 141", gpus_per_node=8, topology="nvswitch", intra_node_gbps=900,
+                   host_ram_bytes=2000 * GB, nvme_bytes=30000 * GB, network="infiniband", network_gbps=3200,
+                   power_kw=10.2),
+    ]
+    offers = [
+        Offer(id="a-small", provider="a", gpu="small-24", server="pc-8", region="Jinan", gpus_per_node=8,
+              max_nodes=1, price_per_gpu_hour=2.0, price_per_gpu_month=1000),
+        Offer(id="a-dc", provider="a", gpu="dc-80", server="hgx-80", region="Jinan", gpus_per_node=8,
+              max_nodes=4, price_per_gpu_hour=10.0, price_per_gpu_month=5000),
+        Offer(id="b-dc", provider="b", gpu="dc-80", server="hgx-80", region="Qingdao", gpus_per_node=8,
+              max_nodes=64, price_per_gpu_hour=12.0),
+        Offer(id="b-big", provider="b", gpu="big-141", server="hgx-141", region="Qingdao", gpus_per_node=8,
+              max_nodes=64, price_per_gpu_hour=25.0),
+    ]
+    providers = [Provider(id="a", regions=["Jinan"]), Provider(id="b", regions=["Qingdao"])]
+    return FakeCatalog(gpus, servers, offers, providers)
+
+
+def model(params: float, hidden=4096, layers=32, heads=32):
+    return ModelArch(name=f"{params / 1e9:g}B", hidden_size=hidden, num_layers=layers, num_heads=heads,
+                     params_hint=int(params))
+
+
+def job(params=7e9, tokens=1e9, **kw):
+    return Job(model=model(params), tokens=tokens, **kw)
+
+
+def run(j, **c):
+    return rec.recommend(j, Constraints(**c), catalog(), engine=ENGINE)
+
+
+# --- search ----------------------------------------------------------------------------------
+
+
+def test_gpu_counts_in_node_then_whole_nodes():
+    assert rec.gpu_counts(8, 4, 4096) == [1, 2, 4, 8, 16, 24, 32]
+    assert rec.gpu_counts(4, 1, 4096) == [1, 2, 4]
+    assert rec.gpu_counts(8, 512, 20) == [1, 2, 4, 8, 16]
+
+
+def test_small_job_cheapest_is_one_small_card_entry_tier():
+    r = run(job(0.35e9), top=5)
+    best = r.options[0]
+    assert (best.gpu, best.gpus, best.tier) == ("small-24", 1, Tier.ENTRY)
+    assert best.layout.offload is Offload.NONE and best.layout.tp == 1
+    assert best.rank == 1 and best.offer == "a-small"
+
+
+def test_accounting_every_configuration_ends_somewhere():
+    r = run(job(7e9))
+    assert r.searched > 100
+    assert sum(r.rejected.values()) - r.rejected.get("gpu_filtered", 0) - r.rejected.get("provider_filtered", 0) \
+        + len(r.feasible) == r.searched
+
+
+def test_7b_full_no_single_card_without_offload():
+    # 7B × 16 B = 112 GB of model states: more than an 80 GB card holds
+    r = run(job(7e9), top=500)
+    for o in r.feasible:
+        if o.gpus == 1 and o.gpu != "big-141":
+            assert o.layout.offload is not Offload.NONE
+            assert any(a.id == "offload-slow" for a in o.advice)
+    two = [o for o in r.feasible if o.gpu == "dc-80" and o.gpus == 2]
+    assert two and all(o.layout.offload is Offload.NONE and (o.layout.zero == 3 or o.layout.tp == 2) for o in two)
+
+
+def test_offload_used_only_when_nothing_else_fits():
+    r = run(job(7e9), top=500)
+    for o in r.feasible:
+        if o.gpus >= 4 and o.gpu in ("dc-80", "big-141"):
+            assert o.layout.offload is Offload.NONE
+
+
+def test_per_count_keeps_one_layout_per_platform():
+    r = run(job(7e9), top=500)
+    keys = [(o.offer, o.gpu, o.gpus) for o in r.feasible]
+    assert len(keys) == len(set(keys))
+
+
+def test_unoffered_gpu_is_shown_unpriced_and_ranked_after_priced():
+    r = run(job(1e9), top=500)
+    lonely = [o for o in r.feasible if o.gpu == "lonely-48"]
+    assert lonely and all(o.offer is None and o.cost.with_trial_margin is None for o in lonely)
+    ranks = [o.rank for o in r.feasible if o.offer is not None]
+    assert max(ranks) < min(o.rank for o in lonely)
+    assert any("price" in n.lower() or "价格" in n for n in r.notes)
+    assert all(o.notes for o in lonely)
+
+
+def test_tp_never_over_pcie_when_zero_suffices():
+    r = run(job(7e9), top=500)
+    for o in r.feasible:
+        if o.gpu == "small-24" and o.layout.offload is Offload.NONE:
+            assert o.layout.tp == 1
+
+
+def cost(o):
+    known = [x for x in (o.cost.with_trial_margin, o.cost.monthly_cost) if x is not None]
+    return min(known) if known else None
+
+
+def test_objectives_rank_differently():
+    cheap = run(job(7e9, tokens=2e10), objective=Objective.CHEAPEST, top=500)
+    fast = run(job(7e9, tokens=2e10), objective=Objective.FASTEST, top=500)
+    costs = [cost(o) for o in cheap.options if cost(o) is not None]
+    assert costs == sorted(costs)
+    hours = [o.time.hours for o in fast.options]
+    assert hours == sorted(hours)
+    assert fast.options[0].gpus > cheap.options[0].gpus
+
+
+def test_deadline_and_budget():
+    j = job(7e9, tokens=2e10)
+    d = run(j, objective=Objective.DEADLINE, deadline_hours=24, top=500)
+    assert all(o.time.hours * 1.3 <= 24 for o in d.options)
+    assert d.rejected.get("misses_deadline", 0) > 0
+    costs = [cost(o) for o in d.options if cost(o) is not None]
+    assert costs == sorted(costs)
+    b = run(j, objective=Objective.BUDGET, budget=20000, top=500)
+    assert all(cost(o) is None or cost(o) <= 20000 for o in b.options)
+    assert b.rejected.get("over_budget", 0) > 0
+    priced = [o.time.hours for o in b.options]
+    assert priced == sorted(priced)
+
+
+def test_billing_monthly_uses_monthly_price():
+    r = run(job(0.35e9, tokens=1e12), billing=Billing.MONTHLY, top=500)
+    priced = [o for o in r.feasible if o.cost.monthly_cost is not None]
+    assert priced and all(o.offer in ("a-small", "a-dc") for o in priced)
+    assert r.options[0].cost.with_trial_margin is None  # hourly price left out
+
+
+def test_pareto_front():
+    assert rec.pareto_front([(1, 10), (2, 5), (3, 6), (0.5, 20), (None, 1), (2, 5)]) == \
+        [True, True, False, True, False, True]
+    r = run(job(7e9, tokens=2e10), top=500)
+    front = [o for o in r.feasible if o.pareto]
+    assert front and all(cost(o) is not None for o in front)
+    priced = [o for o in r.feasible if cost(o) is not None]
+    for o in front:  # nothing at least as good in both and better in one
+        assert not any(p.time.hours <= o.time.hours and cost(p) <= cost(o)
+                       and (p.time.hours, cost(p)) != (o.time.hours, cost(o)) for p in priced)
+    for o in priced:
+        if not o.pareto:
+            assert any(p.time.hours <= o.time.hours and cost(p) <= cost(o) for p in front)
+
+
+def test_multi_node_options_carry_network_advice_and_tier():
+    r = run(Job(model=model(70e9, 8192, 80, 64), tokens=1e11), top=500)
+    multi = [o for o in r.feasible if o.nodes > 1]
+    assert multi and all(o.tier is Tier.MULTI_NODE for o in multi)
+    assert all(any(a.id == "multi-node-ib-slurm" for a in o.advice) for o in multi)
+    assert all("InfiniBand" in o.network for o in multi if o.offer)
+    unknown_net = [o for o in multi if not o.offer]
+    assert unknown_net and all(a.severity == "warning" for o in unknown_net for a in o.advice
+                               if a.id == "multi-node-ib-slurm")
+    assert all(o.host["ram_bytes"] >= 256 * GB for o in multi)
+
+
+def test_filters():
+    r = run(job(7e9), providers=["b"], top=500)
+    assert {o.provider for o in r.feasible} == {"b"}
+    assert r.rejected["provider_filtered"] == 2
+    r = run(job(7e9), gpu_exclude=["dc-80"], top=500)
+    assert "dc-80" not in {o.gpu for o in r.feasible}
+    r = run(job(7e9), region="qingdao", top=500)
+    assert {o.region for o in r.feasible} == {"Qingdao"}
+    r = run(job(7e9), max_gpus=8, top=500)
+    assert max(o.gpus for o in r.feasible) == 8
+
+
+@pytest.mark.parametrize("constraints, words", [
+    (dict(objective=Objective.DEADLINE), "deadline-hours"),
+    (dict(objective=Objective.BUDGET), "--budget"),
+    (dict(gpu_allow=["dc-80"], gpu_exclude=["dc-80"]), "both allowed and excluded"),
+    (dict(gpu_allow=["nope"]), "nope"),
+    (dict(providers=["nobody"]), "nobody"),
+    (dict(region="Atlantis"), "Atlantis"),
+])
+def test_bad_constraints(constraints, words):
+    with pytest.raises(GpudeskError, match=words):
+        run(job(7e9), **constraints)
+
+
+def test_budget_needs_tokens():
+    with pytest.raises(GpudeskError, match="tokens"):
+        run(job(7e9, tokens=None), objective=Objective.BUDGET, budget=100)
+
+
+def test_fits_nowhere_says_what_to_change():
+    with pytest.raises(GpudeskError) as e:
+        run(job(7e12), max_gpus=16)
+    msg = str(e.value)
+    assert "fits nowhere" in msg and "GB per GPU" in msg and "LoRA" in msg and "--max-gpus" in msg
+
+
+def test_budget_too_small_says_cheapest():
+    with pytest.raises(GpudeskError, match="cheapest that fits costs"):
+        run(job(7e9, tokens=1e10), objective=Objective.BUDGET, budget=1)
+
+
+def test_evaluate_named_configuration():
+    o = rec.evaluate(job(7e9), catalog(), "dc-80", 4, engine=ENGINE)
+    assert (o.gpu, o.gpus, o.offer) == ("dc-80", 4, "a-dc")  # the cheaper of two offers
+    assert o.layout.offload is Offload.NONE and o.memory.fits
+    o = rec.evaluate(job(7e9), catalog(), "dc-80", 4, offer_id="b-dc", engine=ENGINE)
+    assert o.offer == "b-dc"
+    o = rec.evaluate(job(30e9), catalog(), "small-24", 1, engine=ENGINE)  # does not fit: least memory, flagged
+    assert not o.memory.fits and o.advice[0].id == "does-not-fit"
+    with pytest.raises(GpudeskError, match="whole nodes"):
+        rec.evaluate(job(7e9), catalog(), "dc-80", 12, engine=ENGINE)
+    with pytest.raises(GpudeskError, match="rents"):
+        rec.evaluate(job(7e9), catalog(), "big-141", 8, offer_id="a-dc", engine=ENGINE)
+
+
+def test_recommendation_json_contract():
+    r = run(job(7e9), top=3)
+    d = rec.recommendation_json(r)
+    assert set(d) >= {"options", "rejected", "searched"}
+    o = d["options"][0]
+    assert set(o) >= {"gpu", "gpus", "offer", "layout", "memory", "time", "cost", "tier", "pareto", "advice"}
+    assert set(o["layout"]) == {"tp", "pp", "dp", "zero", "offload", "recompute", "micro_batch"}
+    assert len(d["options"]) == 3
+
+
+def test_recompute_and_micro_batch_variants_keep_global_batch():
+    vs = rec._variants(job(7e9, micro_batch=4, grad_accum=2))
+    assert [(v.recompute, v.micro_batch, v.job.grad_accum) for v in vs[:3]] == [
+        (Recompute.NONE, 4, 2), (Recompute.NONE, 2, 4), (Recompute.NONE, 1, 8)]
+    assert len(vs) == 9
+    assert len(rec._variants(job(7e9, task=TaskKind.INFERENCE))) == 1
