@@ -1,0 +1,297 @@
+"""The report's charts, drawn as vectors with QPainter from `gpudesk.core.chart_data` series.
+
+The app's pyqtgraph charts and these draw the same numbers (the series come from core); drawing
+them directly keeps the PDF vector, deterministic and fast (no widget, no pyqtgraph import).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
+
+from gpudesk.core.i18n import current_language
+from gpudesk.core.report_data import BillingChart, MemoryChart, ParetoChart
+
+if TYPE_CHECKING:
+    from gpudesk.report.layout import Layout
+
+SEGMENT_COLOURS = ["#3B6EA8", "#E0892B", "#7A9E3B", "#C0504D", "#8064A2", "#9AA3AD"]
+ACCENT = QColor("#1F4E79")
+ALERT = QColor("#C0392B")
+GRID = QColor("#E1E6EC")
+AXIS = QColor("#7A8590")
+INK = QColor("#1A1A1A")
+MUTED = QColor("#5F6368")
+LEFT = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+CENTRE = int(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
+
+
+def nice_ticks(lo: float, hi: float, count: int = 5) -> list[float]:
+    if hi <= lo:
+        hi = lo + 1
+    raw = (hi - lo) / count
+    mag = 10 ** math.floor(math.log10(raw))
+    step = mag
+    for m in (1, 2, 2.5, 5, 10):
+        step = m * mag
+        if (hi - lo) / step <= count:
+            break
+    start = math.floor(lo / step) * step
+    ticks, v = [], start
+    while v <= hi + step * 1e-9:
+        if v >= lo - step * 1e-9:
+            ticks.append(round(v, 10))
+        v += step
+    return ticks
+
+
+def log_ticks(lo: float, hi: float) -> list[float]:
+    lo_e, hi_e = math.floor(math.log10(lo)), math.ceil(math.log10(hi))
+    mults = (1, 2, 5) if hi_e - lo_e <= 3 else (1,)
+    return [m * 10**e for e in range(lo_e, hi_e + 1) for m in mults if lo <= m * 10**e <= hi]
+
+
+def compact(value: float) -> str:
+    """Axis label: 1200 -> 1.2k (en) / 1200 (zh), 150000 -> 150k / 15万."""
+    a = abs(value)
+    if current_language() == "zh_CN":
+        if a >= 1e8:
+            return f"{value / 1e8:g}亿"
+        if a >= 1e4:
+            return f"{value / 1e4:g}万"
+        return f"{value:g}"
+    if a >= 1e6:
+        return f"{value / 1e6:g}M"
+    if a >= 1e3:
+        return f"{value / 1e3:g}k"
+    return f"{value:g}"
+
+
+def _title(p: QPainter, rect: QRectF, text: str, lay: Layout) -> float:
+    h = lay.pt(16)
+    p.setFont(lay.font(9.5, True))
+    p.setPen(INK)
+    p.drawText(QRectF(rect.left(), rect.top(), rect.width(), h), LEFT, text)
+    return h + lay.pt(4)
+
+
+def _legend(p: QPainter, x: float, y: float, entries: list[tuple[str, object]], lay: Layout, max_x: float) -> float:
+    """Entries: (label, QColor for a swatch | ('line', QPen) for a line sample). Returns the height used."""
+    font = lay.font(7.5)
+    p.setFont(font)
+    from PySide6.QtGui import QFontMetricsF
+
+    fm = QFontMetricsF(font, lay.device)
+    row_h = lay.pt(12)
+    x0, cx, cy = x, x, y
+    for label, mark in entries:
+        w = lay.pt(16) + fm.horizontalAdvance(label) + lay.pt(10)
+        if cx + w > max_x and cx > x0:
+            cx, cy = x0, cy + row_h
+        mid = cy + row_h / 2
+        if isinstance(mark, QColor):
+            p.fillRect(QRectF(cx, mid - lay.pt(4), lay.pt(10), lay.pt(8)), mark)
+        else:
+            p.setPen(mark[1])
+            p.drawLine(QPointF(cx, mid), QPointF(cx + lay.pt(12), mid))
+        p.setPen(MUTED)
+        p.drawText(QRectF(cx + lay.pt(14), cy, w, row_h), LEFT, label)
+        cx += w
+    return cy + row_h - y
+
+
+# --- memory per GPU: stacked bars with usable and capacity marks ------------------------------
+
+
+def draw_memory(p: QPainter, rect: QRectF, block: MemoryChart, lay: Layout) -> None:
+    data = block.data
+    top = rect.top() + _title(p, rect, block.title, lay)
+    legend_h = lay.pt(30)
+    label_w = rect.width() * 0.22
+    plot = QRectF(rect.left() + label_w, top, rect.width() - label_w - lay.pt(70), rect.bottom() - top - legend_h - lay.pt(18))
+    x_max = max([b.capacity_gib for b in data.bars] + [b.total_gib for b in data.bars] + [1.0]) * 1.04
+    ticks = nice_ticks(0, x_max)
+    x_max = max(x_max, ticks[-1])
+
+    def sx(v: float) -> float:
+        return plot.left() + plot.width() * v / x_max
+
+    small = lay.font(7.5)
+    p.setFont(small)
+    for tick in ticks:
+        p.setPen(QPen(GRID, lay.pt(0.5)))
+        p.drawLine(QPointF(sx(tick), plot.top()), QPointF(sx(tick), plot.bottom()))
+        p.setPen(MUTED)
+        p.drawText(QRectF(sx(tick) - lay.pt(20), plot.bottom() + lay.pt(2), lay.pt(40), lay.pt(10)), CENTRE, f"{tick:g}")
+    p.drawText(QRectF(plot.left(), plot.bottom() + lay.pt(11), plot.width(), lay.pt(10)), CENTRE, block.axis_label)
+    band = plot.height() / max(1, len(data.bars))
+    thick = min(band * 0.55, lay.pt(18))
+    for i, bar in enumerate(data.bars):
+        cy = plot.top() + band * (i + 0.5)
+        p.setFont(lay.font(8, bar.chosen))
+        p.setPen(INK if bar.fits else ALERT)
+        p.drawText(QRectF(rect.left(), cy - band / 2, label_w - lay.pt(6), band), RIGHT | int(Qt.TextFlag.TextWordWrap), bar.label)
+        x = 0.0
+        for k, name in enumerate(data.components):
+            v = bar.components_gib.get(name, 0.0)
+            if v <= 0:
+                continue
+            p.fillRect(QRectF(sx(x), cy - thick / 2, sx(x + v) - sx(x), thick), QColor(SEGMENT_COLOURS[k % len(SEGMENT_COLOURS)]))
+            x += v
+        if bar.chosen:
+            p.setPen(QPen(ACCENT, lay.pt(1)))
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.drawRect(QRectF(sx(0), cy - thick / 2, sx(bar.total_gib) - sx(0), thick))
+        p.setPen(QPen(ACCENT, lay.pt(1), Qt.PenStyle.DashLine))
+        p.drawLine(QPointF(sx(bar.usable_gib), cy - thick * 0.8), QPointF(sx(bar.usable_gib), cy + thick * 0.8))
+        p.setPen(QPen(INK, lay.pt(1.2)))
+        p.drawLine(QPointF(sx(bar.capacity_gib), cy - thick * 0.8), QPointF(sx(bar.capacity_gib), cy + thick * 0.8))
+        p.setFont(small)
+        p.setPen(INK if bar.fits else ALERT)
+        end = max(sx(bar.capacity_gib), sx(bar.total_gib)) + lay.pt(4)
+        p.drawText(QRectF(end, cy - band / 2, lay.pt(80), band), LEFT, f"{bar.total_gib:.1f} / {bar.capacity_gib:.0f}")
+    entries: list[tuple[str, object]] = [
+        (block.component_labels.get(name, name), QColor(SEGMENT_COLOURS[k % len(SEGMENT_COLOURS)]))
+        for k, name in enumerate(data.components)
+    ]
+    entries += [(block.usable_label, ("line", QPen(ACCENT, lay.pt(1), Qt.PenStyle.DashLine))),
+                (block.capacity_label, ("line", QPen(INK, lay.pt(1.2))))]
+    _legend(p, rect.left() + label_w, plot.bottom() + lay.pt(24), entries, lay, rect.right())
+
+
+# --- time vs cost: every option, the Pareto front, the recommendation ------------------------
+
+
+class _Axis:
+    def __init__(self, lo: float, hi: float, a: float, b: float) -> None:
+        self.log = lo > 0 and hi / lo > 30
+        if self.log:
+            self.lo, self.hi = lo / 1.3, hi * 1.3
+            self.ticks = log_ticks(self.lo, self.hi)
+        else:
+            span = (hi - lo) or max(abs(hi), 1.0)
+            self.lo, self.hi = max(0.0, lo - span * 0.1), hi + span * 0.1
+            self.ticks = nice_ticks(self.lo, self.hi)
+            self.lo, self.hi = min(self.lo, self.ticks[0]), max(self.hi, self.ticks[-1])
+        self.a, self.b = a, b
+
+    def __call__(self, v: float) -> float:
+        if self.log:
+            f = (math.log10(v) - math.log10(self.lo)) / (math.log10(self.hi) - math.log10(self.lo))
+        else:
+            f = (v - self.lo) / ((self.hi - self.lo) or 1.0)
+        return self.a + (self.b - self.a) * f
+
+
+def _frame_axes(p: QPainter, plot: QRectF, xs: _Axis, ys: _Axis, x_label: str, y_label: str, lay: Layout,
+                x_fmt=lambda v: f"{v:g}", y_fmt=compact) -> None:
+    small = lay.font(7.5)
+    p.setFont(small)
+    for tick in xs.ticks:
+        p.setPen(QPen(GRID, lay.pt(0.5)))
+        p.drawLine(QPointF(xs(tick), plot.top()), QPointF(xs(tick), plot.bottom()))
+        p.setPen(MUTED)
+        p.drawText(QRectF(xs(tick) - lay.pt(25), plot.bottom() + lay.pt(2), lay.pt(50), lay.pt(10)), CENTRE, x_fmt(tick))
+    for tick in ys.ticks:
+        p.setPen(QPen(GRID, lay.pt(0.5)))
+        p.drawLine(QPointF(plot.left(), ys(tick)), QPointF(plot.right(), ys(tick)))
+        p.setPen(MUTED)
+        p.drawText(QRectF(plot.left() - lay.pt(48), ys(tick) - lay.pt(5), lay.pt(44), lay.pt(10)), RIGHT, y_fmt(tick))
+    p.setPen(QPen(AXIS, lay.pt(0.8)))
+    p.drawLine(plot.bottomLeft(), plot.bottomRight())
+    p.drawLine(plot.bottomLeft(), plot.topLeft())
+    p.setPen(MUTED)
+    p.drawText(QRectF(plot.left(), plot.bottom() + lay.pt(13), plot.width(), lay.pt(11)), CENTRE, x_label)
+    p.save()
+    p.translate(plot.left() - lay.pt(56), plot.center().y())
+    p.rotate(-90)
+    p.drawText(QRectF(-plot.height() / 2, -lay.pt(6), plot.height(), lay.pt(12)), CENTRE, y_label)
+    p.restore()
+
+
+def draw_pareto(p: QPainter, rect: QRectF, block: ParetoChart, lay: Layout) -> None:
+    data = block.data
+    top = rect.top() + _title(p, rect, block.title, lay)
+    plot = QRectF(rect.left() + lay.pt(64), top + lay.pt(16), rect.width() - lay.pt(80), rect.bottom() - top - lay.pt(48))
+    points = data.points
+    days = [pt.days for pt in points]
+    costs = [pt.cost for pt in points]
+    xs = _Axis(min(days), max(days), plot.left(), plot.right())
+    ys = _Axis(min(costs), max(costs), plot.bottom(), plot.top())
+    _frame_axes(p, plot, xs, ys, block.x_label, block.y_label, lay)
+    r = lay.pt(2.6)
+    p.setPen(Qt.PenStyle.NoPen)
+    p.setBrush(QBrush(QColor("#A9B4BF")))
+    for pt in points:
+        if not pt.pareto:
+            p.drawEllipse(QPointF(xs(pt.days), ys(pt.cost)), r, r)
+    if data.front:
+        path = QPainterPath(QPointF(xs(data.front[0].days), ys(data.front[0].cost)))
+        for pt in data.front[1:]:
+            path.lineTo(QPointF(xs(pt.days), ys(pt.cost)))
+        p.setPen(QPen(ACCENT, lay.pt(1.2)))
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.drawPath(path)
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(QBrush(ACCENT))
+        for pt in data.front:
+            p.drawEllipse(QPointF(xs(pt.days), ys(pt.cost)), r * 1.2, r * 1.2)
+    p.setFont(lay.font(7))
+    labelled = [pt for pt in data.front[:8]] + [pt for pt in points if pt.chosen and not pt.pareto]
+    for pt in labelled:
+        p.setPen(ALERT if pt.chosen else ACCENT)
+        p.drawText(QRectF(xs(pt.days) + lay.pt(5), ys(pt.cost) - lay.pt(11), lay.pt(110), lay.pt(10)), LEFT, pt.label)
+    for pt in points:
+        if pt.chosen:
+            p.setPen(QPen(ALERT, lay.pt(1.5)))
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.drawEllipse(QPointF(xs(pt.days), ys(pt.cost)), r * 2.4, r * 2.4)
+    entries: list[tuple[str, object]] = [(block.option_label, QColor("#A9B4BF")), (block.front_label, ACCENT),
+                                         (block.chosen_label, ("line", QPen(ALERT, lay.pt(1.5))))]
+    _legend(p, plot.left(), top, entries, lay, rect.right())
+
+
+# --- hourly vs monthly billing over one month ------------------------------------------------
+
+
+def draw_billing(p: QPainter, rect: QRectF, block: BillingChart, lay: Layout) -> None:
+    data = block.data
+    top = rect.top() + _title(p, rect, block.title, lay)
+    plot = QRectF(rect.left() + lay.pt(64), top + lay.pt(16), rect.width() - lay.pt(80), rect.bottom() - top - lay.pt(48))
+    x_hi = data.hours[-1] if data.hours else 730.0
+    y_hi = max(data.hourly_cost + [data.monthly_cost or 0.0, 1.0])
+    xs = _Axis(0.0, x_hi, plot.left(), plot.right())
+    xs.lo, xs.ticks = 0.0, [v for v in nice_ticks(0, x_hi) if v <= x_hi]
+    xs.hi = x_hi
+    ys = _Axis(0.0, y_hi, plot.bottom(), plot.top())
+    ys.lo = 0.0
+    ys.ticks = [v for v in ys.ticks if v >= 0]
+    _frame_axes(p, plot, xs, ys, block.x_label, block.y_label, lay)
+    hourly_pen = QPen(ACCENT, lay.pt(1.6))
+    monthly_pen = QPen(QColor("#E0892B"), lay.pt(1.6))
+    path = QPainterPath(QPointF(xs(data.hours[0]), ys(data.hourly_cost[0])))
+    for h, c in zip(data.hours[1:], data.hourly_cost[1:], strict=False):
+        path.lineTo(QPointF(xs(h), ys(c)))
+    p.setPen(hourly_pen)
+    p.setBrush(Qt.BrushStyle.NoBrush)
+    p.drawPath(path)
+    if data.monthly_cost is not None:
+        p.setPen(monthly_pen)
+        p.drawLine(QPointF(plot.left(), ys(data.monthly_cost)), QPointF(plot.right(), ys(data.monthly_cost)))
+    p.setFont(lay.font(7))
+    marks = [(data.break_even_hours, block.break_even_label, QPen(MUTED, lay.pt(1), Qt.PenStyle.DashLine)),
+             (data.job_hours, block.job_label, QPen(ALERT, lay.pt(1), Qt.PenStyle.DotLine))]
+    for k, (hours, label, pen) in enumerate(marks):
+        if hours is None or hours > x_hi:
+            continue
+        p.setPen(pen)
+        p.drawLine(QPointF(xs(hours), plot.top()), QPointF(xs(hours), plot.bottom()))
+        p.setPen(pen.color())
+        p.drawText(QRectF(xs(hours) + lay.pt(3), plot.top() + lay.pt(2 + 11 * k), lay.pt(120), lay.pt(10)), LEFT,
+                   f"{label} {hours:,.0f} h")
+    entries: list[tuple[str, object]] = [(block.hourly_label, ("line", hourly_pen)), (block.monthly_label, ("line", monthly_pen))]
+    _legend(p, plot.left(), top, entries, lay, rect.right())
