@@ -1,0 +1,434 @@
+"""Plan files (`.gpudesk`): the whole plan as versioned JSON, saved atomically. No Qt.
+
+A plan is self-contained: the job carries its resolved ModelArch, and the chosen configuration's
+catalogue rows (GPU, node type, provider, offer) are copied into `hardware`, so a plan opens and
+its checklist tailors the same on a machine whose catalogue differs.
+
+    plan = new_plan(job, constraints, open_catalog(), gpu_id="a100-sxm-80gb", gpus=4)
+    save_plan(plan, "13b.gpudesk")          # temp file + fsync + os.replace; keeps 13b.gpudesk.bak
+    plan = load_plan("13b.gpudesk")         # PlanFileError naming file and field on any damage
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import tempfile
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from gpudesk.core.models import Constraints, GpuSpec, Job, Option
+from gpudesk.errors import GpudeskError, PlanFileError
+
+FORMAT = "gpudesk-plan"
+VERSION = 1
+SUFFIX = ".gpudesk"
+STATUSES = ("open", "pass", "fail", "n/a", "waived")
+ALTERNATIVES_KEPT = 5
+
+Status = Literal["open", "pass", "fail", "n/a", "waived"]
+
+
+def now_iso() -> str:
+    return datetime.now(UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class ChecklistState(_Strict):
+    """What the user recorded for one checklist item."""
+
+    status: Status = "open"
+    notes: str = ""
+    evidence: str | None = None  # text, or the path of an attached file
+    checked_by: str | None = None
+    checked_at: str | None = None  # ISO 8601 UTC
+    waiver_reason: str | None = None
+
+
+class CatalogRef(_Strict):
+    content_hash: str | None = None
+    catalog_date: str | None = None
+
+
+class Hardware(_Strict):
+    """Catalogue rows of the chosen configuration, copied at save time (the plan stands alone)."""
+
+    gpu: GpuSpec | None = None
+    server: dict[str, Any] | None = None
+    provider: dict[str, Any] | None = None
+    offer: dict[str, Any] | None = None
+
+
+class Plan(_Strict):
+    format: Literal["gpudesk-plan"] = FORMAT
+    version: int = VERSION
+    title: str = ""
+    organisation: str = ""
+    author: str = ""
+    created: str = Field(default_factory=now_iso)
+    modified: str = Field(default_factory=now_iso)
+    job: Job
+    constraints: Constraints = Field(default_factory=Constraints)
+    choice: Option | None = None
+    alternatives: list[Option] = Field(default_factory=list)
+    notes: str = ""
+    checklist: dict[str, ChecklistState] = Field(default_factory=dict)
+    catalog: CatalogRef = Field(default_factory=CatalogRef)
+    hardware: Hardware = Field(default_factory=Hardware)
+
+
+# --- reading --------------------------------------------------------------------------------
+
+# version N -> function turning a version-N document into a version-(N+1) one.
+# Version 0 was the pre-release draft: checklist state was a list of {"id", "status", ...}.
+def _from_v0(doc: dict) -> dict:
+    items = doc.get("checklist")
+    if isinstance(items, list):
+        doc["checklist"] = {i.pop("id"): i for i in items if isinstance(i, dict) and "id" in i}
+    doc["version"] = 1
+    return doc
+
+
+MIGRATIONS: dict[int, Callable[[dict], dict]] = {0: _from_v0}
+
+
+def _field_path(loc: tuple) -> str:
+    out = ""
+    for part in loc:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out or "plan"
+
+
+def plan_from_dict(doc: Any, source: str = "plan") -> Plan:
+    """Validate (and migrate) a decoded plan document; PlanFileError names the problem."""
+    if not isinstance(doc, dict):
+        raise PlanFileError(f"{source}: not a gpudesk plan (the top level is not a JSON object)")
+    if doc.get("format") != FORMAT:
+        raise PlanFileError(f"{source}: not a gpudesk plan (format tag is {doc.get('format')!r}, "
+                            f"expected {FORMAT!r})")
+    version = doc.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 0:
+        raise PlanFileError(f"{source}: version: expected a whole number, got {version!r}")
+    if version > VERSION:
+        raise PlanFileError(f"{source}: written by a newer gpudesk (plan format version {version}; "
+                            f"this one reads up to {VERSION}); update gpudesk to open it")
+    doc = dict(doc)
+    while doc["version"] < VERSION:
+        step = MIGRATIONS.get(doc["version"])
+        if step is None:
+            raise PlanFileError(f"{source}: plan format version {doc['version']} cannot be migrated")
+        try:
+            doc = step(doc)
+        except (AttributeError, KeyError, TypeError, ValueError) as exc:
+            raise PlanFileError(f"{source}: migrating from version {doc['version']} failed: {exc}") from None
+    try:
+        return Plan.model_validate(doc)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        more = f" (and {exc.error_count() - 1} more problems)" if exc.error_count() > 1 else ""
+        raise PlanFileError(f"{source}: {_field_path(tuple(first.get('loc', ())))}: "
+                            f"{first.get('msg')}{more}") from None
+
+
+def load_plan(path: str | os.PathLike) -> Plan:
+    p = Path(path)
+    try:
+        raw = p.read_bytes()
+    except FileNotFoundError:
+        raise PlanFileError(f"{p}: no such file") from None
+    except IsADirectoryError:
+        raise PlanFileError(f"{p}: is a folder, not a plan file") from None
+    except OSError as exc:
+        raise PlanFileError(f"{p}: cannot read: {exc.strerror or exc}") from None
+    try:
+        doc = json.loads(raw.decode("utf-8-sig"))
+    except UnicodeDecodeError:
+        raise PlanFileError(f"{p}: not a gpudesk plan (not UTF-8 text)") from None
+    except json.JSONDecodeError as exc:
+        raise PlanFileError(f"{p}: damaged plan file: not valid JSON at line {exc.lineno} "
+                            f"column {exc.colno} ({exc.msg})") from None
+    return plan_from_dict(doc, str(p))
+
+
+# --- writing --------------------------------------------------------------------------------
+
+
+def plan_document(plan: Plan) -> dict:
+    return plan.model_dump(mode="json")
+
+
+def plan_bytes(plan: Plan) -> bytes:
+    return (json.dumps(plan_document(plan), ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+
+
+def _fsync_dir(folder: Path) -> None:
+    if os.name == "nt":  # directories cannot be opened for fsync on Windows
+        return
+    with contextlib.suppress(OSError):
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+def atomic_write(path: str | os.PathLike, data: bytes, *, backup: bool = True) -> None:
+    """Write `data` to `path` so that a crash at any point leaves either the old or the new file.
+
+    The previous file is kept as PATH.bak (refreshed on each save).
+    """
+    p = Path(path)
+    folder = p.parent if str(p.parent) else Path(".")
+    if not folder.is_dir():
+        raise GpudeskError(f"{p}: folder {folder} does not exist")
+    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        if backup and p.is_file():
+            bak = p.with_name(p.name + ".bak")
+            # copy (not rename) so `path` exists at every moment; replace makes the .bak atomic too
+            bfd, btmp = tempfile.mkstemp(prefix=f".{bak.name}.", suffix=".tmp", dir=folder)
+            try:
+                with os.fdopen(bfd, "wb") as fh:
+                    fh.write(p.read_bytes())
+                    fh.flush()
+                    os.fsync(fh.fileno())
+                os.replace(btmp, bak)
+            except BaseException:
+                with contextlib.suppress(OSError):
+                    os.unlink(btmp)
+                raise
+        os.replace(tmp, p)
+    except BaseException as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        if isinstance(exc, OSError):
+            raise GpudeskError(f"{p}: could not save: {exc.strerror or exc}; the previous file is unchanged") from None
+        raise
+    _fsync_dir(folder)
+
+
+def save_plan(plan: Plan, path: str | os.PathLike, *, touch: bool = True) -> Path:
+    """Save atomically; `touch` stamps `modified`. Returns the path written."""
+    p = Path(path)
+    if touch:
+        plan.modified = now_iso()
+    atomic_write(p, plan_bytes(plan))
+    return p
+
+
+def plan_hash(plan: Plan) -> str:
+    """Short stable hash of what the plan says (not when it was last saved)."""
+    doc = plan_document(plan)
+    doc.pop("modified", None)
+    canon = json.dumps(doc, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(canon.encode("utf-8")).hexdigest()[:12]
+
+
+# --- making a plan --------------------------------------------------------------------------
+
+
+def _dump(row: Any) -> dict | None:
+    if row is None:
+        return None
+    if isinstance(row, BaseModel):
+        return row.model_dump(mode="json")
+    return dict(row)
+
+
+def _row(getter: Callable[[str], Any], key: str | None) -> Any:
+    if not key:
+        return None
+    try:
+        return getter(key)
+    except GpudeskError:
+        return None
+
+
+def hardware_for(option: Option | None, catalog: Any) -> Hardware:
+    """Copy the catalogue rows an option refers to (missing rows stay None)."""
+    if option is None or catalog is None:
+        return Hardware()
+    gpu = _row(catalog.gpu, option.gpu)
+    return Hardware(
+        gpu=GpuSpec.model_validate(gpu.model_dump() if isinstance(gpu, BaseModel) else gpu) if gpu else None,
+        server=_dump(_row(catalog.server, option.server)),
+        provider=_dump(_row(catalog.provider, option.provider)),
+        offer=_dump(_row(catalog.offer, option.offer)),
+    )
+
+
+def catalog_ref(catalog: Any) -> CatalogRef:
+    meta = getattr(catalog, "meta", None)
+    if meta is None:
+        return CatalogRef()
+    get = meta.get if isinstance(meta, dict) else (lambda k: getattr(meta, k, None))
+    return CatalogRef(content_hash=get("content_hash"), catalog_date=get("catalog_date"))
+
+
+def set_choice(plan: Plan, option: Option | None, catalog: Any = None) -> Plan:
+    """Make `option` the plan's choice (the GUI's option table calls this) and copy its rows."""
+    plan.choice = option
+    if option is not None and catalog is not None:
+        plan.hardware = hardware_for(option, catalog)
+        plan.catalog = catalog_ref(catalog)
+    elif option is None:
+        plan.hardware = Hardware()
+    return plan
+
+
+def new_plan(job: Job, constraints: Constraints | None, catalog: Any, gpu_id: str | None = None,
+             gpus: int | None = None, *, offer_id: str | None = None, title: str = "",
+             author: str = "", organisation: str = "", notes: str = "") -> Plan:
+    """A plan whose choice is the recommender's top option, or exactly the configuration named.
+
+    `gpu_id` (with `gpus`, default 1) keeps that GPU and count; `gpus` alone picks the best option
+    with that many GPUs. Alternatives are the recommender's top options at this moment.
+    """
+    from gpudesk.core import recommend as rec_mod
+
+    constraints = constraints or Constraints()
+    ranked: list[Option] = []
+    search_error: GpudeskError | None = None
+    try:
+        ranked = list(rec_mod.recommend(job, constraints, catalog).options)
+    except GpudeskError as exc:  # fits nowhere within the constraints
+        search_error = exc
+    if gpu_id:
+        choice = rec_mod.evaluate(job, catalog, gpu_id, gpus or 1, offer_id=offer_id, constraints=constraints)
+    elif gpus:
+        same = [o for o in ranked if o.gpus == gpus]
+        if not same:
+            if search_error:
+                raise search_error
+            raise GpudeskError(f"no recommended option uses {gpus} GPUs; name the GPU with --gpu "
+                               f"(recommended counts: {sorted({o.gpus for o in ranked}) or 'none'})")
+        choice = same[0]
+    else:
+        if not ranked:
+            raise search_error or GpudeskError("the recommender found no option for this job")
+        choice = ranked[0]
+
+    def same_config(o: Option) -> bool:
+        return (o.gpu, o.gpus, o.offer) == (choice.gpu, choice.gpus, choice.offer)
+
+    alternatives = [o for o in ranked if not same_config(o)][:ALTERNATIVES_KEPT]
+    stamp = now_iso()
+    plan = Plan(title=title or _default_title(job, choice), author=author, organisation=organisation,
+                created=stamp, modified=stamp, job=job, constraints=constraints,
+                alternatives=alternatives, notes=notes)
+    return set_choice(plan, choice, catalog)
+
+
+def _default_title(job: Job, choice: Option) -> str:
+    from gpudesk.core.i18n import t
+
+    return t("{model} {task} on {n}× {gpu}", "{model} {task}：{n}× {gpu}", model=job.model.name,
+             task=job.task.value, n=choice.gpus, gpu=choice.gpu_name or choice.gpu)
+
+
+# --- autosave and crash recovery (used by the GUI) -----------------------------------------
+
+AUTOSAVE_FORMAT = "gpudesk-autosave"
+
+
+class Recoverable(BaseModel):
+    autosave: Path  # the autosave file
+    original: str | None  # the plan file it belongs to; None = never saved
+    saved_at: str
+    title: str
+
+
+def autosave_path_for(path: str | os.PathLike | None, *, key: str | None = None) -> Path:
+    """Where the autosave of the plan at `path` goes (an untitled plan: per process, or per `key`)."""
+    from gpudesk.paths import autosave_dir
+
+    if path is None:
+        name = f"untitled-{key or os.getpid()}"
+    else:
+        full = str(Path(path).resolve())
+        name = f"{Path(path).stem}-{hashlib.sha256(full.encode('utf-8')).hexdigest()[:10]}"
+    return autosave_dir() / f"{name}.autosave"
+
+
+def write_autosave(plan: Plan, path: str | os.PathLike | None = None, *, key: str | None = None) -> Path:
+    target = autosave_path_for(path, key=key)
+    doc = {"format": AUTOSAVE_FORMAT, "version": 1, "original": str(Path(path).resolve()) if path else None,
+           "pid": os.getpid(), "saved_at": now_iso(), "plan": plan_document(plan)}
+    atomic_write(target, json.dumps(doc, ensure_ascii=False).encode("utf-8"), backup=False)
+    return target
+
+
+def discard_autosave(path: str | os.PathLike | None = None, *, key: str | None = None) -> None:
+    """Drop the autosave after a clean save or close."""
+    with contextlib.suppress(FileNotFoundError):
+        autosave_path_for(path, key=key).unlink()
+
+
+def _read_autosave(file: Path) -> dict:
+    doc = json.loads(file.read_text(encoding="utf-8"))
+    if not isinstance(doc, dict) or doc.get("format") != AUTOSAVE_FORMAT:
+        raise ValueError("not an autosave")
+    return doc
+
+
+def _pid_alive(pid: Any) -> bool:
+    if not isinstance(pid, int) or pid <= 0:
+        return False
+    if pid == os.getpid():
+        return True
+    if os.name == "nt":
+        return False  # cannot probe cheaply; treat as gone (worst case: an extra recovery offer)
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def find_recoverable() -> list[Recoverable]:
+    """Autosaves left by sessions that ended without saving (newest first).
+
+    Skipped: those of running gpudesk processes, and those older than their saved plan file.
+    """
+    from gpudesk.paths import autosave_dir
+
+    found: list[Recoverable] = []
+    for file in autosave_dir().glob("*.autosave"):
+        try:
+            doc = _read_autosave(file)
+        except (OSError, ValueError):
+            continue
+        if _pid_alive(doc.get("pid")):
+            continue
+        original = doc.get("original")
+        if original and Path(original).exists() and Path(original).stat().st_mtime >= file.stat().st_mtime:
+            continue
+        plan = doc.get("plan") or {}
+        found.append(Recoverable(autosave=file, original=original, saved_at=str(doc.get("saved_at", "")),
+                                 title=str(plan.get("title", "") if isinstance(plan, dict) else "")))
+    found.sort(key=lambda r: r.saved_at, reverse=True)
+    return found
+
+
+def load_autosave(file: str | os.PathLike) -> Plan:
+    p = Path(file)
+    try:
+        doc = _read_autosave(p)
+    except (OSError, ValueError) as exc:
+        raise PlanFileError(f"{p}: unreadable autosave ({exc})") from None
+    return plan_from_dict(doc.get("plan"), str(p))
