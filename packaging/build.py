@@ -1,0 +1,275 @@
+#!/usr/bin/env python3
+"""Build gpudesk's desktop package with PyInstaller: one folder, checked, smoke-tested, zipped.
+
+    python packaging/build.py              # dist/gpudesk/ (+ dist/gpudesk.app on macOS) and
+                                           # dist/gpudesk-<version>-<platform>.zip
+    python packaging/build.py --no-smoke   # skip running the frozen executable
+    python packaging/build.py --clean      # drop PyInstaller's caches first
+
+Run it with a Python that has gpudesk's dependencies (e.g. `.venv/bin/python` after
+`python3 dev.py app`); PyInstaller is installed into that Python if it is missing. Needs no
+display: Qt runs offscreen during the build and the smoke tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import stat
+import subprocess
+import sys
+import tempfile
+import time
+import zipfile
+from pathlib import Path
+
+PACKAGING = Path(__file__).resolve().parent
+ROOT = PACKAGING.parent
+sys.path.insert(0, str(PACKAGING))
+import bundle  # noqa: E402
+
+DIST = ROOT / "dist"
+WORK = ROOT / "build"
+APP_DIR = DIST / bundle.APP_NAME
+EXE_NAME = bundle.APP_NAME + (".exe" if sys.platform == "win32" else "")
+CLI_NAME = bundle.APP_NAME + ("-cli.exe" if sys.platform == "win32" else "")
+# Budget from issue 8: ~225 MB bare stack + 10 % + the CJK font.
+SIZE_LIMIT = 260e6
+ZIP_LIMIT = 100e6
+
+
+def say(msg: str) -> None:
+    print(f"[build] {msg}", flush=True)
+
+
+def fail(msg: str) -> None:
+    print(f"[build] FAILED: {msg}", file=sys.stderr, flush=True)
+    sys.exit(1)
+
+
+def ensure_pyinstaller() -> None:
+    try:
+        import PyInstaller  # noqa: F401
+    except ImportError:
+        say("installing PyInstaller into this Python")
+        subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--disable-pip-version-check",
+                        "pyinstaller>=6.5"], check=True)
+
+
+def build_env() -> dict[str, str]:
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONNOUSERSITE="1")
+    env.pop("PYTHONPATH", None)  # build from this checkout only
+    return env
+
+
+def make_icons() -> Path:
+    """Icons from resources/icons/gpudesk.png when it exists, else the committed ones."""
+    from make_icons import SOURCE
+    from make_icons import make_icons as derive
+
+    if not SOURCE.exists():
+        return PACKAGING / "icons"
+    out = WORK / "icons"
+    derive(out, SOURCE)
+    return out
+
+
+def run_pyinstaller(clean: bool, icons: Path) -> None:
+    for old in (APP_DIR, DIST / f"{bundle.APP_NAME}.app"):
+        shutil.rmtree(old, ignore_errors=True)
+    cmd = [sys.executable, "-m", "PyInstaller", "--noconfirm", "--log-level", "WARN",
+           "--distpath", str(DIST), "--workpath", str(WORK / "pyinstaller"), str(PACKAGING / "gpudesk.spec")]
+    if clean:
+        cmd.insert(3, "--clean")
+    env = build_env()
+    env["GPUDESK_ICON_DIR"] = str(icons)
+    r = subprocess.run(cmd, cwd=ROOT, env=env)
+    if r.returncode:
+        fail(f"PyInstaller exited {r.returncode}")
+
+
+def internal_dir() -> Path:
+    """Where PyInstaller puts the package and data (sys._MEIPASS in the frozen app)."""
+    return APP_DIR / "_internal"
+
+
+def tree_size(path: Path) -> int:
+    return sum(f.lstat().st_size for f in path.rglob("*") if f.is_file() or f.is_symlink())
+
+
+def check_contents(expected_data: list[tuple[str, str]]) -> list[str]:
+    """The bundle holds every data file the app opens, Qt's zh_CN translation and no pruned Qt part."""
+    problems = []
+    internal = internal_dir()
+    for src, dest in expected_data:
+        if not (internal / dest / Path(src).name).is_file():
+            problems.append(f"missing data file {dest}/{Path(src).name}")
+    qt_dir = next((p for p in (internal / "PySide6" / "Qt", internal / "PySide6") if (p / "translations").is_dir()), None)
+    if qt_dir is None or not (qt_dir / "translations" / "qtbase_zh_CN.qm").is_file():
+        problems.append("Qt's own qtbase_zh_CN.qm is missing")
+    plugins = next(internal.rglob("plugins/platforms"), None)
+    if plugins is None or not any(plugins.glob("*offscreen*")):
+        problems.append("the offscreen platform plugin is missing")
+    for f in internal.rglob("*"):
+        rel = f.relative_to(internal).as_posix()
+        if f.is_file() and not bundle.keep_entry(rel):
+            problems.append(f"pruned file still present: {rel}")
+    return problems
+
+
+def _elf_needed(path: Path) -> list[str]:
+    r = subprocess.run(["readelf", "-d", str(path)], capture_output=True, text=True)
+    return [line.split("[", 1)[1].rstrip("]") for line in r.stdout.splitlines() if "(NEEDED)" in line]
+
+
+def check_linked_libraries() -> list[str]:
+    """Linux: every shared library a bundled binary needs is in the bundle or is a system library.
+
+    Catches pruning that removed a Qt library some kept plugin still links to."""
+    if not sys.platform.startswith("linux") or not shutil.which("readelf"):
+        return []
+    bundled = {f.name for f in APP_DIR.rglob("*") if ".so" in f.name}
+    system = subprocess.run(["ldconfig", "-p"], capture_output=True, text=True).stdout
+    problems, absent = [], set()
+    for f in APP_DIR.rglob("*"):
+        if not f.is_file() or not (".so" in f.name or f.name == bundle.APP_NAME):
+            continue
+        for lib in _elf_needed(f):
+            if lib in bundled:
+                continue
+            if lib.startswith(("libQt6", "libpyside6", "libshiboken6")):
+                problems.append(f"{f.relative_to(APP_DIR)} needs {lib}, which was pruned")
+            elif lib not in system:
+                absent.add(lib)
+    if absent:
+        # system libraries a Linux desktop provides (xcb, wayland, GL...), missing on this builder
+        say("note: not on this build machine, expected on the user's desktop: " + " ".join(sorted(absent)))
+    return problems
+
+
+def executable() -> Path:
+    if sys.platform == "darwin":
+        return DIST / f"{bundle.APP_NAME}.app" / "Contents" / "MacOS" / bundle.APP_NAME
+    return APP_DIR / EXE_NAME
+
+
+def cli_executable() -> Path:
+    if sys.platform == "win32":
+        return APP_DIR / CLI_NAME
+    return executable()
+
+
+def _run_frozen(exe: Path, args: list[str], home: Path, timeout: int = 180) -> tuple[subprocess.CompletedProcess, float]:
+    env = build_env()
+    env["GPUDESK_HOME"] = str(home)  # the builder's own data stays untouched
+    t = time.perf_counter()
+    r = subprocess.run([str(exe), *args], capture_output=True, text=True, env=env, timeout=timeout,
+                       cwd=tempfile.gettempdir())
+    return r, time.perf_counter() - t
+
+
+def smoke_test() -> dict[str, float]:
+    """Run the frozen app: version, selftest (window offscreen) and the CLI; nothing may be
+    written into the bundle."""
+    exe, cli = executable(), cli_executable()
+    before = sorted(p.relative_to(DIST).as_posix() for p in DIST.rglob("*"))
+    timings = {}
+    with tempfile.TemporaryDirectory(prefix="gpudesk-smoke-") as home:
+        home = Path(home)
+        checks = [("version", cli, ["--version"]), ("selftest", exe, ["--selftest"]),
+                  ("estimate", cli, ["estimate", "--params", "7e9", "--task", "full", "--json"]),
+                  ("catalog", cli, ["catalog", "gpus", "--json"])]
+        for label, program, args in checks:
+            if label in ("estimate", "catalog") and not (ROOT / "gpudesk" / "cli" / f"{label}.py").exists():
+                say(f"skip {label}: gpudesk/cli/{label}.py not in this checkout")
+                continue
+            r, seconds = _run_frozen(program, args, home)
+            timings[label] = seconds
+            out = (r.stdout + r.stderr).strip()
+            if r.returncode != 0:
+                fail(f"frozen `{bundle.APP_NAME} {' '.join(args)}` exited {r.returncode}: {out[-600:]}")
+            if "--json" in args and not r.stdout.lstrip().startswith(("{", "[")):
+                fail(f"frozen `{' '.join(args)}` printed no JSON: {out[-300:]}")
+            say(f"frozen {' '.join(args)}: ok in {seconds:.2f} s" + (f" ({out.splitlines()[-1][:100]})" if out else ""))
+    after = sorted(p.relative_to(DIST).as_posix() for p in DIST.rglob("*"))
+    if after != before:
+        fail(f"running the app wrote into the bundle: {sorted(set(after) - set(before))[:5]}")
+    return timings
+
+
+def _zip_tree(zf: zipfile.ZipFile, base: Path, top: Path) -> None:
+    """Add `top` under its own name, keeping executable bits and symlinks (unzip restores both)."""
+    for path in sorted([top, *top.rglob("*")]):
+        arc = path.relative_to(base).as_posix()
+        st = path.lstat()
+        if path.is_symlink():
+            info = zipfile.ZipInfo(arc)
+            info.create_system = 3
+            info.external_attr = (stat.S_IFLNK | 0o777) << 16
+            zf.writestr(info, os.readlink(path))
+        elif path.is_dir():
+            info = zipfile.ZipInfo(arc + "/")
+            info.create_system = 3
+            info.external_attr = (stat.S_IFDIR | 0o755) << 16 | 0x10
+            zf.writestr(info, b"")
+        else:
+            info = zipfile.ZipInfo.from_file(path, arc)
+            info.external_attr = (stat.S_IFREG | (0o755 if st.st_mode & 0o111 else 0o644)) << 16
+            info.compress_type = zipfile.ZIP_DEFLATED
+            with open(path, "rb") as src, zf.open(info, "w") as dst:
+                shutil.copyfileobj(src, dst, 1 << 20)
+
+
+def make_zip() -> Path:
+    target = DIST / f"{bundle.APP_NAME}-{bundle.version()}-{bundle.platform_tag()}.zip"
+    target.unlink(missing_ok=True)
+    top = DIST / f"{bundle.APP_NAME}.app" if sys.platform == "darwin" else APP_DIR
+    if sys.platform == "darwin" and shutil.which("ditto"):
+        # ditto keeps the bundle's symlinks, extended attributes and signature intact
+        subprocess.run(["ditto", "-c", "-k", "--sequesterRsrc", "--keepParent", str(top), str(target)], check=True)
+        return target
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+        _zip_tree(zf, DIST, top)
+    return target
+
+
+def main(argv: list[str]) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--no-smoke", action="store_true", help="do not run the frozen executable")
+    ap.add_argument("--no-zip", action="store_true", help="do not write the zip")
+    ap.add_argument("--clean", action="store_true", help="clear PyInstaller's caches first")
+    opts = ap.parse_args(argv)
+    if sys.version_info < (3, 11):
+        fail(f"needs Python 3.11 or newer; this is {sys.version.split()[0]}")
+    os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    t0 = time.perf_counter()
+    ensure_pyinstaller()
+    icons = make_icons()
+    say(f"building gpudesk {bundle.version()} for {bundle.platform_tag()} with {sys.executable}")
+    expected_data = bundle.data_files(ROOT)  # what the spec is about to bundle
+    run_pyinstaller(opts.clean, icons)
+    build_s = time.perf_counter() - t0
+    problems = check_contents(expected_data) + check_linked_libraries()
+    if problems:
+        fail("; ".join(problems[:10]))
+    size = tree_size(APP_DIR) + (tree_size(DIST / "gpudesk.app") if sys.platform == "darwin" else 0)
+    say(f"built {APP_DIR.relative_to(ROOT)} in {build_s:.0f} s: {size / 1e6:.1f} MB unpacked")
+    if sys.platform.startswith("linux") and size > SIZE_LIMIT:
+        fail(f"{size / 1e6:.0f} MB is over the {SIZE_LIMIT / 1e6:.0f} MB budget")
+    timings = {} if opts.no_smoke else smoke_test()
+    if not opts.no_zip:
+        z = make_zip()
+        zsize = z.stat().st_size
+        say(f"zip: {z.relative_to(ROOT)} {zsize / 1e6:.1f} MB")
+        if zsize > ZIP_LIMIT:
+            fail(f"zip {zsize / 1e6:.0f} MB is over the {ZIP_LIMIT / 1e6:.0f} MB budget")
+    summary = f"done in {time.perf_counter() - t0:.0f} s; {size / 1e6:.1f} MB unpacked"
+    if timings:
+        summary += "; " + ", ".join(f"{k} {v:.2f} s" for k, v in timings.items())
+    say(summary)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
