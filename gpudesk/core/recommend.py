@@ -339,6 +339,11 @@ class _Search:
         self.rejected: dict[str, int] = {}
         self.searched = 0
         self.closest: tuple[float, _Platform, int, int] | None = None  # (need/usable, platform, n, need)
+        # The guide's quick rule (20 B/param for full training, less for LoRA) for the whole job: a
+        # layout without offload must also pass it over all its GPUs (7B full: 140 GB, "2× 80 GB barely").
+        self.guide_bytes = 0
+        if job.task.trains:
+            self.guide_bytes = engine.memory(job, Layout(), _ANY_CAPACITY).quick_estimate_bytes or 0
 
     def reject(self, reason: str, k: int = 1) -> None:
         if k:
@@ -399,7 +404,11 @@ class _Search:
         fits: list[tuple[_Cand, int]] = []
         skipped = 0  # candidates known not to fit (their level's floor is too high, or tried)
         floor_seen = math.inf
+        guide_ok = self.guide_bytes <= n * p.usable
         for level, cands, extremal in levels:
+            if level < 2 and not guide_ok:  # no offload: the guide's rule of thumb must hold too
+                skipped += len(cands)
+                continue
             floor = min(self.memory_total(c, n) for c in extremal)
             floor_seen = min(floor_seen, floor)
             if floor > p.usable:
@@ -416,6 +425,8 @@ class _Search:
             if fits:
                 break
         if not fits:
+            if floor_seen is math.inf:  # only the guide's rule was checked
+                floor_seen = math.ceil(self.guide_bytes / n)
             self._note_closest(p, n, int(floor_seen))
             self.reject("does_not_fit", total_cands)
             return None

@@ -199,10 +199,12 @@ def test_accounting_every_configuration_ends_somewhere():
 
 
 def test_7b_full_no_single_card_without_offload():
-    # 7B × 16 B = 112 GB of model states: more than an 80 GB card holds
+    # 7B × 16 B = 112 GB of model states: more than an 80 GB card holds; the 141 GB card holds the
+    # detailed estimate (122 GB of 126.9 usable) but not the guide's 20 B/param (140 GB)
     r = run(job(7e9), top=500)
+    assert any(o.gpus == 1 and o.gpu == "big-141" for o in r.feasible)
     for o in r.feasible:
-        if o.gpus == 1 and o.gpu != "big-141":
+        if o.gpus == 1:
             assert o.layout.offload is not Offload.NONE
             assert any(a.id == "offload-slow" for a in o.advice)
     two = [o for o in r.feasible if o.gpu == "dc-80" and o.gpus == 2]

@@ -1,0 +1,96 @@
+"""`gpudesk recommend`: ranked rental options for a job (printing only; core.recommend decides)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser(
+        "recommend", help="rank rental configurations (GPU, count, layout, offer) for a job",
+        description="Search every catalogue offer × GPU count × parallel layout and rank what fits.")
+    try:
+        from gpudesk.cli.job_options import add_job_arguments
+    except ModuleNotFoundError as exc:  # the engine's job options not built yet: keep the CLI working
+        if exc.name != "gpudesk.cli.job_options":
+            raise
+    else:
+        add_job_arguments(p)
+    g = p.add_argument_group("search")
+    g.add_argument("--objective", choices=["cheapest", "fastest", "deadline", "budget"], default="cheapest",
+                   help="cheapest, fastest, cheapest meeting --deadline-hours, fastest within --budget")
+    g.add_argument("--budget", type=float, metavar="X", help="budget in the job's currency (CNY)")
+    g.add_argument("--deadline-hours", type=float, metavar="X", help="wall-clock hours the run may take")
+    g.add_argument("--provider", nargs="+", default=[], metavar="ID", help="only these providers")
+    g.add_argument("--region", metavar="NAME", help="only offers in this region (e.g. Jinan)")
+    g.add_argument("--billing", choices=["hourly", "monthly"], help="price by the hour or the month "
+                   "(default: whichever is cheaper)")
+    g.add_argument("--gpu-allow", nargs="+", default=[], metavar="ID", help="only these GPU models")
+    g.add_argument("--gpu-exclude", nargs="+", default=[], metavar="ID", help="never these GPU models")
+    g.add_argument("--max-gpus", type=int, default=4096, metavar="N", help="largest GPU count to consider")
+    g.add_argument("--top", type=int, default=20, metavar="N", help="options to show (default 20)")
+    g.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(func=handle)
+
+
+def constraints_from_args(args: argparse.Namespace):
+    from gpudesk.core.models import Constraints
+
+    return Constraints(
+        objective=args.objective, budget=args.budget, deadline_hours=args.deadline_hours,
+        providers=list(args.provider or []), region=args.region, billing=args.billing,
+        gpu_allow=list(args.gpu_allow or []), gpu_exclude=list(args.gpu_exclude or []),
+        max_gpus=args.max_gpus, top=args.top)
+
+
+def handle(args: argparse.Namespace) -> int:
+    from gpudesk.catalog import open_catalog
+    from gpudesk.cli.job_options import job_from_args
+    from gpudesk.core.recommend import recommend, recommendation_json
+
+    catalog = open_catalog()
+    job, _layout, _gpu = job_from_args(args, catalog)  # layout and --gpu describe one estimate: not used here
+    rec = recommend(job, constraints_from_args(args), catalog)
+    if args.json:
+        json.dump(recommendation_json(rec), sys.stdout, ensure_ascii=False)
+        sys.stdout.write("\n")
+    else:
+        sys.stdout.write(format_table(rec))
+    return 0
+
+
+def _num(x: float | None, fmt: str = "{:,.0f}") -> str:
+    return "?" if x is None else fmt.format(x)
+
+
+def format_table(rec) -> str:
+    from gpudesk.core.i18n import t
+    from gpudesk.core.tiers import tier_label
+
+    head = (t("rank", "排名"), t("GPU", "显卡"), t("count", "数量"), t("offer", "报价"), t("layout", "并行布局"),
+            t("GB/GPU", "每卡 GB"), t("hours", "小时"), t("cost", "成本"), t("tier", "档位"), "P", t("advice", "建议"))
+    rows = []
+    for o in rec.options:
+        lay = o.layout
+        parts = [f"TP{lay.tp}", f"PP{lay.pp}", f"DP{lay.dp}", f"Z{lay.zero}"]
+        if str(lay.offload) != "none":
+            parts.append(f"off:{lay.offload}")
+        if str(lay.recompute) != "none":
+            parts.append(f"rc:{lay.recompute}")
+        parts.append(f"mb{lay.micro_batch}")
+        known = [x for x in (o.cost.with_trial_margin, o.cost.monthly_cost) if x is not None]
+        nodes = f" ({o.nodes}×{o.gpus_per_node})" if o.nodes > 1 else ""
+        rows.append((str(o.rank), o.gpu, f"{o.gpus}{nodes}", o.offer or t("(unpriced)", "（无报价）"), " ".join(parts),
+                     _num(o.memory.per_gpu_bytes.total / 1e9, "{:.1f}"), _num(o.time.hours, "{:,.1f}"),
+                     _num(min(known) if known else None), tier_label(o.tier), "*" if o.pareto else "",
+                     ",".join(a.id for a in o.advice)))
+    widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
+    lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in [head, *rows]]
+    summary = t("searched {n} configurations; {f} feasible; rejected: {r}",
+                "共搜索 {n} 种配置；{f} 种可行；淘汰：{r}", n=f"{rec.searched:,}", f=len(rec.feasible),
+                r=", ".join(f"{k} {v:,}" for k, v in sorted(rec.rejected.items())) or "-")
+    lines += ["", summary, t("* = on the time/cost Pareto front", "* = 处于时间/成本帕累托前沿")]
+    lines += [f"- {n}" for n in rec.notes]
+    return "\n".join(lines) + "\n"
