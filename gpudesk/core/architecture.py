@@ -113,7 +113,9 @@ def _gpt2(cfg: dict, src: str | None) -> dict:
         vocab_size=_int(cfg, ("vocab_size",), src),
         max_seq_len=_int(cfg, ("n_positions", "n_ctx", "max_position_embeddings"), src),
         tied_embeddings=_bool(cfg, "tie_word_embeddings", True, src), learned_positions=True,
-        attention_bias=True, mlp_bias=True, norm="layernorm",
+        attention_bias=True, mlp_bias=True, norm="layernorm", dropout=True,
+        # HF's gelu_new is a Python formula: autograd keeps its intermediate tensors
+        unfused_activation=cfg.get("activation_function", "gelu_new") == "gelu_new",
     )
 
 
@@ -128,7 +130,7 @@ def _bert(cfg: dict, src: str | None, family: str = "bert") -> dict:
         max_seq_len=_int(cfg, ("max_position_embeddings",), src), learned_positions=True,
         type_vocab_size=_int(cfg, ("type_vocab_size",), src, 2, positive=False),
         tied_embeddings=True, attention_bias=True, mlp_bias=True, norm="layernorm",
-        encoder_only=True, final_norm=True,  # the embedding LayerNorm, counted as the one extra norm
+        encoder_only=True, final_norm=True, dropout=True,  # final_norm: the embedding LayerNorm, counted as the one extra norm
         extra_params=h * h + h,  # pooler dense (BertModel's published counts include it)
     )
 

@@ -120,6 +120,8 @@ class ModelArch(Strict):
     final_norm: bool = True  # one more norm after the stack (BERT: the embedding LayerNorm)
     extra_params: int = Field(default=0, ge=0)  # parts outside the blocks: BERT pooler, CLIP patch conv...
     components: list[ModelArch] = Field(default_factory=list)  # towers counted apart (CLIP text + vision)
+    dropout: bool = False  # trained with dropout (GPT-2, BERT): 1-byte masks are kept for backward
+    unfused_activation: bool = False  # activation built from elementwise ops (HF gelu_new): 5 saved tensors, not 2
 
 
 # --- the job ----------------------------------------------------------------------------------

@@ -1,0 +1,165 @@
+"""One full estimate (memory, time, cost, notes) and its JSON form, the CLI contract."""
+
+from __future__ import annotations
+
+from gpudesk.core.architecture import count_params
+from gpudesk.core.cost import cost_estimate
+from gpudesk.core.gpu_classes import CLASSES, gpu_class
+from gpudesk.core.i18n import t
+from gpudesk.core.memory import CUDA_CONTEXT_BYTES, FRAGMENTATION, _memory, trainable_params
+from gpudesk.core.models import Cluster, Estimate, Job, Layout, Offload, Precision, Recompute, TaskKind
+from gpudesk.core.timing import _time
+
+GB = 1e9
+
+
+def estimate(job: Job, layout: Layout, cluster: Cluster, *, price_per_gpu_month: float | None = None) -> Estimate:
+    """Memory per GPU, training time and cost of `job` laid out as `layout` on `cluster`, with notes."""
+    notes: list[str] = []
+    arch = job.model
+    for m in [arch, *arch.components]:
+        notes.extend(m.approximations)
+    memory = _memory(job, layout, cluster.gpu.memory_bytes, notes)
+    time = _time(job, layout, cluster, notes)
+    cost = cost_estimate(job, time, job.price_per_gpu_hour, price_per_gpu_month)
+    pc = count_params(arch)
+    trainable = trainable_params(job) if job.task is not TaskKind.MIXED else pc.total
+    _explain(job, layout, cluster, memory, time, cost, pc, notes)
+    return Estimate.model_construct(params_total=pc.total, params_active=pc.active, params_trainable=trainable,
+                                    memory=memory, time=time, cost=cost, notes=list(dict.fromkeys(notes)))
+
+
+def _explain(job, layout, cluster, memory, time, cost, pc, notes: list[str]) -> None:
+    per = memory.per_gpu_bytes
+    task = job.task
+    if memory.fits:
+        notes.append(t("fits: {tot:.1f} GB per GPU of {use:.1f} GB usable ({cap:.0f} GB less {hr:.0%} headroom)",
+                       "可装下：每卡需 {tot:.1f} GB，可用 {use:.1f} GB（{cap:.0f} GB 留 {hr:.0%} 余量）",
+                       tot=per.total / GB, use=memory.usable_bytes / GB, cap=memory.gpu_capacity_bytes / GB,
+                       hr=memory.headroom))
+    else:
+        notes.append(t("does not fit: {tot:.1f} GB per GPU > {use:.1f} GB usable; try more GPUs with ZeRO-3, "
+                       "activation recomputation, a smaller micro-batch, LoRA/QLoRA or CPU offload",
+                       "装不下：每卡需 {tot:.1f} GB，超过可用 {use:.1f} GB；可增加 GPU 并用 ZeRO-3、激活重计算、"
+                       "减小微批次、改用 LoRA/QLoRA 或 CPU 卸载",
+                       tot=per.total / GB, use=memory.usable_bytes / GB))
+    if memory.quick_estimate_bytes and task is not TaskKind.INFERENCE:
+        notes.append(t("the guide's quick estimate for the whole job: {q:.0f} GB (20 B/parameter for full "
+                       "training, x2 in FP32; LoRA about 10 % of that)",
+                       "指南快速估算（整个任务）：{q:.0f} GB（全参训练每参数 20 字节，FP32 翻倍；LoRA 约为其 10%）",
+                       q=memory.quick_estimate_bytes / GB))
+    if job.overhead_bytes is None:
+        notes.append(t("overhead per GPU: {c:.1f} GB CUDA context and library workspaces + {f:.0%} allocator "
+                       "fragmentation (editable)", "每卡额外开销：CUDA 上下文与库工作区 {c:.1f} GB + 分配器碎片 {f:.0%}（可修改）",
+                       c=CUDA_CONTEXT_BYTES / GB, f=FRAGMENTATION))
+    if job.precision is Precision.FP32 and task.trains:
+        notes.append(t("pure FP32 roughly doubles memory and is slower than BF16 mixed precision",
+                       "纯 FP32 显存约翻倍且比 BF16 混合精度慢"))
+    if job.precision is Precision.FP8 and task.trains:
+        notes.append(t("FP8 training assumed as in Transformer Engine: BF16 weights and activations, FP32 master "
+                       "weights and Adam states; only the matmuls run in FP8",
+                       "FP8 训练按 Transformer Engine 方式估算：权重与激活为 BF16，主权重和 Adam 状态为 FP32，仅矩阵乘为 FP8"))
+    if job.model.num_experts > 1:
+        notes.append(t("MoE: all {e} experts are held in memory ({tot:.1f}B parameters); compute uses the "
+                       "{act:.1f}B active ones; expert parallelism is not modelled",
+                       "MoE：全部 {e} 个专家都占显存（{tot:.1f}B 参数）；计算量按激活的 {act:.1f}B 参数；未建模专家并行",
+                       e=job.model.num_experts, tot=pc.total / 1e9, act=pc.active / 1e9))
+    if task in (TaskKind.LORA, TaskKind.QLORA):
+        notes.append(t("LoRA: frozen base kept for backward like full training (conservative); adapters in FP32 with "
+                       "full optimizer state", "LoRA：按全参训练方式保留激活（偏保守）；适配器为 FP32 并带完整优化器状态"))
+    if task is TaskKind.QLORA:
+        notes.append(t("QLoRA: NF4 base (4.127 bit/param with double quantisation), 16-bit compute; "
+                       "dequantisation makes it about 25 % slower than LoRA",
+                       "QLoRA：NF4 基座（含双重量化每参数 4.127 位），16 位计算；反量化使其比 LoRA 慢约 25%"))
+    if layout.offload is not Offload.NONE:
+        eff = time.details.get("offload_efficiency")
+        notes.append(t("CPU offload: needs about {h:.0f} GB host RAM per node and runs at about {e:.0%} of the "
+                       "speed without offload (PCIe transfers, Adam on the CPU)",
+                       "CPU 卸载：每节点约需 {h:.0f} GB 内存，速度约为不卸载时的 {e:.0%}（PCIe 传输、CPU 上的 Adam）",
+                       h=memory.host_ram_bytes / GB, e=eff if isinstance(eff, float) else 1.0))
+    if layout.tp > cluster.gpus_per_node:
+        notes.append(t("tensor parallel degree {tp} spans more than one node ({g} GPUs per node): its all-reduces "
+                       "cross the network, usually far too slow", "张量并行度 {tp} 跨节点（每节点 {g} 卡）：其 all-reduce "
+                       "走网络，通常太慢", tp=layout.tp, g=cluster.gpus_per_node))
+    if layout.tp > 1 and not cluster.gpu.nvlink_gbps and not cluster.intra_node_gbps:
+        notes.append(t("tensor parallelism over PCIe is slow: prefer NVLink GPUs for tp > 1",
+                       "通过 PCIe 做张量并行很慢：tp > 1 时优先选 NVLink GPU"))
+    heads = job.model.num_heads
+    if heads and layout.tp > 1 and heads % layout.tp:
+        notes.append(t("tensor parallel degree {tp} does not divide the {h} attention heads (Megatron requires it)",
+                       "张量并行度 {tp} 不能整除 {h} 个注意力头（Megatron 要求整除）", tp=layout.tp, h=heads))
+    if layout.tp > 1:
+        notes.append(t("activations assume sequence parallelism with tensor parallelism (Megatron-LM)",
+                       "激活估算假设张量并行时开启序列并行（Megatron-LM）"))
+    cls = gpu_class(cluster.gpu)
+    if job.mfu is None:
+        notes.append(t("MFU {m:.0%}: default for {c} GPUs (editable)", "MFU {m:.0%}：{c} 类 GPU 的默认值（可修改）",
+                       m=time.mfu, c=CLASSES[cls][1]))
+    if cls in ("volta", "turing") and task.trains:
+        notes.append(t("{g} is cheap to rent but slow on Transformers (no BF16, no FlashAttention 2): total cost is "
+                       "often higher", "{g} 租金低但跑 Transformer 慢（无 BF16、无 FlashAttention 2）：总成本常更高",
+                       g=cluster.gpu.name))
+    if task.trains and time.scaling_efficiency < 0.999 and layout.gpus > 1:
+        notes.append(t("{n} GPUs give about {x:.1f}x one GPU (scaling efficiency {e:.0%}, from the communication model)",
+                       "{n} 卡约为单卡的 {x:.1f} 倍（扩展效率 {e:.0%}，由通信模型得出）",
+                       n=layout.gpus, x=layout.gpus * time.scaling_efficiency, e=time.scaling_efficiency))
+    if job.recompute is Recompute.FULL and task.trains:
+        notes.append(t("full recomputation runs the forward pass twice: about 1/3 more compute",
+                       "完全重计算需再做一次前向：计算量约增加 1/3"))
+    if task is TaskKind.INFERENCE:
+        notes.append(t("serving throughput assumes memory-bound decoding: each step reads the weights once for all "
+                       "{c} sequences in flight", "推理吞吐按访存受限的解码估算：每步为 {c} 个并发序列读取一次权重",
+                       c=job.concurrency))
+    elif job.tokens is None:
+        notes.append(t("no training tokens given (--tokens): time and cost are not computed",
+                       "未给出训练 token 数（--tokens）：不计算时间与费用"))
+    if cost.price_per_gpu_hour is None and time.gpu_hours is not None:
+        notes.append(t("no price per GPU-hour given: cost not computed", "未给出每卡时价格：不计算费用"))
+    if cost.compute_cost is not None:
+        notes.append(t("cost includes a {m:.0%} margin for trial and error (tuning, re-runs)",
+                       "费用含 {m:.0%} 的试错余量（调参、重跑）", m=cost.trial_margin))
+
+
+def estimate_json(est: Estimate) -> dict:
+    """The CLI's JSON contract: memory, time, cost, notes (+ params)."""
+    m = est.memory
+    p = m.per_gpu_bytes
+    tm = est.time
+    c = est.cost
+    return {
+        "params": {"total": est.params_total, "active": est.params_active, "trainable": est.params_trainable},
+        "memory": {
+            "per_gpu_bytes": {"weights": p.weights, "gradients": p.gradients, "optimizer_states": p.optimizer_states,
+                              "activations": p.activations, "kv_cache": p.kv_cache, "overhead": p.overhead,
+                              "total": p.total},
+            "gpu_capacity_bytes": m.gpu_capacity_bytes,
+            "usable_bytes": m.usable_bytes,
+            "headroom": m.headroom,
+            "fits": bool(m.fits),
+            "host_ram_bytes": m.host_ram_bytes,
+            "quick_estimate_bytes": m.quick_estimate_bytes,
+            "details": dict(m.details),
+        },
+        "time": {
+            "training_flops": tm.training_flops,
+            "tokens_per_second": tm.tokens_per_second,
+            "hours": tm.hours,
+            "gpu_hours": tm.gpu_hours,
+            "mfu": tm.mfu,
+            "scaling_efficiency": tm.scaling_efficiency,
+            "peak_tflops": tm.peak_tflops,
+            "details": dict(tm.details),
+        },
+        "cost": {
+            "currency": c.currency,
+            "price_per_gpu_hour": c.price_per_gpu_hour,
+            "compute_cost": c.compute_cost,
+            "with_trial_margin": c.with_trial_margin,
+            "trial_margin": c.trial_margin,
+            "price_per_gpu_month": c.price_per_gpu_month,
+            "monthly_cost": c.monthly_cost,
+            "break_even_hours": c.break_even_hours,
+            "cheaper_billing": c.cheaper_billing.value if c.cheaper_billing is not None else None,
+        },
+        "notes": list(est.notes),
+    }
