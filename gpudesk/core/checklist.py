@@ -532,15 +532,16 @@ def _context(plan: Plan, ex: Expectations) -> dict[str, str]:
     ctx["ram_free_min"] = _num(math.floor(ex.host_ram_min_bytes / GIB * FREE_SHOWS))
     reasons = []
     if ex.gpus > 1 and ex.trains:
-        reasons.append(t("multi-GPU training needs ≥ 256 GB of host RAM for data loading, pinned buffers and checkpoints",
-                         "多卡训练需要 ≥ 256 GB 主机内存用于数据加载、锁页缓冲和检查点"))
+        reasons.append(t("Multi-GPU training needs ≥ 256 GB per node", "多卡训练每节点需要 ≥ 256 GB"))
     if ex.host_ram_needed_bytes and ex.host_ram_needed_bytes > (MULTI_GPU_HOST_RAM if reasons else 0):
-        reasons.append(t("the estimate needs {gb:,.0f} GB per node{off}", "估算每节点需要 {gb:,.0f} GB{off}",
+        reasons.append(t("The plan needs {gb:,.0f} GB per node{off}", "方案估算每节点需要 {gb:,.0f} GB{off}",
                          gb=ex.host_ram_needed_bytes / GB,
                          off=t(" (optimizer offload keeps states in host RAM)", "（优化器卸载把状态放在主机内存）")
                          if lay and lay.offload.value != "none" else ""))
-    ctx["ram_why"] = (t("; ", "；").join(reasons) + t(".", "。")) if reasons else t(
-        "Data loading and checkpoints use host RAM; too little forces swapping.", "数据加载和检查点占用主机内存；内存不足会导致换页。")
+    if not reasons and ex.host_ram_min_bytes:
+        reasons.append(t("Without a figure in the plan, ask for at least twice the node's GPU memory",
+                         "方案中没有内存数据时，按节点显存总量的两倍要求"))
+    ctx["ram_why"] = (t("; ", "；").join(reasons) + t(".", "。")) if reasons else ""
     if ex.host_ram_ordered_bytes:
         short = ex.host_ram_ordered_bytes < ex.host_ram_min_bytes
         ctx["ram_ordered_text"] = t("the offer lists {gb:,.0f} GB{warn}.", "报价中的配置为 {gb:,.0f} GB{warn}。",
