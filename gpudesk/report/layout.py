@@ -70,6 +70,7 @@ class Layout:
         self.pages: list[Page] = []
         self.y = self.top
         self._fonts: dict[tuple[float, bool], QFont] = {}
+        self.rows: list[tuple[int, float, float]] = []  # (page, top, height) of every table row placed
 
     # ---- units and fonts ----
     def pt(self, x: float) -> float:
@@ -325,6 +326,7 @@ class Layout:
                 self.new_page()
                 if header:
                     self.place(head_h, draw_row(columns, "", True, head_h, False))
+            self.rows.append((len(self.pages) - 1, self.y, h))
             self.place(h, draw_row(cells, style or "", False, h, i % 2 == 1))
         self.y += self.pt(6)
 

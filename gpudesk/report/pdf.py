@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as _dt
 import os
 import tempfile
+import uuid
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -83,6 +84,10 @@ def export_pdf(plan: Any, path: str | os.PathLike, lang: str | None = None, *,
         writer.setCreator(f"gpudesk {__version__}")
         if hasattr(writer, "setAuthor"):
             writer.setAuthor(str(getattr(plan, "author", "") or ""))
+        if hasattr(writer, "setDocumentId"):  # Qt would pick a random one: same plan, same id
+            from PySide6.QtCore import QUuid
+
+            writer.setDocumentId(QUuid(str(uuid.uuid5(uuid.NAMESPACE_URL, f"gpudesk:{data.plan_hash}:{data.lang}"))))
         pages = render(data, writer, progress=progress)
         del writer  # flushes and closes the file
         with open(tmp, "rb+") as fh:

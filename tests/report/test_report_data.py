@@ -1,0 +1,134 @@
+"""build_report: what the document says, in each language, from the plan's own figures (no Qt)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from gpudesk.core.report_data import (
+    BillingChart, Bullets, KeyValues, MemoryChart, ParetoChart, SignOff, Table, build_report, fmt_gib, fmt_money,
+)
+from gpudesk.core.i18n import use_language
+
+DAY = dt.date(2026, 12, 2)
+
+
+def _blocks(data, kind):
+    return [b for s in data.sections for b in s.blocks if isinstance(b, kind)]
+
+
+def _all_text(data) -> str:
+    out = [data.title, data.subtitle, *[f"{a} {b}" for a, b in data.cover_rows + data.cover_summary]]
+    for s in data.sections:
+        out.append(s.title)
+        for b in s.blocks:
+            if isinstance(b, Table):
+                out += [" ".join(b.columns)] + [" ".join(r) for r in b.rows]
+            elif isinstance(b, KeyValues):
+                out += [f"{a} {v}" for a, v in b.rows]
+            elif isinstance(b, Bullets):
+                out += [t for _, t in b.items]
+            elif isinstance(b, SignOff):
+                out += [b.title, b.statement, *[r.role for r in b.roles]]
+            elif hasattr(b, "text"):
+                out.append(b.text)
+    return "\n".join(out)
+
+
+def test_sections_in_order_and_languages(plan):
+    en = build_report(plan, "en", generated=DAY)
+    zh = build_report(plan, "zh_CN", generated=DAY)
+    assert [s.title for s in en.sections] == ["Summary", "Sizing", "Alternatives", "Provider", "Acceptance checklist"]
+    assert [s.title for s in zh.sections] == ["方案摘要", "容量测算", "备选方案", "供应商", "验收检查清单"]
+    assert en.page_format.format(n=2, N=7) == "Page 2 of 7"
+    assert zh.page_format.format(n=2, N=7) == "第 2 页 / 共 7 页"
+    assert en.generated == "2026-12-02" and "2026-12-02" in en.footer_left
+
+
+def test_key_figures_come_from_the_plan(plan):
+    o = plan.choice
+    text = _all_text(build_report(plan, "en", generated=DAY))
+    # 8× A100 at ¥12/GPU-h: 6·N·D / (8 · 312 TFLOPS · 0.45 · 0.93) = 215 h, ¥20,643 clean, ×1.3 = ¥26,836
+    assert round(o.time.hours) == 215
+    assert "¥20,643" in text and "¥26,836" in text and fmt_money(o.cost.with_trial_margin) == "¥26,836"
+    assert "A100 SXM 80GB" in text and "8× A100 SXM 80GB" in text
+    assert "215 h (≈ 9.0 days)" in text
+    assert "+30 %" in text  # the guide's trial-and-error margin
+    assert "Flagship" in text  # the tier
+    assert "豫B2-20261089" in text  # the provider's licence as recorded in the plan
+    assert "2026-11-20" in text and "quoted by the provider" in text  # price date and kind
+
+
+def test_unknown_provider_facts_say_unknown(plan):
+    data = build_report(plan, "en", generated=DAY)
+    provider = next(s for s in data.sections if s.title == "Provider")
+    rows = dict(next(b for b in provider.blocks if isinstance(b, KeyValues)).rows)
+    assert rows["ICP filing"] == "unknown (not recorded)"
+    assert rows["Founded"] == "2003"
+    assert rows["Self-operated data centres"] == "yes"
+
+
+def test_memory_table_and_quick_estimate(plan):
+    o = plan.choice
+    data = build_report(plan, "en", generated=DAY)
+    sizing = next(s for s in data.sections if s.title == "Sizing")
+    memory = next(b for b in sizing.blocks if isinstance(b, Table))
+    rows = {r[0]: r[1] for r in memory.rows}
+    # ZeRO-3 over 8: weights 2Ψ/8 = 2·6,738,415,616/8 B = 1.57 GiB; optimizer 12Ψ/8 = 9.41 GiB
+    assert rows["Weights"] == "1.57 GiB" and rows["Optimizer states"] == "9.41 GiB"
+    assert rows["Total per GPU"] == fmt_gib(o.memory.per_gpu_bytes.total, 2) == "31.55 GiB"
+    quick = [b for b in sizing.blocks if isinstance(b, Table)][1]
+    # 20 B/param · 6.74e9 = 134.8e9 B = 125.5 GiB -> 126 GiB; 72 GiB usable per A100 -> at least 2 GPUs
+    assert quick.rows[0][1] == "126 GiB" and quick.rows[0][2] == "at least 2 × A100 SXM 80GB"
+    assert quick.rows[1][1] == "31.6 GiB per GPU × 8 = 252 GiB"
+
+
+def test_charts_reuse_chart_data(plan):
+    data = build_report(plan, "en", generated=DAY)
+    mem = _blocks(data, MemoryChart)[0]
+    assert mem.data.bars[0].chosen and mem.data.bars[0].label == "8× A100 SXM 80GB"
+    pareto = _blocks(data, ParetoChart)[0]
+    assert sum(p.chosen for p in pareto.data.points) == 1
+    billing = _blocks(data, BillingChart)[0]
+    assert billing.data.monthly_cost == 6000.0 * 8  # ¥6,000 per GPU-month × 8 GPUs
+
+
+def test_checklist_rows_stand_out(plan):
+    data = build_report(plan, "en", generated=DAY)
+    section = next(s for s in data.sections if s.title == "Acceptance checklist")
+    table = next(b for b in section.blocks if isinstance(b, Table))
+    by_status = {}
+    for row, style in zip(table.rows, table.row_styles, strict=True):
+        by_status.setdefault(row[3], set()).add(style)
+    assert by_status["FAILED"] == {"critical"}
+    assert by_status["open"] == {"open"}
+    assert by_status["passed"] == {"ok"}
+    assert by_status["not applicable"] == {"muted"}
+    failed = next(r for r, s in zip(table.rows, table.row_styles, strict=True) if s == "critical")
+    assert "GPU 4–7 show PIX instead of NV12" in failed[4] and "Li Wei" in failed[5]
+
+
+def test_signoff_block(plan):
+    en = build_report(plan, "en", generated=DAY)
+    zh = build_report(plan, "zh_CN", generated=DAY)
+    s_en, s_zh = _blocks(en, SignOff)[0], _blocks(zh, SignOff)[0]
+    assert [r.role for r in s_en.roles] == ["Prepared by", "Reviewed by", "Approved by"]
+    assert s_en.roles[0].name == "张三"
+    assert s_zh.title == "审批签字" and "批准" in [r.role for r in s_zh.roles] and s_zh.signature_label == "签名"
+    assert "¥26,836" in s_en.statement
+
+
+def test_language_is_restored_and_deterministic(plan):
+    with use_language("en"):
+        a = build_report(plan, "zh_CN", generated=DAY)
+        b = build_report(plan, "zh_CN", generated=DAY)
+        from gpudesk.core.i18n import current_language
+
+        assert current_language() == "en"
+    assert _all_text(a) == _all_text(b)
+
+
+def test_plan_without_choice_says_so(plan):
+    plan.choice = None
+    data = build_report(plan, "en", generated=DAY)
+    assert "cannot be approved" in _all_text(data)
+    assert "do not approve" in _blocks(data, SignOff)[0].statement
