@@ -73,7 +73,9 @@ def _num(v, digits=1) -> str:
 
 
 def _gb(b) -> str:
-    return _u(None) if b is None else f"{b / 1e9:g} GB"
+    if b is None:
+        return _u(None)
+    return f"{b / 1e12:g} TB" if b >= 1e12 else f"{b / 1e9:g} GB"
 
 
 def _rows(kind: str, cat):
