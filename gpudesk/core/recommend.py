@@ -47,13 +47,13 @@ from gpudesk.core.models import (
 from gpudesk.core.tiers import tier_for
 from gpudesk.errors import GpudeskError
 
-# GPU counts inside one node, and node counts beyond one (whole nodes only, roughly ×1.25–1.5 apart
-# so the Pareto curve is smooth without searching every count).
+# GPU counts inside one node, and node counts beyond one (whole nodes only, ×1.33–1.5 apart so the
+# Pareto curve is smooth without searching every count).
 IN_NODE_COUNTS = (1, 2, 4, 8, 16)
-NODE_COUNTS = (2, 3, 4, 5, 6, 8, 10, 12, 16, 20, 24, 32, 40, 48, 64, 80, 96, 128, 160, 192, 256,
-               320, 384, 512)
+NODE_COUNTS = (2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512)
 TP_DEGREES = (1, 2, 4, 8, 16)
 PP_DEGREES = (2, 4, 8, 16, 32)
+MIN_SCALING_EFFICIENCY = 0.5  # stop adding nodes once half of every GPU-hour goes to waiting
 TIMED_PER_COUNT = 3  # layouts timed per (platform, count): the first that fit by static score
 
 # Host requirements (domain.md §3): multi-GPU training wants >= 256 GB RAM per node.
@@ -247,6 +247,8 @@ def _variants(job: Job) -> list[_Variant]:
             break
         mb = max(1, mb // 2)
     for r in _RECOMPUTES[start:]:
+        if r is Recompute.SELECTIVE and job.flash_attention and job.recompute is not Recompute.SELECTIVE:
+            continue  # flash attention already drops the attention scores: same memory as none
         for halvings, mb in enumerate(mbs):
             update = {"recompute": r, "micro_batch": mb,
                       "grad_accum": max(1, job.grad_accum * job.micro_batch // mb)}
@@ -255,13 +257,10 @@ def _variants(job: Job) -> list[_Variant]:
     return out
 
 
-def _candidates(job: Job, variants: Sequence[_Variant], n: int, gpn: int, nvlink_group: int,
-                ) -> tuple[list[_Cand], int]:
-    """Valid layouts for n GPUs on nodes of gpn, sorted by (level, score); and how many were invalid."""
-    arch = job.model
-    heads = arch.num_heads or 0
-    layers = arch.num_layers or 0
-    trains = job.task.trains
+def _degrees(job: Job, n: int, gpn: int) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    """Tensor and pipeline degrees valid for n GPUs on nodes of gpn, and how many were invalid."""
+    heads = job.model.num_heads or 0
+    layers = job.model.num_layers or 0
     nodes = n // gpn if n > gpn else 1
     invalid = 0
     tps = []
@@ -281,29 +280,37 @@ def _candidates(job: Job, variants: Sequence[_Variant], n: int, gpn: int, nvlink
                 invalid += 1
                 continue
             pps.append(pp)
+    return tuple(tps), tuple(pps), invalid
+
+
+def _candidates(job: Job, variants: Sequence[_Variant], tps: Sequence[int], pps: Sequence[int],
+                sharded: Sequence[bool], multi_node: bool, nvlink_group: int) -> list[_Cand]:
+    """Layouts from these degrees, sorted by (level, score). `sharded[i]`: dp > 1 for the i-th (tp, pp)."""
+    trains = job.task.trains
     out: list[_Cand] = []
+    i = 0
     for tp in tps:
         tp_score = math.log2(tp) * 1.5
         pcie = 1 if tp > nvlink_group else 0
         for pp in pps:
-            dp = n // (tp * pp)
+            dp_gt1 = sharded[i]
+            i += 1
             base = tp_score + math.log2(pp) * 2.5
             for oi, offload in enumerate(_OFFLOADS if trains else _OFFLOADS[:1]):
                 if offload is Offload.NONE:
-                    zeros = (0, 1, 2, 3) if trains and dp > 1 else (0,)
+                    zeros = (0, 1, 2, 3) if trains and dp_gt1 else (0,)
                 elif offload is Offload.OPTIMIZER:
                     zeros = (2, 3)  # ZeRO-Offload keeps optimizer states on the CPU (stage 2+)
                 else:
                     zeros = (3,)  # parameters offload needs ZeRO-3 (ZeRO-Infinity)
                 for zero in zeros:
                     if pp > 1 and zero > 1:  # pipeline + ZeRO-2/3 is not supported (DeepSpeed, Megatron)
-                        invalid += len(variants)
                         continue
-                    zs = _ZERO_SCORE[zero] * (2 if nodes > 1 and zero == 3 else 1)
+                    zs = _ZERO_SCORE[zero] * (2 if multi_node and zero == 3 else 1)
                     for vi, v in enumerate(variants):
                         out.append((2 * oi + pcie, base + zs + v.score, vi, tp, pp, zero, offload))
     out.sort(key=lambda c: (c[0], c[1]))
-    return out, invalid
+    return out
 
 
 # --- the search -----------------------------------------------------------------------------------
@@ -335,7 +342,7 @@ class _Search:
         self.variants = _variants(job)
         self.mem_cache: dict[tuple, int] = {}
         self.time_cache: dict[tuple, TimeEstimate] = {}
-        self.cand_cache: dict[tuple, tuple[list[_Cand], int]] = {}
+        self.cand_cache: dict[tuple, tuple[list, int]] = {}  # degrees -> (levels, candidate count)
         self.rejected: dict[str, int] = {}
         self.searched = 0
         self.closest: tuple[float, _Platform, int, int] | None = None  # (need/usable, platform, n, need)
@@ -349,15 +356,33 @@ class _Search:
         if k:
             self.rejected[reason] = self.rejected.get(reason, 0) + k
 
-    def memory_total(self, c: _Cand, n: int) -> int:
-        _, _, vi, tp, pp, zero, offload = c
-        dp = n // (tp * pp)
-        key = (vi, dp if zero else 1, tp, pp, zero, offload)
+    def exact_memory(self, vi: int, dp: int, tp: int, pp: int, zero: int, offload: Offload) -> int:
+        key = (vi, dp, tp, pp, zero, offload)
         total = self.mem_cache.get(key)
         if total is None:
-            layout = Layout(gpus=(dp if zero else 1) * tp * pp, tp=tp, pp=pp, zero=zero, offload=offload)
-            total = self.mem_cache[key] = self.engine.memory(self.variants[vi].job, layout, _ANY_CAPACITY).per_gpu_bytes.total
+            layout = Layout(gpus=dp * tp * pp, tp=tp, pp=pp, zero=zero, offload=offload)
+            total = self.mem_cache[key] = self.engine.memory(self.variants[vi].job, layout,
+                                                              _ANY_CAPACITY).per_gpu_bytes.total
         return total
+
+    def memory_total(self, c: _Cand, n: int) -> int:
+        """Memory per GPU of candidate c on n GPUs (does not depend on the GPU model).
+
+        ZeRO shards model states over the data-parallel degree, so for a fixed layout the total is
+        replicated + sharded / dp for every dp >= 2 (ZeRO paper, fig. 1): two engine calls (dp = 2, 4)
+        give it for any dp. Parameter offload caps gradients at the live layers (not of that form):
+        computed exactly, as are small dp. The chosen layout is always checked with an exact call.
+        """
+        _, _, vi, tp, pp, zero, offload = c
+        dp = n // (tp * pp)
+        if zero == 0:
+            return self.exact_memory(vi, 1, tp, pp, 0, offload)
+        if dp <= 4 or offload is Offload.OPTIMIZER_PARAMS:
+            return self.exact_memory(vi, dp, tp, pp, zero, offload)
+        t2 = self.exact_memory(vi, 2, tp, pp, zero, offload)
+        t4 = self.exact_memory(vi, 4, tp, pp, zero, offload)
+        sharded = 4 * (t2 - t4)
+        return math.ceil(t2 - sharded / 2 + sharded / dp)
 
     def cluster(self, p: _Platform, n: int) -> Cluster:
         return Cluster(gpu=p.gpu, gpus_per_node=min(p.gpn, n), intra_node_gbps=p.intra_gbps,
@@ -374,10 +399,13 @@ class _Search:
 
     def levels(self, p: _Platform, n: int) -> tuple[list[tuple[int, list[_Cand], list[_Cand]]], int, int]:
         """Candidates grouped by level: (level, by score, the least-memory ones), invalid count, total."""
-        ckey = (n, p.gpn, p.nvlink_group)
+        tps, pps, invalid = _degrees(self.job, n, p.gpn)
+        sharded = tuple(n > tp * pp for tp in tps for pp in pps)
+        multi = n > p.gpn
+        ckey = (tps, pps, sharded, multi, p.nvlink_group)
         got = self.cand_cache.get(ckey)
         if got is None:
-            cands, invalid = _candidates(self.job, self.variants, n, p.gpn, p.nvlink_group)
+            cands = _candidates(self.job, self.variants, tps, pps, sharded, multi, p.nvlink_group)
             last_vi = len(self.variants) - 1
             groups: dict[int, list[_Cand]] = {}
             for c in cands:
@@ -391,8 +419,8 @@ class _Search:
                     if c[2] == last_vi and ((c[3], c[4]) not in extremal or c[5] > extremal[(c[3], c[4])][5]):
                         extremal[(c[3], c[4])] = c
                 levels.append((level, cs, list(extremal.values())))
-            got = self.cand_cache[ckey] = (levels, invalid, len(cands))
-        return got
+            got = self.cand_cache[ckey] = (levels, len(cands))
+        return got[0], invalid, got[1]
 
     def best(self, p: _Platform, n: int) -> _Found | None:
         """The best layout for n GPUs on platform p, or None (rejections counted)."""
@@ -432,10 +460,17 @@ class _Search:
             return None
         best: tuple | None = None
         for c, total in fits:
+            _, _, vi, tp, pp, zero, offload = c
+            total = self.exact_memory(vi, n // (tp * pp) if zero else 1, tp, pp, zero, offload)
+            if total > p.usable:  # the dp model was off by rounding at the very edge
+                continue
             te = self.time_of(p, n, c)
             key = (-(te.tokens_per_second or 0.0), c[1])
             if best is None or key < best[0]:
                 best = (key, c, total, te)
+        if best is None:
+            self.reject("does_not_fit", total_cands)
+            return None
         _, c, total, te = best
         self.reject("does_not_fit", skipped)
         self.reject("not_best_layout", total_cands - skipped - 1)
@@ -511,8 +546,12 @@ def _rank_key(objective: Objective) -> Callable[[_Found], tuple]:
     inf = math.inf
 
     def cheap(f: _Found) -> tuple:
-        return (f.cost_key is None, f.cost_key if f.cost_key is not None else inf,
-                f.time_key if f.time_key is not None else inf, f.n)
+        # unpriced after priced; among them, fewest GPU-hours is cheapest at any price per GPU
+        if f.cost_key is not None:
+            first = f.cost_key
+        else:
+            first = f.time_key * f.n if f.time_key is not None else inf
+        return (f.cost_key is None, first, f.time_key if f.time_key is not None else inf, f.n)
 
     def fast(f: _Found) -> tuple:
         return (f.time_key if f.time_key is not None else inf, f.cost_key is None,
@@ -713,6 +752,8 @@ def recommend(job: Job, constraints: Constraints, catalog, *, engine: Engine | N
             f = search.best(p, n)
             if f is not None:
                 found.append(f)
+                if n > p.gpn and f.time.scaling_efficiency < MIN_SCALING_EFFICIENCY:
+                    break  # more nodes would only add cost: the network already dominates
     if not found:
         raise _nothing_fits(job, search)
     return _finish(job, constraints, found, search, engine)
