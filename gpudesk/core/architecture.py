@@ -462,4 +462,8 @@ def from_config_file(path: str | "os.PathLike[str]", *, id: str | None = None, n
         raise GpudeskError(f"{source}: not valid JSON (line {exc.lineno}: {exc.msg})") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise GpudeskError(f"{source}: cannot read ({exc})") from None
+    if name is None and isinstance(cfg, dict) and not cfg.get("_name_or_path"):
+        p = os.path.abspath(source)
+        stem = os.path.splitext(os.path.basename(p))[0]
+        name = os.path.basename(os.path.dirname(p)) if stem == "config" else stem
     return from_hf_config(cfg, id=id, name=name, source=source)

@@ -1,0 +1,111 @@
+"""`gpudesk estimate`: memory per GPU, time and cost of one job on one configuration (printing only)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+
+def register(subparsers) -> None:
+    from gpudesk.cli.job_options import add_job_arguments
+
+    p = subparsers.add_parser(
+        "estimate", help="memory per GPU, training time and cost of one job on one configuration",
+        description="Estimate GPU memory per device, training time and cost (all figures from gpudesk.core).")
+    add_job_arguments(p)
+    p.add_argument("--price-per-gpu-month", type=float, metavar="X",
+                   help="monthly price per GPU (CNY), for the hourly-vs-monthly break-even")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--lang", choices=["en", "zh_CN"], help="language of notes and table (default: system)")
+    p.set_defaults(func=handle)
+
+
+def handle(args: argparse.Namespace) -> int:
+    from gpudesk.catalog import open_catalog
+    from gpudesk.cli.job_options import cluster_for, job_from_args
+    from gpudesk.core.estimate import estimate, estimate_json
+    from gpudesk.core.i18n import set_language
+    from gpudesk.errors import GpudeskError
+
+    if args.lang:
+        set_language(args.lang)
+    if args.price_per_gpu_month is not None and args.price_per_gpu_month < 0:
+        raise GpudeskError(f"--price-per-gpu-month {args.price_per_gpu_month:g}: must not be negative")
+    catalog = open_catalog()
+    job, layout, gpu_id = job_from_args(args, catalog)
+    cluster = cluster_for(catalog, gpu_id, layout.gpus)
+    est = estimate(job, layout, cluster, price_per_gpu_month=args.price_per_gpu_month)
+    data = estimate_json(est)
+    if args.json:
+        json.dump(data, sys.stdout, ensure_ascii=False)
+        sys.stdout.write("\n")
+    else:
+        sys.stdout.write(format_estimate(data, job, layout, cluster))
+    return 0
+
+
+def _gb(x) -> str:
+    return "-" if x is None else f"{x / 1e9:,.2f}"
+
+
+def _n(x, fmt="{:,.1f}") -> str:
+    return "-" if x is None else fmt.format(x)
+
+
+def format_estimate(data: dict, job, layout, cluster) -> str:
+    from gpudesk.cli.catalog import table
+    from gpudesk.core.i18n import t
+
+    mem = data["memory"]
+    per = mem["per_gpu_bytes"]
+    tm = data["time"]
+    cost = data["cost"]
+    params = data["params"]
+    out = []
+    out.append(t("{model}: {p:.3g}B parameters ({a:.3g}B active, {tr:.3g}B trainable); {task}, {prec}",
+                 "{model}：{p:.3g}B 参数（激活 {a:.3g}B，可训练 {tr:.3g}B）；{task}，{prec}",
+                 model=job.model.name, p=params["total"] / 1e9, a=params["active"] / 1e9,
+                 tr=params["trainable"] / 1e9, task=job.task.value, prec=job.precision.value))
+    out.append(t("{n}x {gpu}, TP {tp} PP {pp} DP {dp}, ZeRO-{z}, offload {o}; micro-batch {b}, sequence {s}",
+                 "{n} 张 {gpu}，TP {tp} PP {pp} DP {dp}，ZeRO-{z}，卸载 {o}；微批次 {b}，序列 {s}",
+                 n=layout.gpus, gpu=cluster.gpu.name, tp=layout.tp, pp=layout.pp, dp=layout.dp, z=layout.zero,
+                 o=layout.offload.value, b=job.micro_batch, s=job.seq_len))
+    out.append("")
+    labels = [("weights", t("weights", "权重")), ("gradients", t("gradients", "梯度")),
+              ("optimizer_states", t("optimizer states", "优化器状态")), ("activations", t("activations", "激活值")),
+              ("kv_cache", t("KV cache", "KV 缓存")), ("overhead", t("overhead", "额外开销")),
+              ("total", t("total", "合计"))]
+    rows = [[label, _gb(per[key])] for key, label in labels]
+    rows.append([t("usable (after headroom)", "可用（扣除余量）"), _gb(mem["usable_bytes"])])
+    rows.append([t("fits", "能否装下"), t("yes", "是") if mem["fits"] else t("NO", "否")])
+    rows.append([t("host RAM per node", "每节点内存"), _gb(mem["host_ram_bytes"])])
+    rows.append([t("guide's quick estimate (job)", "指南快速估算（整个任务）"), _gb(mem["quick_estimate_bytes"])])
+    out.append(table([t("memory per GPU", "每卡显存"), "GB"], rows, right={1}))
+    out.append("")
+    rows = [
+        [t("training FLOPs", "训练计算量"), _n(tm["training_flops"], "{:.3g}")],
+        [t("tokens per second", "每秒 token 数"), _n(tm["tokens_per_second"], "{:,.0f}")],
+        [t("hours", "小时"), _n(tm["hours"])],
+        [t("GPU-hours", "卡时"), _n(tm["gpu_hours"])],
+        [t("peak TFLOPS per GPU", "单卡峰值 TFLOPS"), _n(tm["peak_tflops"], "{:,.0f}")],
+        ["MFU", _n(tm["mfu"], "{:.0%}")],
+        [t("scaling efficiency", "扩展效率"), _n(tm["scaling_efficiency"], "{:.0%}")],
+    ]
+    out.append(table([t("time", "时间"), ""], rows, right={1}))
+    out.append("")
+    cur = cost["currency"]
+    rows = [
+        [t("price per GPU-hour", "每卡时价格"), _n(cost["price_per_gpu_hour"], "{:,.2f}")],
+        [t("compute cost", "计算费用"), _n(cost["compute_cost"], "{:,.0f}")],
+        [t("with {m:.0%} trial margin", "含 {m:.0%} 试错余量", m=cost["trial_margin"]),
+         _n(cost["with_trial_margin"], "{:,.0f}")],
+    ]
+    if cost["price_per_gpu_month"] is not None:
+        rows.append([t("monthly rental", "包月费用"), _n(cost["monthly_cost"], "{:,.0f}")])
+        rows.append([t("break-even hours per month", "包月划算的月使用小时数"), _n(cost["break_even_hours"], "{:,.0f}")])
+    out.append(table([t("cost", "费用"), cur], rows, right={1}))
+    out.append("")
+    out.append(t("notes:", "说明："))
+    out.extend(f"- {n}" for n in data["notes"])
+    return "\n".join(out) + "\n"

@@ -1,0 +1,153 @@
+"""Command-line options that describe a job and its layout (shared by estimate, recommend, plan new).
+
+Option names and defaults are a contract (issue 2); `job_from_args` turns them into core models.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+
+DEFAULT_GPU = "a100-sxm-80gb"
+DEFAULT_SEQ_LEN = 2048
+
+
+def _number(kind, *, minimum: float = 0.0, strict: bool = True, name: str = "value"):
+    def parse(text: str):
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+        if not math.isfinite(value) or value < minimum or (strict and value == minimum):
+            rel = ">" if strict else ">="
+            raise argparse.ArgumentTypeError(f"{text!r}: must be {rel} {minimum:g}")
+        if kind is int:
+            if value != int(value):
+                raise argparse.ArgumentTypeError(f"{text!r} is not a whole number")
+            return int(value)
+        return value
+    parse.__name__ = name  # argparse names the type in its messages
+    return parse
+
+
+_count = _number(int, minimum=1, strict=False, name="count")
+_positive = _number(float, minimum=0, name="positive number")
+_nonneg = _number(float, minimum=0, strict=False, name="non-negative number")
+
+
+def add_job_arguments(parser: argparse.ArgumentParser) -> None:
+    """The job and layout options (without --json / --lang, which each command adds itself)."""
+    m = parser.add_argument_group("model")
+    which = m.add_mutually_exclusive_group()
+    which.add_argument("--model", metavar="ID", help="a model preset from the catalogue (gpudesk catalog models)")
+    which.add_argument("--model-config", metavar="PATH", help="a Hugging Face config.json")
+    which.add_argument("--params", type=_positive, metavar="N", help="only a parameter count, e.g. 7e9")
+    j = parser.add_argument_group("job")
+    j.add_argument("--task", choices=["pretrain", "full", "lora", "qlora", "inference", "mixed"], default="full",
+                   help="default full (full-parameter fine-tuning); mixed = training + serving")
+    j.add_argument("--precision", choices=["fp32", "bf16", "fp16", "fp8"], default="bf16")
+    j.add_argument("--optimizer", choices=["adamw", "adamw-8bit", "sgd", "adafactor"], default="adamw")
+    j.add_argument("--micro-batch", type=_count, default=1, metavar="N")
+    j.add_argument("--seq-len", type=_count, default=None, metavar="N",
+                   help=f"sequence length (default {DEFAULT_SEQ_LEN}, capped at the model's maximum)")
+    j.add_argument("--grad-accum", type=_count, default=1, metavar="N")
+    j.add_argument("--recompute", choices=["none", "selective", "full"], default="none",
+                   help="activation recomputation")
+    j.add_argument("--flash-attention", action=argparse.BooleanOptionalAction, default=True)
+    j.add_argument("--lora-rank", type=_count, default=16, metavar="N")
+    j.add_argument("--lora-targets", nargs="+", default=None, metavar="NAME",
+                   help="matrices LoRA adapts: q k v o gate up down, or all (default q k v o)")
+    j.add_argument("--tokens", type=_positive, metavar="N", help="training tokens in total (all epochs), e.g. 1e10")
+    j.add_argument("--concurrency", type=_count, default=1, metavar="N", help="serving: sequences in flight")
+    j.add_argument("--serving-context", type=_count, default=None, metavar="N",
+                   help="serving: tokens per sequence (default: --seq-len)")
+    j.add_argument("--mfu", type=_positive, metavar="X", help="model FLOPs utilisation (default: per GPU class)")
+    j.add_argument("--price-per-gpu-hour", type=_nonneg, metavar="X", help="price per GPU-hour (CNY)")
+    j.add_argument("--headroom", type=_nonneg, default=0.10, metavar="X",
+                   help="fraction of GPU memory kept free (default 0.10)")
+    j.add_argument("--overhead-gb", type=_nonneg, default=None, metavar="X",
+                   help="per-GPU overhead in GB (default: CUDA context + fragmentation)")
+    h = parser.add_argument_group("hardware and layout")
+    h.add_argument("--gpu", metavar="ID", help=f"catalogue GPU id (default {DEFAULT_GPU})")
+    h.add_argument("--gpus", type=_count, default=1, metavar="N")
+    h.add_argument("--tp", type=_count, default=1, metavar="N", help="tensor parallel degree")
+    h.add_argument("--pp", type=_count, default=1, metavar="N", help="pipeline parallel degree")
+    h.add_argument("--zero", type=int, choices=[0, 1, 2, 3], default=0, help="ZeRO stage (3 = FSDP full sharding)")
+    h.add_argument("--offload", choices=["none", "optimizer", "optimizer+params"], default="none")
+
+
+def model_from_args(args: argparse.Namespace, catalog):
+    from gpudesk.core.architecture import from_config_file, from_params
+    from gpudesk.errors import GpudeskError
+
+    if getattr(args, "model", None):
+        return catalog.model(args.model)
+    if getattr(args, "model_config", None):
+        return from_config_file(args.model_config)
+    if getattr(args, "params", None) is not None:
+        return from_params(args.params)
+    raise GpudeskError("give the model: --model ID, --model-config PATH or --params N")
+
+
+def default_gpu_id(catalog) -> str:
+    ids = [g.id for g in catalog.gpus()]
+    if DEFAULT_GPU in ids:
+        return DEFAULT_GPU
+    big = [g for g in catalog.gpus() if g.memory_bytes >= 80e9 and not g.consumer]
+    return big[0].id if big else ids[0]
+
+
+def job_from_args(args: argparse.Namespace, catalog):
+    """(Job, Layout, gpu_id) from parsed options; GpudeskError (exit 2) for bad input."""
+    from gpudesk.core.memory import check_layout
+    from gpudesk.core.models import Job, Layout
+    from gpudesk.errors import GpudeskError
+
+    arch = model_from_args(args, catalog)
+    seq = args.seq_len
+    if seq is None:
+        seq = min(DEFAULT_SEQ_LEN, arch.max_seq_len or DEFAULT_SEQ_LEN)
+    if args.mfu is not None and args.mfu > 1:
+        raise GpudeskError(f"--mfu {args.mfu:g}: must be at most 1")
+    if args.headroom >= 1:
+        raise GpudeskError(f"--headroom {args.headroom:g}: must be below 1")
+    fields = dict(
+        model=arch, task=args.task, precision=args.precision, optimizer=args.optimizer,
+        micro_batch=args.micro_batch, seq_len=seq, grad_accum=args.grad_accum, recompute=args.recompute,
+        flash_attention=args.flash_attention, lora_rank=args.lora_rank, tokens=args.tokens,
+        concurrency=args.concurrency, serving_context=args.serving_context, mfu=args.mfu,
+        price_per_gpu_hour=args.price_per_gpu_hour, headroom=args.headroom,
+        overhead_bytes=None if args.overhead_gb is None else int(args.overhead_gb * 1e9),
+    )
+    if args.lora_targets:
+        fields["lora_targets"] = list(args.lora_targets)
+    job = Job(**fields)
+    if job.task in ("lora", "qlora"):
+        from gpudesk.core.memory import lora_adapter_params
+
+        lora_adapter_params(arch, job.lora_rank, job.lora_targets)  # names checked here
+    if args.tp > args.gpus or args.pp > args.gpus:
+        raise GpudeskError(f"impossible layout: --tp {args.tp} / --pp {args.pp} larger than --gpus {args.gpus}")
+    layout = Layout(gpus=args.gpus, tp=args.tp, pp=args.pp, zero=args.zero, offload=args.offload)
+    check_layout(layout)
+    gpu_id = args.gpu or default_gpu_id(catalog)
+    catalog.gpu(gpu_id)  # unknown id -> CatalogError naming close matches
+    return job, layout, gpu_id
+
+
+def cluster_for(catalog, gpu_id: str, gpus: int):
+    """The hardware for an estimate: the GPU in a node of 8 (or fewer when fewer GPUs are asked for).
+
+    A catalogue node type for this GPU, if any, supplies the links and host RAM.
+    """
+    from gpudesk.core.models import Cluster
+
+    gpu = catalog.gpu(gpu_id)
+    server = next((s for s in catalog.servers() if getattr(s, "gpu", None) == gpu.id), None)
+    gpn = getattr(server, "gpus_per_node", None) or 8
+    network = getattr(server, "network_gbps", None)  # Gb/s per node
+    return Cluster(
+        gpu=gpu, gpus_per_node=max(1, min(gpn, gpus)),
+        intra_node_gbps=getattr(server, "intra_node_gbps", None),
+        inter_node_gbps=network / 8 if network else None,
+        host_ram_bytes=getattr(server, "host_ram_bytes", None))
