@@ -32,7 +32,7 @@ from gpudesk.core.i18n import normalise, t, use_language
 from gpudesk.core.models import Option
 
 Style = Literal["body", "lead", "small", "muted", "info", "warning", "critical", "ok", "strong"]
-RowStyle = Literal["", "info", "warning", "critical", "ok", "muted", "strong", "chosen", "open"]
+RowStyle = Literal["", "info", "warning", "critical", "ok", "muted", "strong", "chosen", "open", "group"]
 
 
 # --- blocks ----------------------------------------------------------------------------------
@@ -507,7 +507,7 @@ class _Builder:
         billing = o.cost.cheaper_billing or _get(_get(self.plan, "constraints"), "billing")
         provider = self._provider_name(o.provider) or t("not chosen (priced by the user)", "未指定（用户自定价格）")
         return [
-            (t("GPU", "GPU 型号"), f"{o.gpu_name or o.gpu} ({fmt_gib(o.memory.gpu_capacity_bytes, 0)})"),
+            (t("GPU", "GPU 型号"), f"{o.gpu_name or o.gpu} ({fmt_gib(o.memory.gpu_capacity_bytes)})"),
             (t("GPU count", "GPU 数量"), str(o.gpus)),
             (t("Nodes", "节点"), node),
             (t("GPU interconnect", "卡间互联"), o.interconnect or t("unknown", "未知")),
@@ -546,6 +546,9 @@ class _Builder:
         advice = sorted(self._localised_advice(o), key=lambda a: order.get(a.severity, 3))
         items: list[tuple[Style, str]] = [(a.severity, a.message) for a in advice]  # type: ignore[misc]
         items += [("muted", n) for n in o.notes]
+        if o.cost.compute_cost is None:
+            items.insert(0, ("warning", t("No price is recorded for this configuration: get a written quote before approving.",
+                                          "该配置没有记录价格：批准前请取得书面报价。")))
         if not o.memory.fits:
             items.insert(0, ("critical", t("The job does not fit in this configuration's GPU memory.",
                                            "该配置的显存装不下此任务。")))
@@ -838,7 +841,13 @@ class _Builder:
             blocks.append(Text(t("The acceptance checklist is not available in this build.",
                                  "此版本无法生成验收清单。"), "warning"))
         else:
-            items = sorted(items, key=lambda i: _get(i, "applicable", default=True) is False)  # n/a last, order kept
+            phases: list[str] = []
+            for item in items:
+                if _get(item, "phase", default="") not in phases:
+                    phases.append(_get(item, "phase", default=""))
+            # grouped by phase in template order; inside a phase, items that do not apply come last
+            items = sorted(items, key=lambda i: (phases.index(_get(i, "phase", default="")),
+                                                 _get(i, "applicable", default=True) is False))
             counts: dict[str, int] = {}
             for item in items:
                 counts[self._status_key(item)] = counts.get(self._status_key(item), 0) + 1
@@ -848,19 +857,23 @@ class _Builder:
                         w=counts.get("waived", 0))
             blocks.append(Text(summary, "critical" if counts.get("fail") else ("warning" if counts.get("open") else "ok")))
             rows, styles = [], []
+            phase = None
             for n, item in enumerate(items, 1):
+                if _get(item, "phase", default="") != phase:
+                    phase = _get(item, "phase", default="")
+                    rows.append([_phase_label(phase), "", "", "", ""])
+                    styles.append("group")
                 key = self._status_key(item)
                 title = str(_get(item, "title", default=_get(item, "id", default="")))
                 criterion = _get(item, "criterion")
                 what = title + (f"\n{criterion}" if criterion else "")
                 evidence = "\n".join(str(x) for x in (_get(item, "evidence"), _get(item, "notes"), _get(item, "waiver_reason")) if x)
                 who = "\n".join(str(x) for x in (_get(item, "checked_by"), _date_text(_get(item, "checked_at")) if _get(item, "checked_at") else None) if x)
-                rows.append([str(n), _phase_label(_get(item, "phase", default="")), what,
-                             _status_label(_enum(_get(item, "status", default="open"))), evidence or "—", who or "—"])
+                rows.append([str(n), what, _status_label(_enum(_get(item, "status", default="open"))), evidence or "—", who or "—"])
                 styles.append({"fail": "critical", "open": "open", "pass": "ok"}.get(key, "muted"))
-            blocks.append(Table([t("#", "序号"), t("Phase", "阶段"), t("Item and pass criterion", "检查项与通过标准"),
+            blocks.append(Table([t("#", "序号"), t("Item and pass criterion", "检查项与通过标准"),
                                  t("Status", "状态"), t("Evidence / notes", "证据 / 备注"), t("Checked by", "检查人")],
-                                rows, widths=[0.045, 0.11, 0.44, 0.085, 0.19, 0.13], align="cllcll", row_styles=styles))
+                                rows, widths=[0.06, 0.49, 0.1, 0.21, 0.14], align="clcll", row_styles=styles))
         blocks.append(PageBreak())
         blocks.append(self._signoff())
         return Section(t("Acceptance checklist", "验收检查清单"), blocks)

@@ -148,7 +148,7 @@ class Layout:
             widths = [block.label_width, 1 - block.label_width]
             self._table(["", ""], [list(r) for r in block.rows], widths, "ll", block.row_styles, False, label_column=True)
         elif isinstance(block, MemoryChart):
-            self._chart(self.pt(50 + 24 * len(block.data.bars)), lambda p, r: charts.draw_memory(p, r, block, self))
+            self._chart(self.pt(50 + 21 * len(block.data.bars)), lambda p, r: charts.draw_memory(p, r, block, self))
         elif isinstance(block, ParetoChart):
             self._chart(self.pt(215), lambda p, r: charts.draw_pareto(p, r, block, self))
         elif isinstance(block, BillingChart):
@@ -260,16 +260,18 @@ class Layout:
         total = sum(fractions)
         col_w = [self.content_width * f / total for f in fractions]
         align = (align or "l" * n).ljust(n, "l")
-        pad_x, pad_y = self.pt(4), self.pt(2.5)
+        pad_x, pad_y = self.pt(4), self.pt(2.3)
         body, bold = self.font(size), self.font(size, True)
         head_font = self.font(size, True)
-        status_column = 3  # the checklist's status column, coloured on open rows
+        status_column = 2  # the checklist's status column, coloured on open rows
         flags = {"l": Qt.AlignmentFlag.AlignLeft, "r": Qt.AlignmentFlag.AlignRight, "c": Qt.AlignmentFlag.AlignHCenter}
 
         def cell_fonts(row_style: str, col: int) -> QFont:
             return bold if row_style in ("strong", "chosen") or (label_column and col == 0) else body
 
         def measure(cells: list[str], row_style: str, is_header: bool) -> float:
+            if row_style == "group":  # one cell across the table
+                return self.text_height(cells[0] or " ", bold, self.content_width - 2 * pad_x) + 2 * pad_y
             h = 0.0
             for c, text in enumerate(cells):
                 f = head_font if is_header else cell_fonts(row_style, c)
@@ -280,6 +282,14 @@ class Layout:
             def draw(p: QPainter, y: float) -> None:
                 x = self.left
                 tone = TONES.get(row_style)
+                if row_style == "group":
+                    p.fillRect(QRectF(self.left, y, self.content_width, h), LABEL_BG)
+                    p.setFont(bold)
+                    p.setPen(ACCENT)
+                    p.drawText(QRectF(self.left + pad_x, y + pad_y, self.content_width - 2 * pad_x, h), WRAP, cells[0])
+                    p.setPen(QPen(RULE, self.pt(0.5)))
+                    p.drawLine(QPointF(self.left, y + h), QPointF(self.right, y + h))
+                    return
                 if is_header:
                     p.fillRect(QRectF(self.left, y, self.content_width, h), HEADER_BG)
                 elif tone is not None:
@@ -322,7 +332,8 @@ class Layout:
         for i, cells in enumerate(rows):
             style = row_styles[i] if row_styles and i < len(row_styles) else ""
             h = min(row_h[i], self.bottom - self.top - head_h)  # a row taller than a page is clipped, never split
-            if h > self.space_left():
+            keep = row_h[i + 1] if style == "group" and i + 1 < len(rows) else 0.0  # a group title keeps its first row
+            if h + keep > self.space_left():
                 self.new_page()
                 if header:
                     self.place(head_h, draw_row(columns, "", True, head_h, False))

@@ -98,13 +98,17 @@ def test_checklist_rows_stand_out(plan):
     table = next(b for b in section.blocks if isinstance(b, Table))
     by_status = {}
     for row, style in zip(table.rows, table.row_styles, strict=True):
-        by_status.setdefault(row[3], set()).add(style)
+        by_status.setdefault(row[2], set()).add(style)
     assert by_status["FAILED"] == {"critical"}
     assert by_status["open"] == {"open"}
     assert by_status["passed"] == {"ok"}
     assert by_status["not applicable"] == {"muted"}
     failed = next(r for r, s in zip(table.rows, table.row_styles, strict=True) if s == "critical")
-    assert "GPU 4–7 show PIX instead of NV12" in failed[4] and "Li Wei" in failed[5]
+    assert "GPU 4–7 show PIX instead of NV12" in failed[3] and "Li Wei" in failed[4]
+    groups = [r[0] for r, s in zip(table.rows, table.row_styles, strict=True) if s == "group"]
+    assert groups == ["Provider due diligence and contract/SLA", "Delivery acceptance", "During training", "End of rental"]
+    numbers = [int(r[0]) for r, s in zip(table.rows, table.row_styles, strict=True) if s != "group"]
+    assert numbers == list(range(1, len(numbers) + 1))
 
 
 def test_signoff_block(plan):
