@@ -198,6 +198,39 @@ def smoke_test() -> dict[str, float]:
     return timings
 
 
+def trace_files() -> None:
+    """Linux with strace: watch the frozen selftest (in Chinese) open the bundled catalogue, font
+    and Qt's zh_CN translation from inside the bundle, and open nothing there for writing."""
+    if not sys.platform.startswith("linux") or not shutil.which("strace"):
+        return
+    internal = internal_dir().resolve()
+    with tempfile.TemporaryDirectory(prefix="gpudesk-trace-") as tmp:
+        log = Path(tmp) / "trace.txt"
+        env = build_env()
+        env["GPUDESK_HOME"] = str(Path(tmp) / "home")
+        r = subprocess.run(["strace", "-f", "-qq", "-e", "trace=openat,open,creat", "-o", str(log),
+                            str(executable()), "--selftest", "--lang", "zh_CN"],
+                           capture_output=True, text=True, env=env, timeout=300, cwd=tmp)
+        if not log.exists() or not log.read_text().strip():
+            say(f"skip file trace: strace did not run here ({r.stderr.strip()[-100:]})")
+            return
+        lines = [line for line in log.read_text(errors="replace").splitlines() if "ENOENT" not in line]
+    if r.returncode != 0:
+        fail(f"frozen selftest --lang zh_CN exited {r.returncode}: {(r.stdout + r.stderr).strip()[-300:]}")
+    opened = {line.split('"')[1] for line in lines if line.count('"') >= 2}
+    wanted = [internal / "resources" / "catalog.sqlite", internal / "resources" / "fonts" / "WenQuanYiMicroHei.ttf"]
+    wanted += [f for f in internal.rglob("qtbase_zh_CN.qm")][:1]
+    wanted += [f for f in (internal / "resources" / "translations").glob("gpudesk_zh_CN.qm")]
+    missing = [str(w.relative_to(APP_DIR)) for w in wanted if str(w) not in opened]
+    if missing:
+        fail("the frozen app did not open these bundled files: " + ", ".join(missing))
+    written = [line for line in lines if str(APP_DIR.resolve()) in line
+               and any(flag in line for flag in ("O_WRONLY", "O_RDWR", "O_CREAT", "creat("))]
+    if written:
+        fail("the frozen app opened files in the bundle for writing: " + written[0][:200])
+    say(f"file trace: selftest (zh_CN) read {', '.join(w.name for w in wanted)} from the bundle, wrote nothing there")
+
+
 def _zip_tree(zf: zipfile.ZipFile, base: Path, top: Path) -> None:
     """Add `top` under its own name, keeping executable bits and symlinks (unzip restores both)."""
     for path in sorted([top, *top.rglob("*")]):
@@ -257,7 +290,10 @@ def main(argv: list[str]) -> int:
     say(f"built {APP_DIR.relative_to(ROOT)} in {build_s:.0f} s: {size / 1e6:.1f} MB unpacked")
     if sys.platform.startswith("linux") and size > SIZE_LIMIT:
         fail(f"{size / 1e6:.0f} MB is over the {SIZE_LIMIT / 1e6:.0f} MB budget")
-    timings = {} if opts.no_smoke else smoke_test()
+    timings = {}
+    if not opts.no_smoke:
+        timings = smoke_test()
+        trace_files()
     if not opts.no_zip:
         z = make_zip()
         zsize = z.stat().st_size
