@@ -177,12 +177,22 @@ def smoke_test() -> dict[str, float]:
     timings = {}
     with tempfile.TemporaryDirectory(prefix="gpudesk-smoke-") as home:
         home = Path(home)
+        plan, pdf = str(home / "smoke.gpudesk"), str(home / "smoke.pdf")
         checks = [("version", cli, ["--version"]), ("selftest", exe, ["--selftest"]),
                   ("estimate", cli, ["estimate", "--params", "7e9", "--task", "full", "--json"]),
-                  ("catalog", cli, ["catalog", "gpus", "--json"])]
+                  ("catalog", cli, ["catalog", "gpus", "--json"]),
+                  # plan -> checklist (data/checklist) -> PDF (fonts, QPdfWriter) from the bundle
+                  ("plan", cli, ["plan", "new", "--params", "7e9", "--task", "full", "-o", plan]),
+                  ("checklist", cli, ["checklist", plan, "--json"]),
+                  ("report", cli, ["report", plan, "-o", pdf, "--lang", "zh_CN"])]
         for label, program, args in checks:
-            if label in ("estimate", "catalog") and not (ROOT / "gpudesk" / "cli" / f"{label}.py").exists():
-                say(f"skip {label}: gpudesk/cli/{label}.py not in this checkout")
+            needs = "app" if label == "selftest" else label
+            source = ROOT / "gpudesk" / ("ui" if needs == "app" else "cli") / f"{needs}.py"
+            if label != "version" and not source.exists():
+                say(f"skip {label}: {source.relative_to(ROOT)} not in this checkout")
+                continue
+            if label in ("checklist", "report") and not Path(plan).exists():
+                say(f"skip {label}: no plan file was made")
                 continue
             r, seconds = _run_frozen(program, args, home)
             timings[label] = seconds
@@ -191,7 +201,10 @@ def smoke_test() -> dict[str, float]:
                 fail(f"frozen `{bundle.APP_NAME} {' '.join(args)}` exited {r.returncode}: {out[-600:]}")
             if "--json" in args and not r.stdout.lstrip().startswith(("{", "[")):
                 fail(f"frozen `{' '.join(args)}` printed no JSON: {out[-300:]}")
-            say(f"frozen {' '.join(args)}: ok in {seconds:.2f} s" + (f" ({out.splitlines()[-1][:100]})" if out else ""))
+            if label == "report" and not (Path(pdf).exists() and Path(pdf).read_bytes()[:5] == b"%PDF-"):
+                fail("frozen `report` wrote no PDF")
+            last = out.splitlines()[-1][:100] if out else ""
+            say(f"frozen {label}: ok in {seconds:.2f} s" + (f" ({last})" if last and not last.startswith(("{", "[", "}", "]")) else ""))
     after = sorted(p.relative_to(DIST).as_posix() for p in DIST.rglob("*"))
     if after != before:
         fail(f"running the app wrote into the bundle: {sorted(set(after) - set(before))[:5]}")
