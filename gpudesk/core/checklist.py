@@ -241,7 +241,10 @@ def _topology(choice: Option, gpu: GpuSpec | None, server: dict | None) -> str:
     if topo == "nvswitch":
         return "nvlink"
     if topo == "nvlink-bridge":
-        return "nvlink" if choice.gpus_per_node == 2 else "pcie"  # bridges join pairs only
+        # SXM/OAM baseboards without NVSwitch (HGX 4-GPU) wire every GPU to every other one;
+        # bridges on PCIe cards join pairs only, so beyond two cards the gradients cross PCIe.
+        sxm = gpu is not None and (gpu.form_factor or "").lower() in ("sxm", "oam")
+        return "nvlink" if (sxm or choice.gpus_per_node == 2) else "pcie"
     if topo == "pcie":
         return "pcie"
     text = (choice.interconnect or "").lower()
@@ -263,7 +266,7 @@ def _checkpoint_bytes(plan: Plan, choice: Option) -> int | None:
     model_shards = lay.tp * lay.pp
     weights = per.weights * (choice.gpus if lay.zero >= 3 else model_shards)
     optim = per.optimizer_states * (choice.gpus if lay.zero >= 1 else model_shards)
-    if optim == 0 and lay.offload.value != "none":
+    if optim == 0 and str(lay.offload) != "none":
         # states offloaded to host RAM still get checkpointed: count them from the parameters
         try:
             from gpudesk.core.architecture import count_params
@@ -277,7 +280,7 @@ def _checkpoint_bytes(plan: Plan, choice: Option) -> int | None:
 def expectations(plan: Plan) -> Expectations:
     """Derive every checklist threshold from the plan's choice and the catalogue rows."""
     job = plan.job
-    ex = Expectations(trains=job.task.trains, serves=job.task.value in ("inference", "mixed"))
+    ex = Expectations(trains=job.task.trains, serves=str(job.task) in ("inference", "mixed"))
     choice = plan.choice
     gpu = _gpu_spec(plan)
     if choice is None:
@@ -336,7 +339,7 @@ def expectations(plan: Plan) -> Expectations:
     ex.throughput_min_mbs = max(THROUGHPUT_FLOOR_MBS, _round_up(need_mbs, 100))
 
     # host
-    ex.cpu = choice.host.get("cpu") or (server or {}).get("cpu")
+    ex.cpu = (server or {}).get("cpu")  # the option's host text is generic when the server's CPU is unknown
     ordered = choice.host.get("server_ram_bytes") or (server or {}).get("host_ram_bytes")
     ex.host_ram_ordered_bytes = int(ordered) if ordered else None
     # the recommender's host requirement (already floored), else the estimate's own figure
@@ -459,7 +462,7 @@ def _context(plan: Plan, ex: Expectations) -> dict[str, str]:
     ctx["tp_note"] = (t(", and runs tensor parallelism (TP={tp}) across them", "，且在其上运行张量并行（TP={tp}）",
                         tp=lay.tp) if lay and lay.tp > 1 else "")
     ctx["layout_text"] = (f"TP={lay.tp}, PP={lay.pp}, DP={lay.dp}, ZeRO-{lay.zero}, "
-                          f"offload={lay.offload.value}, recompute={lay.recompute.value}, "
+                          f"offload={str(lay.offload)}, recompute={str(lay.recompute)}, "
                           f"micro-batch={lay.micro_batch}" if lay else t("the planned layout", "方案中的布局"))
     ctx["hours_text"] = (t("{h:,.0f}-hour", "{h:,.0f} 小时", h=hours) if hours
                          else t("long", "长时间"))
@@ -477,7 +480,7 @@ def _context(plan: Plan, ex: Expectations) -> dict[str, str]:
                            date=choice.price_date or t("unknown date", "未知日期"))
                          if kind else t("a price of unknown kind and date", "类型和日期未知的价格"))
     be = cost.break_even_hours if cost else None
-    cheaper = cost.cheaper_billing.value if cost and cost.cheaper_billing else None
+    cheaper = str(cost.cheaper_billing) if cost and cost.cheaper_billing else None
     ctx["billing_advice"] = (
         t("For this plan {mode} billing is cheaper{be}.", "本方案以{mode}计费更便宜{be}。",
           mode=t(cheaper, {"hourly": "按小时", "monthly": "按月"}.get(cheaper, cheaper)),
@@ -537,7 +540,7 @@ def _context(plan: Plan, ex: Expectations) -> dict[str, str]:
         reasons.append(t("The plan needs {gb:,.0f} GB per node{off}", "方案估算每节点需要 {gb:,.0f} GB{off}",
                          gb=ex.host_ram_needed_bytes / GB,
                          off=t(" (optimizer offload keeps states in host RAM)", "（优化器卸载把状态放在主机内存）")
-                         if lay and lay.offload.value != "none" else ""))
+                         if lay and str(lay.offload) != "none" else ""))
     if not reasons and ex.host_ram_min_bytes:
         reasons.append(t("Without a figure in the plan, ask for at least twice the node's GPU memory",
                          "方案中没有内存数据时，按节点显存总量的两倍要求"))

@@ -278,8 +278,14 @@ def catalog_ref(catalog: Any) -> CatalogRef:
     return CatalogRef(content_hash=get("content_hash"), catalog_date=get("catalog_date"))
 
 
+def validated_option(option: Option) -> Option:
+    """A validated copy (the recommender builds Options with model_construct, skipping coercion)."""
+    return Option.model_validate(option.model_dump(warnings=False))
+
+
 def set_choice(plan: Plan, option: Option | None, catalog: Any = None) -> Plan:
     """Make `option` the plan's choice (the GUI's option table calls this) and copy its rows."""
+    option = validated_option(option) if option is not None else None
     plan.choice = option
     if option is not None and catalog is not None:
         plan.hardware = hardware_for(option, catalog)
@@ -324,7 +330,7 @@ def new_plan(job: Job, constraints: Constraints | None, catalog: Any, gpu_id: st
     def same_config(o: Option) -> bool:
         return (o.gpu, o.gpus, o.offer) == (choice.gpu, choice.gpus, choice.offer)
 
-    alternatives = [o for o in ranked if not same_config(o)][:ALTERNATIVES_KEPT]
+    alternatives = [validated_option(o) for o in ranked if not same_config(o)][:ALTERNATIVES_KEPT]
     stamp = now_iso()
     plan = Plan(title=title or _default_title(job, choice), author=author, organisation=organisation,
                 created=stamp, modified=stamp, job=job, constraints=constraints,
@@ -432,3 +438,43 @@ def load_autosave(file: str | os.PathLike) -> Plan:
     except (OSError, ValueError) as exc:
         raise PlanFileError(f"{p}: unreadable autosave ({exc})") from None
     return plan_from_dict(doc.get("plan"), str(p))
+
+
+# --- summaries (CLI, GUI status bar, report) ------------------------------------------------
+
+
+def _val(x: Any) -> str:
+    return str(getattr(x, "value", x))
+
+
+def choice_summary(option: Option | None) -> dict | None:
+    """The chosen configuration in a few stable keys (figures copied from the Option, not recomputed)."""
+    if option is None:
+        return None
+    lay, cost = option.layout, option.cost
+    return {
+        "gpu": option.gpu, "gpu_name": option.gpu_name, "gpus": option.gpus, "nodes": option.nodes,
+        "gpus_per_node": option.gpus_per_node, "interconnect": option.interconnect, "network": option.network,
+        "provider": option.provider, "offer": option.offer, "region": option.region, "server": option.server,
+        "tier": _val(option.tier),
+        "layout": {"tp": lay.tp, "pp": lay.pp, "dp": lay.dp, "zero": lay.zero, "offload": _val(lay.offload),
+                   "recompute": _val(lay.recompute), "micro_batch": lay.micro_batch},
+        "memory_per_gpu_bytes": option.memory.per_gpu_bytes.total,
+        "gpu_capacity_bytes": option.memory.gpu_capacity_bytes, "fits": option.memory.fits,
+        "hours": option.time.hours, "gpu_hours": option.time.gpu_hours,
+        "tokens_per_second": option.time.tokens_per_second,
+        "currency": cost.currency, "price_per_gpu_hour": cost.price_per_gpu_hour,
+        "cost_with_trial_margin": cost.with_trial_margin, "monthly_cost": cost.monthly_cost,
+        "price_kind": option.price_kind, "price_date": option.price_date,
+    }
+
+
+def plan_summary(plan: Plan, path: str | os.PathLike | None = None) -> dict:
+    return {
+        "title": plan.title, "organisation": plan.organisation, "author": plan.author,
+        "file": str(Path(path).resolve()) if path else None, "hash": plan_hash(plan),
+        "created": plan.created, "modified": plan.modified,
+        "model": plan.job.model.name, "model_id": plan.job.model.id, "task": _val(plan.job.task),
+        "choice": choice_summary(plan.choice), "alternatives": len(plan.alternatives),
+        "catalog": plan.catalog.model_dump(),
+    }

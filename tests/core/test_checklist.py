@@ -198,3 +198,14 @@ def test_plan_without_a_choice_still_tailors():
     plan.hardware.gpu = None
     items = tailor(plan, "en")
     assert len(items) == len(item_ids())
+
+
+def test_hgx_4gpu_board_without_nvswitch_counts_as_nvlink():
+    # the catalogue's HGX A100 4-GPU board: SXM cards wired directly to each other ("nvlink-bridge")
+    plan = big_plan()
+    plan.hardware.server = dict(plan.hardware.server, id="hgx-a100-4x", gpus_per_node=4, topology="nvlink-bridge")
+    ex = expectations(plan)
+    assert ex.topology == "nvlink" and ex.link_name == "NVLink 3" and ex.busbw_min_gbps == pytest.approx(184.8)
+    # PCIe cards with bridges join pairs only: four of them talk over PCIe
+    plan.hardware.gpu = plan.hardware.gpu.model_copy(update={"form_factor": "pcie"})
+    assert expectations(plan).topology == "pcie"

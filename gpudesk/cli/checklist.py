@@ -1,0 +1,134 @@
+"""`gpudesk checklist PLAN [--json]` prints the tailored checklist; `--set ID=STATUS` records a result."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+PHASES = ("due_diligence", "delivery", "operations", "end_of_rental")  # = core.checklist.PHASES
+STATUSES = ("open", "pass", "fail", "n/a", "waived")
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser(
+        "checklist", help="the plan's acceptance and SLA checklist; record results",
+        description="Print the checklist tailored to the plan's chosen configuration, or record a result "
+                    "in the plan file with --set ID=STATUS (open, pass, fail, n/a, waived).")
+    p.add_argument("plan", metavar="PLAN.gpudesk", help="plan file")
+    p.add_argument("--json", action="store_true", help="print JSON {plan, progress, items}")
+    p.add_argument("--phase", choices=PHASES, help="only this phase")
+    p.add_argument("--status", choices=STATUSES, help="only items with this status")
+    p.add_argument("--lang", choices=("zh_CN", "en"), help="language of the items (default: the system's)")
+    p.add_argument("--set", action="append", default=[], metavar="ID=STATUS",
+                   help="record a result, e.g. --set driver-branch=pass (repeatable)")
+    p.add_argument("--note", metavar="TEXT", help="with --set: notes for the item (replace earlier notes)")
+    p.add_argument("--by", metavar="NAME", help="with --set: who checked (default: your login name)")
+    p.add_argument("--evidence", metavar="TEXT|PATH", help="with --set: evidence text or the path of a file")
+    p.add_argument("--reason", metavar="TEXT", help="with --set ID=waived: why the check is waived (required)")
+    p.set_defaults(func=handle)
+
+
+def _login() -> str | None:
+    import getpass
+
+    try:
+        return getpass.getuser()
+    except Exception:  # noqa: BLE001 - no login name (containers, services): leave it empty
+        return None
+
+
+def _evidence(value: str | None) -> str | None:
+    """A path to an existing file is stored absolute, so the plan still points at it from elsewhere."""
+    import os
+
+    if value is None:
+        return None
+    value = value.strip()
+    if value and os.path.isfile(value):
+        return os.path.abspath(value)
+    return value
+
+
+def handle(args: argparse.Namespace) -> int:
+    from gpudesk.core.checklist import set_status, tailor
+    from gpudesk.core.i18n import use_language
+    from gpudesk.core.plan import load_plan, save_plan
+    from gpudesk.errors import GpudeskError
+
+    if not args.set and any(v is not None for v in (args.note, args.by, args.evidence, args.reason)):
+        raise GpudeskError("--note, --by, --evidence and --reason go with --set ID=STATUS")
+    with use_language(args.lang):
+        plan = load_plan(args.plan)
+        changed: list[str] = []
+        if args.set:
+            who = args.by if args.by is not None else _login()
+            for spec in args.set:
+                item_id, sep, status = spec.partition("=")
+                if not sep or not item_id.strip() or not status.strip():
+                    raise GpudeskError(f"--set wants ID=STATUS (e.g. driver-branch=pass), got {spec!r}")
+                set_status(plan, item_id.strip(), status.strip(), note=args.note, who=who,
+                           evidence=_evidence(args.evidence), reason=args.reason)
+                changed.append(item_id.strip())
+            save_plan(plan, args.plan)  # atomic; only after every --set was accepted
+        every = tailor(plan)
+        items = every
+        if changed:
+            items = [i for i in items if i.id in changed]
+        if args.phase:
+            items = [i for i in items if i.phase == args.phase]
+        if args.status:
+            items = [i for i in items if i.status == args.status]
+        if args.json:
+            json.dump(checklist_json(plan, args.plan, items, every), sys.stdout, ensure_ascii=False)
+            sys.stdout.write("\n")
+        else:
+            sys.stdout.write(format_checklist(plan, args.plan, items, every, saved=bool(changed)))
+    return 0
+
+
+def checklist_json(plan, path, items, every=None) -> dict:
+    from gpudesk.core.checklist import expectations, progress, tailor
+    from gpudesk.core.i18n import current_language
+    from gpudesk.core.plan import plan_summary
+
+    summary = plan_summary(plan, path)
+    summary["language"] = current_language()
+    return {"plan": summary, "progress": progress(every if every is not None else tailor(plan)),
+            "expected": expectations(plan).model_dump(mode="json"),
+            "items": [i.model_dump(mode="json") for i in items]}
+
+
+def format_checklist(plan, path, items, every=None, *, saved: bool = False) -> str:
+    from gpudesk.core.checklist import phase_label, progress, status_label, tailor
+    from gpudesk.core.i18n import t
+
+    lines = [f"{plan.title} — {path}"]
+    if saved:
+        lines.append(t("saved the result in {p}", "结果已保存到 {p}", p=path))
+    prog = progress(every if every is not None else tailor(plan))
+    for phase in PHASES:
+        mine = [i for i in items if i.phase == phase]
+        if not mine:
+            continue
+        c = prog[phase]
+        lines += ["", f"== {phase_label(phase)} ({c['pass'] + c['waived']}/{c['applicable']} "
+                      f"{t('done', '完成')}, {c['fail']} {t('failing', '未通过')})"]
+        for i in mine:
+            mark = f"[{status_label(i.status)}]"
+            lines.append(f"{mark:<10} {i.id}: {i.title}")
+            if not i.applicable:
+                lines.append(f"{'':<10} {i.criterion}")
+                continue
+            lines.append(f"{'':<10} {t('how', '方法')}: {i.how}")
+            lines.append(f"{'':<10} {t('pass if', '通过标准')}: {i.criterion}")
+            if i.notes:
+                lines.append(f"{'':<10} {t('notes', '备注')}: {i.notes}")
+            if i.evidence:
+                lines.append(f"{'':<10} {t('evidence', '证据')}: {i.evidence}")
+            if i.waiver_reason:
+                lines.append(f"{'':<10} {t('waived because', '豁免原因')}: {i.waiver_reason}")
+            if i.checked_at:
+                lines.append(f"{'':<10} {t('checked', '检查')}: {i.checked_by or '?'} {i.checked_at}")
+    return "\n".join(lines) + "\n"
+

@@ -1,0 +1,204 @@
+"""`gpudesk plan new … -o FILE.gpudesk` and `gpudesk plan show FILE [--json]` (printing only)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+
+def _add(parser: argparse.ArgumentParser, *names: str, **kw) -> None:
+    """Add an option unless the shared job options already define it."""
+    if any(n in parser._option_string_actions for n in names):  # noqa: SLF001 - argparse has no public query
+        return
+    parser.add_argument(*names, **kw)
+
+
+def add_constraint_arguments(parser: argparse.ArgumentParser) -> None:
+    """The recommender's search constraints (same names and defaults as `gpudesk recommend`)."""
+    g = parser.add_argument_group("search (as for `gpudesk recommend`)")
+    g.add_argument("--objective", choices=["cheapest", "fastest", "deadline", "budget"], default="cheapest",
+                   help="cheapest, fastest, cheapest meeting --deadline-hours, fastest within --budget")
+    g.add_argument("--budget", type=float, metavar="X", help="budget in the job's currency (CNY)")
+    g.add_argument("--deadline-hours", type=float, metavar="X", help="wall-clock hours the run may take")
+    g.add_argument("--provider", nargs="+", default=[], metavar="ID", help="only these providers")
+    g.add_argument("--region", metavar="NAME", help="only offers in this region (e.g. Jinan)")
+    g.add_argument("--billing", choices=["hourly", "monthly"], help="price by the hour or the month")
+    g.add_argument("--gpu-allow", nargs="+", default=[], metavar="ID", help="only these GPU models")
+    g.add_argument("--gpu-exclude", nargs="+", default=[], metavar="ID", help="never these GPU models")
+    g.add_argument("--max-gpus", type=int, default=4096, metavar="N", help="largest GPU count to consider")
+    g.add_argument("--top", type=int, default=20, metavar="N", help="options searched for alternatives")
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser("plan", help="make or show a plan file (.gpudesk)",
+                              description="Plan files hold the job, the chosen configuration and the checklist.")
+    sub = p.add_subparsers(dest="plan_command", metavar="ACTION", parser_class=type(p))
+    p.set_defaults(func=lambda args: (p.print_help(), 2)[1])
+
+    new = sub.add_parser("new", help="write a plan with the top option (or the --gpu/--gpus named) chosen",
+                         description="Describe the job as for `gpudesk estimate`; the plan's choice is the "
+                                     "recommender's top option, or exactly --gpu ID --gpus N when given.")
+    try:
+        from gpudesk.cli.job_options import add_job_arguments
+    except ModuleNotFoundError as exc:  # the engine's job options not built yet
+        if exc.name != "gpudesk.cli.job_options":
+            raise
+    else:
+        add_job_arguments(new)
+    add_constraint_arguments(new)
+    g = new.add_argument_group("plan")
+    _add(g, "--gpu", metavar="ID", help="keep this GPU (catalogue id) instead of the top option")
+    _add(g, "--gpus", type=int, metavar="N", help="keep this GPU count")
+    _add(g, "--offer", metavar="ID", help="with --gpu: price from this offer")
+    _add(g, "--title", default="", metavar="T", help="plan title (default: model, task and choice)")
+    _add(g, "--author", default="", metavar="A", help="who made the plan")
+    _add(g, "--organisation", "--organization", default="", metavar="O", help="organisation")
+    _add(g, "--notes", default="", metavar="TEXT", help="free notes")
+    _add(g, "-o", "--output", required=True, metavar="FILE.gpudesk", help="plan file to write (atomic; "
+         "an existing file is kept as FILE.gpudesk.bak)")
+    _add(g, "--json", action="store_true", help="print the plan as JSON")
+    _add(g, "--lang", choices=("zh_CN", "en"), help="language of the generated texts")
+    # tell "--gpus not given" apart from "--gpus 1": the recommender chooses the count then
+    new.set_defaults(func=handle_new, gpus=None, gpu=None)
+
+    show = sub.add_parser("show", help="print a plan file", description="Print a plan file (JSON with --json).")
+    show.add_argument("plan", metavar="FILE.gpudesk")
+    show.add_argument("--json", action="store_true", help="print JSON: file, hash, summary, checklist "
+                      "progress and the whole plan document")
+    show.add_argument("--lang", choices=("zh_CN", "en"), help="language of the text output")
+    show.set_defaults(func=handle_show)
+
+
+def _constraints(args: argparse.Namespace):
+    try:
+        from gpudesk.cli.recommend import constraints_from_args
+    except ImportError:
+        constraints_from_args = None
+    if constraints_from_args is not None:
+        return constraints_from_args(args)
+    from gpudesk.core.models import Constraints
+
+    return Constraints(objective=args.objective, budget=args.budget, deadline_hours=args.deadline_hours,
+                       providers=list(args.provider or []), region=args.region, billing=args.billing,
+                       gpu_allow=list(args.gpu_allow or []), gpu_exclude=list(args.gpu_exclude or []),
+                       max_gpus=args.max_gpus, top=args.top)
+
+
+def handle_new(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from gpudesk.catalog import open_catalog
+    from gpudesk.core.i18n import use_language
+    from gpudesk.core.plan import new_plan, save_plan
+    from gpudesk.errors import GpudeskError
+
+    try:
+        from gpudesk.cli.job_options import job_from_args
+    except ModuleNotFoundError:
+        raise GpudeskError("plan new needs the estimate options (gpudesk.cli.job_options), not installed") from None
+    out = Path(args.output)
+    if out.suffix != ".gpudesk":
+        raise GpudeskError(f"{out}: plan files end in .gpudesk")
+    gpu_named, gpus_named = args.gpu, args.gpus
+    if args.gpus is None:
+        args.gpus = 1
+    if gpus_named is not None and gpus_named < 1:
+        raise GpudeskError(f"--gpus must be at least 1, got {gpus_named}")
+    if args.offer and not gpu_named:
+        raise GpudeskError("--offer needs --gpu (the GPU the offer rents)")
+    with use_language(args.lang):
+        catalog = open_catalog()
+        job, _layout, _gpu = job_from_args(args, catalog)
+        plan = new_plan(job, _constraints(args), catalog, gpu_id=gpu_named, gpus=gpus_named,
+                        offer_id=args.offer, title=args.title, author=args.author,
+                        organisation=args.organisation, notes=args.notes)
+        save_plan(plan, out)
+        _print(plan, out, args.json)
+    return 0
+
+
+def handle_show(args: argparse.Namespace) -> int:
+    from gpudesk.core.i18n import use_language
+    from gpudesk.core.plan import load_plan
+
+    with use_language(args.lang):
+        plan = load_plan(args.plan)
+        _print(plan, args.plan, args.json)
+    return 0
+
+
+def plan_json(plan, path) -> dict:
+    from gpudesk.core.checklist import progress, tailor
+    from gpudesk.core.plan import plan_document, plan_summary
+
+    doc = plan_summary(plan, path)
+    doc["checklist"] = progress(tailor(plan))
+    doc["plan"] = plan_document(plan)
+    return doc
+
+
+def _print(plan, path, as_json: bool) -> None:
+    if as_json:
+        json.dump(plan_json(plan, path), sys.stdout, ensure_ascii=False)
+        sys.stdout.write("\n")
+    else:
+        sys.stdout.write(format_plan(plan, path))
+
+
+def _n(x, fmt="{:,.0f}", unknown="?") -> str:
+    return unknown if x is None else fmt.format(x)
+
+
+def format_plan(plan, path=None) -> str:
+    from gpudesk.core.checklist import phase_label, progress, tailor
+    from gpudesk.core.i18n import t
+    from gpudesk.core.plan import plan_hash
+
+    lines = [plan.title or t("(untitled plan)", "（未命名方案）")]
+    who = ", ".join(x for x in (plan.author, plan.organisation) if x)
+    meta = [f"{t('file', '文件')}: {path}" if path else None, f"{t('by', '作者')}: {who}" if who else None,
+            f"{t('created', '创建')}: {plan.created}  {t('modified', '修改')}: {plan.modified}",
+            f"{t('hash', '校验')}: {plan_hash(plan)}"]
+    lines += [f"  {m}" for m in meta if m]
+    job = plan.job
+    lines += ["", f"{t('Job', '任务')}: {job.model.name} · {job.task} · {job.precision} · {job.optimizer} · "
+              f"seq {job.seq_len} · {t('tokens', 'tokens')} {_n(job.tokens, '{:,.3g}', t('not given', '未给出'))}"]
+    o = plan.choice
+    if o is None:
+        lines.append(t("Choice: none yet", "选定方案：尚未选择"))
+    else:
+        lay, mem, tm, cost = o.layout, o.memory, o.time, o.cost
+        where = ", ".join(x for x in (o.provider, o.offer, o.region) if x) or t("no offer (unpriced)", "无报价")
+        lines += [
+            f"{t('Choice', '选定方案')}: {o.gpus}× {o.gpu_name or o.gpu}"
+            + (f" ({o.nodes} × {o.gpus_per_node})" if o.nodes > 1 else "") + f" · {o.interconnect}"
+            + (f" · {o.network}" if o.network else ""),
+            f"  {t('offer', '报价')}: {where}" + (f" · {o.price_kind} {o.price_date or ''}".rstrip() if o.price_kind else ""),
+            f"  {t('layout', '并行布局')}: TP {lay.tp} · PP {lay.pp} · DP {lay.dp} · ZeRO {lay.zero} · "
+            f"offload {lay.offload} · recompute {lay.recompute} · micro-batch {lay.micro_batch}",
+            f"  {t('memory per GPU', '每卡显存')}: {mem.per_gpu_bytes.total / 1e9:,.1f} GB / "
+            f"{mem.gpu_capacity_bytes / 1e9:,.0f} GB · " + (t("fits", "放得下") if mem.fits else t("DOES NOT FIT", "放不下")),
+            f"  {t('time', '时间')}: {_n(tm.hours, '{:,.1f}')} h ({_n(tm.hours / 24 if tm.hours else None, '{:,.1f}')} "
+            f"{t('days', '天')}) · {_n(tm.gpu_hours)} GPU-h · {_n(tm.tokens_per_second)} tokens/s",
+            f"  {t('cost', '成本')}: {_n(cost.with_trial_margin)} {cost.currency} "
+            + t("with the {m:.0%} trial margin", "（含 {m:.0%} 试错余量）", m=cost.trial_margin)
+            + (f" · {t('monthly', '按月')} {_n(cost.monthly_cost)}" if cost.monthly_cost is not None else ""),
+        ]
+        for a in o.advice:
+            lines.append(f"  [{a.severity}] {a.message}")
+    if plan.alternatives:
+        lines += ["", t("Alternatives at save time:", "保存时的备选方案：")]
+        for a in plan.alternatives:
+            lines.append(f"  {a.rank:>2}. {a.gpus}× {a.gpu_name or a.gpu} · {a.offer or '-'} · "
+                         f"{_n(a.time.hours, '{:,.1f}')} h · {_n(a.cost.with_trial_margin)} {a.cost.currency}")
+    lines += ["", t("Checklist:", "检查清单：")]
+    for phase, c in progress(tailor(plan)).items():
+        lines.append(f"  {phase_label(phase)}: {c['pass']} {t('pass', '通过')}, {c['fail']} {t('fail', '未通过')}, "
+                     f"{c['waived']} {t('waived', '豁免')}, {c['open']} {t('open', '待检查')} "
+                     f"({c['n/a']} n/a)")
+    if plan.notes:
+        lines += ["", t("Notes:", "备注："), plan.notes]
+    if plan.catalog.content_hash:
+        lines += ["", f"{t('catalogue', '目录')}: {plan.catalog.catalog_date or '?'} ({plan.catalog.content_hash[:12]})"]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,99 @@
+"""`gpudesk plan new` / `plan show`: the headless plan files."""
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parents[1] / "core"))
+from _plan_samples import big_plan  # noqa: E402
+
+from gpudesk.cli import run_cli  # noqa: E402
+from gpudesk.core.plan import load_plan, plan_hash, save_plan  # noqa: E402
+
+FIX = Path(__file__).parents[1] / "core" / "fixtures"
+
+
+def test_show_json_and_text(tmp_path, capsys):
+    path = save_plan(big_plan(), tmp_path / "p.gpudesk")
+    assert run_cli(["plan", "show", str(path), "--json"]) == 0
+    j = json.loads(capsys.readouterr().out)
+    assert j["file"] == str(path.resolve()) and j["hash"] == plan_hash(load_plan(path))
+    assert j["choice"]["gpus"] == 4 and j["choice"]["interconnect"].startswith("NVSwitch")
+    assert j["plan"]["format"] == "gpudesk-plan" and j["plan"]["job"]["model"]["hidden_size"] == 5120
+    assert j["checklist"]["delivery"]["open"] > 0
+    assert run_cli(["plan", "show", str(path), "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert "4× NVIDIA A100 80GB SXM" in out and "TP 1 · PP 1 · DP 4 · ZeRO 2" in out and "Checklist:" in out
+
+
+def test_show_damaged_file(tmp_path, capsys):
+    bad = tmp_path / "x.gpudesk"
+    bad.write_text(json.dumps({"format": "gpudesk-plan", "version": 7}))
+    assert run_cli(["plan", "show", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert "newer gpudesk" in err and "Traceback" not in err
+
+
+def _needs_engine():
+    pytest.importorskip("gpudesk.cli.job_options")
+    try:
+        from gpudesk.catalog import open_catalog
+
+        open_catalog().gpu("a100-sxm-80gb")
+        open_catalog().gpu("rtx-4090")
+    except Exception as exc:  # noqa: BLE001
+        pytest.skip(f"catalogue not usable here: {exc}")
+
+
+def test_new_keeps_the_named_configuration(tmp_path, capsys):
+    _needs_engine()
+    out = tmp_path / "big.gpudesk"
+    assert run_cli(["plan", "new", "--model-config", str(FIX / "llama-2-13b.json"), "--task", "full",
+                    "--gpu", "a100-sxm-80gb", "--gpus", "4", "--title", "13B", "--author", "Li",
+                    "--organisation", "Lab", "-o", str(out), "--json"]) == 0
+    j = json.loads(capsys.readouterr().out)
+    plan = load_plan(out)
+    assert (plan.choice.gpu, plan.choice.gpus) == ("a100-sxm-80gb", 4)
+    assert (plan.title, plan.author, plan.organisation) == ("13B", "Li", "Lab")
+    assert plan.job.model.hidden_size == 5120 and plan.hardware.gpu.id == "a100-sxm-80gb"
+    assert j["choice"]["gpus"] == 4 and j["file"] == str(out.resolve())
+    assert plan.catalog.content_hash  # which catalogue the figures came from
+    assert all((o.gpu, o.gpus, o.offer) != (plan.choice.gpu, 4, plan.choice.offer) for o in plan.alternatives)
+
+
+def test_new_single_4090_and_the_checklist(tmp_path, capsys):
+    _needs_engine()
+    out = tmp_path / "small.gpudesk"
+    assert run_cli(["plan", "new", "--model-config", str(FIX / "gpt2.json"), "--task", "full",
+                    "--gpu", "rtx-4090", "--gpus", "1", "-o", str(out)]) == 0
+    assert "1× NVIDIA GeForce RTX 4090" in capsys.readouterr().out
+    plan = load_plan(out)
+    assert (plan.choice.gpu, plan.choice.gpus) == ("rtx-4090", 1)
+    assert run_cli(["checklist", str(out), "--json"]) == 0
+    items = json.loads(capsys.readouterr().out)["items"]
+    live = [i for i in items if i["status"] != "n/a"]
+    assert not [i["id"] for i in live if "nvlink" in json.dumps(i).lower() or "all_reduce" in json.dumps(i).lower()]
+
+
+def test_new_without_gpu_takes_the_top_option(tmp_path, capsys):
+    _needs_engine()
+    out = tmp_path / "top.gpudesk"
+    assert run_cli(["plan", "new", "--model-config", str(FIX / "gpt2.json"), "--task", "full",
+                    "-o", str(out), "--json"]) == 0
+    j = json.loads(capsys.readouterr().out)
+    plan = load_plan(out)
+    assert plan.choice is not None and plan.choice.rank == 1
+    assert j["choice"]["gpu"] == plan.choice.gpu
+
+
+def test_new_rejects_a_wrong_suffix_and_unknown_gpu(tmp_path, capsys):
+    _needs_engine()
+    assert run_cli(["plan", "new", "--model-config", str(FIX / "gpt2.json"), "-o", str(tmp_path / "x.json")]) == 2
+    assert ".gpudesk" in capsys.readouterr().err
+    assert run_cli(["plan", "new", "--model-config", str(FIX / "gpt2.json"), "--gpu", "a100-sxm-80gbx",
+                    "-o", str(tmp_path / "x.gpudesk")]) == 2
+    err = capsys.readouterr().err
+    assert "a100" in err and "Traceback" not in err
+    assert not (tmp_path / "x.gpudesk").exists()
