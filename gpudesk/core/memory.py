@@ -315,10 +315,12 @@ def _memory_one(job: Job, layout: Layout, capacity: int, notes: list[str] | None
             else:
                 base = n * wb
             base *= frac
-            # adapters kept in fp32 (PEFT's default), so no separate master copy
+            # LoRA adapters in fp32 (PEFT's default), so no separate master copy; QLoRA adapters in
+            # 16-bit with 32-bit optimizer states, as in the QLoRA reference code (paged AdamW 32-bit)
             tr_shard = trainable * frac
-            weights = base + tr_shard * 4
-            grads = tr_shard * 4
+            ab = wb if task is TaskKind.QLORA else 4
+            weights = base + tr_shard * ab
+            grads = tr_shard * ab
             factored = 4 * (1 / max(job.lora_rank, 1))
             opt = tr_shard * _optimizer_bytes_per_param(job.optimizer, False, factored)
             quick = int(n * QUICK_FULL_BYTES_PER_PARAM * (2 if fp32 else 1)
@@ -340,8 +342,9 @@ def _memory_one(job: Job, layout: Layout, capacity: int, notes: list[str] | None
         live = 0.0
         if zero == 3:
             weights /= dp
-            if dp > 1 and pc.num_layers:
-                # gathered full layers (tp-split) while they are computed + prefetched
+            if pc.num_layers:
+                # gathered full layers (tp-split) while they are computed + prefetched; kept even at
+                # dp = 1 so that memory stays replicated + sharded/dp (the recommender relies on it)
                 live = min(ZERO3_LIVE_LAYERS, pc.num_layers) * pc.per_layer / tp * wb
                 weights += live
         if offload is not Offload.NONE:
