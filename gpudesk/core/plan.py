@@ -181,6 +181,20 @@ def _fsync_dir(folder: Path) -> None:
             os.close(fd)
 
 
+def _chmod_like(fd: int, target: Path) -> None:
+    """mkstemp makes 0600 files: give the new file the old one's mode, else the umask's default."""
+    if os.name == "nt":
+        return
+    try:
+        mode = target.stat().st_mode & 0o777
+    except OSError:
+        mask = os.umask(0o022)
+        os.umask(mask)
+        mode = 0o666 & ~mask
+    with contextlib.suppress(OSError):
+        os.fchmod(fd, mode)
+
+
 def atomic_write(path: str | os.PathLike, data: bytes, *, backup: bool = True) -> None:
     """Write `data` to `path` so that a crash at any point leaves either the old or the new file.
 
@@ -192,6 +206,7 @@ def atomic_write(path: str | os.PathLike, data: bytes, *, backup: bool = True) -
         raise GpudeskError(f"{p}: folder {folder} does not exist")
     fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=folder)
     try:
+        _chmod_like(fd, p)
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
             fh.flush()

@@ -174,3 +174,29 @@ def test_untitled_autosave(monkeypatch):
     [r] = find_recoverable()
     assert r.original is None
     assert isinstance(load_autosave(r.autosave), Plan)
+
+
+@pytest.mark.skipif(os.name == "nt", reason="POSIX file modes")
+def test_saved_file_gets_normal_permissions_and_keeps_a_chosen_mode(tmp_path):
+    path = tmp_path / "m.gpudesk"
+    old = os.umask(0o022)
+    try:
+        save_plan(small_plan(), path)
+    finally:
+        os.umask(old)
+    assert path.stat().st_mode & 0o777 == 0o644  # not mkstemp's 0600
+    path.chmod(0o640)
+    save_plan(small_plan(), path)
+    assert path.stat().st_mode & 0o777 == 0o640
+
+
+def test_shipped_sample_plans_load_and_tailor():
+    from gpudesk.core.checklist import tailor
+    from gpudesk.paths import ROOT
+
+    samples = sorted((ROOT / "samples").glob("*.gpudesk"))
+    assert len(samples) >= 2
+    for f in samples:
+        plan = load_plan(f)
+        assert plan.choice is not None and plan.hardware.gpu is not None
+        assert len(tailor(plan, "zh_CN")) >= 30
