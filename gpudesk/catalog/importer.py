@@ -217,29 +217,23 @@ def validate_sheet(path: Path, catalog) -> tuple[list[Provider], list[Offer], li
         d = {k: _clean_csv_value(k, v) for k, v in item.items()} if csv_mode else dict(item)
         d = {k: v for k, v in d.items() if v is not None}
         d.pop("user", None)
+        if d.get("server") in servers and "gpus_per_node" not in d:
+            d["gpus_per_node"] = servers[d["server"]].gpus_per_node
         if not d.get("id") and d.get("provider") and d.get("gpu"):
             d["id"] = _derive_id(d)
         if d.get("price_per_gpu_hour") is not None or d.get("price_per_gpu_month") is not None:
             d.setdefault("price_kind", "quoted")  # a provider's sheet quotes prices
+        row_problems = _reference_problems(where, d, known_providers, known_gpus, servers)
         try:
             offer = Offer.model_validate(d)
         except ValidationError as exc:
-            problems += _pydantic_problems(where, exc)
+            problems += _pydantic_problems(where, exc) + row_problems
             continue
-        row_problems = []
-        if offer.provider not in known_providers:
-            row_problems.append(Problem(where, "provider", _unknown_ref("provider", offer.provider, known_providers)))
-        if offer.gpu not in known_gpus:
-            row_problems.append(Problem(where, "gpu", _unknown_ref("GPU", offer.gpu, known_gpus)))
-        if offer.server:
-            if offer.server not in servers:
-                row_problems.append(Problem(where, "server", _unknown_ref("server type", offer.server, set(servers))))
-            elif "gpus_per_node" not in d:
-                offer = offer.model_copy(update={"gpus_per_node": servers[offer.server].gpus_per_node})
-            elif servers[offer.server].gpus_per_node != offer.gpus_per_node:
-                row_problems.append(Problem(where, "gpus_per_node",
-                                            f"{offer.gpus_per_node} differs from server {offer.server} "
-                                            f"({servers[offer.server].gpus_per_node} per node)"))
+        if offer.server in servers and not row_problems:
+            node = servers[offer.server].gpus_per_node
+            if node != offer.gpus_per_node:
+                row_problems.append(Problem(where, "gpus_per_node", f"{offer.gpus_per_node} differs from server "
+                                                                    f"{offer.server} ({node} per node)"))
         if offer.priced and not offer.price_date:
             row_problems.append(Problem(where, "price_date", "required with a price (YYYY-MM-DD: when it was quoted)"))
         if offer.id in seen:
@@ -251,6 +245,16 @@ def validate_sheet(path: Path, catalog) -> tuple[list[Provider], list[Offer], li
     if not raw_rows and not problems:
         problems.append(Problem("file", None, "no offers in the file"))
     return providers, offers, problems
+
+
+def _reference_problems(where: str, d: dict, providers: set[str], gpus: set[str], servers: dict) -> list[Problem]:
+    out = []
+    for col, what, known in (("provider", "provider", providers), ("gpu", "GPU", gpus),
+                             ("server", "server type", set(servers))):
+        value = d.get(col)
+        if isinstance(value, str) and value and value not in known:
+            out.append(Problem(where, col, _unknown_ref(what, value, known)))
+    return out
 
 
 def _unknown_ref(what: str, value: str, known: set[str]) -> str:

@@ -25,7 +25,7 @@ SCHEMA_VERSION = 1
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _SLUG = re.compile(r"^[a-z0-9][a-z0-9._-]*$")
 
-BILLING_MODES = ("hourly", "daily", "monthly", "yearly", "reserved", "spot")
+BILLING_MODES = ("hourly", "daily", "weekly", "monthly", "yearly", "reserved", "spot")
 PRICE_KINDS = ("quoted", "list", "estimate")
 # The guide's task classes (preset grouping), stable ids.
 TASK_CLASSES = {

@@ -1,0 +1,97 @@
+"""The user's database: created on first use, migrated, merged over the bundle, kept when damaged."""
+
+import sqlite3
+
+import pytest
+import sqlite_utils
+
+from gpudesk.catalog.schema import GpuSpec, Offer, Provider
+from gpudesk.catalog.userdb import UserDB, migrations
+from gpudesk.errors import CatalogError
+
+ALL = ["0001_rows_and_price_overrides", "0002_saved_plans_and_settings"]
+
+
+def test_created_and_migrated_from_empty(tmp_path):
+    path = tmp_path / "sub" / "user.sqlite"
+    db = UserDB(path)
+    assert path.exists()
+    assert db.version == ALL
+    tables = set(db.db.table_names())
+    assert {"gpus", "servers", "providers", "offers", "price_overrides", "saved_plans", "settings"} <= tables
+    db.close()
+    assert UserDB(path).version == ALL  # reopening applies nothing twice
+
+
+def test_migrated_from_an_older_version_keeping_its_rows(tmp_path):
+    path = tmp_path / "user.sqlite"
+    old = sqlite_utils.Database(path)
+    migrations.apply(old, stop_before="0002_saved_plans_and_settings")  # what gpudesk 0.0 left behind
+    old["offers"].insert({"id": "mine", "data": Offer(id="mine", provider="autodl", gpu="rtx-4090",
+                                                      price_per_gpu_hour=1.9, price_kind="quoted",
+                                                      price_date="2026-10-01").model_dump_json(), "modified": "x"})
+    old.conn.close()
+    db = UserDB(path)
+    assert db.version == ALL
+    assert [r["id"] for r in db.rows("offers")] == ["mine"]
+    db.set_setting("language", "zh_CN")
+    db.remember_plan(tmp_path / "a.gpudesk", title="计划 A")
+    assert db.setting("language") == "zh_CN" and db.saved_plans()[0]["title"] == "计划 A"
+
+
+def test_damaged_database_is_kept_aside_and_reported(tmp_path):
+    path = tmp_path / "user.sqlite"
+    path.write_bytes(b"this is not a database" * 100)
+    with pytest.raises(CatalogError) as exc:
+        UserDB(path)
+    msg = str(exc.value)
+    assert str(path) in msg and "damaged" in msg
+    kept = list(tmp_path.glob("user.sqlite.damaged-*"))
+    assert len(kept) == 1 and kept[0].read_bytes() == b"this is not a database" * 100
+    assert str(kept[0]) in msg
+    assert UserDB(path).version == ALL  # next use starts afresh
+
+
+def test_newer_database_is_refused_untouched(tmp_path):
+    path = tmp_path / "user.sqlite"
+    UserDB(path).close()
+    conn = sqlite3.connect(path)
+    conn.execute("INSERT INTO _sqlite_migrations (migration_set, name, applied_at) VALUES (?, ?, ?)",
+                 ("gpudesk-user", "0099_from_the_future", "2030"))
+    conn.commit()
+    conn.close()
+    with pytest.raises(CatalogError, match="newer gpudesk"):
+        UserDB(path)
+    assert path.exists()
+
+
+def test_user_rows_override_and_extend_bundled_rows(cat):
+    base = cat.gpu("l20")
+    assert not base.user
+    user = cat.user_db()
+    user.upsert_rows("gpus", [base.model_copy(update={"tdp_watts": 300.0, "notes": "measured"}),
+                              GpuSpec(id="my-card", name="My card", memory_bytes=32_000_000_000,
+                                      tflops_bf16=100, source="own test", checked="2026-11-01")])
+    user.upsert_rows("providers", [Provider(id="local-idc", name_zh="本地机房", source="visit", checked="2026-11-01")])
+    cat.refresh()
+    assert cat.gpu("l20").tdp_watts == 300 and cat.gpu("l20").user
+    assert cat.gpu("my-card").user and len(cat.gpus()) == 30
+    assert cat.provider("local-idc").user
+    assert not cat.gpu("h20").user
+
+
+def test_price_override_turns_an_offer_into_the_users(cat):
+    cat.user_db().set_price_override("ref-h20-8x", price_per_gpu_hour=7.1, price_per_gpu_month=4200,
+                                     price_date="2026-11-20", note="quote from sales")
+    cat.refresh()
+    o = cat.offer("ref-h20-8x")
+    assert (o.price_per_gpu_hour, o.price_per_gpu_month, o.price_kind, o.price_date, o.user) == \
+        (7.1, 4200, "quoted", "2026-11-20", True)
+    assert "quote from sales" in o.notes
+    with pytest.raises(CatalogError):
+        cat.user_db().set_price_override("ref-h20-8x", price_per_gpu_hour=-1)
+
+
+def test_reading_does_not_create_the_user_database(cat):
+    cat.gpus()
+    assert not cat.user_db_path.exists()
