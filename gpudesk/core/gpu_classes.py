@@ -63,6 +63,7 @@ def default_mfu(gpu: GpuSpec) -> float:
 
 def peak_tflops(gpu: GpuSpec, precision: Precision, notes: list | None = None) -> float | None:
     """Dense tensor peak at the training precision, with the fallbacks stated in notes."""
+    precision = Precision(precision)
     if precision is Precision.FP8:
         if gpu.tflops_fp8:
             return gpu.tflops_fp8

@@ -1,0 +1,80 @@
+"""`gpudesk estimate`: the option contract, defaults, JSON, table and clean errors."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from gpudesk.cli import run_cli
+
+FIX = Path(__file__).parent.parent / "core" / "fixtures"
+
+
+def run(capsys, *args):
+    rc = run_cli(["estimate", *args])
+    out, err = capsys.readouterr()
+    return rc, out, err
+
+
+def est(capsys, *args):
+    rc, out, err = run(capsys, *args, "--json")
+    assert rc == 0, err
+    return json.loads(out)
+
+
+def test_defaults(capsys):
+    j = est(capsys, "--params", "7e9")
+    assert j["memory"]["gpu_capacity_bytes"] == 80_000_000_000  # an 80 GB data-centre GPU by default
+    assert j["memory"]["quick_estimate_bytes"] == 140_000_000_000
+    assert j["time"]["hours"] is None and j["cost"]["compute_cost"] is None  # no --tokens, no price
+    assert j["memory"]["per_gpu_bytes"]["optimizer_states"] == 84_000_000_000  # full, adamw, zero 0
+
+
+def test_seq_len_capped_at_model_max(capsys):
+    capped = est(capsys, "--model-config", str(FIX / "gpt2.json"))  # n_positions 1024
+    explicit = est(capsys, "--model-config", str(FIX / "gpt2.json"), "--seq-len", "1024")
+    assert capped["memory"]["per_gpu_bytes"] == explicit["memory"]["per_gpu_bytes"]
+
+
+def test_full_option_set(capsys):
+    j = est(capsys, "--model-config", str(FIX / "llama-3-8b.json"), "--task", "lora", "--precision", "bf16",
+            "--optimizer", "adamw-8bit", "--gpu", "a100-sxm-80gb", "--gpus", "8", "--tp", "2", "--pp", "2",
+            "--zero", "1", "--offload", "none", "--micro-batch", "2", "--seq-len", "4096", "--grad-accum", "4",
+            "--recompute", "selective", "--no-flash-attention", "--lora-rank", "8", "--tokens", "1e9",
+            "--concurrency", "4", "--mfu", "0.3", "--price-per-gpu-hour", "12.5", "--lang", "en")
+    assert j["time"]["mfu"] == 0.3 and j["cost"]["price_per_gpu_hour"] == 12.5
+    assert j["params"]["trainable"] == 32 * 8 * (2 * 8192 + 2 * 5120)  # r=8 on q, k, v, o (GQA k, v)
+
+
+def test_model_preset(capsys):
+    j = est(capsys, "--model", "llama-2-7b", "--task", "inference")
+    assert j["memory"]["per_gpu_bytes"]["weights"] == 2 * 6_738_415_616
+
+
+def test_table(capsys):
+    rc, out, _ = run(capsys, "--params", "7e9", "--gpus", "8", "--zero", "3", "--tokens", "1e9",
+                     "--price-per-gpu-hour", "10", "--lang", "en")
+    assert rc == 0 and "optimizer states" in out and "GPU-hours" in out and "notes:" in out
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--model", "no-such-model-xyz"], "no-such-model-xyz"),
+    (["--model-config", str(FIX / "broken-config.json")], "broken-config.json"),
+    (["--model-config", "/nonexistent/config.json"], "not found"),
+    (["--params", "7e9", "--gpus", "8", "--tp", "3"], "does not divide"),
+    (["--params", "-5"], "--params"),
+    (["--params", "7e9", "--micro-batch", "-1"], "--micro-batch"),
+    (["--params", "7e9", "--gpu", "no-such-gpu-xyz"], "no-such-gpu-xyz"),
+    (["--params", "7e9", "--mfu", "1.5"], "--mfu"),
+    (["--task", "full"], "--params"),
+    (["--params", "7e9", "--task", "lora", "--lora-targets", "bogus"], "bogus"),
+])
+def test_bad_input_exits_2_with_one_line(capsys, args, words):
+    try:
+        rc = run_cli(["estimate", *args, "--json"])
+    except SystemExit as exc:  # argparse errors exit from inside the parser
+        rc = exc.code
+    out, err = capsys.readouterr()
+    assert rc == 2
+    text = (out + err).strip()
+    assert words in text and "Traceback" not in text and len(text.splitlines()) == 1

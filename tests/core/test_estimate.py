@@ -1,0 +1,48 @@
+"""The whole estimate and its JSON contract."""
+
+from pathlib import Path
+
+from engine_gpus import A100_SXM, V100
+
+from gpudesk.core.architecture import from_config_file
+from gpudesk.core.estimate import estimate, estimate_json
+from gpudesk.core.i18n import use_language
+from gpudesk.core.models import Cluster, Job, Layout
+
+FIX = Path(__file__).parent / "fixtures"
+L7 = from_config_file(FIX / "llama-2-7b.json")
+
+
+def test_json_contract_and_sums():
+    est = estimate(Job(model=L7, tokens=1e9, price_per_gpu_hour=10), Layout(gpus=8, zero=3), Cluster(gpu=A100_SXM))
+    j = estimate_json(est)
+    per = j["memory"]["per_gpu_bytes"]
+    parts = ["weights", "gradients", "optimizer_states", "activations", "kv_cache", "overhead"]
+    assert all(isinstance(per[k], int) for k in parts + ["total"])
+    assert sum(per[k] for k in parts) == per["total"]
+    for k in ("gpu_capacity_bytes", "fits", "host_ram_bytes", "quick_estimate_bytes"):
+        assert k in j["memory"]
+    for k in ("training_flops", "tokens_per_second", "hours", "gpu_hours", "mfu", "scaling_efficiency"):
+        assert isinstance(j["time"][k], float)
+    assert j["cost"]["currency"] == "CNY"
+    assert j["cost"]["with_trial_margin"] == j["cost"]["compute_cost"] * 1.3
+    assert j["params"] == {"total": 6_738_415_616, "active": 6_738_415_616, "trainable": 6_738_415_616}
+    assert j["notes"] and all(isinstance(n, str) for n in j["notes"])
+
+
+def test_notes_are_bilingual_and_flag_problems():
+    job = Job(model=L7, tokens=1e9)
+    with use_language("zh_CN"):
+        zh = estimate(job, Layout(), Cluster(gpu=V100)).notes
+    with use_language("en"):
+        en = estimate(job, Layout(), Cluster(gpu=V100)).notes
+    assert any("装不下" in n for n in zh) and any("does not fit" in n for n in en)
+    assert any("Transformer" in n and "V100" in n for n in en)  # old cards: cheap but slow
+
+
+def test_offload_and_cross_node_tp_notes():
+    with use_language("en"):
+        notes = estimate(Job(model=L7), Layout(gpus=16, tp=16, offload="optimizer", zero=1),
+                         Cluster(gpu=A100_SXM, gpus_per_node=8)).notes
+    assert any("host RAM" in n for n in notes)
+    assert any("spans more than one node" in n for n in notes)
