@@ -25,6 +25,13 @@ def _data(plan: Any, lang: str | None, generated: _dt.date | None):
 
 def render(data, device, *, progress: Progress | None = None) -> int:
     """Lay out and paint `data` (a ReportData) on a paged device set up for A4; returns the page count."""
+    from gpudesk.report.fonts import ensure_app
+
+    ensure_app()
+    return _render(data, device, progress)
+
+
+def _render(data, device, progress: Progress | None) -> int:
     from PySide6.QtGui import QPainter
 
     from gpudesk.report.fonts import report_family
@@ -46,7 +53,10 @@ def render(data, device, *, progress: Progress | None = None) -> int:
             paint(layout, pages, painter, device, None if progress is None else (lambda n, _c: progress(n + 1, total)))
         finally:
             painter.end()
-    return len(pages)
+            count = len(pages)
+            pages.clear()  # the drawing steps refer back to the layout: free them now, not at some later GC
+            layout.pages.clear()
+    return count
 
 
 def _a4(device) -> None:
@@ -77,17 +87,17 @@ def export_pdf(plan: Any, path: str | os.PathLike, lang: str | None = None, *,
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
     os.close(fd)
     try:
+        from PySide6.QtCore import QUuid
+
+        creator, author = f"gpudesk {__version__}", str(getattr(plan, "author", "") or "")
+        doc_id = QUuid(str(uuid.uuid5(uuid.NAMESPACE_URL, f"gpudesk:{data.plan_hash}:{data.lang}")))
         writer = QPdfWriter(tmp)
         _a4(writer)
         writer.setResolution(1200)
         writer.setTitle(data.title)
-        writer.setCreator(f"gpudesk {__version__}")
-        if hasattr(writer, "setAuthor"):
-            writer.setAuthor(str(getattr(plan, "author", "") or ""))
-        if hasattr(writer, "setDocumentId"):  # Qt would pick a random one: same plan, same id
-            from PySide6.QtCore import QUuid
-
-            writer.setDocumentId(QUuid(str(uuid.uuid5(uuid.NAMESPACE_URL, f"gpudesk:{data.plan_hash}:{data.lang}"))))
+        writer.setCreator(creator)
+        writer.setAuthor(author)
+        writer.setDocumentId(doc_id)  # Qt would pick a random one: same plan, same id
         pages = render(data, writer, progress=progress)
         del writer  # flushes and closes the file
         with open(tmp, "rb+") as fh:

@@ -178,3 +178,23 @@ def test_cli_report(tmp_path, capsys):
     assert len(PdfReader(out).pages) >= 5
     assert run_cli(["report", str(tmp_path / "nope.gpudesk"), "-o", str(out)]) == 2
     assert "nope.gpudesk" in capsys.readouterr().err
+
+
+def test_many_exports_then_a_clean_exit(tmp_path):
+    """PySide6 6.12 on CPython 3.11 under-counts None on void calls; the process must still exit cleanly."""
+    import os
+    import sys
+    from pathlib import Path
+
+    script = (
+        "import sys; sys.path.insert(0, sys.argv[1])\n"
+        "from report_samples import sample_plan\n"
+        "from gpudesk.report import export_pdf\n"
+        "for i in range(12): export_pdf(sample_plan(), sys.argv[2], 'zh_CN')\n"
+        "print('ok')\n"
+    )
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    r = subprocess.run([sys.executable, "-c", script, str(Path(__file__).parent), str(tmp_path / "x.pdf")],
+                       capture_output=True, text=True, env=env, timeout=120)
+    assert r.returncode == 0, r.stderr[-500:]
+    assert r.stdout.strip() == "ok"
