@@ -574,7 +574,7 @@ def _rate(bps: float) -> str:
         return f"{bps / GB:,.1f} GB/s"
     if bps >= MB:
         return f"{bps / MB:,.1f} MB/s"
-    return f"{bps / 1e3:,.0f} kB/s"
+    return f"{bps / 1e3:,.0f} kB/s" if bps >= 1e3 else "< 1 kB/s"
 
 
 def _network_text(plan: Plan, ex: Expectations) -> str:

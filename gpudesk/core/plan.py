@@ -356,8 +356,12 @@ def new_plan(job: Job, constraints: Constraints | None, catalog: Any, gpu_id: st
 def _default_title(job: Job, choice: Option) -> str:
     from gpudesk.core.i18n import t
 
+    task = _val(job.task)
+    names = {"pretrain": ("pre-training", "预训练"), "full": ("full fine-tuning", "全参数训练"),
+             "lora": ("LoRA fine-tuning", "LoRA 微调"), "qlora": ("QLoRA fine-tuning", "QLoRA 微调"),
+             "inference": ("serving", "推理服务"), "mixed": ("training + serving", "训练 + 推理")}
     return t("{model} {task} on {n}× {gpu}", "{model} {task}：{n}× {gpu}", model=job.model.name,
-             task=job.task.value, n=choice.gpus, gpu=choice.gpu_name or choice.gpu)
+             task=t(*names.get(task, (task, task))), n=choice.gpus, gpu=choice.gpu_name or choice.gpu)
 
 
 # --- autosave and crash recovery (used by the GUI) -----------------------------------------
