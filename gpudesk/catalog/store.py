@@ -13,11 +13,15 @@ import json
 import sqlite3
 import threading
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from gpudesk.catalog.codec import KINDS, from_columns
-from gpudesk.catalog.schema import CatalogMeta, GpuSpec, ModelPreset, Offer, Provider, ServerType
-from gpudesk.core.models import ModelArch
 from gpudesk.errors import CatalogError
+
+if TYPE_CHECKING:  # pydantic and the row models load with the first rows, not on open
+    from gpudesk.catalog.schema import CatalogMeta, GpuSpec, ModelPreset, Offer, Provider, ServerType
+    from gpudesk.core.models import ModelArch
+
+KIND_NAMES = ("gpus", "servers", "providers", "offers")
 
 _SINGULAR = {"gpus": "GPU", "servers": "server type", "providers": "provider", "offers": "offer",
              "models": "model preset"}
@@ -92,6 +96,8 @@ class Catalog:
     def meta(self) -> CatalogMeta:
         with self._lock:
             if self._meta is None:
+                from gpudesk.catalog.schema import CatalogMeta
+
                 rows = dict(self._db().execute("SELECT key, value FROM meta").fetchall())
                 self._meta = CatalogMeta(schema_version=int(rows["schema_version"]),
                                          content_hash=rows["content_hash"],
@@ -103,6 +109,8 @@ class Catalog:
             rows = self._rows.get(kind)
             if rows is not None:
                 return rows
+            from gpudesk.catalog.codec import KINDS, from_columns
+
             model = KINDS[kind]
             rows = {}
             for r in self._db().execute(f"SELECT * FROM {kind} ORDER BY rowid"):
@@ -172,7 +180,7 @@ class Catalog:
     def find(self, id: str) -> tuple[str, object]:
         """(kind, row) for an id of any kind (GPUs first); CatalogError naming close matches."""
         everything: dict[str, object] = {}
-        for kind in (*KINDS, "models"):
+        for kind in (*KIND_NAMES, "models"):
             rows = self._load_presets() if kind == "models" else self._load(kind)
             found = _lookup(rows, id)
             if found is not None:
@@ -193,6 +201,8 @@ class Catalog:
 
 
 def _preset(r: dict) -> ModelPreset:
+    from gpudesk.catalog.schema import ModelPreset
+
     config = json.loads(r["config"])
     arch = preset_arch(config, id=r["id"], name=r["name"], source=r["source"])
     arch = arch.model_copy(update={"task_class": r["task_class"]})
