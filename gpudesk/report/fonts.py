@@ -48,7 +48,10 @@ def ensure_app():
     if app is None:
         if sys.platform.startswith("linux") and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
             os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # rendering a PDF needs no screen
-        _app = app = QGuiApplication(sys.argv[:1] or ["gpudesk"])
+        # a full QApplication, so that widgets (print dialogs, the GUI's tests) can follow in this process
+        from PySide6.QtWidgets import QApplication
+
+        _app = app = QApplication(sys.argv[:1] or ["gpudesk"])
     return app
 
 

@@ -198,3 +198,20 @@ def test_many_exports_then_a_clean_exit(tmp_path):
                        capture_output=True, text=True, env=env, timeout=120)
     assert r.returncode == 0, r.stderr[-500:]
     assert r.stdout.strip() == "ok"
+
+
+def test_render_to_printer(tmp_path):
+    """The GUI's preview and print path: the same document drawn on a QPrinter."""
+    from PySide6.QtPrintSupport import QPrinter
+
+    from gpudesk.report import render_to_printer
+    from gpudesk.report.fonts import ensure_app
+
+    ensure_app()  # a QPrinter needs the application first
+    printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+    printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
+    printer.setOutputFileName(str(tmp_path / "printed.pdf"))
+    pages = render_to_printer(sample_plan(), printer, "zh_CN")
+    reader = PdfReader(tmp_path / "printed.pdf")
+    assert len(reader.pages) == pages >= 5
+    assert f"共 {pages} 页" in _text(tmp_path / "printed.pdf")[0]
