@@ -61,8 +61,7 @@ def main() -> int:
     print(f"search: first {cold * 1000:.1f} ms, median of {args.runs} {statistics.median(warm) * 1000:.1f} ms "
           f"(min {min(warm) * 1000:.1f} ms)")
     print(f"configurations searched: {r.searched:,}; feasible (best layout per offer × count): {len(r.feasible)}")
-    print(f"engine calls: memory {calls['memory']:,}, time {calls['time']:,}, cost {calls['cost']:,} "
-          f"(+ {len(r.feasible)} full memory estimates for the options built)")
+    print(f"engine calls (first run): memory {calls['memory']:,}, time {calls['time']:,}, cost {calls['cost']:,}")
     print(f"rejected: {dict(sorted(r.rejected.items()))}")
     print(f"cheapest: {best.gpus}× {best.gpu} ({best.offer}), layout {best.layout.model_dump(mode='json')}, "
           f"{best.time.hours:,.0f} h" if best.time.hours else "")

@@ -113,8 +113,9 @@ def no_bf16_support(ctx: AdviceContext) -> Advice | None:
 
 def tensor_parallel_over_pcie(ctx: AdviceContext) -> Advice | None:
     tp = ctx.layout.tp
-    nvlink_group = {"nvswitch": ctx.gpus_per_node, "nvlink-bridge": 2}.get(ctx.topology, 1)
-    if tp <= 1 or tp <= nvlink_group:
+    from gpudesk.core.recommend import nvlink_group
+
+    if tp <= 1 or tp <= nvlink_group(ctx.topology, ctx.gpus_per_node, ctx.gpu):
         return None
     return Advice(id="tp-over-pcie", severity="warning", message=t(
         "Tensor parallel across {tp} GPUs without NVLink between them: communication over PCIe "
@@ -181,10 +182,12 @@ def scaling_below_norm(ctx: AdviceContext) -> Advice | None:
 
 
 def node_power_kw(ctx: AdviceContext) -> float | None:
-    """The node's power draw: the server type's figure, else the GPUs' TDP scaled to a whole server."""
+    """Power drawn by the GPUs the option uses in one node: the server type's figure (its share for part
+    of a node), else the GPUs' TDP scaled to a whole server."""
     kw = getattr(ctx.server, "power_kw", None)
     if kw:
-        return float(kw)
+        whole = getattr(ctx.server, "gpus_per_node", None) or ctx.gpus_per_node
+        return float(kw) * min(1.0, ctx.gpus_per_node / whole)  # a share of a node draws its share
     if ctx.gpu.tdp_watts:
         return ctx.gpus_per_node * ctx.gpu.tdp_watts * NODE_POWER_PER_GPU_TDP / 1000
     return None

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gpudesk.core import advice as advice_rules
-from gpudesk.core.i18n import t
+from gpudesk.core.i18n import current_language, t, use_language
 from gpudesk.core.models import (
     Billing,
     Cluster,
@@ -53,12 +53,17 @@ IN_NODE_COUNTS = (1, 2, 4, 8, 16)
 NODE_COUNTS = (2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512)
 TP_DEGREES = (1, 2, 4, 8, 16)
 PP_DEGREES = (2, 4, 8, 16, 32)
+COST_TIE_BAND = 0.25  # without --tokens, per-token costs this close to the cheapest count as equal
 MIN_SCALING_EFFICIENCY = 0.5  # stop adding nodes once half of every GPU-hour goes to waiting
 TIMED_PER_COUNT = 3  # layouts timed per (platform, count): the first that fit by static score
 
 # Host requirements (domain.md §3): multi-GPU training wants >= 256 GB RAM per node.
 HOST_RAM_MULTI_GPU = 256 * 10**9
 HOST_RAM_SINGLE_GPU = 64 * 10**9
+# Largest host RAM assumed when the catalogue does not say (offload needs it): DGX-class servers
+# carry 2 TB for 8 GPUs; small cloud instances far less.
+HOST_RAM_MAX_PER_NODE = 2 * 10**12
+HOST_RAM_MAX_PER_GPU = 256 * 10**9
 # Data set on disk: tokenised ids (uint16/uint32) or raw text run ~2-4 bytes per token; take 4.
 DATA_BYTES_PER_TOKEN = 4
 CHECKPOINTS_KEPT = 2
@@ -67,6 +72,7 @@ _OFFLOADS = (Offload.NONE, Offload.OPTIMIZER, Offload.OPTIMIZER_PARAMS)
 _RECOMPUTES = (Recompute.NONE, Recompute.SELECTIVE, Recompute.FULL)
 _RECOMPUTE_SCORE = {Recompute.NONE: 0.0, Recompute.SELECTIVE: 0.5, Recompute.FULL: 8.0}
 _ZERO_SCORE = (0.0, 0.1, 0.3, 2.0)
+HOURS_PER_MONTH = 730.0
 _ANY_CAPACITY = 80 * 10**9  # memory per GPU does not depend on capacity; only `fits` does
 
 
@@ -108,7 +114,7 @@ class Recommendation:
 def recommendation_json(rec: Recommendation) -> dict:
     """The CLI contract: {"options": [...], "rejected": {...}, "searched": N} plus extras."""
     return {
-        "options": [o.model_dump(mode="json") for o in rec.options],
+        "options": [o.model_dump(mode="json", warnings=False) for o in rec.options],
         "rejected": dict(sorted(rec.rejected.items())),
         "searched": rec.searched,
         "feasible": len(rec.feasible),
@@ -134,8 +140,14 @@ class _Platform:
     usable: int  # bytes per GPU the job may use (capacity minus headroom)
 
     @property
+    def host_ram_max(self) -> int:
+        """Host RAM a node can have: the server type's, else DGX-class limits (256 GB a GPU, 2 TB a node)."""
+        ram = getattr(self.server, "host_ram_bytes", None)
+        return ram or min(HOST_RAM_MAX_PER_NODE, HOST_RAM_MAX_PER_GPU * self.gpn)
+
+    @property
     def nvlink_group(self) -> int:
-        return {"nvswitch": self.gpn, "nvlink-bridge": 2}.get(self.topology, 1)
+        return nvlink_group(self.topology, self.gpn, self.gpu)
 
     @property
     def inter_gbytes(self) -> float | None:
@@ -148,6 +160,17 @@ class _Platform:
     @property
     def price_month(self) -> float | None:
         return getattr(self.offer, "price_per_gpu_month", None)
+
+
+def nvlink_group(topology: str, gpus_per_node: int, gpu: GpuSpec) -> int:
+    """GPUs that reach each other over NVLink: the node behind NVSwitch; with NVLink without a switch,
+    pairs of PCIe cards (bridges) but all of a 4-GPU SXM board (HGX 4-GPU: every pair linked)."""
+    if topology == "nvswitch":
+        return gpus_per_node
+    if topology == "nvlink-bridge":
+        sxm = (gpu.form_factor or "").lower() in ("sxm", "oam")
+        return gpus_per_node if sxm and gpus_per_node <= 4 else min(2, gpus_per_node)
+    return 1
 
 
 def _guess_topology(gpu: GpuSpec) -> str:
@@ -191,7 +214,7 @@ def _platforms(job: Job, constraints: Constraints, catalog, rejected: dict[str, 
         topology = getattr(server, "topology", None) or _guess_topology(gpu)
         out.append(_Platform(
             gpu=gpu, offer=offer, server=server, gpn=gpn,
-            max_nodes=offer.max_nodes or max(1, constraints.max_gpus // gpn),
+            max_nodes=offer.max_nodes or _default_max_nodes(server, gpn, constraints),
             topology=topology, intra_gbps=getattr(server, "intra_node_gbps", None),
             network=getattr(server, "network", None), network_gbps=getattr(server, "network_gbps", None),
             usable=usable_bytes(job, gpu.memory_bytes)))
@@ -203,12 +226,21 @@ def _platforms(job: Job, constraints: Constraints, catalog, rejected: dict[str, 
             server = next((s for s in servers.values() if getattr(s, "gpu", None) == gpu.id), None)
             gpn = getattr(server, "gpus_per_node", None) or 8
             out.append(_Platform(
-                gpu=gpu, offer=None, server=server, gpn=gpn, max_nodes=max(1, constraints.max_gpus // gpn),
+                gpu=gpu, offer=None, server=server, gpn=gpn, max_nodes=_default_max_nodes(server, gpn, constraints),
                 topology=getattr(server, "topology", None) or _guess_topology(gpu),
                 intra_gbps=getattr(server, "intra_node_gbps", None),
                 network=getattr(server, "network", None), network_gbps=getattr(server, "network_gbps", None),
                 usable=usable_bytes(job, gpu.memory_bytes)))
     return out
+
+
+def _default_max_nodes(server: Any, gpn: int, constraints: Constraints) -> int:
+    """Nodes of this type that can form one cluster when the offer does not say: clusters are built
+    from full 8-GPU servers or from servers with a stated inter-node network, not from 1–4-GPU
+    cloud instances."""
+    if gpn < 8 and not getattr(server, "network", None):
+        return 1
+    return max(1, constraints.max_gpus // gpn)
 
 
 def gpu_counts(gpn: int, max_nodes: int, max_gpus: int) -> list[int]:
@@ -329,7 +361,8 @@ class _Found:
     memory_total: int
     time: TimeEstimate
     cost: CostEstimate | None = None
-    cost_key: float | None = None  # the objective's cost (or cost per token when no --tokens)
+    cost_key: float | None = None  # the objective's cost (or the cost of one token when no --tokens)
+    rate: float | None = None  # rental per hour of all the GPUs
     time_key: float | None = None  # hours (or seconds per token when no --tokens)
     deadline_hours: float | None = None
 
@@ -340,12 +373,14 @@ class _Search:
         self.constraints = constraints
         self.engine = engine
         self.variants = _variants(job)
-        self.mem_cache: dict[tuple, int] = {}
+        self.mem_cache: dict[tuple, tuple[int, int, MemoryEstimate]] = {}
+        self.total_cache: dict[tuple, int] = {}
         self.time_cache: dict[tuple, TimeEstimate] = {}
         self.cand_cache: dict[tuple, tuple[list, int]] = {}  # degrees -> (levels, candidate count)
         self.rejected: dict[str, int] = {}
         self.searched = 0
         self.closest: tuple[float, _Platform, int, int] | None = None  # (need/usable, platform, n, need)
+        self.host_closest: tuple[float, _Platform, int, int] | None = None  # the same for offload's host RAM
         # The guide's quick rule (20 B/param for full training, less for LoRA) for the whole job: a
         # layout without offload must also pass it over all its GPUs (7B full: 140 GB, "2× 80 GB barely").
         self.guide_bytes = 0
@@ -356,16 +391,38 @@ class _Search:
         if k:
             self.rejected[reason] = self.rejected.get(reason, 0) + k
 
-    def exact_memory(self, vi: int, dp: int, tp: int, pp: int, zero: int, offload: Offload) -> int:
+    def exact(self, vi: int, dp: int, tp: int, pp: int, zero: int, offload: Offload) -> tuple[int, int, MemoryEstimate]:
+        """(GPU bytes per GPU, host RAM bytes per node, the estimate) from the engine, cached."""
         key = (vi, dp, tp, pp, zero, offload)
-        total = self.mem_cache.get(key)
-        if total is None:
+        got = self.mem_cache.get(key)
+        if got is None:
             layout = Layout(gpus=dp * tp * pp, tp=tp, pp=pp, zero=zero, offload=offload)
-            total = self.mem_cache[key] = self.engine.memory(self.variants[vi].job, layout,
-                                                              _ANY_CAPACITY).per_gpu_bytes.total
-        return total
+            m = self.engine.memory(self.variants[vi].job, layout, _ANY_CAPACITY)
+            got = self.mem_cache[key] = (m.per_gpu_bytes.total, m.host_ram_bytes or 0, m)
+        return got
+
+    def memory_block(self, f: _Found) -> MemoryEstimate:
+        """The engine's memory estimate for a found option on its GPU (the cached one, re-fitted to the
+        GPU's capacity: nothing else in it depends on the GPU model)."""
+        _, _, vi, tp, pp, zero, offload = f.cand
+        m = self.exact(vi, f.n // (tp * pp), tp, pp, zero, offload)[2]
+        cap = f.platform.gpu.memory_bytes
+        usable = usable_bytes(self.job, cap)
+        return MemoryEstimate.model_construct(**{
+            **m.__dict__, "gpu_capacity_bytes": cap, "usable_bytes": usable,
+            "fits": m.per_gpu_bytes.total <= usable, "details": dict(m.details)})
+
+    def exact_memory(self, vi: int, dp: int, tp: int, pp: int, zero: int, offload: Offload) -> int:
+        return self.exact(vi, dp, tp, pp, zero, offload)[0]
 
     def memory_total(self, c: _Cand, n: int) -> int:
+        key = (c, n)
+        total = self.total_cache.get(key)
+        if total is None:
+            total = self.total_cache[key] = self._memory_total(c, n)
+        return total
+
+    def _memory_total(self, c: _Cand, n: int) -> int:
         """Memory per GPU of candidate c on n GPUs (does not depend on the GPU model).
 
         ZeRO shards model states over the data-parallel degree, so for a fixed layout the total is
@@ -459,21 +516,29 @@ class _Search:
             self.reject("does_not_fit", total_cands)
             return None
         best: tuple | None = None
+        host_short = 0
         for c, total in fits:
             _, _, vi, tp, pp, zero, offload = c
-            total = self.exact_memory(vi, n // (tp * pp) if zero else 1, tp, pp, zero, offload)
+            total, host, _ = self.exact(vi, n // (tp * pp) if zero else 1, tp, pp, zero, offload)
             if total > p.usable:  # the dp model was off by rounding at the very edge
+                continue
+            if offload is not Offload.NONE and host > p.host_ram_max:
+                host_short += 1  # offloaded states would not fit in the node's RAM
+                if self.host_closest is None or host / p.host_ram_max < self.host_closest[0]:
+                    self.host_closest = (host / p.host_ram_max, p, n, host)
                 continue
             te = self.time_of(p, n, c)
             key = (-(te.tokens_per_second or 0.0), c[1])
             if best is None or key < best[0]:
                 best = (key, c, total, te)
         if best is None:
-            self.reject("does_not_fit", total_cands)
+            self.reject("host_ram_too_small", host_short)
+            self.reject("does_not_fit", total_cands - host_short)
             return None
         _, c, total, te = best
+        self.reject("host_ram_too_small", host_short)
         self.reject("does_not_fit", skipped)
-        self.reject("not_best_layout", total_cands - skipped - 1)
+        self.reject("not_best_layout", total_cands - skipped - host_short - 1)
         nodes = n // p.gpn if n > p.gpn else 1
         layout = Layout(gpus=n, tp=c[3], pp=c[4], zero=c[5], offload=c[6])
         return _Found(p, n, nodes, min(p.gpn, n), c, layout, total, te)
@@ -535,23 +600,28 @@ def _price_keys(f: _Found, job: Job, constraints: Constraints, engine: Engine) -
         f.deadline_hours = te.hours
     elif tps:
         f.time_key = 1.0 / tps  # no --tokens: compare seconds per token
-    if f.cost_key is None and job.tokens is None and tps:
-        # no --tokens: compare the cost of a token (rate of the whole configuration / throughput)
-        rate = (ph if ph is not None else (pm / 730 if pm is not None else None))
-        if rate is not None:
-            f.cost_key = rate * f.n / tps
+    ph = ph if ph is not None else job.price_per_gpu_hour
+    per_gpu = ph if ph is not None else (pm / HOURS_PER_MONTH if pm is not None else None)
+    f.rate = per_gpu * f.n if per_gpu is not None else None
+    if f.cost_key is None and te.hours is None and f.rate is not None and tps:
+        f.cost_key = f.rate / 3600 / tps  # no --tokens: the cost of one token
 
 
-def _rank_key(objective: Objective) -> Callable[[_Found], tuple]:
+def _rank_key(objective: Objective, found: Sequence[_Found], job_size_known: bool) -> Callable[[_Found], tuple]:
+    """Sort key for the objective. Without a job size (no --tokens) costs per token within
+    COST_TIE_BAND of the cheapest are within the estimate's own uncertainty (default MFU, estimated
+    prices), so they tie and the lower hourly rate (the smaller commitment) ranks first: this is how
+    one RTX 4090 comes first for BERT fine-tuning, as the guide says, not a far larger card."""
     inf = math.inf
+    priced = [f.cost_key for f in found if f.cost_key is not None]
+    band = min(priced) * (1 + COST_TIE_BAND) if priced and not job_size_known else None
 
     def cheap(f: _Found) -> tuple:
-        # unpriced after priced; among them, fewest GPU-hours is cheapest at any price per GPU
-        if f.cost_key is not None:
-            first = f.cost_key
-        else:
-            first = f.time_key * f.n if f.time_key is not None else inf
-        return (f.cost_key is None, first, f.time_key if f.time_key is not None else inf, f.n)
+        if f.cost_key is None:  # unpriced last; among them, fewest GPU-hours is cheapest at any price
+            return (2, f.time_key * f.n if f.time_key is not None else inf, 0.0, f.n)
+        if band is not None and f.cost_key <= band and f.rate is not None:
+            return (0, f.rate, f.time_key if f.time_key is not None else inf, f.n)
+        return (1, f.cost_key, f.time_key if f.time_key is not None else inf, f.n)
 
     def fast(f: _Found) -> tuple:
         return (f.time_key if f.time_key is not None else inf, f.cost_key is None,
@@ -625,15 +695,16 @@ def _host(job: Job, f: _Found, memory: MemoryEstimate, params: int) -> dict[str,
 
 
 class _Builder:
-    def __init__(self, job: Job, engine: Engine):
+    def __init__(self, job: Job, engine: Engine, search: _Search):
         self.job = job
         self.engine = engine
+        self.search = search
         self.params: int | None = None
 
-    def option(self, f: _Found, search_variants: Sequence[_Variant], pareto: bool = False) -> Option:
+    def option(self, f: _Found, pareto: bool = False) -> Option:
         job, p = self.job, f.platform
-        v = search_variants[f.cand[2]]
-        memory = self.engine.memory(v.job, f.layout, p.gpu.memory_bytes)
+        v = self.search.variants[f.cand[2]]
+        memory = self.search.memory_block(f)
         if self.params is None:
             self.params = self.engine.params(job)
         layout = OptionLayout(tp=f.layout.tp, pp=f.layout.pp, dp=f.layout.dp, zero=f.layout.zero,
@@ -701,10 +772,10 @@ def _finish(job: Job, constraints: Constraints, found: list[_Found], search: _Se
                                f"{fastest * (1 + job.trial_margin):,.1f} h with the trial margin: allow more GPUs "
                                "or a later deadline")
         raise GpudeskError("no rental configuration matches the constraints")
-    kept.sort(key=_rank_key(c.objective))
+    kept.sort(key=_rank_key(c.objective, kept, job.tokens is not None or not job.task.trains))
     front = pareto_front([(f.time_key, f.cost_key) for f in kept])
-    builder = _Builder(job, engine)
-    options = [builder.option(f, search.variants, front[i]) for i, f in enumerate(kept)]
+    builder = _Builder(job, engine, search)
+    options = [builder.option(f, front[i]) for i, f in enumerate(kept)]
     points = [_value_point(o, f) for o, f in zip(options, kept)]
     for o, me in zip(options, points):
         a = advice_rules.better_value(me, points, job.task)
@@ -720,8 +791,10 @@ def _finish(job: Job, constraints: Constraints, found: list[_Found], search: _Se
         notes.append(t("{n} unpriced options could not be checked against the budget.",
                        "{n} 个方案价格未知，无法核对预算。", n=unpriced_budget))
     if job.tokens is None and job.task.trains:
-        notes.append(t("No training tokens given: cost and speed are compared per token processed.",
-                       "未给出训练 token 数：成本与速度按每个 token 比较。"))
+        notes.append(t("No training tokens given (--tokens): options are compared per token; costs within {b:.0%} "
+                       "of the cheapest count as equal and the lower hourly rate ranks first.",
+                       "未给出训练 token 数（--tokens）：按每个 token 比较；成本与最低者相差 {b:.0%} 以内视为相同，"
+                       "小时租金更低者优先。", b=COST_TIE_BAND))
     if c.deadline_hours is not None:
         notes.append(t("Deadline checked against hours including the {m:.0%} trial-and-error margin.",
                        "截止时间按含 {m:.0%} 试错余量的时长核对。", m=job.trial_margin))
@@ -730,19 +803,31 @@ def _finish(job: Job, constraints: Constraints, found: list[_Found], search: _Se
 
 
 def _nothing_fits(job: Job, search: _Search) -> GpudeskError:
-    if search.closest is None:
+    if search.closest is None and search.host_closest is None:
         return GpudeskError("no GPU in the catalogue matches the constraints (check --gpu-allow / --gpu-exclude, "
                             "--provider and --region)")
+    advice = ("allow more GPUs (--max-gpus), use LoRA or QLoRA, a shorter --seq-len, or a GPU with more memory")
+    if search.host_closest is not None:
+        _, p, n, need = search.host_closest
+        return GpudeskError(
+            f"the job fits nowhere: the closest option tried, {n}× {p.gpu.name}, fits GPU memory only by CPU "
+            f"offload, which needs {need / 1e12:,.2f} TB of host RAM per node (at most {p.host_ram_max / 1e12:,.2f} "
+            f"TB); {advice}")
     _, p, n, need = search.closest
     return GpudeskError(
         f"the job fits nowhere: the closest option tried, {n}× {p.gpu.name}, needs {need / 1e9:,.1f} GB per GPU "
-        f"with every saving on but has {p.usable / 1e9:,.1f} GB usable; allow more GPUs (--max-gpus), use LoRA or "
-        f"QLoRA, a shorter --seq-len, or a GPU with more memory")
+        f"with every saving on (ZeRO-3, CPU offload, full recompute, micro-batch 1) but has "
+        f"{p.usable / 1e9:,.1f} GB usable; {advice}")
 
 
 def recommend(job: Job, constraints: Constraints, catalog, *, engine: Engine | None = None) -> Recommendation:
     """Ranked rental options for `job` under `constraints`, from every offer in `catalog`."""
     engine = engine or default_engine()
+    with use_language(current_language()):  # resolve the locale once, not in every message
+        return _recommend(job, constraints, catalog, engine)
+
+
+def _recommend(job: Job, constraints: Constraints, catalog, engine: Engine) -> Recommendation:
     _check_constraints(job, constraints, catalog)
     search = _Search(job, constraints, engine)
     platforms = _platforms(job, constraints, catalog, search.rejected)
@@ -798,8 +883,8 @@ def evaluate(job: Job, catalog, gpu_id: str, gpus: int, offer_id: str | None = N
         results.append(f)
     if not results:
         raise GpudeskError(f"no valid layout for {gpus}× {gpu.name} (tensor parallel must divide the attention heads)")
-    results.sort(key=_rank_key(constraints.objective))
-    opt = _Builder(job, engine).option(results[0], search.variants)
+    results.sort(key=_rank_key(constraints.objective, results, True))
+    opt = _Builder(job, engine, search).option(results[0])
     opt.rank = 1
     return opt
 

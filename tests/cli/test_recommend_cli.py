@@ -66,9 +66,9 @@ def test_bad_input_one_line_exit_2(capsys, args, words):
 
 
 def test_fits_nowhere_exit_2(capsys):
-    code, out, err = cli(capsys, "--model-config", str(FIXTURES / "llama-2-70b.json"), "--task", "full",
-                         "--max-gpus", "2")
-    assert code == 2 and "fits nowhere" in err and "GB per GPU" in err
+    code, out, err = cli(capsys, "--params", "2e12", "--task", "full", "--max-gpus", "8")
+    assert code == 2 and "fits nowhere" in err and "--max-gpus" in err and "LoRA" in err
+    assert "host RAM" in err  # 2T parameters: only offload would fit, and its states exceed any node's RAM
 
 
 def test_allowed_and_excluded(capsys):

@@ -119,6 +119,11 @@ def test_rack_power_8x_h100():
     assert "rack-power" not in ids(ctx(gpus=4, lay=layout(dp=4)))
     server = ServerType(id="s", name="s", gpus_per_node=8, topology="nvswitch", power_kw=6.5)
     assert "rack-power" not in ids(ctx(gpus=8, lay=layout(dp=8), server=server))
+    dgx = ServerType(id="dgx", name="DGX H100", gpus_per_node=8, topology="nvswitch", power_kw=10.2)
+    assert "rack-power" in ids(ctx(gpus=8, lay=layout(dp=8), server=dgx))
+    # two GPUs of someone's 8-GPU server: a quarter of its power, not the renter's rack problem
+    assert adv.node_power_kw(ctx(gpus=2, lay=layout(dp=2), server=dgx)) == pytest.approx(2.55)
+    assert "rack-power" not in ids(ctx(gpus=2, lay=layout(dp=2), server=dgx))
 
 
 def test_monthly_cheaper_past_break_even():
