@@ -22,7 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from gpudesk.core.i18n import current_language, t, use_language
 from gpudesk.core.models import GpuSpec, Option
-from gpudesk.core.plan import STATUSES, ChecklistState, Plan, Status, now_iso
+from gpudesk.core.plan import STATUSES, ChecklistState, Plan, Status, configuration_key, now_iso
 from gpudesk.errors import GpudeskError
 
 PHASES = ("due_diligence", "delivery", "operations", "end_of_rental")
@@ -85,6 +85,7 @@ class ChecklistItem(BaseModel):
     checked_by: str | None = None
     checked_at: str | None = None
     waiver_reason: str | None = None
+    stale: bool = False  # recorded against another configuration than the plan's current choice
 
 
 class Expectations(BaseModel):
@@ -624,6 +625,8 @@ def tailor(plan: Plan, lang: str | None = None) -> list[ChecklistItem]:
                 item.notes, item.evidence = state.notes, state.evidence
                 item.checked_by, item.checked_at = state.checked_by, state.checked_at
                 item.waiver_reason = state.waiver_reason
+                item.stale = (applicable and state.status != "open" and state.configuration is not None
+                              and state.configuration != configuration_key(plan.choice))
             out.append(item)
     return out
 
@@ -682,9 +685,10 @@ def set_status(plan: Plan, item_id: str, status: str, note: str | None = None, w
         state.evidence = evidence or None
     state.waiver_reason = reason.strip() if s == "waived" else None
     if s == "open":
-        state.checked_by = state.checked_at = None
+        state.checked_by = state.checked_at = state.configuration = None
     else:
         state.checked_by = who if who is not None else prev.checked_by
         state.checked_at = when or now_iso()
+        state.configuration = configuration_key(plan.choice)
     plan.checklist[item_id] = state
     return plan

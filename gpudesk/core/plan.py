@@ -52,6 +52,14 @@ class ChecklistState(_Strict):
     checked_by: str | None = None
     checked_at: str | None = None  # ISO 8601 UTC
     waiver_reason: str | None = None
+    configuration: str | None = None  # configuration_key() of the choice when the result was recorded
+
+
+def configuration_key(option: Option | None) -> str | None:
+    """What a checklist result was checked against: GPU, count, node split and offer."""
+    if option is None:
+        return None
+    return f"{option.gpus}x{option.gpu}/{option.nodes}n@{option.offer or '-'}"
 
 
 class CatalogRef(_Strict):

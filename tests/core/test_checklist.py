@@ -209,3 +209,15 @@ def test_hgx_4gpu_board_without_nvswitch_counts_as_nvlink():
     # PCIe cards with bridges join pairs only: four of them talk over PCIe
     plan.hardware.gpu = plan.hardware.gpu.model_copy(update={"form_factor": "pcie"})
     assert expectations(plan).topology == "pcie"
+
+
+def test_results_recorded_for_another_configuration_are_flagged_stale():
+    plan = big_plan()
+    set_status(plan, "gpu-inventory", "pass", note="4 cards seen")
+    assert plan.checklist["gpu-inventory"].configuration == "4xa100-sxm-80gb/1n@p1-a100-sxm-80gb"
+    assert not by_id(tailor(plan, "en"))["gpu-inventory"].stale
+    plan.choice = plan.choice.model_copy(update={"gpus": 8, "gpus_per_node": 8})
+    item = by_id(tailor(plan, "en"))["gpu-inventory"]
+    assert item.stale and item.status == "pass"  # kept, but the view can say it was for 4 GPUs
+    set_status(plan, "gpu-inventory", "pass")
+    assert not by_id(tailor(plan, "en"))["gpu-inventory"].stale

@@ -114,3 +114,14 @@ def test_new_configuration_resets_rows(model, qtbot):
     with qtbot.waitSignal(model.modelReset):
         model.set_plan(small)
     assert model.data(model.index(model.row_of("nvlink-topology"), 0), STATUS_ROLE) == "n/a"
+
+
+def test_stale_result_is_marked(model):
+    row = model.row_of("gpu-inventory")
+    model.set_status(row, "pass")
+    plan = model.plan()
+    plan.choice = plan.choice.model_copy(update={"gpus": 8, "gpus_per_node": 8})
+    model.refresh()
+    idx = model.index(row, col("title"))
+    assert model.data(idx, Qt.FontRole).italic()
+    assert "another configuration" in model.data(idx, Qt.ToolTipRole)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from PySide6.QtCore import (
     QAbstractTableModel, QCoreApplication, QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt, Signal,
 )
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtGui import QBrush, QColor, QFont
 
 from gpudesk.core.checklist import PHASES, ChecklistItem, phase_label, progress, set_status, tailor
 from gpudesk.core.plan import STATUSES, Plan
@@ -157,7 +157,13 @@ class ChecklistModel(QAbstractTableModel):
                 parts.append(f"{_tr('Waived because')}: {it.waiver_reason}")
             if it.evidence:
                 parts.append(f"{_tr('Evidence')}: {it.evidence}")
+            if it.stale:
+                parts.append(_tr("Recorded for another configuration than the current choice: check again."))
             return "\n\n".join(p for p in parts if p)
+        if role == Qt.FontRole and it.stale:
+            font = QFont()
+            font.setItalic(True)
+            return font
         if role == Qt.BackgroundRole and it.status in _COLOURS:
             return QBrush(_COLOURS[it.status])
         if role == Qt.ForegroundRole:
