@@ -391,8 +391,8 @@ def _kv_cache(job: Job, layout: Layout, kv_bytes: int) -> int:
     parts = arch.components or [arch]
     total = 0
     for m in parts:
-        if not m.num_layers or not m.num_heads or not m.hidden_size:
-            continue
+        if not m.num_layers or not m.num_heads or not m.hidden_size or m.encoder_only:
+            continue  # encoders (BERT, CLIP towers) attend over the whole input at once: no cache
         kv_heads = m.num_kv_heads or m.num_heads
         hd = m.head_dim or m.hidden_size // m.num_heads
         heads_per_gpu = math.ceil(kv_heads / min(layout.tp, kv_heads))  # fewer KV heads than TP: replicated

@@ -236,6 +236,8 @@ def test_kv_cache_split_by_tensor_parallel():
 
 def test_inference_weight_bytes():
     a = arch("llama-2-7b.json")
+    # Hugging Face `accelerate estimate-memory meta-llama/Llama-2-7b-hf`: float16 total 12.55 GiB
+    assert mem(Job(model=a, task="inference")).per_gpu_bytes.weights / 2**30 == pytest.approx(12.55, abs=0.01)
     assert mem(Job(model=a, task="inference", precision="fp8")).per_gpu_bytes.weights == 6_738_415_616
     assert mem(Job(model=a, task="inference", precision="fp32")).per_gpu_bytes.weights == 4 * 6_738_415_616
 
@@ -305,7 +307,16 @@ def test_clip_two_towers():
     a = arch("clip-vit-base-patch32.json")
     m = mem(Job(model=a, micro_batch=256))
     assert m.per_gpu_bytes.weights == 2 * 151_277_313
-    assert m.per_gpu_bytes.activations > 0
+    # text tower at its 77 tokens + vision tower at 7·7 + 1 = 50 patches, 12 layers each, no logits
+    text, vision = a.components
+    want = 12 * layer_activation_bytes(text, 77, 256, 2, True, False) + 12 * layer_activation_bytes(
+        vision, 50, 256, 2, True, False)
+    assert m.per_gpu_bytes.activations == want
+
+
+def test_encoders_have_no_kv_cache():
+    p = mem(Job(model=arch("bert-large-uncased.json"), task="inference", concurrency=8, seq_len=512)).per_gpu_bytes
+    assert p.kv_cache == 0
 
 
 def test_impossible_layout():
