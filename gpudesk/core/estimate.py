@@ -53,8 +53,11 @@ def _explain(job, layout, cluster, memory, time, cost, pc, notes: list[str]) -> 
                        "fragmentation (editable)", "每卡额外开销：CUDA 上下文与库工作区 {c:.1f} GB + 分配器碎片 {f:.0%}（可修改）",
                        c=CUDA_CONTEXT_BYTES / GB, f=FRAGMENTATION))
     if job.precision is Precision.FP32 and task.trains:
-        notes.append(t("pure FP32 roughly doubles memory and is slower than BF16 mixed precision",
-                       "纯 FP32 显存约翻倍且比 BF16 混合精度慢"))
+        notes.append(t("pure FP32: activations about double and it runs far slower than BF16 mixed precision; with Adam "
+                       "the model states stay 16 B/param (mixed precision keeps an FP32 master copy), so the guide's "
+                       "x2 applies to its quick estimate",
+                       "纯 FP32：激活值约翻倍，速度远低于 BF16 混合精度；使用 Adam 时模型状态仍为每参数 16 字节"
+                       "（混合精度本就保留 FP32 主权重），指南的“翻倍”适用于快速估算"))
     if job.precision is Precision.FP8 and task.trains:
         notes.append(t("FP8 training assumed as in Transformer Engine: BF16 weights and activations, FP32 master "
                        "weights and Adam states; only the matmuls run in FP8",

@@ -46,3 +46,43 @@ def test_offload_and_cross_node_tp_notes():
                          Cluster(gpu=A100_SXM, gpus_per_node=8)).notes
     assert any("host RAM" in n for n in notes)
     assert any("spans more than one node" in n for n in notes)
+
+
+# --- the guide's worked examples ------------------------------------------------------------------
+
+from gpudesk.core.memory import memory_estimate  # noqa: E402
+from gpudesk.core.timing import time_estimate  # noqa: E402
+
+L13 = from_config_file(FIX / "llama-2-13b.json")
+GB80, GB40, GB24 = 80 * 10**9, 40 * 10**9, 24 * 10**9
+
+
+def test_guide_small_transformers_fit_one_24gb_card():
+    # "BERT, GPT-2 domain adaptation, LoRA: 10-24 GB, one RTX 4090"
+    for name, mb, seq in (("gpt2.json", 8, 1024), ("bert-large-uncased.json", 16, 512)):
+        m = memory_estimate(Job(model=from_config_file(FIX / name), micro_batch=mb, seq_len=seq), Layout(), GB24)
+        assert m.fits and 10e9 <= m.per_gpu_bytes.total <= 24e9
+
+
+def test_guide_7b_full_training():
+    # "7B needs ~140 GB: 2x A100 80G barely, 4x leave room for activations"; one card needs > 60 GB
+    one = memory_estimate(Job(model=L7), Layout(), GB80)
+    two = memory_estimate(Job(model=L7), Layout(gpus=2, zero=3), GB80)
+    four = memory_estimate(Job(model=L7), Layout(gpus=4, zero=3), GB80)
+    assert not one.fits and one.per_gpu_bytes.total > 60e9
+    assert two.fits and two.per_gpu_bytes.total > 0.9 * two.usable_bytes  # barely
+    assert four.per_gpu_bytes.total < 0.65 * four.usable_bytes  # comfortable
+
+
+def test_guide_13b_on_4x_a100_80g_or_8x_a100_40g():
+    job = Job(model=L13, recompute="full")
+    assert memory_estimate(job, Layout(gpus=4, zero=3), GB80).fits
+    assert memory_estimate(job, Layout(gpus=8, zero=3), GB40).fits
+    assert not memory_estimate(job, Layout(), GB80).fits
+
+
+def test_guide_old_cards_cost_several_times_the_time():
+    job = Job(model=L7, tokens=1e9)
+    a100 = time_estimate(job, Layout(), Cluster(gpu=A100_SXM)).hours
+    v100 = time_estimate(job, Layout(), Cluster(gpu=V100)).hours
+    assert v100 / a100 > 3
