@@ -119,7 +119,13 @@ class Catalog:
             user = self.user_db(create=False)
             if user is not None:
                 for data in user.rows(kind):
-                    row = model.model_validate({**data, "user": True})
+                    try:
+                        row = model.model_validate({**data, "user": True})
+                    except ValueError as exc:  # pydantic's ValidationError is a ValueError
+                        first = exc.errors()[0] if hasattr(exc, "errors") else {}
+                        where = ".".join(map(str, first.get("loc", ()))) or "?"
+                        raise CatalogError(f"user database {user.path}: {kind} row {data.get('id')!r} is invalid "
+                                           f"({where}: {first.get('msg', exc)})") from None
                     rows[row.id] = row
                 if kind == "offers":
                     for offer_id, ov in user.price_overrides().items():

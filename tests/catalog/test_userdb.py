@@ -95,3 +95,10 @@ def test_price_override_turns_an_offer_into_the_users(cat):
 def test_reading_does_not_create_the_user_database(cat):
     cat.gpus()
     assert not cat.user_db_path.exists()
+
+
+def test_an_invalid_user_row_is_reported_with_its_file_and_id(cat):
+    cat.user_db().db["offers"].insert({"id": "broken", "data": '{"id": "broken", "provider": "x"}', "modified": "x"})
+    cat.refresh()
+    with pytest.raises(CatalogError, match=r"user\.sqlite: offers row 'broken' is invalid \(gpu"):
+        cat.offers()
