@@ -95,7 +95,8 @@ def internal_dir() -> Path:
 
 
 def tree_size(path: Path) -> int:
-    return sum(f.lstat().st_size for f in path.rglob("*") if f.is_file() or f.is_symlink())
+    """Bytes as a copy would take them: a symlinked file counts at its target's size."""
+    return sum(os.path.getsize(os.path.join(d, f)) for d, _, files in os.walk(path) for f in files)
 
 
 def check_contents(expected_data: list[tuple[str, str]]) -> list[str]:
@@ -118,33 +119,47 @@ def check_contents(expected_data: list[tuple[str, str]]) -> list[str]:
     return problems
 
 
-def _elf_needed(path: Path) -> list[str]:
-    r = subprocess.run(["readelf", "-d", str(path)], capture_output=True, text=True)
-    return [line.split("[", 1)[1].rstrip("]") for line in r.stdout.splitlines() if "(NEEDED)" in line]
+def _is_elf(path: Path) -> bool:
+    try:
+        with open(path, "rb") as f:
+            return f.read(4) == b"\x7fELF"
+    except OSError:
+        return False
 
 
 def check_linked_libraries() -> list[str]:
-    """Linux: every shared library a bundled binary needs is in the bundle or is a system library.
+    """Linux: the loader finds every library a bundled binary links, as the user's machine will.
 
-    Catches pruning that removed a Qt library some kept plugin still links to."""
-    if not sys.platform.startswith("linux") or not shutil.which("readelf"):
+    `ldd` resolves through each binary's own run-paths from where it lies in dist/, so this
+    catches pruning that removed a library a kept plugin links, and a bundled library that is
+    not found where it was put. Libraries absent from the bundle must come from the desktop."""
+    if not sys.platform.startswith("linux") or not shutil.which("ldd"):
         return []
-    bundled = {f.name for f in APP_DIR.rglob("*") if ".so" in f.name}
-    system = subprocess.run(["ldconfig", "-p"], capture_output=True, text=True).stdout
+    app = APP_DIR.resolve()
+    bundled = {f.name for f in app.rglob("*") if f.is_file()}
+    elves = [f for f in app.rglob("*") if f.is_file() and not f.is_symlink() and (".so" in f.name or f.name == bundle.APP_NAME) and _is_elf(f)]
+    env = {k: v for k, v in os.environ.items() if k != "LD_LIBRARY_PATH"}
     problems, absent = [], set()
-    for f in APP_DIR.rglob("*"):
-        if not f.is_file() or not (".so" in f.name or f.name == bundle.APP_NAME):
-            continue
-        for lib in _elf_needed(f):
-            if lib in bundled:
+    for f in elves:
+        out = subprocess.run(["ldd", str(f)], capture_output=True, text=True, env=env).stdout
+        for line in out.splitlines():
+            name, _, where = (part.strip() for part in line.partition("=>"))
+            if not where:
                 continue
-            if lib.startswith(("libQt6", "libpyside6", "libshiboken6")):
-                problems.append(f"{f.relative_to(APP_DIR)} needs {lib}, which was pruned")
-            elif lib not in system:
-                absent.add(lib)
+            rel = f.relative_to(app)
+            if where.startswith("not found"):
+                if name in bundled:
+                    problems.append(f"{rel} cannot find the bundled {name}")
+                elif name.startswith(("libQt6", "libpyside6", "libshiboken6", "libicu")):
+                    problems.append(f"{rel} needs {name}, which was pruned")
+                else:
+                    absent.add(name)
+            elif name.startswith(("libQt6", "libpyside6", "libshiboken6", "libpython")) and str(app) not in where:
+                problems.append(f"{rel} loads {name} from outside the bundle ({where.split()[0]})")
     if absent:
         # system libraries a Linux desktop provides (xcb, wayland, GL...), missing on this builder
         say("note: not on this build machine, expected on the user's desktop: " + " ".join(sorted(absent)))
+    say(f"ldd: {len(elves)} binaries checked")
     return problems
 
 
