@@ -63,6 +63,7 @@ class Table:
     align: str | None = None  # one letter per column: l, r, c
     row_styles: list[RowStyle] | None = None
     header: bool = True
+    title_columns: tuple[int, ...] = ()  # columns whose first line is a title (drawn bold)
 
 
 @dataclass
@@ -247,8 +248,8 @@ _COMPONENTS = {"weights": ("Weights", "权重"), "gradients": ("Gradients", "梯
                "kv_cache": ("KV cache", "KV 缓存"), "overhead": ("CUDA context and overhead", "CUDA 上下文等开销")}
 _STATUS = {"open": ("open", "待检查"), "pass": ("passed", "通过"), "passed": ("passed", "通过"),
            "ok": ("passed", "通过"), "done": ("passed", "通过"), "fail": ("failed", "未通过"),
-           "failed": ("failed", "未通过"), "waived": ("waived", "已豁免"), "n/a": ("not applicable", "不适用"),
-           "na": ("not applicable", "不适用"), "skipped": ("not applicable", "不适用")}
+           "failed": ("failed", "未通过"), "waived": ("waived", "已豁免"), "n/a": ("n/a", "不适用"),
+           "na": ("n/a", "不适用"), "skipped": ("not applicable", "不适用")}
 _PHASE = {"due_diligence": ("Provider due diligence", "服务商尽职调查"), "delivery": ("Delivery acceptance", "交付验收"),
           "operations": ("During training", "训练期间"), "end_of_rental": ("End of rental", "租用结束")}
 
@@ -467,14 +468,16 @@ class _Builder:
                 params = count_params(model).total
             except Exception:  # noqa: BLE001 - the count is a nicety in this sentence
                 params = None
+        over = (t(", over {tokens}", "，训练数据量 {tokens}", tokens=fmt_tokens(job.tokens)) if job.tokens
+                else t("; the amount of training data is not given", "；未填写训练数据量") if job.task.trains else "")
         return t(
             "{task} of {model} ({params}) in {prec} with the {opt} optimizer, sequence length {seq}, "
-            "micro-batch {mb} × gradient accumulation {ga}, over {tokens}.",
+            "micro-batch {mb} × gradient accumulation {ga}{over}.",
             "{task}：模型 {model}（{params}），{prec}，优化器 {opt}，序列长度 {seq}，"
-            "微批次 {mb} × 梯度累积 {ga}，训练数据量 {tokens}。",
+            "微批次 {mb} × 梯度累积 {ga}{over}。", over=over,
             task=_word(_TASK, job.task), model=model.name, params=fmt_params(params),
             prec=_word(_PRECISION, job.precision), opt=_word(_OPTIMIZER, job.optimizer), seq=job.seq_len,
-            mb=job.micro_batch, ga=job.grad_accum, tokens=fmt_tokens(job.tokens),
+            mb=job.micro_batch, ga=job.grad_accum,
         )
 
     def _summary(self) -> Section:
@@ -498,7 +501,7 @@ class _Builder:
         node = t("{n} node(s) × {g} GPUs", "{n} 个节点 × 每节点 {g} 卡", n=o.nodes, g=o.gpus_per_node)
         if server is not None:
             node += f" — {server.name}"
-        network = o.network or (t("not needed (single node)", "不需要（单节点）") if o.nodes <= 1 else t("unknown", "未知"))
+        network = t("not needed (single node)", "不需要（单节点）") if o.nodes <= 1 else (o.network or t("unknown", "未知"))
         lay = o.layout
         layout = t("TP {tp} × PP {pp} × DP {dp}, ZeRO stage {z}, recompute: {rc}, offload: {off}",
                    "张量并行 {tp} × 流水线并行 {pp} × 数据并行 {dp}，ZeRO {z}，重计算：{rc}，卸载：{off}",
@@ -546,9 +549,13 @@ class _Builder:
         advice = sorted(self._localised_advice(o), key=lambda a: order.get(a.severity, 3))
         items: list[tuple[Style, str]] = [(a.severity, a.message) for a in advice]  # type: ignore[misc]
         items += [("muted", n) for n in o.notes]
-        if o.cost.compute_cost is None:
+        if o.cost.price_per_gpu_hour is None and o.cost.price_per_gpu_month is None:
             items.insert(0, ("warning", t("No price is recorded for this configuration: get a written quote before approving.",
                                           "该配置没有记录价格：批准前请取得书面报价。")))
+        if o.time.hours is None and self.job is not None and self.job.task.trains and not self.job.tokens:
+            items.insert(0, ("warning", t("The amount of training data (tokens) is not given, so training time and total "
+                                          "cost are unknown: enter it before asking for approval.",
+                                          "未填写训练数据量（token 数），训练时间和总费用无法估算：请补全后再提交审批。")))
         if not o.memory.fits:
             items.insert(0, ("critical", t("The job does not fit in this configuration's GPU memory.",
                                            "该配置的显存装不下此任务。")))
@@ -873,7 +880,8 @@ class _Builder:
                 styles.append({"fail": "critical", "open": "open", "pass": "ok"}.get(key, "muted"))
             blocks.append(Table([t("#", "序号"), t("Item and pass criterion", "检查项与通过标准"),
                                  t("Status", "状态"), t("Evidence / notes", "证据 / 备注"), t("Checked by", "检查人")],
-                                rows, widths=[0.06, 0.49, 0.1, 0.21, 0.14], align="clcll", row_styles=styles))
+                                rows, widths=[0.06, 0.49, 0.1, 0.21, 0.14], align="clcll", row_styles=styles,
+                                title_columns=(1,)))
         blocks.append(PageBreak())
         blocks.append(self._signoff())
         return Section(t("Acceptance checklist", "验收检查清单"), blocks)

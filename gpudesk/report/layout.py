@@ -143,7 +143,8 @@ class Layout:
                 self._bullet(text, style)
             self.gap(4)
         elif isinstance(block, Table):
-            self._table(block.columns, block.rows, block.widths, block.align, block.row_styles, block.header)
+            self._table(block.columns, block.rows, block.widths, block.align, block.row_styles, block.header,
+                        title_columns=block.title_columns)
         elif isinstance(block, KeyValues):
             widths = [block.label_width, 1 - block.label_width]
             self._table(["", ""], [list(r) for r in block.rows], widths, "ll", block.row_styles, False, label_column=True)
@@ -252,7 +253,8 @@ class Layout:
 
     # ---- tables ----
     def _table(self, columns: list[str], rows: list[list[str]], widths: list[float] | None, align: str | None,
-               row_styles: list[str] | None, header: bool, *, label_column: bool = False, size: float = 8.5) -> None:
+               row_styles: list[str] | None, header: bool, *, label_column: bool = False, size: float = 8.5,
+               title_columns: tuple[int, ...] = ()) -> None:
         n = len(columns) if columns else (len(rows[0]) if rows else 0)
         if n == 0 or not rows:
             return
@@ -274,9 +276,19 @@ class Layout:
                 return self.text_height(cells[0] or " ", bold, self.content_width - 2 * pad_x) + 2 * pad_y
             h = 0.0
             for c, text in enumerate(cells):
-                f = head_font if is_header else cell_fonts(row_style, c)
-                h = max(h, self.text_height(text or " ", f, col_w[c] - 2 * pad_x))
+                if c in title_columns and not is_header:
+                    title, rest = split_title(text)
+                    ch = self.text_height(title or " ", bold, col_w[c] - 2 * pad_x)
+                    ch += self.text_height(rest, body, col_w[c] - 2 * pad_x) if rest else 0.0
+                else:
+                    f = head_font if is_header else cell_fonts(row_style, c)
+                    ch = self.text_height(text or " ", f, col_w[c] - 2 * pad_x)
+                h = max(h, ch)
             return h + 2 * pad_y
+
+        def split_title(text: str) -> tuple[str, str]:
+            title, _, rest = (text or "").partition("\n")
+            return title, rest
 
         def draw_row(cells: list[str], row_style: str, is_header: bool, h: float, stripe: bool) -> Callable[[QPainter, float], None]:
             def draw(p: QPainter, y: float) -> None:
@@ -314,7 +326,18 @@ class Layout:
                         colour = MUTED
                     p.setPen(colour)
                     rect = QRectF(x + pad_x, y + pad_y, col_w[c] - 2 * pad_x, h - 2 * pad_y)
-                    p.drawText(rect, WRAP | int(flags[align[c]]) | int(Qt.AlignmentFlag.AlignTop), text)
+                    align_flags = WRAP | int(flags[align[c]]) | int(Qt.AlignmentFlag.AlignTop)
+                    if c in title_columns and not is_header:
+                        title, rest = split_title(text)
+                        p.setFont(bold)
+                        p.drawText(rect, align_flags, title)
+                        if rest:
+                            th = self.text_height(title or " ", bold, rect.width())
+                            p.setFont(body)
+                            p.setPen(MUTED if row_style != "critical" else colour)
+                            p.drawText(rect.adjusted(0, th, 0, 0), align_flags, rest)
+                    else:
+                        p.drawText(rect, align_flags, text)
                     x += col_w[c]
                 p.setPen(QPen(RULE, self.pt(0.5)))
                 p.drawLine(QPointF(self.left, y + h), QPointF(self.right, y + h))

@@ -102,7 +102,7 @@ def test_checklist_rows_stand_out(plan):
     assert by_status["FAILED"] == {"critical"}
     assert by_status["open"] == {"open"}
     assert by_status["passed"] == {"ok"}
-    assert by_status["not applicable"] == {"muted"}
+    assert by_status["n/a"] == {"muted"}
     failed = next(r for r, s in zip(table.rows, table.row_styles, strict=True) if s == "critical")
     assert "GPU 4–7 show PIX instead of NV12" in failed[3] and "Li Wei" in failed[4]
     groups = [r[0] for r, s in zip(table.rows, table.row_styles, strict=True) if s == "group"]
@@ -136,3 +136,14 @@ def test_plan_without_choice_says_so(plan):
     data = build_report(plan, "en", generated=DAY)
     assert "cannot be approved" in _all_text(data)
     assert "do not approve" in _blocks(data, SignOff)[0].statement
+
+
+def test_job_in_plain_words(plan):
+    en = build_report(plan, "en", generated=DAY).sections[0].blocks[1].text
+    zh = build_report(plan, "zh_CN", generated=DAY).sections[0].blocks[1].text
+    assert en.startswith("Full-parameter training of Llama-2-7B (6.74 B parameters) in BF16 mixed precision")
+    assert en.endswith("over 20.00 billion tokens.")
+    assert zh.startswith("全参数训练：模型 Llama-2-7B（6.74B 参数），BF16 混合精度") and zh.endswith("训练数据量 20.00B tokens。")
+    plan.job.tokens = None
+    data = build_report(plan, "en", generated=DAY)
+    assert data.sections[0].blocks[1].text.endswith("the amount of training data is not given.")
