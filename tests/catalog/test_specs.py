@@ -40,6 +40,8 @@ def test_required_gpus_present(cat):
     ("rtx-4090", 24, 1008, 165.2, 165.2, None, 450),
     # H20 (partner spec): 96GB HBM3, 4.0 TB/s, BF16 148, FP8 296, NVLink 900 GB/s, 400 W
     ("h20", 96, 4000, 148, 296, 900, 400),
+    # HGX B200 per-GPU column: 180 GB, 7.7 TB/s, BF16 4.5 PF*, FP8 9 PF*, NVLink 1.8 TB/s, 1,000 W
+    ("b200-sxm-180gb", 180, 7700, 4500 / 2, 9000 / 2, 1800, 1000),
     # A800 / H800: A100 / H100 with NVLink cut to 400 GB/s
     ("a800-sxm-80gb", 80, 2039, 312, None, 400, 400),
     ("h800-sxm-80gb", 80, 3350, 1979 / 2, 3958 / 2, 400, 700),
