@@ -171,7 +171,9 @@ def load_plan(path: str | os.PathLike) -> Plan:
 
 
 def plan_document(plan: Plan) -> dict:
-    return plan.model_dump(mode="json")
+    # warnings off: Options built by the recommender with model_construct carry ints where the
+    # schema says float; JSON keeps the number and loading coerces it back.
+    return plan.model_dump(mode="json", warnings=False)
 
 
 def plan_bytes(plan: Plan) -> bytes:
@@ -355,13 +357,21 @@ def new_plan(job: Job, constraints: Constraints | None, catalog: Any, gpu_id: st
 
     alternatives = [validated_option(o) for o in ranked if not same_config(o)][:ALTERNATIVES_KEPT]
     stamp = now_iso()
-    plan = Plan(title=title or _default_title(job, choice), author=author, organisation=organisation,
+    plan = Plan(title=title or default_title(job, choice), author=author, organisation=organisation,
                 created=stamp, modified=stamp, job=job, constraints=constraints,
                 alternatives=alternatives, notes=notes)
     return set_choice(plan, choice, catalog)
 
 
-def _default_title(job: Job, choice: Option) -> str:
+def set_alternatives(plan: Plan, options: list[Option], *, keep: int = ALTERNATIVES_KEPT) -> Plan:
+    """Keep the top `keep` options other than the choice (validated copies)."""
+    chosen = configuration_key(plan.choice)
+    plan.alternatives = [validated_option(o) for o in options if configuration_key(o) != chosen][:keep]
+    return plan
+
+
+def default_title(job: Job, choice: Option) -> str:
+    """The title a new plan gets: model, task in words, and the configuration."""
     from gpudesk.core.i18n import t
 
     task = _val(job.task)
@@ -370,6 +380,9 @@ def _default_title(job: Job, choice: Option) -> str:
              "inference": ("serving", "推理服务"), "mixed": ("training + serving", "训练 + 推理")}
     return t("{model} {task} on {n}× {gpu}", "{model} {task}：{n}× {gpu}", model=job.model.name,
              task=t(*names.get(task, (task, task))), n=choice.gpus, gpu=choice.gpu_name or choice.gpu)
+
+
+_default_title = default_title  # the name the GUI first used
 
 
 # --- autosave and crash recovery (used by the GUI) -----------------------------------------

@@ -200,3 +200,12 @@ def test_shipped_sample_plans_load_and_tailor():
         plan = load_plan(f)
         assert plan.choice is not None and plan.hardware.gpu is not None
         assert len(tailor(plan, "zh_CN")) >= 30
+
+
+def test_set_alternatives_drops_the_choice_and_keeps_five():
+    from gpudesk.core.plan import set_alternatives
+
+    p = big_plan()
+    others = [p.choice.model_copy(update={"gpus": n, "rank": n}) for n in (4, 8, 16, 24, 32, 48, 64)]
+    set_alternatives(p, others)
+    assert [o.gpus for o in p.alternatives] == [8, 16, 24, 32, 48]
