@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-__all__ = ["open_catalog", "invalidate_catalog"]
+__all__ = ["invalidate_catalog", "open_catalog"]
 
 _open: dict[tuple[str, str], object] = {}
 

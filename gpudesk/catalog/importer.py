@@ -328,5 +328,13 @@ def _atomic_write(path: Path, text: str) -> None:
         raise
 
 
-__all__ = ["import_sheet", "export_offers", "validate_sheet", "SheetRejected", "Problem", "ImportResult",
-           "OFFER_COLUMNS", "BILLING_MODES"]
+__all__ = [
+    "BILLING_MODES",
+    "OFFER_COLUMNS",
+    "ImportResult",
+    "Problem",
+    "SheetRejected",
+    "export_offers",
+    "import_sheet",
+    "validate_sheet",
+]

@@ -15,8 +15,16 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from gpudesk.core.models import GpuSpec, ModelArch
 
 __all__ = [
-    "SCHEMA_VERSION", "GpuSpec", "ServerType", "Provider", "Offer", "ModelPreset", "CatalogMeta",
-    "BILLING_MODES", "PRICE_KINDS", "TASK_CLASSES",
+    "BILLING_MODES",
+    "PRICE_KINDS",
+    "SCHEMA_VERSION",
+    "TASK_CLASSES",
+    "CatalogMeta",
+    "GpuSpec",
+    "ModelPreset",
+    "Offer",
+    "Provider",
+    "ServerType",
 ]
 
 # Bump when a table's columns change; the bundled file and the build carry it in `meta`.

@@ -8,9 +8,10 @@ migration. A damaged file is moved aside (never deleted) and reported as a Catal
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import sqlite_utils
@@ -40,11 +41,11 @@ def _m0002(db: sqlite_utils.Database) -> None:
 
 
 def _now() -> str:
-    return datetime.now(timezone.utc).replace(microsecond=0).isoformat()
+    return datetime.now(UTC).replace(microsecond=0).isoformat()
 
 
 def _move_aside(path: Path) -> Path:
-    stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
+    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
     target = path.with_name(f"{path.name}.damaged-{stamp}")
     n = 1
     while target.exists():
@@ -72,10 +73,8 @@ class UserDB:
             self._check_not_newer()
             migrations.apply(self.db)
         except sqlite3.DatabaseError as exc:
-            try:
+            with contextlib.suppress(Exception):  # the file is what matters, not the half-open connection
                 conn.close()
-            except Exception:  # noqa: BLE001 - the connection may not exist; the file is what matters
-                pass
             kept = _move_aside(self.path)
             raise CatalogError(f"user database {self.path} is damaged ({exc}); it was kept as {kept} "
                                "and a new empty one will be created on next use") from None

@@ -81,7 +81,7 @@ def test_json_sheet_with_a_new_provider(cat, tmp_path):
 def test_gbk_csv_from_excel_is_read(cat, tmp_path):
     sheet = tmp_path / "excel.csv"
     sheet.write_bytes((HEADER + "kufanyun,l20,pcie4-8x,山东,8,3.6,,quoted,2026-11-03,hourly,报价单\n").encode("gb18030"))
-    providers, offers, problems = validate_sheet(sheet, cat)
+    _providers, offers, problems = validate_sheet(sheet, cat)
     assert not problems and offers[0].region == "山东" and offers[0].source == "报价单"
 
 

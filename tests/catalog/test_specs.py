@@ -86,14 +86,14 @@ def test_china_skus_and_domestic_accelerator_say_their_confidence(cat):
 
 def test_json_key_order_contract():
     """The first key holding 'mem'+'byte', 'bf16', 'nvlink'+'gb' must be the catalogue's figures."""
-    from gpudesk.cli.catalog import row_json
     from gpudesk.catalog import open_catalog
+    from gpudesk.cli.catalog import row_json
 
     d = row_json("gpus", open_catalog().gpu("h100-sxm-80gb"))
     keys = list(d)
-    assert [k for k in keys if "mem" in k and "byte" in k][0] == "memory_bytes"
-    assert [k for k in keys if "bf16" in k][0] == "tflops_bf16"
-    assert [k for k in keys if "nvlink" in k and "gb" in k][0] == "nvlink_gbps"
+    assert next(k for k in keys if "mem" in k and "byte" in k) == "memory_bytes"
+    assert next(k for k in keys if "bf16" in k) == "tflops_bf16"
+    assert next(k for k in keys if "nvlink" in k and "gb" in k) == "nvlink_gbps"
     json.dumps(d)
 
 
