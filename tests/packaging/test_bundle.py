@@ -293,3 +293,30 @@ def test_icns_container_layout():
 def test_committed_icons_exist():
     for name in ("gpudesk.png", "gpudesk.ico", "gpudesk.icns"):
         assert (ROOT / "packaging" / "icons" / name).stat().st_size > 1000, name
+
+
+def test_zip_keeps_executable_bits_and_links(tmp_path):
+    import os
+    import stat
+    import zipfile
+
+    import build
+
+    top = tmp_path / "dist" / "gpudesk"
+    (top / "_internal").mkdir(parents=True)
+    exe = top / "gpudesk"
+    exe.write_bytes(b"\x7fELF")
+    exe.chmod(0o755)
+    (top / "_internal" / "data.txt").write_text("x")
+    os.symlink("data.txt", top / "_internal" / "link.txt")
+    target = tmp_path / "out.zip"
+    with zipfile.ZipFile(target, "w") as zf:
+        build._zip_tree(zf, tmp_path / "dist", top)
+    with zipfile.ZipFile(target) as zf:
+        info = {i.filename: i for i in zf.infolist()}
+        assert stat.S_IMODE(info["gpudesk/gpudesk"].external_attr >> 16) == 0o755
+        assert stat.S_IMODE(info["gpudesk/_internal/data.txt"].external_attr >> 16) == 0o644
+        link = info["gpudesk/_internal/link.txt"]
+        assert stat.S_ISLNK(link.external_attr >> 16) and zf.read(link) == b"data.txt"
+    # a copy (or the acceptance's os.walk + getsize) counts a linked file at its target's size
+    assert build.tree_size(top) == 4 + 1 + 1
