@@ -55,7 +55,7 @@ TP_DEGREES = (1, 2, 4, 8, 16)
 PP_DEGREES = (2, 4, 8, 16, 32)
 COST_TIE_BAND = 0.25  # without --tokens, per-token costs this close to the cheapest count as equal
 MIN_SCALING_EFFICIENCY = 0.5  # stop adding nodes once half of every GPU-hour goes to waiting
-TIMED_PER_COUNT = 3  # layouts timed per (platform, count): the first that fit by static score
+TIMED_PER_COUNT = 2  # layouts timed per (platform, count): the first that fit by static score
 
 # Host requirements (domain.md §3): multi-GPU training wants >= 256 GB RAM per node.
 HOST_RAM_MULTI_GPU = 256 * 10**9

@@ -377,3 +377,101 @@ def test_recompute_and_micro_batch_variants_keep_global_batch():
     assert len(vs) == 6  # selective recompute skipped: flash attention already drops the scores
     assert len(rec._variants(job(7e9, micro_batch=4, flash_attention=False))) == 9
     assert len(rec._variants(job(7e9, task=TaskKind.INFERENCE))) == 1
+
+
+# --- the guide's own examples, with the real engine over the bundled catalogue ------------------
+
+from pathlib import Path  # noqa: E402
+
+from gpudesk.catalog import open_catalog  # noqa: E402
+from gpudesk.core.architecture import from_config_file  # noqa: E402
+from gpudesk.core.cost import cost_estimate  # noqa: E402
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+
+@pytest.fixture(scope="module")
+def real():
+    cat = open_catalog()
+    mem = {g.id: g.memory_bytes for g in cat.gpus()}
+
+    def go(config, task="full", **c):
+        j = Job(model=from_config_file(FIXTURES / f"{config}.json"), task=task,
+                tokens=c.pop("tokens", None), seq_len=c.pop("seq_len", 2048))
+        return rec.recommend(j, Constraints(top=c.pop("top", 20), **c), cat), mem
+    return go
+
+
+@pytest.mark.parametrize("config", ["bert-large-uncased", "gpt2"])
+def test_guide_small_finetune_one_consumer_class_card(real, config):
+    r, mem = real(config)
+    best = r.options[0]
+    assert best.gpus == 1 and mem[best.gpu] <= 48 * GB and best.tier is Tier.ENTRY
+    assert best.layout.offload is Offload.NONE
+
+
+def test_guide_7b_lora_one_card(real):
+    r, mem = real("llama-2-7b", "lora")
+    assert r.options[0].gpus == 1 and r.options[0].tier is Tier.ENTRY
+    # the guide: a 24 GB RTX 4090 covers a 7B LoRA (with activation recomputation)
+    fits_4090 = [o for o in r.feasible if o.gpu == "rtx-4090" and o.gpus == 1]
+    assert fits_4090 and fits_4090[0].layout.offload is Offload.NONE
+
+
+def test_guide_7b_full_two_80gb_cards_four_comfortable(real):
+    r, mem = real("llama-2-7b", top=1000)
+    no_offload = [o for o in r.feasible if o.layout.offload is Offload.NONE]
+    # no single card up to 141 GB holds it without offload (B200's 180 GB does: 7B × 20 B = 140 GB fits)
+    assert not [o for o in no_offload if o.gpus == 1 and mem[o.gpu] <= 141 * GB]
+    singles = [o for o in r.feasible if o.gpus == 1 and mem[o.gpu] <= 141 * GB]
+    assert singles and all(any(a.id == "offload-slow" for a in o.advice) for o in singles)
+    on_80 = [o for o in no_offload if 70 * GB < mem[o.gpu] < 90 * GB]
+    assert min(o.gpus for o in on_80) == 2
+    two = min(o.memory.per_gpu_bytes.total for o in on_80 if o.gpus == 2)
+    four = min(o.memory.per_gpu_bytes.total for o in on_80 if o.gpus == 4)
+    assert four < two  # four are comfortable: more room left per card
+    assert {o.tier for o in on_80 if o.gpus in (2, 4)} == {Tier.ADVANCED}
+
+
+def test_guide_13b_full_four_80gb_or_eight_40gb(real):
+    r, mem = real("llama-2-13b", top=1000)
+    no_offload = [o for o in r.feasible if o.layout.offload is Offload.NONE]
+    on_80 = [o for o in no_offload if 70 * GB < mem[o.gpu] < 90 * GB]
+    assert min(o.gpus for o in on_80) == 4
+    on_40 = [o for o in no_offload if 35 * GB < mem[o.gpu] <= 40 * GB and o.nodes == 1]
+    assert on_40 and min(o.gpus for o in on_40) == 8  # one node of 8× A100 40G
+    # and the cheapest recommendation is one of the two
+    best = r.options[0]
+    assert (best.gpus, mem[best.gpu] // GB) in ((4, 80), (8, 40))
+
+
+def test_guide_100b_pretraining_needs_8gpu_nodes_and_beyond(real):
+    from gpudesk.core.architecture import from_params
+
+    cat = open_catalog()
+    j = Job(model=from_params(100e9), task=TaskKind.PRETRAIN, tokens=2e12)
+    r = rec.recommend(j, Constraints(top=50), cat)
+    no_offload = [o for o in r.feasible if o.layout.offload is Offload.NONE]
+    assert no_offload and all(o.nodes > 1 and o.tier is Tier.MULTI_NODE for o in no_offload)
+    assert all(o.gpus_per_node == 8 for o in no_offload)
+    # one node only with ZeRO-Offload into ~1.8 TB of host RAM (the ZeRO-Offload paper's DGX-2 case), flagged
+    one_node = [o for o in r.feasible if o.nodes == 1]
+    assert all(o.layout.offload is not Offload.NONE and o.host["ram_bytes"] > 10**12 for o in one_node)
+    assert all(any(a.id == "offload-slow" for a in o.advice) for o in one_node)
+    assert r.options[0].nodes > 1
+    h100 = [o for o in no_offload if o.gpu == "h100-sxm-80gb"]
+    assert h100 and min(o.gpus for o in h100) >= 16
+    assert all(any(a.id == "multi-node-ib-slurm" for a in o.advice) for o in r.options)
+    fastest = rec.recommend(j, Constraints(objective=Objective.FASTEST, top=5), cat).options[0]
+    assert fastest.nodes > 1
+
+
+def test_costs_are_the_engines(real):
+    r, mem = real("llama-2-7b", tokens=1e10)
+    for o in r.options[:5]:
+        again = cost_estimate(Job(model=ModelArch(params_hint=1), tokens=1e10), o.time, o.cost.price_per_gpu_hour,
+                              o.cost.price_per_gpu_month)
+        assert o.cost.with_trial_margin == pytest.approx(again.with_trial_margin)
+        assert o.cost.with_trial_margin == pytest.approx(o.time.gpu_hours * o.cost.price_per_gpu_hour * 1.3)
+    costs = [o.cost.with_trial_margin for o in r.options if o.offer]
+    assert costs == sorted(costs)
