@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from gpudesk.core.architecture import count_params
 from gpudesk.core.cost import cost_estimate
-from gpudesk.core.gpu_classes import CLASSES, gpu_class
+from gpudesk.core.gpu_classes import class_label, gpu_class
 from gpudesk.core.i18n import t
 from gpudesk.core.memory import CUDA_CONTEXT_BYTES, FRAGMENTATION, _memory, trainable_params
 from gpudesk.core.models import Cluster, Estimate, Job, Layout, Offload, Precision, Recompute, TaskKind
@@ -98,7 +98,7 @@ def _explain(job, layout, cluster, memory, time, cost, pc, notes: list[str]) -> 
     cls = gpu_class(cluster.gpu)
     if job.mfu is None:
         notes.append(t("MFU {m:.0%}: default for {c} GPUs (editable)", "MFU {m:.0%}：{c} 类 GPU 的默认值（可修改）",
-                       m=time.mfu, c=CLASSES[cls][1]))
+                       m=time.mfu, c=class_label(cls)))
     if cls in ("volta", "turing") and task.trains:
         notes.append(t("{g} is cheap to rent but slow on Transformers (no BF16, no FlashAttention 2): total cost is "
                        "often higher", "{g} 租金低但跑 Transformer 慢（无 BF16、无 FlashAttention 2）：总成本常更高",
@@ -110,6 +110,10 @@ def _explain(job, layout, cluster, memory, time, cost, pc, notes: list[str]) -> 
     if job.recompute is Recompute.FULL and task.trains:
         notes.append(t("full recomputation runs the forward pass twice: about 1/3 more compute",
                        "完全重计算需再做一次前向：计算量约增加 1/3"))
+    if time.peak_tflops is None:
+        notes.append(t("no peak TFLOPS known for {g} at {p}: time and cost not computed (add the figure to the catalogue)",
+                       "未知 {g} 在 {p} 精度下的峰值算力：不计算时间与费用（可在目录中补充）",
+                       g=cluster.gpu.name, p=job.precision.value))
     if task is TaskKind.INFERENCE:
         notes.append(t("serving throughput assumes memory-bound decoding: each step reads the weights once for all "
                        "{c} sequences in flight", "推理吞吐按访存受限的解码估算：每步为 {c} 个并发序列读取一次权重",

@@ -13,16 +13,23 @@ from __future__ import annotations
 from gpudesk.core.i18n import t
 from gpudesk.core.models import Cluster, GpuSpec, Precision
 
-# class -> (default MFU, label)
-CLASSES: dict[str, tuple[float, str]] = {
-    "hopper-sxm": (0.40, "Hopper/Blackwell SXM (H100, H200, H800, B200)"),
-    "ampere-sxm": (0.45, "Ampere SXM (A100, A800)"),
-    "datacentre-pcie": (0.35, "data-centre PCIe (A100/H100 PCIe, L40S, L40, A40, A10, L20)"),
-    "consumer": (0.30, "consumer (RTX 4090, 3090 ...)"),
-    "volta": (0.30, "Volta (V100)"),
-    "turing": (0.20, "Turing (T4, RTX 20xx)"),
-    "other": (0.35, "other"),
+# class -> (default MFU, English label, Chinese label)
+CLASSES: dict[str, tuple[float, str, str]] = {
+    "hopper-sxm": (0.40, "Hopper/Blackwell SXM (H100, H200, H800, B200)", "Hopper/Blackwell SXM（H100、H200、H800、B200）"),
+    "ampere-sxm": (0.45, "Ampere SXM (A100, A800)", "Ampere SXM（A100、A800）"),
+    "datacentre-pcie": (0.35, "data-centre PCIe (A100/H100 PCIe, L40S, L40, A40, A10, L20)",
+                        "数据中心 PCIe 卡（A100/H100 PCIe、L40S、L40、A40、A10、L20）"),
+    "consumer": (0.30, "consumer (RTX 4090, 3090 ...)", "消费级（RTX 4090、3090 等）"),
+    "volta": (0.30, "Volta (V100)", "Volta（V100）"),
+    "turing": (0.20, "Turing (T4, RTX 20xx)", "Turing（T4、RTX 20 系）"),
+    "other": (0.35, "other", "其他"),
 }
+
+
+def class_label(cls: str) -> str:
+    _, en, zh = CLASSES[cls]
+    return t(en, zh)
+
 
 FP8_MFU_FACTOR = 0.75  # FP8 runs reach a smaller share of their (twice as high) peak
 QLORA_MFU_FACTOR = 0.75  # NF4 dequantisation on every matmul slows QLoRA vs LoRA
@@ -68,15 +75,16 @@ def peak_tflops(gpu: GpuSpec, precision: Precision, notes: list | None = None) -
         if gpu.tflops_fp8:
             return gpu.tflops_fp8
         if notes is not None:
-            notes.append(t("{gpu} has no FP8 tensor cores: timed at its BF16/FP16 peak",
-                           "{gpu} 不支持 FP8 张量核心：按 BF16/FP16 峰值计时", gpu=gpu.name))
+            notes.append(t("{gpu}: no FP8 peak (unsupported or unknown): timed at its BF16/FP16 peak",
+                           "{gpu}：无 FP8 峰值（不支持或未知）：按 BF16/FP16 峰值计时", gpu=gpu.name))
         return gpu.tflops_bf16 or gpu.tflops_fp16 or gpu.tflops_fp32
     if precision is Precision.BF16:
         if gpu.tflops_bf16:
             return gpu.tflops_bf16
         if notes is not None and gpu.tflops_fp16:
-            notes.append(t("{gpu} has no BF16: timed at its FP16 peak (train in FP16 with loss scaling)",
-                           "{gpu} 不支持 BF16：按 FP16 峰值计时（需用 FP16 加损失缩放训练）", gpu=gpu.name))
+            notes.append(t("{gpu}: no BF16 peak (unsupported or unknown): timed at its FP16 peak; train in FP16 "
+                           "with loss scaling", "{gpu}：无 BF16 峰值（不支持或未知）：按 FP16 峰值计时；需用 FP16 加损失缩放训练",
+                           gpu=gpu.name))
         return gpu.tflops_fp16 or gpu.tflops_fp32
     if precision is Precision.FP16:
         return gpu.tflops_fp16 or gpu.tflops_bf16 or gpu.tflops_fp32
@@ -91,20 +99,30 @@ def peak_tflops(gpu: GpuSpec, precision: Precision, notes: list | None = None) -
     return gpu.tflops_fp32
 
 
-def intra_node_gbps(cluster: Cluster) -> tuple[float, str]:
-    """Per-GPU, per-direction bandwidth inside a node, GB/s, and the link's name.
+def intra_node_gbps(cluster: Cluster, group: int = 2) -> tuple[float, str]:
+    """Per-GPU, per-direction bandwidth inside a node for a group of `group` GPUs, GB/s, and the link.
 
-    NVIDIA quotes NVLink as the bidirectional total per GPU (A100 600 GB/s = 300 each way).
+    NVIDIA quotes NVLink as the bidirectional total per GPU (A100 600 GB/s = 300 each way). PCIe
+    cards with NVLink bridges link only pairs: a larger group talks over PCIe.
     """
     if cluster.intra_node_gbps:
         return cluster.intra_node_gbps, "node"
     gpu = cluster.gpu
-    if gpu.nvlink_gbps:
+    if gpu.nvlink_gbps and (group <= nvlink_domain(gpu)):
         return gpu.nvlink_gbps / 2, "NVLink"
     if gpu.pcie_gbps:
         return gpu.pcie_gbps, "PCIe"
     gen = gpu.pcie_generation or 4
     return {3: 16.0, 4: 32.0, 5: 64.0, 6: 128.0}.get(gen, 32.0) * 0.8, "PCIe"
+
+
+def nvlink_domain(gpu: GpuSpec) -> int:
+    """GPUs one NVLink reaches: all of an SXM board (NVSwitch), a bridged pair (or 4 for NVL cards) for PCIe."""
+    if not gpu.nvlink_gbps:
+        return 1
+    if (gpu.form_factor or "").lower() == "pcie":
+        return 4 if "nvl" in f"{gpu.id} {gpu.name}".lower() else 2
+    return 1 << 30
 
 
 def pcie_gbps(gpu: GpuSpec) -> float:

@@ -134,7 +134,7 @@ def _default_mfu(job: Job, gpu) -> float:
 
 def _links(layout: Layout, cluster: Cluster) -> tuple[float, float, str]:
     """(intra-node bytes/s, slowest link bytes/s for a group spanning all GPUs, its name)."""
-    intra, name = intra_node_gbps(cluster)
+    intra, name = intra_node_gbps(cluster, min(layout.gpus, cluster.gpus_per_node))
     if name == "node":  # a server's figure: NVIDIA's bidirectional convention like the GPU's
         intra = intra / 2
         name = "NVLink" if cluster.gpu.nvlink_gbps else "PCIe"
@@ -196,7 +196,13 @@ def _scaling(job: Job, layout: Layout, cluster: Cluster, fpt: float, peak: float
     t_tp = 0.0
     if tp > 1 and arch.hidden_size and pc.num_layers:
         a = 4 if job.precision is Precision.FP32 else 2
-        tp_bps = intra_bps if tp <= cluster.gpus_per_node else slow_bps
+        if tp <= cluster.gpus_per_node:
+            g, kind = intra_node_gbps(cluster, tp)
+            if kind == "node":
+                g = g / 2
+            tp_bps = g * (PCIE_EFFICIENCY if kind == "PCIe" else NVLINK_EFFICIENCY) * 1e9
+        else:
+            tp_bps = slow_bps
         per_layer = 4 * 2 * (tp - 1) / tp * micro_tokens * arch.hidden_size * a
         t_tp = m * math.ceil(pc.num_layers / pp) * per_layer / tp_bps
         info["tp_comm_seconds"] = t_tp

@@ -130,3 +130,17 @@ def test_serving_is_memory_bound():
     step = 2 * 6_738_415_616 / (2039e9 * 0.7)  # weights read once per decode step
     assert te.tokens_per_second == pytest.approx(1 / step)
     assert te.training_flops is None and te.hours == pytest.approx(1e6 / te.tokens_per_second / 3600)
+
+
+def test_bridged_pcie_cards_use_nvlink_only_in_pairs():
+    bridged = A100_PCIE.model_copy(update={"nvlink_gbps": 600.0})  # A100 PCIe with NVLink bridges
+    job = Job(model=L7, tokens=1e9)
+    pair = time_estimate(job, Layout(gpus=2, zero=1), Cluster(gpu=bridged, gpus_per_node=2))
+    eight = time_estimate(job, Layout(gpus=8, zero=1), Cluster(gpu=bridged))
+    assert pair.details["link"] == "NVLink" and eight.details["link"] == "PCIe"
+
+
+def test_unknown_peak_gives_no_time():
+    gpu = A100_SXM.model_copy(update={"id": "x", "tflops_bf16": None, "tflops_fp16": None, "tflops_fp32": None})
+    te = time_estimate(Job(model=L7, tokens=1e9), Layout(), Cluster(gpu=gpu))
+    assert te.peak_tflops is None and te.hours is None and te.tokens_per_second is None
