@@ -278,6 +278,9 @@ def _checkpoint_bytes(plan: Plan, choice: Option) -> int | None:
             optim = count_params(plan.job.model).total * ADAM_STATE_BYTES
         except Exception:  # noqa: BLE001 - without an architecture the weights are the best we know
             optim = 0
+    if str(plan.job.task) in ("lora", "qlora"):
+        # the frozen base is not rewritten: a checkpoint holds the adapters (16-bit) and their states
+        return int(optim * (2 + ADAM_STATE_BYTES) / ADAM_STATE_BYTES)
     return int(weights + optim)
 
 

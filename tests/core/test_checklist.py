@@ -14,6 +14,7 @@ from gpudesk.core.checklist import (  # noqa: E402
     PHASES, expectations, item_ids, progress, set_status, tailor, templates,
 )
 from gpudesk.core.plan import load_plan, save_plan  # noqa: E402
+from gpudesk.core.models import TaskKind  # noqa: E402
 from gpudesk.errors import GpudeskError  # noqa: E402
 
 
@@ -221,3 +222,12 @@ def test_results_recorded_for_another_configuration_are_flagged_stale():
     assert item.stale and item.status == "pass"  # kept, but the view can say it was for 4 GPUs
     set_status(plan, "gpu-inventory", "pass")
     assert not by_id(tailor(plan, "en"))["gpu-inventory"].stale
+
+
+def test_lora_checkpoint_holds_adapters_not_the_frozen_base():
+    plan = big_plan()
+    plan.job.task = TaskKind.LORA
+    # adapters of 50 M parameters: 12 B/param of Adam states on the (only) replica
+    plan.choice.memory.per_gpu_bytes.optimizer_states = 50_000_000 * 12
+    plan.choice.layout.zero = 0
+    assert expectations(plan).checkpoint_bytes == 50_000_000 * 14
