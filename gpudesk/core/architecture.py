@@ -453,6 +453,8 @@ def from_config_file(path: str | "os.PathLike[str]", *, id: str | None = None, n
     import os
 
     source = os.fspath(path)
+    if os.path.isdir(source):  # a downloaded model folder
+        source = os.path.join(source, "config.json")
     try:
         with open(source, encoding="utf-8") as fh:
             cfg = json.load(fh)

@@ -86,3 +86,44 @@ def test_guide_old_cards_cost_several_times_the_time():
     a100 = time_estimate(job, Layout(), Cluster(gpu=A100_SXM)).hours
     v100 = time_estimate(job, Layout(), Cluster(gpu=V100)).hours
     assert v100 / a100 > 3
+
+
+# --- properties over many jobs ----------------------------------------------------------------------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+MODELS = [from_config_file(FIX / n) for n in ("gpt2.json", "llama-3-8b.json", "mixtral-8x7b.json",
+                                             "clip-vit-base-patch32.json", "falcon-7b.json")]
+
+
+@settings(max_examples=150, deadline=None)
+@given(model=st.sampled_from(MODELS), task=st.sampled_from(["pretrain", "full", "lora", "qlora", "inference", "mixed"]),
+       precision=st.sampled_from(["fp32", "bf16", "fp16", "fp8"]),
+       optimizer=st.sampled_from(["adamw", "adamw-8bit", "sgd", "adafactor"]),
+       recompute=st.sampled_from(["none", "selective", "full"]), flash=st.booleans(),
+       mb=st.integers(1, 16), seq=st.sampled_from([128, 512, 2048]), accum=st.integers(1, 8),
+       nodes=st.integers(0, 3), tp=st.sampled_from([1, 2, 4]), pp=st.sampled_from([1, 2]), zero=st.integers(0, 3),
+       offload=st.sampled_from(["none", "optimizer", "optimizer+params"]))
+def test_any_job_sums_and_stays_sane(model, task, precision, optimizer, recompute, flash, mb, seq, accum, nodes, tp,
+                                     pp, zero, offload):
+    gpus = tp * pp * 2**nodes
+    job = Job(model=model, task=task, precision=precision, optimizer=optimizer, recompute=recompute,
+              flash_attention=flash, micro_batch=mb, seq_len=seq, grad_accum=accum, tokens=1e9, price_per_gpu_hour=5)
+    est = estimate(job, Layout(gpus=gpus, tp=tp, pp=pp, zero=zero, offload=offload), Cluster(gpu=A100_SXM))
+    j = estimate_json(est)
+    per = j["memory"]["per_gpu_bytes"]
+    assert all(v >= 0 for v in per.values())
+    assert sum(v for k, v in per.items() if k != "total") == per["total"]
+    assert j["memory"]["fits"] == (per["total"] <= j["memory"]["usable_bytes"])
+    assert 0 < j["time"]["scaling_efficiency"] <= 1 and j["time"]["hours"] > 0
+    assert j["cost"]["with_trial_margin"] > j["cost"]["compute_cost"] > 0
+
+
+@settings(max_examples=40, deadline=None)
+@given(model=st.sampled_from(MODELS), n=st.sampled_from([2, 4, 8, 16, 32]))
+def test_zero3_memory_shrinks_with_more_gpus(model, n):
+    job = Job(model=model)
+    fewer = memory_estimate(job, Layout(gpus=n, zero=3), GB80).per_gpu_bytes
+    more = memory_estimate(job, Layout(gpus=2 * n, zero=3), GB80).per_gpu_bytes
+    assert more.total <= fewer.total and more.activations == fewer.activations
