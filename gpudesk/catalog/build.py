@@ -88,6 +88,9 @@ def load_sources(data_dir: Path) -> dict:
             presets.append((head, config))
         except (OSError, ValueError) as exc:
             problems.append(f"models/{path.name}: {exc}")
+    order = list(TASK_CLASSES)  # list presets by the guide's task classes, then by id
+    presets.sort(key=lambda hc: (order.index(hc[0]["task_class"]) if hc[0].get("task_class") in order
+                                 else len(order), str(hc[0].get("id"))))
     out["models"] = presets
     problems += _cross_check(out)
     if problems:
