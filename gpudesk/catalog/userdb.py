@@ -72,7 +72,11 @@ class UserDB:
                 raise sqlite3.DatabaseError("integrity check failed")
             self._check_not_newer()
             migrations.apply(self.db)
-        except sqlite3.DatabaseError as exc:
+        except sqlite3.OperationalError as exc:  # locked, unreadable, disk full: not damage, keep it in place
+            with contextlib.suppress(Exception):
+                conn.close()
+            raise CatalogError(f"cannot open user database {self.path} ({exc})") from None
+        except sqlite3.DatabaseError as exc:  # not a database / malformed: damaged
             with contextlib.suppress(Exception):  # the file is what matters, not the half-open connection
                 conn.close()
             kept = _move_aside(self.path)

@@ -102,3 +102,11 @@ def test_an_invalid_user_row_is_reported_with_its_file_and_id(cat):
     cat.refresh()
     with pytest.raises(CatalogError, match=r"user\.sqlite: offers row 'broken' is invalid \(gpu"):
         cat.offers()
+
+
+def test_an_unopenable_database_is_reported_but_never_moved(tmp_path):
+    path = tmp_path / "user.sqlite"
+    path.mkdir()  # e.g. a permissions or locking problem: not damage
+    with pytest.raises(CatalogError, match="cannot open user database"):
+        UserDB(path)
+    assert path.is_dir() and not list(tmp_path.glob("*.damaged-*"))
