@@ -83,6 +83,8 @@ class MemoryChart:
     axis_label: str
     usable_label: str
     capacity_label: str
+    headroom_label: str = ""
+    quick_label: str = ""  # the guide's quick estimate bar, spread over the chosen GPU count
 
 
 @dataclass
@@ -613,7 +615,8 @@ class _Builder:
             blocks.append(MemoryChart(
                 chart, t("Memory per GPU: chosen configuration and alternatives", "单卡显存：推荐配置与备选"),
                 {k: _word(_COMPONENTS, k) for k in chart.components}, t("GiB per GPU", "每卡 GiB"),
-                t("usable", "可用"), t("capacity", "容量")))
+                t("usable", "可用"), t("GPU capacity", "单卡显存"), t("headroom kept free", "预留余量"),
+                t("quick estimate ÷ {n}", "快速估算 ÷ {n}", n=chart.quick_estimate_gpus or "")))
         blocks += [Heading(t("Quick estimate beside the detailed one", "快速估算与详细估算对照")), self._quick_vs_detailed(o)]
         blocks += [Heading(t("Why smaller configurations were rejected", "为何不选更小的配置")), self._rejected(o)]
         blocks += [Heading(t("Assumptions", "估算假设")), KeyValues(self._assumptions(o))]
@@ -739,7 +742,7 @@ class _Builder:
             Heading(t("Top options side by side", "主要备选方案对比")),
             Table([t("Rank", "排名"), t("Configuration", "配置"), t("Provider / region", "供应商 / 地域"),
                    t("Time", "时间"), t("Cost", "费用"), t("With margin", "含余量"), t("Tier", "档次")],
-                  rows, widths=[0.07, 0.2, 0.21, 0.17, 0.12, 0.12, 0.11], align="clllrrl", row_styles=styles),
+                  rows, widths=[0.06, 0.2, 0.18, 0.2, 0.11, 0.11, 0.14], align="clllrrl", row_styles=styles),
             Text(t("✔ = recommended; P = on the time–cost Pareto front (no other option is both faster and cheaper).",
                    "✔ = 推荐配置；P = 位于时间–费用帕累托前沿（没有别的方案既更快又更便宜）。"), "muted"),
         ]

@@ -18,7 +18,18 @@ from gpudesk.core.report_data import BillingChart, MemoryChart, ParetoChart
 if TYPE_CHECKING:
     from gpudesk.report.layout import Layout
 
-SEGMENT_COLOURS = ["#3B6EA8", "#E0892B", "#7A9E3B", "#C0504D", "#8064A2", "#9AA3AD"]
+# The app's chart colours (gpudesk.ui.charts), so the printed charts look like the screen's.
+COMPONENT_COLOURS = {name: QColor(c) for name, c in {
+    "weights": "#3465a4", "gradients": "#73d216", "optimizer_states": "#f57900",
+    "activations": "#75507b", "kv_cache": "#c17d11", "overhead": "#888a85"}.items()}
+CAPACITY = QColor("#cc0000")
+HEADROOM = QColor(204, 0, 0, 40)
+FRONT = QColor("#cc0000")
+OTHERS = QColor(136, 138, 133, 150)
+STAR = QColor("#fce94f")
+HOURLY = QColor("#3465a4")
+MONTHLY = QColor("#4e9a06")
+THIS_JOB = QColor("#f57900")
 ACCENT = QColor("#1F4E79")
 ALERT = QColor("#C0392B")
 GRID = QColor("#E1E6EC")
@@ -104,74 +115,93 @@ def _legend(p: QPainter, x: float, y: float, entries: list[tuple[str, object]], 
     return cy + row_h - y
 
 
-# --- memory per GPU: stacked bars with usable and capacity marks ------------------------------
+# --- memory per GPU: stacked bars, capacity lines, headroom band, the guide's quick estimate ---
 
 
 def draw_memory(p: QPainter, rect: QRectF, block: MemoryChart, lay: Layout) -> None:
     data = block.data
     top = rect.top() + _title(p, rect, block.title, lay)
-    legend_h = lay.pt(30)
-    label_w = rect.width() * 0.22
-    plot = QRectF(rect.left() + label_w, top, rect.width() - label_w - lay.pt(70), rect.bottom() - top - legend_h - lay.pt(18))
-    x_max = max([b.capacity_gib for b in data.bars] + [b.total_gib for b in data.bars] + [1.0]) * 1.04
-    ticks = nice_ticks(0, x_max)
-    x_max = max(x_max, ticks[-1])
+    legend_h = lay.pt(28)
+    label_h = lay.pt(24)
+    plot = QRectF(rect.left() + lay.pt(40), top + lay.pt(4), rect.width() - lay.pt(48),
+                  rect.bottom() - top - legend_h - label_h - lay.pt(8))
+    slots = len(data.bars) + (1 if data.quick_estimate_per_gpu_gib is not None else 0)
+    y_top = max([b.capacity_gib for b in data.bars] + [sum(b.components_gib.values()) for b in data.bars]
+                + [data.quick_estimate_per_gpu_gib or 0.0, 1.0]) * 1.12
+    ticks = nice_ticks(0, y_top)
+    y_top = max(y_top, ticks[-1])
 
-    def sx(v: float) -> float:
-        return plot.left() + plot.width() * v / x_max
+    def sy(v: float) -> float:
+        return plot.bottom() - plot.height() * v / y_top
 
+    slot_w = plot.width() / max(1, slots)
     small = lay.font(7.5)
     p.setFont(small)
     for tick in ticks:
         p.setPen(QPen(GRID, lay.pt(0.5)))
-        p.drawLine(QPointF(sx(tick), plot.top()), QPointF(sx(tick), plot.bottom()))
+        p.drawLine(QPointF(plot.left(), sy(tick)), QPointF(plot.right(), sy(tick)))
         p.setPen(MUTED)
-        p.drawText(QRectF(sx(tick) - lay.pt(20), plot.bottom() + lay.pt(2), lay.pt(40), lay.pt(10)), CENTRE, f"{tick:g}")
-    p.drawText(QRectF(plot.left(), plot.bottom() + lay.pt(11), plot.width(), lay.pt(10)), CENTRE, block.axis_label)
-    band = plot.height() / max(1, len(data.bars))
-    thick = min(band * 0.55, lay.pt(18))
+        p.drawText(QRectF(plot.left() - lay.pt(34), sy(tick) - lay.pt(5), lay.pt(30), lay.pt(10)), RIGHT, f"{tick:g}")
+    p.save()
+    p.translate(rect.left() + lay.pt(4), plot.center().y())
+    p.rotate(-90)
+    p.drawText(QRectF(-plot.height() / 2, -lay.pt(5), plot.height(), lay.pt(10)), CENTRE, block.axis_label)
+    p.restore()
+    p.setPen(QPen(AXIS, lay.pt(0.8)))
+    p.drawLine(plot.bottomLeft(), plot.bottomRight())
+    bar_w = min(slot_w * 0.55, lay.pt(60))
     for i, bar in enumerate(data.bars):
-        cy = plot.top() + band * (i + 0.5)
-        p.setFont(lay.font(8, bar.chosen))
-        p.setPen(INK if bar.fits else ALERT)
-        p.drawText(QRectF(rect.left(), cy - band / 2, label_w - lay.pt(6), band), RIGHT | int(Qt.TextFlag.TextWordWrap), bar.label)
-        x = 0.0
-        for k, name in enumerate(data.components):
+        cx = plot.left() + slot_w * (i + 0.5)
+        band_w = min(slot_w * 0.8, bar_w * 1.45)
+        p.fillRect(QRectF(cx - band_w / 2, sy(bar.capacity_gib), band_w, sy(bar.usable_gib) - sy(bar.capacity_gib)),
+                   HEADROOM)
+        base = 0.0
+        for name in data.components:
             v = bar.components_gib.get(name, 0.0)
             if v <= 0:
                 continue
-            p.fillRect(QRectF(sx(x), cy - thick / 2, sx(x + v) - sx(x), thick), QColor(SEGMENT_COLOURS[k % len(SEGMENT_COLOURS)]))
-            x += v
-        if bar.chosen:
-            p.setPen(QPen(ACCENT, lay.pt(1)))
-            p.setBrush(Qt.BrushStyle.NoBrush)
-            p.drawRect(QRectF(sx(0), cy - thick / 2, sx(bar.total_gib) - sx(0), thick))
-        p.setPen(QPen(ACCENT, lay.pt(1), Qt.PenStyle.DashLine))
-        p.drawLine(QPointF(sx(bar.usable_gib), cy - thick * 0.8), QPointF(sx(bar.usable_gib), cy + thick * 0.8))
-        p.setPen(QPen(INK, lay.pt(1.2)))
-        p.drawLine(QPointF(sx(bar.capacity_gib), cy - thick * 0.8), QPointF(sx(bar.capacity_gib), cy + thick * 0.8))
-        p.setFont(small)
+            p.fillRect(QRectF(cx - bar_w / 2, sy(base + v), bar_w, sy(base) - sy(base + v)), COMPONENT_COLOURS[name])
+            base += v
+        p.setPen(QPen(CAPACITY, lay.pt(1.6)))
+        p.drawLine(QPointF(cx - band_w / 2, sy(bar.capacity_gib)), QPointF(cx + band_w / 2, sy(bar.capacity_gib)))
+        p.setFont(lay.font(7))
         p.setPen(INK if bar.fits else ALERT)
-        end = max(sx(bar.capacity_gib), sx(bar.total_gib)) + lay.pt(4)
-        p.drawText(QRectF(end, cy - band / 2, lay.pt(80), band), LEFT, f"{bar.total_gib:.1f} / {bar.capacity_gib:.0f}")
+        p.drawText(QRectF(cx - slot_w / 2, sy(base) - lay.pt(11), slot_w, lay.pt(10)), CENTRE,
+                   f"{bar.total_gib:.1f} / {bar.capacity_gib:.0f}")
+        label = ("★ " if bar.chosen else "") + bar.label + (" ✔" if bar.fits else " ✘")
+        p.setFont(lay.font(7.5, bar.chosen))
+        p.drawText(QRectF(cx - slot_w / 2, plot.bottom() + lay.pt(3), slot_w, label_h), CENTRE | int(Qt.TextFlag.TextWordWrap), label)
+    if data.quick_estimate_per_gpu_gib is not None:
+        cx = plot.left() + slot_w * (len(data.bars) + 0.5)
+        q = data.quick_estimate_per_gpu_gib
+        p.setPen(QPen(QColor("#555753"), lay.pt(1), Qt.PenStyle.DashLine))
+        p.setBrush(QBrush(QColor("#d3d7cf")))
+        p.drawRect(QRectF(cx - bar_w / 2, sy(q), bar_w, sy(0) - sy(q)))
+        p.setFont(lay.font(7))
+        p.setPen(INK)
+        p.drawText(QRectF(cx - slot_w / 2, sy(q) - lay.pt(11), slot_w, lay.pt(10)), CENTRE, f"{q:.1f}")
+        p.setFont(lay.font(7.5))
+        p.drawText(QRectF(cx - slot_w / 2, plot.bottom() + lay.pt(3), slot_w, label_h), CENTRE | int(Qt.TextFlag.TextWordWrap),
+                   block.quick_label)
     entries: list[tuple[str, object]] = [
-        (block.component_labels.get(name, name), QColor(SEGMENT_COLOURS[k % len(SEGMENT_COLOURS)]))
-        for k, name in enumerate(data.components)
+        (block.component_labels.get(name, name), COMPONENT_COLOURS[name]) for name in data.components
+        if any(b.components_gib.get(name, 0.0) > 0 for b in data.bars)
     ]
-    entries += [(block.usable_label, ("line", QPen(ACCENT, lay.pt(1), Qt.PenStyle.DashLine))),
-                (block.capacity_label, ("line", QPen(INK, lay.pt(1.2))))]
-    _legend(p, rect.left() + label_w, plot.bottom() + lay.pt(24), entries, lay, rect.right())
+    entries += [(block.capacity_label, ("line", QPen(CAPACITY, lay.pt(1.6)))), (block.headroom_label, HEADROOM)]
+    _legend(p, plot.left(), rect.bottom() - legend_h, entries, lay, rect.right())
 
 
 # --- time vs cost: every option, the Pareto front, the recommendation ------------------------
 
 
 class _Axis:
-    def __init__(self, lo: float, hi: float, a: float, b: float) -> None:
-        self.log = lo > 0 and hi / lo > 30
+    def __init__(self, lo: float, hi: float, a: float, b: float, *, log: bool = False) -> None:
+        self.log = lo > 0 and (log or hi / lo > 30)
         if self.log:
             self.lo, self.hi = lo / 1.3, hi * 1.3
             self.ticks = log_ticks(self.lo, self.hi)
+            if len(self.ticks) < 3:  # a narrow range: label the round values in between as well
+                self.ticks = [t for t in nice_ticks(self.lo, self.hi, 4) if t > 0]
         else:
             span = (hi - lo) or max(abs(hi), 1.0)
             self.lo, self.hi = max(0.0, lo - span * 0.1), hi + span * 0.1
@@ -220,12 +250,13 @@ def draw_pareto(p: QPainter, rect: QRectF, block: ParetoChart, lay: Layout) -> N
     points = data.points
     days = [pt.days for pt in points]
     costs = [pt.cost for pt in points]
-    xs = _Axis(min(days), max(days), plot.left(), plot.right())
-    ys = _Axis(min(costs), max(costs), plot.bottom(), plot.top())
+    # log-log, as the app draws it: options span orders of magnitude in both time and money
+    xs = _Axis(min(days), max(days), plot.left(), plot.right(), log=True)
+    ys = _Axis(min(costs), max(costs), plot.bottom(), plot.top(), log=True)
     _frame_axes(p, plot, xs, ys, block.x_label, block.y_label, lay)
-    r = lay.pt(2.6)
+    r = lay.pt(2.4)
     p.setPen(Qt.PenStyle.NoPen)
-    p.setBrush(QBrush(QColor("#A9B4BF")))
+    p.setBrush(QBrush(OTHERS))
     for pt in points:
         if not pt.pareto:
             p.drawEllipse(QPointF(xs(pt.days), ys(pt.cost)), r, r)
@@ -233,26 +264,38 @@ def draw_pareto(p: QPainter, rect: QRectF, block: ParetoChart, lay: Layout) -> N
         path = QPainterPath(QPointF(xs(data.front[0].days), ys(data.front[0].cost)))
         for pt in data.front[1:]:
             path.lineTo(QPointF(xs(pt.days), ys(pt.cost)))
-        p.setPen(QPen(ACCENT, lay.pt(1.2)))
+        p.setPen(QPen(FRONT, lay.pt(1.5)))
         p.setBrush(Qt.BrushStyle.NoBrush)
         p.drawPath(path)
         p.setPen(Qt.PenStyle.NoPen)
-        p.setBrush(QBrush(ACCENT))
+        p.setBrush(QBrush(FRONT))
         for pt in data.front:
-            p.drawEllipse(QPointF(xs(pt.days), ys(pt.cost)), r * 1.2, r * 1.2)
+            p.drawEllipse(QPointF(xs(pt.days), ys(pt.cost)), r * 1.3, r * 1.3)
     p.setFont(lay.font(7))
     labelled = [pt for pt in data.front[:8]] + [pt for pt in points if pt.chosen and not pt.pareto]
     for pt in labelled:
-        p.setPen(ALERT if pt.chosen else ACCENT)
-        p.drawText(QRectF(xs(pt.days) + lay.pt(5), ys(pt.cost) - lay.pt(11), lay.pt(110), lay.pt(10)), LEFT, pt.label)
+        p.setPen(INK if pt.chosen else FRONT)
+        p.drawText(QRectF(xs(pt.days) + lay.pt(7), ys(pt.cost) - lay.pt(12), lay.pt(110), lay.pt(10)), LEFT, pt.label)
     for pt in points:
         if pt.chosen:
-            p.setPen(QPen(ALERT, lay.pt(1.5)))
-            p.setBrush(Qt.BrushStyle.NoBrush)
-            p.drawEllipse(QPointF(xs(pt.days), ys(pt.cost)), r * 2.4, r * 2.4)
-    entries: list[tuple[str, object]] = [(block.option_label, QColor("#A9B4BF")), (block.front_label, ACCENT),
-                                         (block.chosen_label, ("line", QPen(ALERT, lay.pt(1.5))))]
+            _star(p, QPointF(xs(pt.days), ys(pt.cost)), lay.pt(7), lay)
+    entries: list[tuple[str, object]] = [(block.option_label, OTHERS), (block.front_label, ("line", QPen(FRONT, lay.pt(1.5)))),
+                                         (block.chosen_label, STAR)]
     _legend(p, plot.left(), top, entries, lay, rect.right())
+
+
+def _star(p: QPainter, centre: QPointF, radius: float, lay: Layout) -> None:
+    """The app's marker for the chosen option: a yellow five-pointed star."""
+    path = QPainterPath()
+    for k in range(10):
+        rr = radius if k % 2 == 0 else radius * 0.45
+        angle = math.pi / 2 + k * math.pi / 5
+        point = QPointF(centre.x() + rr * math.cos(angle), centre.y() - rr * math.sin(angle))
+        path.moveTo(point) if k == 0 else path.lineTo(point)
+    path.closeSubpath()
+    p.setPen(QPen(INK, lay.pt(0.6)))
+    p.setBrush(QBrush(STAR))
+    p.drawPath(path)
 
 
 # --- hourly vs monthly billing over one month ------------------------------------------------
@@ -271,8 +314,8 @@ def draw_billing(p: QPainter, rect: QRectF, block: BillingChart, lay: Layout) ->
     ys.lo = 0.0
     ys.ticks = [v for v in ys.ticks if v >= 0]
     _frame_axes(p, plot, xs, ys, block.x_label, block.y_label, lay)
-    hourly_pen = QPen(ACCENT, lay.pt(1.6))
-    monthly_pen = QPen(QColor("#E0892B"), lay.pt(1.6))
+    hourly_pen = QPen(HOURLY, lay.pt(1.6))
+    monthly_pen = QPen(MONTHLY, lay.pt(1.6))
     path = QPainterPath(QPointF(xs(data.hours[0]), ys(data.hourly_cost[0])))
     for h, c in zip(data.hours[1:], data.hourly_cost[1:], strict=False):
         path.lineTo(QPointF(xs(h), ys(c)))
@@ -284,7 +327,7 @@ def draw_billing(p: QPainter, rect: QRectF, block: BillingChart, lay: Layout) ->
         p.drawLine(QPointF(plot.left(), ys(data.monthly_cost)), QPointF(plot.right(), ys(data.monthly_cost)))
     p.setFont(lay.font(7))
     marks = [(data.break_even_hours, block.break_even_label, QPen(MUTED, lay.pt(1), Qt.PenStyle.DashLine)),
-             (data.job_hours, block.job_label, QPen(ALERT, lay.pt(1), Qt.PenStyle.DotLine))]
+             (data.job_hours, block.job_label, QPen(THIS_JOB, lay.pt(1)))]
     for k, (hours, label, pen) in enumerate(marks):
         if hours is None or hours > x_hi:
             continue

@@ -149,7 +149,7 @@ class Layout:
             widths = [block.label_width, 1 - block.label_width]
             self._table(["", ""], [list(r) for r in block.rows], widths, "ll", block.row_styles, False, label_column=True)
         elif isinstance(block, MemoryChart):
-            self._chart(self.pt(50 + 21 * len(block.data.bars)), lambda p, r: charts.draw_memory(p, r, block, self))
+            self._chart(self.pt(195), lambda p, r: charts.draw_memory(p, r, block, self))
         elif isinstance(block, ParetoChart):
             self._chart(self.pt(215), lambda p, r: charts.draw_pareto(p, r, block, self))
         elif isinstance(block, BillingChart):

@@ -215,3 +215,14 @@ def test_render_to_printer(tmp_path):
     reader = PdfReader(tmp_path / "printed.pdf")
     assert len(reader.pages) == pages >= 5
     assert f"共 {pages} 页" in _text(tmp_path / "printed.pdf")[0]
+
+
+def test_chart_colours_match_the_app():
+    """The printed charts use the app's colours (gpudesk.ui.charts) for the same series."""
+    ui_charts = pytest.importorskip("gpudesk.ui.charts")
+    from PySide6.QtGui import QColor
+
+    from gpudesk.report import charts
+
+    for name, colour in ui_charts.COMPONENT_COLOURS.items():
+        assert charts.COMPONENT_COLOURS[name] == QColor(colour), name
