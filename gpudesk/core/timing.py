@@ -30,7 +30,7 @@ from gpudesk.core.gpu_classes import (
     peak_tflops,
 )
 from gpudesk.core.i18n import t
-from gpudesk.core.memory import check_layout, trainable_params
+from gpudesk.core.memory import _kv_cache, check_layout, trainable_params
 from gpudesk.core.models import (
     Cluster,
     Job,
@@ -235,7 +235,10 @@ def _serving(job: Job, layout: Layout, cluster: Cluster, peak: float | None, mfu
     wb = 4 if job.precision is Precision.FP32 else (1 if job.precision is Precision.FP8 else 2)
     replicas = max(1, layout.gpus // (layout.tp * layout.pp))
     group = layout.tp * layout.pp
-    bytes_per_step = pc.total * wb / group
+    # weights once per step, plus the KV cache the attention reads (upper bound: every sequence at full context)
+    kv = _kv_cache(job, layout, 4 if job.precision is Precision.FP32 else 2)
+    bytes_per_step = pc.total * wb / group + kv
+    details["kv_cache_bytes_read_per_step"] = kv
     tps = None
     if gpu.memory_bandwidth_gbps:
         bw = gpu.memory_bandwidth_gbps * 1e9 * DECODE_BANDWIDTH_EFFICIENCY
