@@ -175,9 +175,10 @@ def scaling_below_norm(ctx: AdviceContext) -> Advice | None:
     if eff >= SCALING_WARN_EFFICIENCY:
         return None
     return Advice(id="scaling-below-norm", severity="warning", message=t(
-        "{n} GPUs work like {x:.1f} (scaling {eff:.0%}); 8 NVLink GPUs normally give 7.2–7.6×. "
-        "The interconnect limits this layout.",
-        "{n} 卡实际相当于 {x:.1f} 卡（扩展效率 {eff:.0%}）；8 卡 NVLink 通常可达 7.2–7.6 倍，此布局受互联带宽限制。",
+        "{n} GPUs work like {x:.1f} (scaling {eff:.0%}); 8 NVLink GPUs normally give 7.2–7.6×. Communication "
+        "is not hidden behind compute: more gradient accumulation, a larger micro-batch or a faster link help.",
+        "{n} 卡实际相当于 {x:.1f} 卡（扩展效率 {eff:.0%}）；8 卡 NVLink 通常可达 7.2–7.6 倍。通信未被计算掩盖："
+        "增大梯度累积或微批次、换更快的互联可改善。",
         n=ctx.gpus, x=ctx.gpus * eff, eff=eff))
 
 

@@ -75,3 +75,24 @@ def test_allowed_and_excluded(capsys):
     code, _, err = cli(capsys, "--model-config", str(FIXTURES / "gpt2.json"),
                        "--gpu-allow", "a100-sxm-80gb", "--gpu-exclude", "a100-sxm-80gb")
     assert code == 2 and "both allowed and excluded" in err
+
+
+def test_deadline_and_budget(capsys):
+    base = ["--model-config", str(FIXTURES / "llama-2-7b.json"), "--task", "full", "--tokens", "1e10", "--top", "50"]
+    d = cli_json(capsys, *base, "--objective", "deadline", "--deadline-hours", "24")
+    assert d["options"] and all(o["time"]["hours"] * 1.3 <= 24 for o in d["options"])
+    assert d["rejected"].get("misses_deadline", 0) > 0
+    b = cli_json(capsys, *base, "--objective", "budget", "--budget", "20000", "--billing", "hourly")
+    priced = [o for o in b["options"] if o["cost"]["with_trial_margin"] is not None]
+    assert priced and all(o["cost"]["with_trial_margin"] <= 20000 for o in priced)
+    hours = [o["time"]["hours"] for o in b["options"]]
+    assert hours == sorted(hours)  # fastest first within the budget
+
+
+def test_provider_and_gpu_filters(capsys):
+    d = cli_json(capsys, "--model-config", str(FIXTURES / "gpt2.json"), "--gpu-allow", "rtx-4090", "l40s",
+                 "--top", "100")
+    assert {o["gpu"] for o in d["options"]} <= {"rtx-4090", "l40s"}
+    assert d["rejected"].get("gpu_filtered", 0) > 0
+    d = cli_json(capsys, "--model-config", str(FIXTURES / "gpt2.json"), "--max-gpus", "4", "--top", "500")
+    assert max(o["gpus"] for o in d["options"]) <= 4
