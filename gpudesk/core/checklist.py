@@ -164,6 +164,12 @@ def _templates_cached(folder: str) -> tuple[dict, ...]:
                 text = item.get(key)
                 if not isinstance(text, dict) or not text.get("en") or not text.get("zh"):
                     raise GpudeskError(f"checklist template {file.name}: {iid}.{key} needs en and zh text")
+            for key, text in (item.get("fallback") or {}).items():
+                if key not in ("title", "why", "how", "criterion") or not isinstance(text, dict) \
+                        or not text.get("en") or not text.get("zh"):
+                    raise GpudeskError(f"checklist template {file.name}: {iid}.fallback.{key} needs en and zh text")
+            if item.get("fallback") and not item.get("needs"):
+                raise GpudeskError(f"checklist template {file.name}: {iid}: a fallback needs `needs`")
             bad = [c for c in item.get("when", []) if c not in CONDITIONS]
             if bad:
                 raise GpudeskError(f"checklist template {file.name}: {iid}: unknown condition {bad[0]!r}")
@@ -399,9 +405,12 @@ def _round_up(x: float, step: int) -> int:
 # --- rendering ------------------------------------------------------------------------------
 
 
+UNKNOWN = "?"
+
+
 def _num(x: float | None, digits: int = 0) -> str:
     if x is None:
-        return "?"
+        return UNKNOWN
     if digits == 0 or abs(x) >= 100:
         return f"{x:,.0f}"
     return f"{x:,.{digits}f}"
@@ -410,7 +419,7 @@ def _num(x: float | None, digits: int = 0) -> str:
 def _bw(x: float | None) -> str:
     """GB/s: whole numbers from 10 up, one decimal below (and never rounded up past a minimum)."""
     if x is None:
-        return "?"
+        return UNKNOWN
     return f"{math.floor(x):,d}" if x >= 10 else f"{math.floor(x * 10) / 10:.1f}"
 
 
@@ -524,13 +533,13 @@ def _context(plan: Plan, ex: Expectations) -> dict[str, str]:
                          t("at least {f:,} for many small files", "小文件场景不低于 {f:,}", f=IOPS_FLOOR))
     ctx["data_rate"] = (_rate(ex.data_rate_bytes_per_s) if ex.data_rate_bytes_per_s
                         else t("an unknown rate", "未知速率"))
-    ctx["checkpoint_text"] = (t("checkpoints of about {gb:,.0f} GB", "约 {gb:,.0f} GB 的检查点",
-                                gb=ex.checkpoint_bytes / GB) if ex.checkpoint_bytes
+    ctx["checkpoint_text"] = (t("checkpoints of about {size}", "约 {size} 的检查点",
+                                size=_size(ex.checkpoint_bytes)) if ex.checkpoint_bytes
                               else t("checkpoints and results", "检查点和结果"))
     parts = []
     if ex.checkpoint_bytes:
-        parts.append(t("a {gb:,.0f} GB checkpoint written in ≤ {m} min", "{gb:,.0f} GB 检查点在 {m} 分钟内写完",
-                       gb=ex.checkpoint_bytes / GB, m=CHECKPOINT_SECONDS // 60))
+        parts.append(t("a {size} checkpoint written in ≤ {m} min", "{size} 检查点在 {m} 分钟内写完",
+                       size=_size(ex.checkpoint_bytes), m=CHECKPOINT_SECONDS // 60))
     if ex.data_rate_bytes_per_s:
         parts.append(t("{s}× the data rate", "数据速率的 {s} 倍", s=DATA_RATE_SAFETY))
     parts.append(t("at least {f} MB/s", "不低于 {f} MB/s", f=THROUGHPUT_FLOOR_MBS))
@@ -561,11 +570,22 @@ def _context(plan: Plan, ex: Expectations) -> dict[str, str]:
         ctx["ram_ordered_text"] = t("and equal to the contract.", "且与合同一致。")
     ctx["network_text"] = _network_text(plan, ex)
     pcie_gen = _pcie_gbps(_gpu_spec(plan))[1] or "PCIe"
-    ctx["pcie_text"] = pcie_gen.replace("PCIe ", "") if pcie_gen != "PCIe" else t("as ordered", "与订购一致")
+    ctx["pcie_text"] = (pcie_gen.replace("PCIe ", "") + " x16" if pcie_gen != "PCIe"
+                        else t("x16 (generation as ordered)", "x16（代数与订购一致）"))
+    nvidia = ex.conditions.get("nvidia", True)
+    ctx["na_collective"] = (t("a single GPU needs no NCCL communication.", "单卡不需要 NCCL 通信。") if ex.gpus <= 1
+                            else t("not an NVIDIA GPU: watch the vendor's collective library instead (e.g. HCCL on "
+                                   "Ascend).", "不是 NVIDIA GPU：请关注厂商的集合通信库（如昇腾的 HCCL）。"))
+    ctx["na_vendor_collective"] = (t("a single accelerator has no peers.", "单卡没有对端。") if ex.gpus <= 1
+                                   else t("NVIDIA GPUs are tested with nccl-tests.", "NVIDIA GPU 用 nccl-tests 测试。"))
     ctx["na_topology"] = (t("a single GPU has no NVLink peers.", "单卡没有 NVLink 对端。") if ex.gpus_per_node <= 1
+                          else t("not an NVIDIA GPU (see the vendor interconnect item).", "不是 NVIDIA GPU（见厂商互联检查项）。")
+                          if not nvidia
                           else t("the GPUs in a node are joined by PCIe, not NVLink (see the PCIe items).",
                                  "节点内 GPU 通过 PCIe 而非 NVLink 连接（见 PCIe 相关项）。"))
     ctx["na_pcie"] = (t("a single GPU per node has no PCIe peers.", "每节点单卡，没有 PCIe 对端。") if ex.gpus_per_node <= 1
+                      else t("not an NVIDIA GPU (see the vendor interconnect item).", "不是 NVIDIA GPU（见厂商互联检查项）。")
+                      if not nvidia
                       else t("the GPUs in a node are joined by NVLink (see the NVLink items).",
                              "节点内 GPU 通过 NVLink 连接（见 NVLink 相关项）。"))
     return ctx
@@ -574,6 +594,14 @@ def _context(plan: Plan, ex: Expectations) -> dict[str, str]:
 def _price(p: float, currency: str) -> str:
     sym = "¥" if currency == "CNY" else f"{currency} "
     return f"{sym}{p:,.2f}"
+
+
+def _size(n: float) -> str:
+    if n >= 10 * GB:
+        return f"{n / GB:,.0f} GB"
+    if n >= GB:
+        return f"{n / GB:.1f} GB"
+    return f"{max(1, round(n / MB)):,d} MB"
 
 
 def _rate(bps: float) -> str:
@@ -615,13 +643,16 @@ def tailor(plan: Plan, lang: str | None = None) -> list[ChecklistItem]:
         for tpl in templates():
             applicable = all(ex.conditions.get(c, False) for c in tpl.get("when", []))
             state = plan.checklist.get(tpl["id"])
+            texts = {k: tpl[k] for k in ("title", "why", "how", "criterion")}
+            if any(ctx.get(k, UNKNOWN) == UNKNOWN for k in tpl.get("needs", [])):
+                texts.update(tpl.get("fallback") or {})  # a figure is unknown: say what to check instead
             if applicable:
-                how, criterion = _render(tpl["how"], ctx, language), _render(tpl["criterion"], ctx, language)
+                how, criterion = _render(texts["how"], ctx, language), _render(texts["criterion"], ctx, language)
             else:
                 how, criterion = "", _render(tpl.get("na") or {"en": "Not applicable to this plan.",
                                                                "zh": "不适用于本方案。"}, ctx, language)
-            item = ChecklistItem(id=tpl["id"], phase=tpl["phase"], title=_render(tpl["title"], ctx, language),
-                                 why=_render(tpl["why"], ctx, language) if applicable else "",
+            item = ChecklistItem(id=tpl["id"], phase=tpl["phase"], title=_render(texts["title"], ctx, language),
+                                 why=_render(texts["why"], ctx, language) if applicable else "",
                                  how=how, criterion=criterion, applicable=applicable)
             if not applicable:
                 item.status = "n/a"

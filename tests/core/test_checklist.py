@@ -231,3 +231,32 @@ def test_lora_checkpoint_holds_adapters_not_the_frozen_base():
     plan.choice.memory.per_gpu_bytes.optimizer_states = 50_000_000 * 12
     plan.choice.layout.zero = 0
     assert expectations(plan).checkpoint_bytes == 50_000_000 * 14
+
+
+def test_unknown_figures_fall_back_to_words_and_other_vendors_skip_nvidia_tools():
+    plan = pcie_plan()
+    ascend = plan.hardware.gpu.model_copy(update={"id": "ascend-910b", "name": "Huawei Ascend 910B",
+                                                  "vendor": "Huawei", "tdp_watts": None, "pcie_gbps": None,
+                                                  "pcie_generation": None, "consumer": False})
+    plan.hardware.gpu = ascend
+    plan.choice.gpu, plan.choice.gpu_name, plan.choice.host = ascend.id, ascend.name, {}
+    items = tailor(plan, "en")
+    for i in items:
+        assert not re.search(r"(^|[\s(])\?", i.title + i.why + i.how + i.criterion), (i.id, i.criterion)
+        if i.status != "n/a":
+            assert "nvidia-smi" not in i.how and "nccl" not in (i.how + i.criterion).lower(), i.id
+    d = by_id(items)
+    assert d["vendor-collective-test"].applicable and "hccl" in d["vendor-collective-test"].how
+    assert d["nccl-errors"].status == "n/a" and "HCCL" in d["nccl-errors"].criterion
+    assert d["rack-power"].criterion.startswith("Enforced power limit = the default limit")
+    assert "rated power" in d["power-quota"].criterion
+    zh = by_id(tailor(plan, "zh_CN"))
+    assert "额定功率" in zh["power-quota"].criterion
+
+
+def test_small_checkpoints_read_in_megabytes():
+    plan = small_plan()
+    plan.job.task = TaskKind.LORA
+    plan.choice.memory.per_gpu_bytes.optimizer_states = 12 * 2_000_000  # 2 M adapter parameters
+    d = by_id(tailor(plan, "en"))
+    assert "28 MB checkpoint" in d["storage-throughput"].criterion
