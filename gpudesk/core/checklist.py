@@ -573,6 +573,10 @@ def _context(plan: Plan, ex: Expectations) -> dict[str, str]:
     ctx["pcie_text"] = (pcie_gen.replace("PCIe ", "") + " x16" if pcie_gen != "PCIe"
                         else t("x16 (generation as ordered)", "x16（代数与订购一致）"))
     nvidia = ex.conditions.get("nvidia", True)
+    ctx["power_limit_how"] = (t("nvidia-smi -q -d POWER  (enforced and default power limit)",
+                                "nvidia-smi -q -d POWER（实际与默认功率上限）") if nvidia
+                              else t("the vendor's tool for the power limit (Ascend: npu-smi info)",
+                                     "用厂商工具查看功率上限（昇腾：npu-smi info）"))
     ctx["na_collective"] = (t("a single GPU needs no NCCL communication.", "单卡不需要 NCCL 通信。") if ex.gpus <= 1
                             else t("not an NVIDIA GPU: watch the vendor's collective library instead (e.g. HCCL on "
                                    "Ascend).", "不是 NVIDIA GPU：请关注厂商的集合通信库（如昇腾的 HCCL）。"))
