@@ -45,6 +45,11 @@ def run_cli(argv: list[str]) -> int:
         return 2
     try:
         return int(args.func(args) or 0)
+    except BrokenPipeError:  # output piped into `head` and closed early: not an error
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     except GpudeskError as exc:
         print(f"gpudesk {args.command}: error: {exc}", file=sys.stderr)
         return 2
@@ -57,5 +62,3 @@ def run_cli(argv: list[str]) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
-    except BrokenPipeError:
-        return 0
