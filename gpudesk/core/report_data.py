@@ -73,6 +73,7 @@ class KeyValues:
     rows: list[tuple[str, str]]
     row_styles: list[RowStyle] | None = None
     label_width: float = 0.34
+    pairs_per_row: int = 1  # 2: two label/value pairs side by side (row_styles then ignored)
 
 
 @dataclass
@@ -601,7 +602,7 @@ class _Builder:
         rows += [
             [t("Total per GPU", "单卡合计"), fmt_gib(per.total, 2), "100 %"],
             [t("Headroom kept free ({p})", "预留余量（{p}）", p=fmt_pct(mem.headroom)), fmt_gib(headroom_bytes, 2), ""],
-            [t("Usable per GPU", "单卡可用"), fmt_gib(mem.usable_bytes, 2), fmt_pct(per.total / mem.usable_bytes if mem.usable_bytes else None, 0)],
+            [t("Usable per GPU", "单卡可用"), fmt_gib(mem.usable_bytes, 2), t("{p} used", "已用 {p}", p=fmt_pct(per.total / mem.usable_bytes if mem.usable_bytes else None, 0))],
             [t("GPU capacity", "单卡显存"), fmt_gib(mem.gpu_capacity_bytes, 2), ""],
         ]
         styles += ["strong", "muted", "ok" if mem.fits else "critical", ""]
@@ -619,7 +620,7 @@ class _Builder:
                 t("quick estimate ÷ {n}", "快速估算 ÷ {n}", n=chart.quick_estimate_gpus or "")))
         blocks += [Heading(t("Quick estimate beside the detailed one", "快速估算与详细估算对照")), self._quick_vs_detailed(o)]
         blocks += [Heading(t("Why smaller configurations were rejected", "为何不选更小的配置")), self._rejected(o)]
-        blocks += [Heading(t("Assumptions", "估算假设")), KeyValues(self._assumptions(o))]
+        blocks += [Heading(t("Assumptions", "估算假设")), KeyValues(self._assumptions(o), label_width=0.5, pairs_per_row=2)]
         return Section(t("Sizing", "容量测算"), blocks)
 
     def _quick_vs_detailed(self, o: Option) -> Table:
@@ -669,10 +670,10 @@ class _Builder:
                      cfg=label, need=fmt_gib(alt.memory.per_gpu_bytes.total), usable=fmt_gib(alt.memory.usable_bytes))
         reasons = []
         if alt.time.hours and o.time.hours and alt.time.hours > o.time.hours * 1.05:
-            reasons.append(t("slower ({h})", "更慢（{h}）", h=fmt_hours(alt.time.hours)))
+            reasons.append(t("slower: {h}", "更慢：{h}", h=fmt_hours(alt.time.hours)))
         ca, co = alt.cost.with_trial_margin, o.cost.with_trial_margin
         if ca is not None and co is not None and ca > co * 1.01:
-            reasons.append(t("dearer ({c})", "更贵（{c}）", c=fmt_money(ca, alt.cost.currency)))
+            reasons.append(t("dearer: {c}", "更贵：{c}", c=fmt_money(ca, alt.cost.currency)))
         if not reasons:
             reasons.append(t("ranked lower for this plan's objective", "按本方案的优化目标排名靠后"))
         sep = "; " if self.lang == "en" else "；"

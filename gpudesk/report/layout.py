@@ -147,7 +147,14 @@ class Layout:
                         title_columns=block.title_columns)
         elif isinstance(block, KeyValues):
             widths = [block.label_width, 1 - block.label_width]
-            self._table(["", ""], [list(r) for r in block.rows], widths, "ll", block.row_styles, False, label_column=True)
+            if block.pairs_per_row == 2:  # label, value, label, value: half the height for short facts
+                half = (len(block.rows) + 1) // 2
+                left, right = block.rows[:half], block.rows[half:] + [("", "")] * (2 * half - len(block.rows))
+                rows = [[a, b, c, d] for (a, b), (c, d) in zip(left, right, strict=True)]
+                w = block.label_width / 2
+                self._table(["", "", "", ""], rows, [w, 0.5 - w, w, 0.5 - w], "llll", None, False, label_cols=(0, 2))
+            else:
+                self._table(["", ""], [list(r) for r in block.rows], widths, "ll", block.row_styles, False, label_column=True)
         elif isinstance(block, MemoryChart):
             self._chart(self.pt(195), lambda p, r: charts.draw_memory(p, r, block, self))
         elif isinstance(block, ParetoChart):
@@ -254,7 +261,8 @@ class Layout:
     # ---- tables ----
     def _table(self, columns: list[str], rows: list[list[str]], widths: list[float] | None, align: str | None,
                row_styles: list[str] | None, header: bool, *, label_column: bool = False, size: float = 8.5,
-               title_columns: tuple[int, ...] = ()) -> None:
+               title_columns: tuple[int, ...] = (), label_cols: tuple[int, ...] = ()) -> None:
+        label_cols = label_cols or ((0,) if label_column else ())
         n = len(columns) if columns else (len(rows[0]) if rows else 0)
         if n == 0 or not rows:
             return
@@ -269,7 +277,7 @@ class Layout:
         flags = {"l": Qt.AlignmentFlag.AlignLeft, "r": Qt.AlignmentFlag.AlignRight, "c": Qt.AlignmentFlag.AlignHCenter}
 
         def cell_fonts(row_style: str, col: int) -> QFont:
-            return bold if row_style in ("strong", "chosen") or (label_column and col == 0) else body
+            return bold if row_style in ("strong", "chosen") or col in label_cols else body
 
         def measure(cells: list[str], row_style: str, is_header: bool) -> float:
             if row_style == "group":  # one cell across the table
@@ -308,8 +316,9 @@ class Layout:
                     p.fillRect(QRectF(self.left, y, self.content_width, h), tone[1])
                 elif stripe:
                     p.fillRect(QRectF(self.left, y, self.content_width, h), QColor("#FAFBFC"))
-                if label_column and tone is None and not is_header:
-                    p.fillRect(QRectF(self.left, y, col_w[0], h), LABEL_BG)
+                if tone is None and not is_header:
+                    for lc in label_cols:
+                        p.fillRect(QRectF(self.left + sum(col_w[:lc]), y, col_w[lc], h), LABEL_BG)
                 if not is_header and row_style in ("critical", "warning", "open"):
                     p.fillRect(QRectF(self.left, y, self.pt(2.5), h), TONES["warning" if row_style == "open" else row_style][0])
                 for c, text in enumerate(cells):
@@ -322,7 +331,7 @@ class Layout:
                         colour = tone[0]
                     elif row_style == "open" and not is_header and c == status_column:
                         colour = TONES["warning"][0]
-                    elif label_column and c == 0:
+                    elif c in label_cols:
                         colour = MUTED
                     p.setPen(colour)
                     rect = QRectF(x + pad_x, y + pad_y, col_w[c] - 2 * pad_x, h - 2 * pad_y)
