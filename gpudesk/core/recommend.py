@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gpudesk.core import advice as advice_rules
-from gpudesk.core.i18n import current_language, t, use_language
+from gpudesk.core.i18n import t
 from gpudesk.core.models import (
     Billing,
     Cluster,
@@ -37,6 +37,7 @@ from gpudesk.core.models import (
     MemoryEstimate,
     Objective,
     Offload,
+    Optimizer,
     Option,
     OptionLayout,
     Precision,
@@ -67,6 +68,8 @@ HOST_RAM_MAX_PER_GPU = 256 * 10**9
 # Data set on disk: tokenised ids (uint16/uint32) or raw text run ~2-4 bytes per token; take 4.
 DATA_BYTES_PER_TOKEN = 4
 CHECKPOINTS_KEPT = 2
+# Optimizer state saved per parameter in a checkpoint (fp32 master copy included, ZeRO paper's K).
+_CHECKPOINT_OPTIMIZER_BYTES = {Optimizer.ADAMW: 12, Optimizer.ADAMW_8BIT: 6, Optimizer.SGD: 8, Optimizer.ADAFACTOR: 4}
 
 _OFFLOADS = (Offload.NONE, Offload.OPTIMIZER, Offload.OPTIMIZER_PARAMS)
 _RECOMPUTES = (Recompute.NONE, Recompute.SELECTIVE, Recompute.FULL)
@@ -681,7 +684,7 @@ def _host(job: Job, f: _Found, memory: MemoryEstimate, params: int) -> dict[str,
     data = int(job.tokens * DATA_BYTES_PER_TOKEN) if job.tokens else 0
     ckpt = 0
     if job.task in (TaskKind.FULL, TaskKind.PRETRAIN, TaskKind.MIXED):
-        ckpt = params * (wbytes + (memory.details.get("optimizer_bytes_per_param") or 12))  # weights + Adam
+        ckpt = params * (wbytes + _CHECKPOINT_OPTIMIZER_BYTES[job.optimizer])  # weights + optimizer states
     nvme = data + params * wbytes + (CHECKPOINTS_KEPT * int(ckpt)) // max(f.nodes, 1)
     server = p.server
     return {
@@ -822,9 +825,7 @@ def _nothing_fits(job: Job, search: _Search) -> GpudeskError:
 
 def recommend(job: Job, constraints: Constraints, catalog, *, engine: Engine | None = None) -> Recommendation:
     """Ranked rental options for `job` under `constraints`, from every offer in `catalog`."""
-    engine = engine or default_engine()
-    with use_language(current_language()):  # resolve the locale once, not in every message
-        return _recommend(job, constraints, catalog, engine)
+    return _recommend(job, constraints, catalog, engine or default_engine())
 
 
 def _recommend(job: Job, constraints: Constraints, catalog, engine: Engine) -> Recommendation:
