@@ -5,7 +5,7 @@ from __future__ import annotations
 from gpudesk.core.architecture import count_params
 from gpudesk.core.cost import cost_estimate
 from gpudesk.core.gpu_classes import class_label, gpu_class
-from gpudesk.core.i18n import t
+from gpudesk.core.i18n import current_language, t, use_language
 from gpudesk.core.memory import CUDA_CONTEXT_BYTES, FRAGMENTATION, _memory, trainable_params
 from gpudesk.core.models import Cluster, Estimate, Job, Layout, Offload, Precision, Recompute, TaskKind
 from gpudesk.core.timing import _time
@@ -15,6 +15,11 @@ GB = 1e9
 
 def estimate(job: Job, layout: Layout, cluster: Cluster, *, price_per_gpu_month: float | None = None) -> Estimate:
     """Memory per GPU, training time and cost of `job` laid out as `layout` on `cluster`, with notes."""
+    with use_language(current_language()):  # resolve the locale once, not in every note
+        return _estimate(job, layout, cluster, price_per_gpu_month)
+
+
+def _estimate(job: Job, layout: Layout, cluster: Cluster, price_per_gpu_month: float | None) -> Estimate:
     notes: list[str] = []
     arch = job.model
     for m in [arch, *arch.components]:
