@@ -295,7 +295,7 @@ def better_value(me: ValuePoint, others: Iterable[ValuePoint], task: TaskKind | 
     if best is None:
         return None
     saving = 1 - best.cost / me.cost
-    serving = task is TaskKind.MIXED
+    serving = task is TaskKind.MIXED and best.gpu.startswith("l40s")  # the guide's case: L40S for train + serve
     return Advice(id="better-value-gpu", severity="info", message=t(
         "Better value: {n}× {gpu} does this job for {saving:.0%} less ({cost}, {hours:,.0f} h){serving}.",
         "更高性价比：{n} 张 {gpu} 完成同一任务可省 {saving:.0%}（{cost}，{hours:,.0f} 小时）{serving}。",

@@ -159,6 +159,9 @@ def test_better_value_gpu():
     assert "serv" in got.message
     assert adv.better_value(l40s, [a100, l40s, slow]) is None  # T4 saves 29 % but takes 3× longer
     assert adv.better_value(adv.ValuePoint("x", "X", 1, None, 1), [l40s]) is None
+    a100_cheap = adv.ValuePoint("a100-sxm-80gb", "A100", 4, cost=5000, hours=50)
+    got = adv.better_value(l40s, [a100_cheap], TaskKind.MIXED)
+    assert "A100" in got.message and "serv" not in got.message  # the serving remark is L40S's
 
 
 def test_messages_are_bilingual_and_ids_stable():
