@@ -8,13 +8,13 @@ import sys
 
 
 def register(subparsers) -> None:
-    from gpudesk.cli.job_options import add_job_arguments
+    from gpudesk.cli.job_options import _nonneg, add_job_arguments
 
     p = subparsers.add_parser(
         "estimate", help="memory per GPU, training time and cost of one job on one configuration",
         description="Estimate GPU memory per device, training time and cost (all figures from gpudesk.core).")
     add_job_arguments(p)
-    p.add_argument("--price-per-gpu-month", type=float, metavar="X",
+    p.add_argument("--price-per-gpu-month", type=_nonneg, metavar="X",
                    help="monthly price per GPU (CNY), for the hourly-vs-monthly break-even")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--lang", choices=["en", "zh_CN"], help="language of notes and table (default: system)")
@@ -26,12 +26,9 @@ def handle(args: argparse.Namespace) -> int:
     from gpudesk.cli.job_options import cluster_for, job_from_args
     from gpudesk.core.estimate import estimate, estimate_json
     from gpudesk.core.i18n import set_language
-    from gpudesk.errors import GpudeskError
 
     if args.lang:
         set_language(args.lang)
-    if args.price_per_gpu_month is not None and args.price_per_gpu_month < 0:
-        raise GpudeskError(f"--price-per-gpu-month {args.price_per_gpu_month:g}: must not be negative")
     catalog = open_catalog()
     job, layout, gpu_id = job_from_args(args, catalog)
     cluster = cluster_for(catalog, gpu_id, layout.gpus)

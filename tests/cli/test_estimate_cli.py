@@ -78,3 +78,15 @@ def test_bad_input_exits_2_with_one_line(capsys, args, words):
     assert rc == 2
     text = (out + err).strip()
     assert words in text and "Traceback" not in text and len(text.splitlines()) == 1
+
+
+def test_mixed_task_and_chinese_notes(capsys):
+    j = est(capsys, "--params", "7e9", "--task", "mixed", "--concurrency", "16", "--lang", "zh_CN")
+    assert j["memory"]["details"]["sized_by"] in ("training", "serving")
+    assert any("混合任务" in n for n in j["notes"])
+
+
+def test_monthly_break_even(capsys):
+    j = est(capsys, "--params", "7e9", "--tokens", "1e9", "--price-per-gpu-hour", "10", "--price-per-gpu-month", "3000")
+    assert j["cost"]["break_even_hours"] == 300.0  # 3000 / 10
+    assert j["cost"]["cheaper_billing"] in ("hourly", "monthly")
