@@ -214,7 +214,10 @@ def atomic_write(path: str | os.PathLike, data: bytes, *, backup: bool = True) -
     folder = p.parent if str(p.parent) else Path(".")
     if not folder.is_dir():
         raise GpudeskError(f"{p}: folder {folder} does not exist")
-    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=folder)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=folder)
+    except OSError as exc:
+        raise GpudeskError(f"{p}: could not save: {exc.strerror or exc}") from None
     try:
         _chmod_like(fd, p)
         with os.fdopen(fd, "wb") as fh:
@@ -226,6 +229,7 @@ def atomic_write(path: str | os.PathLike, data: bytes, *, backup: bool = True) -
             # copy (not rename) so `path` exists at every moment; replace makes the .bak atomic too
             bfd, btmp = tempfile.mkstemp(prefix=f".{bak.name}.", suffix=".tmp", dir=folder)
             try:
+                _chmod_like(bfd, p)
                 with os.fdopen(bfd, "wb") as fh:
                     fh.write(p.read_bytes())
                     fh.flush()
@@ -248,9 +252,14 @@ def atomic_write(path: str | os.PathLike, data: bytes, *, backup: bool = True) -
 def save_plan(plan: Plan, path: str | os.PathLike, *, touch: bool = True) -> Path:
     """Save atomically; `touch` stamps `modified`. Returns the path written."""
     p = Path(path)
+    before = plan.modified
     if touch:
         plan.modified = now_iso()
-    atomic_write(p, plan_bytes(plan))
+    try:
+        atomic_write(p, plan_bytes(plan))
+    except BaseException:
+        plan.modified = before  # nothing was saved
+        raise
     return p
 
 

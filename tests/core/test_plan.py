@@ -209,3 +209,24 @@ def test_set_alternatives_drops_the_choice_and_keeps_five():
     others = [p.choice.model_copy(update={"gpus": n, "rank": n}) for n in (4, 8, 16, 24, 32, 48, 64)]
     set_alternatives(p, others)
     assert [o.gpus for o in p.alternatives] == [8, 16, 24, 32, 48]
+
+
+@pytest.mark.skipif(os.name == "nt" or os.geteuid() == 0, reason="POSIX permissions (root ignores them)")
+def test_read_only_folder_is_a_clear_error(tmp_path):
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    folder.chmod(0o555)
+    try:
+        with pytest.raises(GpudeskError, match="could not save"):
+            save_plan(small_plan(), folder / "a.gpudesk")
+    finally:
+        folder.chmod(0o755)
+
+
+def test_failed_save_keeps_the_modified_stamp(tmp_path, monkeypatch):
+    p = small_plan()
+    p.modified = "2026-01-01T00:00:00Z"
+    monkeypatch.setattr(plan_mod.os, "replace", lambda *a: (_ for _ in ()).throw(OSError(5, "I/O error")))
+    with pytest.raises(GpudeskError, match="I/O error"):
+        save_plan(p, tmp_path / "a.gpudesk")
+    assert p.modified == "2026-01-01T00:00:00Z"
