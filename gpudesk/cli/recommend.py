@@ -38,10 +38,13 @@ def register(subparsers) -> None:
 def constraints_from_args(args: argparse.Namespace):
     from gpudesk.core.models import Constraints
 
+    allow = list(args.gpu_allow or [])
+    if getattr(args, "gpu", None) and not allow:  # `--gpu X` (an estimate option) narrows the search to X
+        allow = [args.gpu]
     return Constraints(
         objective=args.objective, budget=args.budget, deadline_hours=args.deadline_hours,
         providers=list(args.provider or []), region=args.region, billing=args.billing,
-        gpu_allow=list(args.gpu_allow or []), gpu_exclude=list(args.gpu_exclude or []),
+        gpu_allow=allow, gpu_exclude=list(args.gpu_exclude or []),
         max_gpus=args.max_gpus, top=args.top)
 
 
@@ -81,10 +84,12 @@ def format_table(rec) -> str:
             parts.append(f"rc:{lay.recompute}")
         parts.append(f"mb{lay.micro_batch}")
         known = [x for x in (o.cost.with_trial_margin, o.cost.monthly_cost) if x is not None]
+        price = "?" if known else (t("{p:g}/GPU-h", "{p:g}/卡时", p=o.cost.price_per_gpu_hour)
+                                   if o.cost.price_per_gpu_hour is not None else "?")
         nodes = f" ({o.nodes}×{o.gpus_per_node})" if o.nodes > 1 else ""
         rows.append((str(o.rank), o.gpu, f"{o.gpus}{nodes}", o.offer or t("(unpriced)", "（无报价）"), " ".join(parts),
                      _num(o.memory.per_gpu_bytes.total / 1e9, "{:.1f}"), _num(o.time.hours, "{:,.1f}"),
-                     _num(min(known) if known else None), tier_label(o.tier), "*" if o.pareto else "",
+                     _num(min(known)) if known else price, tier_label(o.tier), "*" if o.pareto else "",
                      ",".join(a.id for a in o.advice)))
     widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
     lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in [head, *rows]]

@@ -688,7 +688,8 @@ def _host(job: Job, f: _Found, memory: MemoryEstimate, params: int) -> dict[str,
     nvme = data + params * wbytes + (CHECKPOINTS_KEPT * int(ckpt)) // max(f.nodes, 1)
     server = p.server
     return {
-        "cpu": getattr(server, "cpu", None) or "AMD EPYC / Intel Xeon (Ice Lake or newer)",
+        "cpu": getattr(server, "cpu", None) or t("AMD EPYC or Intel Xeon (Ice Lake or newer)",
+                                                  "AMD EPYC 或 Intel Xeon（Ice Lake 及更新）"),
         "ram_bytes": int(ram),
         "nvme_bytes": int(nvme),
         "server_ram_bytes": getattr(server, "host_ram_bytes", None),
