@@ -97,3 +97,12 @@ def test_new_rejects_a_wrong_suffix_and_unknown_gpu(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "a100" in err and "Traceback" not in err
     assert not (tmp_path / "x.gpudesk").exists()
+
+
+def test_new_with_an_impossible_budget_says_so(tmp_path, capsys):
+    _needs_engine()
+    out = tmp_path / "b.gpudesk"
+    assert run_cli(["plan", "new", "--model-config", str(FIX / "llama-2-13b.json"), "--task", "full",
+                    "--tokens", "1e10", "--budget", "1", "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert "budget" in err and "Traceback" not in err and not out.exists()

@@ -230,3 +230,24 @@ def test_failed_save_keeps_the_modified_stamp(tmp_path, monkeypatch):
     with pytest.raises(GpudeskError, match="I/O error"):
         save_plan(p, tmp_path / "a.gpudesk")
     assert p.modified == "2026-01-01T00:00:00Z"
+
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_text = st.text(st.characters(blacklist_categories=("Cs",)), max_size=60)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(title=_text, notes=_text, states=st.dictionaries(
+    st.sampled_from(["driver-branch", "growth-path", "data-wipe", "storage-iops"]),
+    st.tuples(st.sampled_from(["open", "pass", "fail", "n/a", "waived"]), _text, st.none() | _text), max_size=4))
+def test_any_text_and_state_round_trips(tmp_path, title, notes, states):
+    p = small_plan()
+    p.title, p.notes = title, notes
+    for iid, (status, note, evidence) in states.items():
+        p.checklist[iid] = ChecklistState(status=status, notes=note, evidence=evidence,
+                                          waiver_reason="because" if status == "waived" else None)
+    path = save_plan(p, tmp_path / "h.gpudesk")
+    back = load_plan(path)
+    assert back == p and plan_hash(back) == plan_hash(p)
