@@ -551,7 +551,7 @@ class _Builder:
         order = {"critical": 0, "warning": 1, "info": 2}
         advice = sorted(self._localised_advice(o), key=lambda a: order.get(a.severity, 3))
         items: list[tuple[Style, str]] = [(a.severity, a.message) for a in advice]  # type: ignore[misc]
-        items += [("muted", n) for n in o.notes]
+        items += [("muted", n) for n in self._localised_notes(o)]
         if o.cost.price_per_gpu_hour is None and o.cost.price_per_gpu_month is None:
             items.insert(0, ("warning", t("No price is recorded for this configuration: get a written quote before approving.",
                                           "该配置没有记录价格：批准前请取得书面报价。")))
@@ -565,6 +565,24 @@ class _Builder:
         if not items:
             items = [("ok", t("No risks were flagged for this configuration.", "该配置未发现需要提示的风险。"))]
         return Bullets(items)
+
+    def _localised_notes(self, o: Option) -> list[str]:
+        """The option's notes; when they were written in the other language, the engine's notes for
+        the same configuration re-evaluated in the report's language (kept as stored if that fails)."""
+        def chinese(text: str) -> bool:
+            return any("\u4e00" <= ch <= "\u9fff" for ch in text)
+
+        if not o.notes or all(chinese(n) == (self.lang == "zh_CN") for n in o.notes):
+            return list(o.notes)
+        try:
+            from gpudesk.core.recommend import evaluate
+
+            again = evaluate(self.job, self.catalog, o.gpu, o.gpus, o.offer)
+        except Exception:  # noqa: BLE001 - the stored notes are right, only in the other language
+            return list(o.notes)
+        if same_configuration(again, o) and len(again.notes) == len(o.notes):
+            return list(again.notes)
+        return list(o.notes)
 
     def _localised_advice(self, o: Option) -> list[Any]:
         """The option's advice, its messages re-worded in the report's language from the same figures."""
@@ -642,20 +660,18 @@ class _Builder:
                      widths=[0.46, 0.3, 0.24], align="lrr")
 
     def _rejected(self, o: Option) -> Any:
-        """Smaller configurations and why they do not serve: the plan's own record, else re-checked in core."""
-        recorded = _get(self.plan, "rejected")
+        """Smaller configurations and why they do not serve: half the chosen GPUs re-checked by the
+        engine, then the plan's alternatives with fewer GPUs or less memory per GPU."""
         items: list[tuple[Style, str]] = []
-        if isinstance(recorded, dict) and recorded:
-            for reason, count in recorded.items():
-                items.append(("body", t("{reason}: {n} configuration(s)", "{reason}：{n} 个配置", reason=reason, n=count)))
-        for smaller in self._smaller_checks(o):
-            items.append(smaller)
-        for alt in self.alternatives:
-            if same_configuration(alt, o) or alt.gpus >= o.gpus and alt.memory.gpu_capacity_bytes >= o.memory.gpu_capacity_bytes:
+        seen = {(o.gpu, o.gpus)}
+        smaller = [a for a in self.alternatives
+                   if a.gpus < o.gpus or a.memory.gpu_capacity_bytes < o.memory.gpu_capacity_bytes]
+        for alt in [*self._half_the_gpus(o), *smaller]:
+            if (alt.gpu, alt.gpus) in seen:
                 continue
-            if alt.gpus < o.gpus or alt.memory.gpu_capacity_bytes < o.memory.gpu_capacity_bytes:
-                items.append(("body", self._why_not(alt, o)))
-            if len(items) >= 8:
+            seen.add((alt.gpu, alt.gpus))
+            items.append(("critical" if not alt.memory.fits else "body", self._why_not(alt, o)))
+            if len(items) >= 6:
                 break
         if not items:
             items = [("muted", t("No smaller configuration was considered: the chosen one is the smallest that fits.",
@@ -679,21 +695,20 @@ class _Builder:
         sep = "; " if self.lang == "en" else "；"
         return t("{cfg}: fits, but {why}.", "{cfg}：装得下，但{why}。", cfg=label, why=sep.join(reasons))
 
-    def _smaller_checks(self, o: Option) -> list[tuple[Style, str]]:
-        """Half the GPUs of the chosen model, checked with the engine's memory estimate."""
-        if o.gpus < 2 or self.job is None:
+    def _half_the_gpus(self, o: Option) -> list[Option]:
+        """The chosen GPU model with half as many GPUs, evaluated by the engine (nothing if it cannot be)."""
+        if o.gpus < 2 or self.job is None or self.catalog is None:
             return []
         try:
             from gpudesk.core.recommend import evaluate
-
-            fewer = evaluate(self.job, self.catalog, o.gpu, o.gpus // 2, o.offer)
-        except Exception:  # noqa: BLE001 - engine or catalogue missing: the recorded alternatives still speak
+        except ImportError:
             return []
-        if fewer is None or fewer.memory.fits:
-            if fewer is not None:
-                return [("body", self._why_not(fewer, o))]
-            return []
-        return [("body", self._why_not(fewer, o))]
+        for offer in (o.offer, None) if o.offer else (None,):
+            try:
+                return [evaluate(self.job, self.catalog, o.gpu, o.gpus // 2, offer)]
+            except Exception:  # noqa: BLE001 - offer or GPU gone from the catalogue, no valid split: try without
+                continue
+        return []
 
     def _assumptions(self, o: Option) -> list[tuple[str, str]]:
         job = self.job

@@ -147,3 +147,16 @@ def test_job_in_plain_words(plan):
     plan.job.tokens = None
     data = build_report(plan, "en", generated=DAY)
     assert data.sections[0].blocks[1].text.endswith("the amount of training data is not given.")
+
+
+def test_smaller_configuration_that_does_not_fit(plan):
+    from report_samples import option
+
+    # 2× L40S: 16 B/param · 6.74e9 / 2 = 50.2 GiB of states + 60 GiB activations + 1 GiB > 43.2 GiB usable
+    plan.alternatives.append(option("l40s", 2, rank=7, activations_gib=60.0))
+    data = build_report(plan, "en", generated=DAY)
+    sizing = next(s for s in data.sections if s.title == "Sizing")
+    bullets = next(b for b in sizing.blocks if isinstance(b, Bullets))
+    style, text = next((st, tx) for st, tx in bullets.items if tx.startswith("2× L40S 48GB"))
+    assert style == "critical"
+    assert text == "2× L40S 48GB: needs 111.2 GiB per GPU, only 43.2 GiB usable — does not fit."
