@@ -806,6 +806,18 @@ def _finish(job: Job, constraints: Constraints, found: list[_Found], search: _Se
                           searched=search.searched, objective=c.objective, notes=notes)
 
 
+def _no_platform(c: Constraints) -> GpudeskError:
+    where = []
+    if c.providers:
+        where.append("from " + ", ".join(c.providers))
+    if c.region:
+        where.append(f"in region {c.region!r}")
+    if c.gpu_allow or c.gpu_exclude:
+        where.append("for the allowed GPUs")
+    return GpudeskError(f"the catalogue has no offer {' '.join(where) or 'at all'}; add the provider's price sheet "
+                        "(gpudesk catalog import FILE) or drop --provider / --region / --gpu-allow")
+
+
 def _nothing_fits(job: Job, search: _Search) -> GpudeskError:
     if search.closest is None and search.host_closest is None:
         return GpudeskError("no GPU in the catalogue matches the constraints (check --gpu-allow / --gpu-exclude, "
@@ -833,6 +845,8 @@ def _recommend(job: Job, constraints: Constraints, catalog, engine: Engine) -> R
     _check_constraints(job, constraints, catalog)
     search = _Search(job, constraints, engine)
     platforms = _platforms(job, constraints, catalog, search.rejected)
+    if not platforms:
+        raise _no_platform(constraints)
     found: list[_Found] = []
     for p in platforms:
         for n in gpu_counts(p.gpn, p.max_nodes, constraints.max_gpus):

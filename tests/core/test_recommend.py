@@ -329,6 +329,15 @@ def test_bad_constraints(constraints, words):
         run(job(7e9), **constraints)
 
 
+def test_provider_without_offers():
+    cat = catalog()
+    cat._p["c"] = Provider(id="c", regions=["Yantai"])
+    with pytest.raises(GpudeskError, match="no offer from c"):
+        rec.recommend(job(7e9), Constraints(providers=["c"]), cat, engine=ENGINE)
+    with pytest.raises(GpudeskError, match="no offer in region 'Yantai'"):
+        rec.recommend(job(7e9), Constraints(region="Yantai"), cat, engine=ENGINE)
+
+
 def test_budget_needs_tokens():
     with pytest.raises(GpudeskError, match="tokens"):
         run(job(7e9, tokens=None), objective=Objective.BUDGET, budget=100)
