@@ -73,9 +73,11 @@ def _explain(job, layout, cluster, memory, time, cost, pc, notes: list[str]) -> 
                        "MoE：全部 {e} 个专家都占显存（{tot:.1f}B 参数）；计算量按激活的 {act:.1f}B 参数；未建模专家并行",
                        e=job.model.num_experts, tot=pc.total / 1e9, act=pc.active / 1e9))
     if task in (TaskKind.LORA, TaskKind.QLORA):
-        notes.append(t("LoRA: activations kept as in full training (conservative); adapters (FP32 for LoRA, 16-bit for "
-                       "QLoRA) with full 32-bit optimizer state", "LoRA：按全参训练方式保留激活（偏保守）；适配器（LoRA 为 FP32，"
-                       "QLoRA 为 16 位）带完整 32 位优化器状态"))
+        notes.append(t("LoRA: frozen layers keep no input copies for backward unless adapted (lora_dropout 0 assumed; "
+                       "dropout on adapters adds a copy per adapted matrix); adapters (FP32 for LoRA, 16-bit for QLoRA) "
+                       "with full 32-bit optimizer state",
+                       "LoRA：冻结层仅在被适配时为反向保留输入（假设 lora_dropout 为 0，开启则每个适配矩阵多一份拷贝）；"
+                       "适配器（LoRA 为 FP32，QLoRA 为 16 位）带完整 32 位优化器状态"))
     if task is TaskKind.QLORA:
         notes.append(t("QLoRA: NF4 base (4.127 bit/param with double quantisation), 16-bit compute; "
                        "dequantisation makes it about 25 % slower than LoRA",

@@ -101,7 +101,7 @@ def activation_bytes_per_element(precision: Precision) -> int:
 
 
 def layer_activation_bytes(arch: ModelArch, seq: int, batch: int, a: int, flash: bool,
-                           drop_scores: bool) -> int:
+                           drop_scores: bool, adapted: frozenset[str] | None = None) -> int:
     """Bytes one transformer block keeps for backward (no tensor parallelism).
 
     Korthikanti et al. eq. (1) term by term, 16-bit: attention 11·sbh + 5·a·s²·b (QKV input 2,
@@ -110,6 +110,10 @@ def layer_activation_bytes(arch: ModelArch, seq: int, batch: int, a: int, flash:
     LayerNorm inputs 4. Generalised: Q/K/V widths from heads and KV heads, the MLP's real width,
     SwiGLU's four saved tensors (gate, up, act(gate), product), `a` bytes per element with masks
     at 1 byte, no masks without dropout, flash attention's log-sum-exp instead of the scores.
+
+    `adapted` (LoRA): the names of the adapted matrices. A frozen linear layer needs no copy of its
+    input for backward (no weight gradient), so the inputs of frozen-only matrices are not kept;
+    each adapter keeps its r-wide A output.
     """
     h = arch.hidden_size
     heads = arch.num_heads
@@ -119,7 +123,16 @@ def layer_activation_bytes(arch: ModelArch, seq: int, batch: int, a: int, flash:
     inter = arch.intermediate_size or 4 * h
     sb = seq * batch
     drop = arch.dropout
-    attn = a * sb * (h + 2 * q + 2 * kv) + (sb * h if drop else 0)
+    if adapted is None:
+        qkv_in = o_in = mlp_in = down_in = True
+        lora = 0
+    else:
+        qkv_in = not adapted.isdisjoint(("q", "k", "v"))
+        o_in = "o" in adapted
+        mlp_in = not adapted.isdisjoint(("gate", "up"))
+        down_in = "down" in adapted
+        lora = len(adapted)  # r-wide adapter activations, scaled by the rank below
+    attn = a * sb * ((h if qkv_in else 0) + q + (q if o_in else 0) + 2 * kv) + (sb * h if drop else 0)
     if flash:
         # kernel output kept for its backward, plus the contiguous copy fed to o_proj; fp32 logsumexp
         attn += a * sb * q + 4 * heads * sb
@@ -132,26 +145,47 @@ def layer_activation_bytes(arch: ModelArch, seq: int, batch: int, a: int, flash:
         width_tensors = 5
     else:
         width_tensors = 2
+    if not down_in:
+        width_tensors -= 1  # the down projection's input (the activation's output)
     k = min(arch.experts_per_token, arch.num_experts)
-    mlp = k * (a * sb * h + width_tensors * a * sb * inter) + (sb * h if drop else 0)
+    mlp = k * ((a * sb * h if mlp_in else 0) + width_tensors * a * sb * inter) + (sb * h if drop else 0)
     if arch.num_experts > 1:
         mlp += 4 * sb * arch.num_experts  # fp32 router probabilities
     norms = arch.norms_per_layer * a * sb * h
-    return attn + mlp + norms
+    return attn + mlp + norms + lora * a * sb
+
+
+def adapted_matrices(targets: list[str] | tuple[str, ...]) -> frozenset[str]:
+    names: set[str] = set()
+    for raw in targets:
+        key = raw.strip().lower()
+        if key in ("all", "all-linear", "all_linear"):
+            names.update(_ALL_LINEAR)
+        else:
+            names.add(_LORA_ALIASES.get(key, key))
+    return frozenset(names)
+
+
+def _layer(arch: ModelArch, s: int, b: int, a: int, job: Job, drop_scores: bool, adapted) -> int:
+    if adapted is None:
+        return layer_activation_bytes(arch, s, b, a, job.flash_attention, drop_scores)
+    plain = layer_activation_bytes(arch, s, b, a, job.flash_attention, drop_scores, adapted)
+    # the r-wide adapter outputs were counted at width 1: scale to the rank
+    return plain + len(adapted) * a * s * b * (job.lora_rank - 1)
 
 
 def _activations(job: Job, layout: Layout, pc: ParamCounts) -> tuple[int, dict]:
     arch = job.model
     a = activation_bytes_per_element(job.precision)
+    adapted = adapted_matrices(job.lora_targets) if job.task in (TaskKind.LORA, TaskKind.QLORA) else None
     b = job.micro_batch
     tp, pp = layout.tp, layout.pp
-    flash = job.flash_attention
     rec = job.recompute
     if arch.components:  # e.g. CLIP: each tower at its own fixed input length, no vocabulary logits
         total = 0
         for comp in arch.components:
             s = comp.max_seq_len or job.seq_len
-            layer = layer_activation_bytes(comp, s, b, a, flash, rec is not Recompute.NONE)
+            layer = _layer(comp, s, b, a, job, rec is not Recompute.NONE, adapted)
             if rec is Recompute.FULL:
                 total += comp.num_layers * a * s * b * comp.hidden_size + layer
             else:
@@ -162,7 +196,7 @@ def _activations(job: Job, layout: Layout, pc: ParamCounts) -> tuple[int, dict]:
         return 0, {"activation_per_layer_bytes": None, "logits_bytes": 0, "in_flight_micro_batches": 1}
     s = job.seq_len
     h = arch.hidden_size
-    layer = layer_activation_bytes(arch, s, b, a, flash, rec is not Recompute.NONE) // tp  # + sequence parallel
+    layer = _layer(arch, s, b, a, job, rec is not Recompute.NONE, adapted) // tp  # + sequence parallel
     if rec is Recompute.FULL:
         stored = a * s * b * h // tp  # only the block input; the block is rebuilt during backward
         working = layer

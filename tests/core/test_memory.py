@@ -186,6 +186,19 @@ def test_lora_memory_parts():
     assert (p.weights, p.gradients, p.optimizer_states) == (2 * n + 4 * ad, 4 * ad, 8 * ad)
 
 
+def test_lora_keeps_fewer_activations():
+    a = arch("llama-2-7b.json")
+    full = mem(Job(model=a)).details["activation_per_layer_bytes"]
+    lora = mem(Job(model=a, task="lora")).details["activation_per_layer_bytes"]
+    # r=16 on q, k, v, o: the frozen MLP keeps neither its input (2·s·h) nor the down-projection input
+    # (2·s·i); each adapter keeps its r-wide output (2·s·16)
+    s, h, i = 2048, 4096, 11008
+    assert full == 331_612_160
+    assert lora == full - 2 * s * h - 2 * s * i + 4 * 2 * s * 16 == 270_008_320
+    everything = mem(Job(model=a, task="lora", lora_targets=["all"])).details["activation_per_layer_bytes"]
+    assert everything == full + 7 * 2 * s * 16
+
+
 def test_qlora_nf4_base():
     a = arch("llama-2-7b.json")
     quantised = 32 * (4 * 4096**2 + 3 * 4096 * 11008)  # 6,476,005,376 block matrices in NF4
