@@ -116,7 +116,7 @@ def format_checklist(plan, path, items, every=None, *, saved: bool = False) -> s
                       f"{t('done', '完成')}, {c['fail']} {t('failing', '未通过')})"]
         for i in mine:
             mark = f"[{status_label(i.status)}]"
-            lines.append(f"{mark:<10} {i.id}: {i.title}")
+            lines.append(f"{_pad(mark, 10)} {i.id}: {i.title}")
             if not i.applicable:
                 lines.append(f"{'':<10} {i.criterion}")
                 continue
@@ -132,3 +132,10 @@ def format_checklist(plan, path, items, every=None, *, saved: bool = False) -> s
                 lines.append(f"{'':<10} {t('checked', '检查')}: {i.checked_by or '?'} {i.checked_at}")
     return "\n".join(lines) + "\n"
 
+
+def _pad(text: str, width: int) -> str:
+    """Left-align in a terminal column: CJK characters take two cells."""
+    import unicodedata
+
+    cells = sum(2 if unicodedata.east_asian_width(c) in ("W", "F") else 1 for c in text)
+    return text + " " * max(0, width - cells)
