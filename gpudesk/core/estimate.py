@@ -128,6 +128,10 @@ def _explain(job, layout, cluster, memory, time, cost, pc, notes: list[str]) -> 
     elif job.tokens is None:
         notes.append(t("no training tokens given (--tokens): time and cost are not computed",
                        "未给出训练 token 数（--tokens）：不计算时间与费用"))
+        if task is TaskKind.PRETRAIN:
+            notes.append(t("compute-optimal pre-training uses about 20 tokens per parameter (Chinchilla, Hoffmann et "
+                           "al. 2022): {d:.3g} tokens here", "计算最优的预训练约为每参数 20 个 token（Chinchilla，"
+                           "Hoffmann 等 2022）：此处约 {d:.3g} 个 token", d=20.0 * pc.total))
     if cost.price_per_gpu_hour is None and time.gpu_hours is not None:
         notes.append(t("no price per GPU-hour given: cost not computed", "未给出每卡时价格：不计算费用"))
     if cost.compute_cost is not None:

@@ -251,6 +251,14 @@ def _optimizer_bytes_per_param(opt: Optimizer, mixed: bool, factored: float) -> 
     return master + factored  # Adafactor: row + column second-moment factors, no momentum
 
 
+def _block_linear_params(arch: ModelArch) -> int:
+    """Weights of the blocks' linear layers (what QLoRA stores in NF4), towers summed."""
+    if arch.components:
+        return sum(_block_linear_params(c) for c in arch.components)
+    pc = count_params(arch)
+    return pc.num_layers * sum(d_in * d_out * c for d_in, d_out, c in pc.matrices.values())
+
+
 def _adafactor_factored(pc: ParamCounts, arch: ModelArch) -> float:
     """Adafactor state bytes per parameter: 4·(rows + cols) per matrix instead of 4·rows·cols."""
     if not pc.num_layers or not pc.total:
@@ -342,8 +350,8 @@ def _memory_one(job: Job, layout: Layout, capacity: int, notes: list[str] | None
         if task is TaskKind.LORA or task is TaskKind.QLORA:
             trainable = lora_adapter_params(arch, job.lora_rank, job.lora_targets)
             if task is TaskKind.QLORA:
-                quantised = pc.num_layers * sum(d_in * d_out * c for d_in, d_out, c in pc.matrices.values())
-                quantised = min(quantised, n) if pc.num_layers else int(n * 0.95)
+                quantised = _block_linear_params(arch)
+                quantised = min(quantised, n) if quantised else int(n * 0.95)
                 base = quantised * NF4_BYTES_PER_PARAM + (n - quantised) * wb
                 details["quantised_params"] = quantised
             else:
