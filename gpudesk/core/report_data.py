@@ -661,17 +661,17 @@ class _Builder:
 
     def _rejected(self, o: Option) -> Any:
         """Smaller configurations and why they do not serve: half the chosen GPUs re-checked by the
-        engine, then the plan's alternatives with fewer GPUs or less memory per GPU."""
+        engine, then the plan's alternatives with less GPU memory in all."""
         items: list[tuple[Style, str]] = []
         seen = {(o.gpu, o.gpus)}
-        smaller = [a for a in self.alternatives
-                   if a.gpus < o.gpus or a.memory.gpu_capacity_bytes < o.memory.gpu_capacity_bytes]
+        total = o.gpus * o.memory.gpu_capacity_bytes  # "smaller": less GPU memory in all
+        smaller = [a for a in self.alternatives if a.gpus * a.memory.gpu_capacity_bytes < total]
         for alt in [*self._half_the_gpus(o), *smaller]:
             if (alt.gpu, alt.gpus) in seen:
                 continue
             seen.add((alt.gpu, alt.gpus))
             items.append(("critical" if not alt.memory.fits else "body", self._why_not(alt, o)))
-            if len(items) >= 6:
+            if len(items) >= 5:
                 break
         if not items:
             items = [("muted", t("No smaller configuration was considered: the chosen one is the smallest that fits.",

@@ -166,7 +166,8 @@ def draw_memory(p: QPainter, rect: QRectF, block: MemoryChart, lay: Layout) -> N
         p.drawLine(QPointF(cx - band_w / 2, sy(bar.capacity_gib)), QPointF(cx + band_w / 2, sy(bar.capacity_gib)))
         p.setFont(lay.font(7))
         p.setPen(INK if bar.fits else ALERT)
-        p.drawText(QRectF(cx - slot_w / 2, sy(base) - lay.pt(11), slot_w, lay.pt(10)), CENTRE,
+        above = max(base, bar.capacity_gib)  # clear of the capacity line and the headroom band
+        p.drawText(QRectF(cx - slot_w / 2, sy(above) - lay.pt(12), slot_w, lay.pt(10)), CENTRE,
                    f"{bar.total_gib:.1f} / {bar.capacity_gib:.0f}")
         label = ("★ " if bar.chosen else "") + bar.label + (" ✔" if bar.fits else " ✘")
         p.setFont(lay.font(7.5, bar.chosen))
@@ -271,11 +272,24 @@ def draw_pareto(p: QPainter, rect: QRectF, block: ParetoChart, lay: Layout) -> N
         p.setBrush(QBrush(FRONT))
         for pt in data.front:
             p.drawEllipse(QPointF(xs(pt.days), ys(pt.cost)), r * 1.3, r * 1.3)
-    p.setFont(lay.font(7))
-    labelled = [pt for pt in data.front[:8]] + [pt for pt in points if pt.chosen and not pt.pareto]
+    font = lay.font(7)
+    p.setFont(font)
+    from PySide6.QtGui import QFontMetricsF
+
+    fm = QFontMetricsF(font, lay.device)
+    taken: list[QRectF] = []
+    # the chosen option first, then the front; a label that would overlap one already drawn is left out
+    labelled = [pt for pt in points if pt.chosen] + [pt for pt in data.front if not pt.chosen]
     for pt in labelled:
+        w = fm.horizontalAdvance(pt.label) + lay.pt(2)
+        box = QRectF(xs(pt.days) + lay.pt(7), ys(pt.cost) - lay.pt(12), w, lay.pt(10))
+        if box.right() > plot.right():
+            box.moveRight(xs(pt.days) - lay.pt(7))
+        if any(box.intersects(other) for other in taken):
+            continue
+        taken.append(box)
         p.setPen(INK if pt.chosen else FRONT)
-        p.drawText(QRectF(xs(pt.days) + lay.pt(7), ys(pt.cost) - lay.pt(12), lay.pt(110), lay.pt(10)), LEFT, pt.label)
+        p.drawText(box, LEFT, pt.label)
     for pt in points:
         if pt.chosen:
             _star(p, QPointF(xs(pt.days), ys(pt.cost)), lay.pt(7), lay)

@@ -156,7 +156,7 @@ class Layout:
             else:
                 self._table(["", ""], [list(r) for r in block.rows], widths, "ll", block.row_styles, False, label_column=True)
         elif isinstance(block, MemoryChart):
-            self._chart(self.pt(195), lambda p, r: charts.draw_memory(p, r, block, self))
+            self._chart(self.pt(185), lambda p, r: charts.draw_memory(p, r, block, self))
         elif isinstance(block, ParetoChart):
             self._chart(self.pt(215), lambda p, r: charts.draw_pareto(p, r, block, self))
         elif isinstance(block, BillingChart):
