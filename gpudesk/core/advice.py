@@ -277,21 +277,34 @@ class ValuePoint:
     currency: str = "CNY"
 
 
-def better_value(me: ValuePoint, others: Iterable[ValuePoint], task: TaskKind | None = None) -> Advice | None:
+def better_value(me: ValuePoint, others: Iterable[ValuePoint], task: TaskKind | None = None,
+                 *, by_cost: bool = False) -> Advice | None:
     """Another GPU model does the same job for clearly less money and not much more time.
 
     The guide's example: for mixed training + concurrent serving an L40S is often better value
-    than an A100. Only priced options with a known duration are compared.
+    than an A100. Only priced options with a known duration are compared. `by_cost`: `others` are
+    sorted by ascending cost (priced first), so the scan stops at the first match or past the saving.
     """
     if me.cost is None or me.hours is None or me.cost <= 0:
         return None
     best: ValuePoint | None = None
+    limit = me.cost * (1 - BETTER_VALUE_SAVING)
     for o in others:
-        if o.gpu == me.gpu or o.cost is None or o.hours is None:
+        if o.cost is None or o.hours is None:
+            if by_cost:
+                break
             continue
-        if o.cost <= me.cost * (1 - BETTER_VALUE_SAVING) and o.hours <= me.hours * BETTER_VALUE_MAX_SLOWDOWN:
+        if o.cost > limit:
+            if by_cost:
+                break
+            continue
+        if o.gpu == me.gpu:
+            continue
+        if o.hours <= me.hours * BETTER_VALUE_MAX_SLOWDOWN:
             if best is None or o.cost < best.cost:
                 best = o
+                if by_cost:
+                    break
     if best is None:
         return None
     saving = 1 - best.cost / me.cost

@@ -711,8 +711,9 @@ class _Builder:
         memory = self.search.memory_block(f)
         if self.params is None:
             self.params = self.engine.params(job)
-        layout = OptionLayout(tp=f.layout.tp, pp=f.layout.pp, dp=f.layout.dp, zero=f.layout.zero,
-                              offload=f.layout.offload, recompute=v.recompute, micro_batch=v.micro_batch)
+        layout = OptionLayout.model_construct(tp=f.layout.tp, pp=f.layout.pp, dp=f.layout.dp, zero=f.layout.zero,
+                                              offload=f.layout.offload, recompute=v.recompute,
+                                              micro_batch=v.micro_batch)
         host = _host(v.job, f, memory, self.params)
         offer = p.offer
         ctx = advice_rules.AdviceContext(
@@ -781,8 +782,9 @@ def _finish(job: Job, constraints: Constraints, found: list[_Found], search: _Se
     builder = _Builder(job, engine, search)
     options = [builder.option(f, front[i]) for i, f in enumerate(kept)]
     points = [_value_point(o, f) for o, f in zip(options, kept)]
+    by_cost = sorted((pt for pt in points if pt.cost is not None and pt.hours is not None), key=lambda pt: pt.cost)
     for o, me in zip(options, points):
-        a = advice_rules.better_value(me, points, job.task)
+        a = advice_rules.better_value(me, by_cost, job.task, by_cost=True)
         if a is not None:
             o.advice.append(a)
     for i, o in enumerate(options, 1):

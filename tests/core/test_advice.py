@@ -178,3 +178,19 @@ def test_messages_are_bilingual_and_ids_stable():
     for e, z in zip(en, zh):
         assert e.message != z.message and any("\u4e00" <= ch <= "\u9fff" for ch in z.message)
         assert "\n" not in e.message
+
+
+def test_better_value_sorted_scan_matches_full_scan():
+    import random
+
+    rnd = random.Random(4)
+    gpus = ["a", "b", "c", "d"]
+    pts = [adv.ValuePoint(rnd.choice(gpus), "G", rnd.randint(1, 64), cost=rnd.uniform(100, 10000),
+                          hours=rnd.uniform(1, 500)) for _ in range(300)]
+    by_cost = sorted(pts, key=lambda p: p.cost)
+    for me in pts:
+        full = adv.better_value(me, pts)
+        fast = adv.better_value(me, by_cost, by_cost=True)
+        assert (full is None) == (fast is None)
+        if full is not None:
+            assert full.message == fast.message
