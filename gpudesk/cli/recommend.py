@@ -32,6 +32,7 @@ def register(subparsers) -> None:
     g.add_argument("--max-gpus", type=int, default=4096, metavar="N", help="largest GPU count to consider")
     g.add_argument("--top", type=int, default=20, metavar="N", help="options to show (default 20)")
     g.add_argument("--json", action="store_true", help="print JSON")
+    g.add_argument("--lang", choices=["en", "zh_CN"], help="language of advice, notes and table (default: system)")
     p.set_defaults(func=handle)
 
 
@@ -49,12 +50,20 @@ def constraints_from_args(args: argparse.Namespace):
 
 
 def handle(args: argparse.Namespace) -> int:
+    from gpudesk.core.i18n import current_language, use_language
+
+    # one command, one language: resolved once here, not from the environment for every message
+    with use_language(args.lang or current_language()):
+        return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
     from gpudesk.catalog import open_catalog
     from gpudesk.cli.job_options import job_from_args
     from gpudesk.core.recommend import recommend, recommendation_json
 
     catalog = open_catalog()
-    job, _layout, _gpu = job_from_args(args, catalog)  # layout and --gpu describe one estimate: not used here
+    job, _layout, _gpu = job_from_args(args, catalog)  # layout options describe one estimate: not used here
     rec = recommend(job, constraints_from_args(args), catalog)
     if args.json:
         json.dump(recommendation_json(rec), sys.stdout, ensure_ascii=False)

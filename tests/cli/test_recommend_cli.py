@@ -96,3 +96,12 @@ def test_provider_and_gpu_filters(capsys):
     assert d["rejected"].get("gpu_filtered", 0) > 0
     d = cli_json(capsys, "--model-config", str(FIXTURES / "gpt2.json"), "--max-gpus", "4", "--top", "500")
     assert max(o["gpus"] for o in d["options"]) <= 4
+
+
+def test_lang(capsys):
+    d = cli_json(capsys, "--model-config", str(FIXTURES / "llama-2-7b.json"), "--task", "full", "--top", "50",
+                 "--lang", "zh_CN")
+    messages = [a["message"] for o in d["options"] for a in o["advice"]] + d["notes"]
+    assert messages and all(any("\u4e00" <= ch <= "\u9fff" for ch in m) for m in messages)
+    from gpudesk.core.i18n import _current
+    assert _current is None  # the command's language does not leak into the process
