@@ -126,6 +126,7 @@ class SignOff:
     position_label: str
     date_label: str
     signature_label: str
+    decisions: list[str] = field(default_factory=list)  # ticked by the approver
 
 
 @dataclass
@@ -937,6 +938,7 @@ class _Builder:
                    SignRole(t("Approved by", "批准"), "")],
             name_label=t("Name", "姓名"), position_label=t("Position", "职务"),
             date_label=t("Date", "日期"), signature_label=t("Signature", "签名"),
+            decisions=[t("Approved", "批准"), t("Approved with conditions", "有条件批准"), t("Not approved", "不批准")],
         )
 
 

@@ -427,10 +427,20 @@ class Layout:
                     if value:
                         p.setFont(body)
                         p.setPen(INK)
-                        p.drawText(QRectF(fx + self.pt(2), fy - self.pt(1) - self.pt(13), half, self.pt(14)),
-                                   int(Qt.AlignmentFlag.AlignRight), value)
+                        p.drawText(QRectF(fx + self.pt(40), fy - self.pt(10), half - self.pt(40), self.pt(16)),
+                                   int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom), value)
                     p.setPen(QPen(INK, self.pt(0.6)))
                     p.drawLine(QPointF(fx, fy + self.pt(6)), QPointF(fx + half, fy + self.pt(6)))
+                if role is block.roles[-1] and block.decisions:  # the approver ticks one
+                    p.setFont(body)
+                    fm = QFontMetricsF(body, self.device)
+                    dx, dy = box.left() + self.pt(8), box.top() + self.pt(98)
+                    for decision in block.decisions:
+                        p.setPen(QPen(INK, self.pt(0.8)))
+                        p.setBrush(Qt.BrushStyle.NoBrush)
+                        p.drawRect(QRectF(dx, dy + self.pt(2.5), self.pt(9), self.pt(9)))
+                        p.drawText(QRectF(dx + self.pt(14), dy, box.width(), self.pt(14)), int(Qt.AlignmentFlag.AlignLeft), decision)
+                        dx += self.pt(14) + fm.horizontalAdvance(decision) + self.pt(24)
                 y += role_h + self.pt(10)
 
         self.place(total, draw)
