@@ -1,1 +1,322 @@
-"""ui/charts"""
+"""pyqtgraph builders for gpudesk's charts, shared by the window and the PDF report.
+
+Each `build_*_plot(plot_item, data)` clears a `pyqtgraph.PlotItem` and draws the series of a
+`gpudesk.core.chart_data` object onto it (no figure is computed here). `render_chart_image`
+draws one chart offscreen into a QImage (the report uses it; a QApplication must exist).
+
+    from gpudesk.core.chart_data import memory_chart_data
+    from gpudesk.ui.charts import render_chart_image
+    image = render_chart_image("memory", memory_chart_data(rec.options, plan.choice), 900, 500)
+"""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtGui import QColor, QImage
+
+import pyqtgraph as pg
+
+from gpudesk.core.chart_data import (
+    CostChartData,
+    MemoryChartData,
+)
+
+pg.setConfigOptions(antialias=True, background="w", foreground="#202020")
+
+KINDS = ("memory", "cost", "days", "pareto", "billing")
+
+COMPONENT_COLOURS = {
+    "weights": "#3465a4",
+    "gradients": "#73d216",
+    "optimizer_states": "#f57900",
+    "activations": "#75507b",
+    "kv_cache": "#c17d11",
+    "overhead": "#888a85",
+}
+SERIES_COLOURS = ["#3465a4", "#cc0000", "#4e9a06", "#f57900", "#75507b", "#06989a", "#c4a000", "#5c3566",
+                  "#204a87", "#a40000"]
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("Charts", text)
+
+
+def _num(value: float, decimals: int = 1) -> str:
+    from PySide6.QtCore import QLocale
+
+    return QLocale().toString(float(value), "f", decimals)
+
+
+def _reset(plot_item: pg.PlotItem, *, legend: bool = True) -> None:
+    plot_item.clear()
+    if legend and plot_item.legend is None:
+        plot_item.addLegend(offset=(-8, 8), labelTextSize="8pt")
+    if plot_item.legend is not None:
+        plot_item.legend.clear()
+    plot_item.showGrid(x=False, y=True, alpha=0.25)
+    plot_item.getAxis("bottom").setTicks(None)
+    plot_item.getAxis("bottom").setLogMode(False)
+    plot_item.getAxis("left").setLogMode(False)
+    plot_item.enableAutoRange()
+
+
+def _hover_points(plot_item: pg.PlotItem, xs, ys, tips, *, size: int = 14) -> pg.ScatterPlotItem:
+    """Invisible hover targets whose tooltip shows the exact values."""
+    spots = pg.ScatterPlotItem(
+        x=list(xs), y=list(ys), data=list(tips), size=size, pen=None, brush=pg.mkBrush(0, 0, 0, 1),
+        hoverable=True, tip=lambda x, y, data: data,
+    )
+    plot_item.addItem(spots)
+    return spots
+
+
+def _empty(plot_item: pg.PlotItem, message: str) -> None:
+    text = pg.TextItem(message, color="#555753", anchor=(0.5, 0.5))
+    plot_item.addItem(text)
+    text.setPos(0.5, 0.5)
+    plot_item.setXRange(0, 1)
+    plot_item.setYRange(0, 1)
+
+
+# --- memory -----------------------------------------------------------------------------------
+
+
+def build_memory_plot(plot_item: pg.PlotItem, data: MemoryChartData) -> None:
+    """Stacked per-GPU memory bars, each GPU's capacity line and headroom band, the quick estimate."""
+    from gpudesk.ui.labels import label
+
+    _reset(plot_item)
+    plot_item.setTitle(_tr("Memory per GPU"), size="10pt")
+    plot_item.setLabel("left", _tr("GiB per GPU (1 GiB = 2³⁰ bytes)"))
+    plot_item.setLabel("bottom", "")
+    if data.empty:
+        _empty(plot_item, _tr("No configuration yet"))
+        return
+    xs = list(range(len(data.bars)))
+    bottoms = [0.0] * len(xs)
+    hover_x, hover_y, hover_tip = [], [], []
+    for name in data.components:
+        heights = [bar.components_gib.get(name, 0.0) for bar in data.bars]
+        if not any(heights):
+            continue
+        item = pg.BarGraphItem(x=xs, y0=list(bottoms), height=heights, width=0.55,
+                               brush=COMPONENT_COLOURS.get(name, "#888a85"), pen=pg.mkPen("w", width=0.5),
+                               name=label(name))
+        plot_item.addItem(item)
+        for i, h in enumerate(heights):
+            if h > 0:
+                hover_x.append(i)
+                hover_y.append(bottoms[i] + h / 2)
+                hover_tip.append(f"{data.bars[i].label}\n{label(name)}: {_num(h, 2)} GiB")
+            bottoms[i] += h
+    # capacity (solid) and usable (dashed) per bar; the band between them is the headroom kept free
+    band = pg.BarGraphItem(x=xs, y0=[b.usable_gib for b in data.bars],
+                           height=[b.capacity_gib - b.usable_gib for b in data.bars], width=0.8,
+                           brush=QColor(204, 0, 0, 40), pen=pg.mkPen(None), name=_tr("Headroom kept free"))
+    plot_item.addItem(band)
+    cap_x, cap_y = [], []
+    for i, bar in enumerate(data.bars):
+        cap_x += [i - 0.42, i + 0.42]
+        cap_y += [bar.capacity_gib, bar.capacity_gib]
+        hover_x.append(i)
+        hover_y.append(bar.capacity_gib)
+        hover_tip.append(
+            f"{bar.label}\n" + _tr("Capacity") + f": {_num(bar.capacity_gib, 1)} GiB\n"
+            + _tr("Usable") + f": {_num(bar.usable_gib, 1)} GiB\n" + _tr("Total") + f": {_num(bar.total_gib, 2)} GiB"
+        )
+    plot_item.addItem(pg.PlotDataItem(cap_x, cap_y, connect="pairs", pen=pg.mkPen("#cc0000", width=2),
+                                      name=_tr("GPU capacity")))
+    ticks = []
+    for i, bar in enumerate(data.bars):
+        mark = "★ " if bar.chosen else ""
+        fit = "✓" if bar.fits else "✗"
+        ticks.append((i, f"{mark}{bar.label} {fit}"))
+    if data.quick_estimate_per_gpu_gib is not None:
+        qx = len(data.bars)
+        quick = pg.BarGraphItem(x=[qx], y0=[0], height=[data.quick_estimate_per_gpu_gib], width=0.55,
+                                brush=pg.mkBrush("#d3d7cf"), pen=pg.mkPen("#555753", width=1, style=Qt.DashLine),
+                                name=_tr("Guide's quick estimate"))
+        plot_item.addItem(quick)
+        ticks.append((qx, _tr("Quick estimate ÷ %1").replace("%1", str(data.quick_estimate_gpus))))
+        hover_x.append(qx)
+        hover_y.append(data.quick_estimate_per_gpu_gib / 2)
+        hover_tip.append(
+            _tr("Guide's quick estimate (20 bytes per parameter)") + f"\n{_num(data.quick_estimate_gib, 1)} GiB "
+            + _tr("in all") + f", {_num(data.quick_estimate_per_gpu_gib, 1)} GiB " + _tr("per GPU")
+        )
+    _hover_points(plot_item, hover_x, hover_y, hover_tip, size=22)
+    plot_item.getAxis("bottom").setTicks([ticks])
+    top = max([b.capacity_gib for b in data.bars] + [sum(b.components_gib.values()) for b in data.bars]
+              + [data.quick_estimate_per_gpu_gib or 0])
+    plot_item.setXRange(-0.6, len(ticks) - 0.4, padding=0)
+    plot_item.setYRange(0, top * 1.15, padding=0)
+
+
+# --- cost and time ----------------------------------------------------------------------------
+
+
+def _colour(i: int) -> str:
+    return SERIES_COLOURS[i % len(SERIES_COLOURS)]
+
+
+def _star(plot_item, x, y, tip):
+    plot_item.addItem(pg.ScatterPlotItem(x=[x], y=[y], symbol="star", size=18, brush=pg.mkBrush("#fce94f"),
+                                         pen=pg.mkPen("#202020"), data=[tip], hoverable=True,
+                                         tip=lambda x, y, data: data, name=_tr("Chosen")))
+
+
+def build_cost_plot(plot_item: pg.PlotItem, data: CostChartData) -> None:
+    """Total cost against GPU count per GPU type, with the trial-and-error margin as a band."""
+    _reset(plot_item)
+    plot_item.setTitle(_tr("Total cost vs GPU count"), size="10pt")
+    plot_item.setLabel("left", _tr("Cost (%1)").replace("%1", data.currency))
+    plot_item.setLabel("bottom", _tr("GPUs"))
+    if data.empty:
+        _empty(plot_item, _tr("No priced configuration"))
+        return
+    hover_x, hover_y, hover_tip = [], [], []
+    for i, (name, points) in enumerate(data.by_gpu.items()):
+        colour = QColor(_colour(i))
+        xs = [p.gpus for p in points]
+        lo = pg.PlotDataItem(xs, [p.cost for p in points], pen=pg.mkPen(colour, width=2), symbol="o",
+                             symbolSize=6, symbolBrush=colour, symbolPen=None, name=name)
+        hi = pg.PlotDataItem(xs, [p.cost_with_margin for p in points], pen=pg.mkPen(colour, width=1, style=Qt.DotLine))
+        fill = QColor(colour)
+        fill.setAlpha(35)
+        plot_item.addItem(lo)
+        plot_item.addItem(hi)
+        plot_item.addItem(pg.FillBetweenItem(lo, hi, brush=fill))
+        for p in points:
+            hover_x.append(p.gpus)
+            hover_y.append(p.cost)
+            hover_tip.append(f"{p.label}\n" + _tr("Cost") + f": {_num(p.cost, 0)} {data.currency}\n"
+                             + _tr("With trial margin") + f": {_num(p.cost_with_margin, 0)} {data.currency}\n"
+                             + _tr("Time") + f": {_num(p.days, 2)} " + _tr("days"))
+            if p.chosen:
+                _star(plot_item, p.gpus, p.cost, p.label)
+    _hover_points(plot_item, hover_x, hover_y, hover_tip)
+    plot_item.legend.addItem(pg.BarGraphItem(x=[0], height=[0], width=1, brush=QColor(128, 128, 128, 60)),
+                             _tr("+%1 % trial-and-error margin").replace("%1", _num(data.trial_margin * 100, 0)))
+
+
+def build_days_plot(plot_item: pg.PlotItem, data: CostChartData) -> None:
+    """Training time in days against GPU count per GPU type."""
+    _reset(plot_item)
+    plot_item.setTitle(_tr("Days vs GPU count"), size="10pt")
+    plot_item.setLabel("left", _tr("Days"))
+    plot_item.setLabel("bottom", _tr("GPUs"))
+    if data.empty:
+        _empty(plot_item, _tr("No timed configuration"))
+        return
+    hover_x, hover_y, hover_tip = [], [], []
+    for i, (name, points) in enumerate(data.by_gpu.items()):
+        colour = QColor(_colour(i))
+        xs = [p.gpus for p in points]
+        plot_item.addItem(pg.PlotDataItem(xs, [p.days for p in points], pen=pg.mkPen(colour, width=2), symbol="o",
+                                          symbolSize=6, symbolBrush=colour, symbolPen=None, name=name))
+        for p in points:
+            hover_x.append(p.gpus)
+            hover_y.append(p.days)
+            hover_tip.append(f"{p.label}\n" + _tr("Time") + f": {_num(p.days, 2)} " + _tr("days") + f" ({_num(p.days * 24, 1)} h)")
+            if p.chosen:
+                _star(plot_item, p.gpus, p.days, p.label)
+    _hover_points(plot_item, hover_x, hover_y, hover_tip)
+
+
+def _log10(values):
+    return [math.log10(v) if v > 0 else float("nan") for v in values]
+
+
+def build_pareto_plot(plot_item: pg.PlotItem, data: CostChartData) -> None:
+    """Every feasible option as time vs cost on log scales, the Pareto front joined up."""
+    _reset(plot_item)
+    plot_item.setTitle(_tr("Time vs cost (Pareto front)"), size="10pt")
+    plot_item.setLabel("left", _tr("Cost (%1)").replace("%1", data.currency))
+    plot_item.setLabel("bottom", _tr("Days"))
+    if data.empty:
+        _empty(plot_item, _tr("No priced configuration"))
+        return
+    # log scales drawn from log10 values, so every item (scatter and line alike) agrees
+    plot_item.getAxis("bottom").setLogMode(True)
+    plot_item.getAxis("left").setLogMode(True)
+    tip = lambda p: f"{p.label}\n{_num(p.days, 2)} " + _tr("days") + f", {_num(p.cost, 0)} {data.currency}"  # noqa: E731
+    others = [p for p in data.points if not p.pareto]
+    if others:
+        plot_item.addItem(pg.ScatterPlotItem(x=_log10([p.days for p in others]), y=_log10([p.cost for p in others]),
+                                             size=6, brush=pg.mkBrush(136, 138, 133, 120), pen=None,
+                                             data=[tip(p) for p in others], hoverable=True,
+                                             tip=lambda x, y, data: data, name=_tr("Other options")))
+    front = data.front
+    fx, fy = _log10([p.days for p in front]), _log10([p.cost for p in front])
+    plot_item.addItem(pg.PlotDataItem(fx, fy, pen=pg.mkPen("#cc0000", width=2), symbol="o", symbolSize=8,
+                                      symbolBrush="#cc0000", symbolPen=None, name=_tr("Pareto front")))
+    _hover_points(plot_item, fx, fy, [tip(p) for p in front])
+    for p in data.points:
+        if p.chosen:
+            _star(plot_item, *_log10([p.days, p.cost]), tip(p))
+
+
+def build_billing_plot(plot_item: pg.PlotItem, data: CostChartData) -> None:
+    """Hourly against monthly rental of the chosen GPUs over a month's use, with the break-even."""
+    _reset(plot_item)
+    plot_item.setTitle(_tr("Hourly vs monthly billing"), size="10pt")
+    plot_item.setLabel("left", _tr("Cost per month (%1)").replace("%1", data.currency))
+    plot_item.setLabel("bottom", _tr("Hours used per month"))
+    lines = data.billing
+    if lines is None:
+        _empty(plot_item, _tr("No hourly price for the chosen configuration"))
+        return
+    plot_item.addItem(pg.PlotDataItem(lines.hours, lines.hourly_cost, pen=pg.mkPen("#3465a4", width=2),
+                                      name=_tr("Hourly")))
+    _hover_points(plot_item, lines.hours, lines.hourly_cost, [
+        f"{_num(h, 0)} h: {_num(c, 0)} {data.currency}" for h, c in zip(lines.hours, lines.hourly_cost, strict=True)
+    ], size=10)
+    if lines.monthly_cost is not None:
+        plot_item.addItem(pg.PlotDataItem([lines.hours[0], lines.hours[-1]], [lines.monthly_cost] * 2,
+                                          pen=pg.mkPen("#4e9a06", width=2), name=_tr("Monthly")))
+    if lines.break_even_hours is not None and lines.monthly_cost is not None:
+        be = pg.InfiniteLine(pos=lines.break_even_hours, angle=90, pen=pg.mkPen("#555753", style=Qt.DashLine),
+                             label=_tr("break-even %1 h").replace("%1", _num(lines.break_even_hours, 0)),
+                             labelOpts={"position": 0.9, "color": "#202020"})
+        plot_item.addItem(be)
+        _hover_points(plot_item, [lines.break_even_hours], [lines.monthly_cost], [
+            _tr("Break-even") + f": {_num(lines.break_even_hours, 0)} h/" + _tr("month") + "\n"
+            + f"{_num(lines.monthly_cost, 0)} {data.currency}"])
+    if lines.job_hours is not None and lines.job_hours <= lines.hours[-1]:
+        plot_item.addItem(pg.InfiniteLine(pos=lines.job_hours, angle=90, pen=pg.mkPen("#f57900", width=1),
+                                          label=_tr("this job"), labelOpts={"position": 0.7, "color": "#f57900"}))
+
+
+BUILDERS = {
+    "memory": build_memory_plot,
+    "cost": build_cost_plot,
+    "days": build_days_plot,
+    "pareto": build_pareto_plot,
+    "billing": build_billing_plot,
+}
+
+
+def render_chart_image(kind: str, data, width: int = 900, height: int = 500) -> QImage:
+    """Draw one chart offscreen (`kind` in KINDS) and return it as a QImage of that size."""
+    if kind not in BUILDERS:
+        raise ValueError(f"unknown chart kind {kind!r}; use one of {', '.join(KINDS)}")
+    widget = pg.PlotWidget()
+    widget.resize(width, height)
+    BUILDERS[kind](widget.getPlotItem(), data)
+    image = widget.grab().toImage()
+    widget.deleteLater()
+    return image
+
+
+def export_plot(plot_item: pg.PlotItem, path: str) -> None:
+    """Write a plot to PNG or SVG, chosen by the file name's extension."""
+    import pyqtgraph.exporters as exporters
+
+    if path.lower().endswith(".svg"):
+        exporters.SVGExporter(plot_item).export(path)
+    else:
+        exporter = exporters.ImageExporter(plot_item)
+        exporter.parameters()["width"] = max(1200, int(plot_item.width()))
+        exporter.export(path)

@@ -1,0 +1,282 @@
+"""The series behind gpudesk's charts, computed from the recommender's answer (no Qt).
+
+The GUI's pyqtgraph builders (`gpudesk.ui.charts`) and the PDF report draw exactly these
+numbers, so the screen and the printed plan never disagree. Memory is in GiB (2**30 bytes,
+the unit GPU vendors' "80 GB" cards are actually sized in); money in the options' currency.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from gpudesk.core.models import Option
+
+GIB = float(1 << 30)
+HOURS_PER_MONTH = 730.0  # 365 * 24 / 12: the month rental prices are quoted for
+MEMORY_COMPONENTS = ("weights", "gradients", "optimizer_states", "activations", "kv_cache", "overhead")
+
+
+def gpu_label(option: Option) -> str:
+    """The GPU's name without the vendor prefix every row would repeat."""
+    name = option.gpu_name or option.gpu
+    return name.removeprefix("NVIDIA ").removeprefix("GeForce ")
+
+
+def option_label(option: Option) -> str:
+    """Short language-neutral label: '4× H100 80GB SXM'."""
+    return f"{option.gpus}× {gpu_label(option)}"
+
+
+def same_configuration(a: Option | None, b: Option | None) -> bool:
+    """Whether two options rent the same thing (GPU model, count and offer)."""
+    if a is None or b is None:
+        return False
+    return (a.gpu, a.gpus, a.offer, a.provider) == (b.gpu, b.gpus, b.offer, b.provider)
+
+
+# --- memory -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MemoryBar:
+    label: str
+    gpu: str
+    gpus: int
+    components_gib: dict[str, float]  # per GPU, keys in MEMORY_COMPONENTS order
+    total_gib: float
+    capacity_gib: float
+    usable_gib: float  # capacity minus the headroom kept free
+    fits: bool
+    chosen: bool
+
+
+@dataclass(frozen=True)
+class MemoryChartData:
+    bars: list[MemoryBar]
+    quick_estimate_gib: float | None = None  # the guide's whole-job rule (20 B/param)
+    quick_estimate_per_gpu_gib: float | None = None  # the same, spread over the chosen GPU count
+    quick_estimate_gpus: int | None = None
+    components: tuple[str, ...] = MEMORY_COMPONENTS
+    unit: str = "GiB"
+
+    @property
+    def empty(self) -> bool:
+        return not self.bars
+
+
+def memory_chart_data(options: Sequence[Option], chosen: Option | None = None, *, limit: int = 4) -> MemoryChartData:
+    """Stacked per-GPU memory of the chosen option followed by the top alternatives.
+
+    The chosen option comes first; alternatives follow in rank order, skipping repeats of the
+    same GPU count and model, up to `limit` bars in all.
+    """
+    picked: list[Option] = []
+    if chosen is not None:
+        picked.append(chosen)
+    seen = {(o.gpu, o.gpus) for o in picked}
+    for option in options:
+        if len(picked) >= limit:
+            break
+        if (option.gpu, option.gpus) in seen:
+            continue
+        seen.add((option.gpu, option.gpus))
+        picked.append(option)
+    bars = []
+    for i, option in enumerate(picked):
+        mem = option.memory
+        per = mem.per_gpu_bytes
+        bars.append(
+            MemoryBar(
+                label=option_label(option),
+                gpu=option.gpu,
+                gpus=option.gpus,
+                components_gib={name: getattr(per, name) / GIB for name in MEMORY_COMPONENTS},
+                total_gib=per.total / GIB,
+                capacity_gib=mem.gpu_capacity_bytes / GIB,
+                usable_gib=mem.usable_bytes / GIB,
+                fits=mem.fits,
+                chosen=chosen is not None and i == 0,
+            )
+        )
+    quick = picked[0].memory.quick_estimate_bytes if picked else None
+    first_gpus = picked[0].gpus if picked else None
+    return MemoryChartData(
+        bars=bars,
+        quick_estimate_gib=None if quick is None else quick / GIB,
+        quick_estimate_per_gpu_gib=None if quick is None or not first_gpus else quick / GIB / first_gpus,
+        quick_estimate_gpus=first_gpus if quick is not None else None,
+    )
+
+
+# --- cost and time ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CostPoint:
+    gpus: int
+    cost: float  # clean-run compute cost
+    cost_with_margin: float  # plus the trial-and-error margin
+    days: float
+    label: str
+    chosen: bool = False
+
+
+@dataclass(frozen=True)
+class ParetoPoint:
+    days: float
+    cost: float
+    label: str
+    pareto: bool
+    chosen: bool = False
+
+
+@dataclass(frozen=True)
+class BillingLines:
+    """Cost of one month's rental of the chosen GPUs against the hours used in that month."""
+
+    label: str
+    hours: list[float]
+    hourly_cost: list[float]
+    monthly_cost: float | None  # flat: the monthly price does not depend on use
+    break_even_hours: float | None
+    job_hours: float | None  # the job's own duration, marked on the axis
+
+
+@dataclass(frozen=True)
+class CostChartData:
+    currency: str
+    by_gpu: dict[str, list[CostPoint]]  # GPU display name -> cheapest option at each count
+    points: list[ParetoPoint]  # every costed feasible option (time vs cost)
+    front: list[ParetoPoint]  # the Pareto front, by increasing days
+    billing: BillingLines | None
+    trial_margin: float = 0.30
+
+    @property
+    def empty(self) -> bool:
+        return not self.points
+
+
+def _cost_and_days(option: Option) -> tuple[float, float, float] | None:
+    cost = option.cost.compute_cost
+    hours = option.time.hours
+    if cost is None or hours is None:
+        return None
+    with_margin = option.cost.with_trial_margin
+    if with_margin is None:
+        with_margin = cost * (1 + option.cost.trial_margin)
+    return cost, with_margin, hours / 24.0
+
+
+def pareto_front(pairs: Iterable[tuple[float, float]]) -> list[int]:
+    """Indices of the (days, cost) pairs no other pair beats on both (ties kept once)."""
+    items = sorted(enumerate(pairs), key=lambda p: (p[1][0], p[1][1]))
+    front, best_cost = [], float("inf")
+    for index, (_days, cost) in items:
+        if cost < best_cost:
+            front.append(index)
+            best_cost = cost
+    return front
+
+
+def billing_lines(option: Option, *, steps: int = 24) -> BillingLines | None:
+    """Hourly vs monthly rental for one option over the hours used in a month."""
+    cost = option.cost
+    per_hour = cost.price_per_gpu_hour
+    if per_hour is None:
+        return None
+    hours = [HOURS_PER_MONTH * i / steps for i in range(steps + 1)]
+    monthly = None if cost.price_per_gpu_month is None else cost.price_per_gpu_month * option.gpus
+    break_even = cost.break_even_hours
+    if break_even is None and cost.price_per_gpu_month is not None and per_hour > 0:
+        break_even = cost.price_per_gpu_month / per_hour
+    return BillingLines(
+        label=option_label(option),
+        hours=hours,
+        hourly_cost=[h * per_hour * option.gpus for h in hours],
+        monthly_cost=monthly,
+        break_even_hours=break_even,
+        job_hours=option.time.hours,
+    )
+
+
+def cost_chart_data(feasible: Sequence[Option], chosen: Option | None = None, *, max_types: int = 5) -> CostChartData:
+    """Cost and days against GPU count per GPU type, the time-cost Pareto front, and billing.
+
+    The per-type series keep the `max_types` GPU types with the cheapest option (plus the chosen
+    one's type), so the chart stays readable; the Pareto points keep every option.
+    """
+    by_gpu: dict[str, dict[int, CostPoint]] = {}
+    points: list[ParetoPoint] = []
+    currency = chosen.cost.currency if chosen is not None else (feasible[0].cost.currency if feasible else "CNY")
+    margin = chosen.cost.trial_margin if chosen is not None else (feasible[0].cost.trial_margin if feasible else 0.30)
+    for option in feasible:
+        figures = _cost_and_days(option)
+        if figures is None:
+            continue
+        cost, with_margin, days = figures
+        is_chosen = same_configuration(option, chosen)
+        name = gpu_label(option)
+        current = by_gpu.setdefault(name, {}).get(option.gpus)
+        if current is None or cost < current.cost or is_chosen:
+            by_gpu[name][option.gpus] = CostPoint(option.gpus, cost, with_margin, days, option_label(option), is_chosen)
+        points.append(ParetoPoint(days, cost, option_label(option), False, is_chosen))
+    if chosen is not None and not any(p.chosen for p in points):
+        figures = _cost_and_days(chosen)
+        if figures is not None:
+            points.append(ParetoPoint(figures[2], figures[0], option_label(chosen), False, True))
+    cheapest = sorted(by_gpu, key=lambda name: min(p.cost for p in by_gpu[name].values()))
+    keep = set(cheapest[:max_types])
+    if chosen is not None and gpu_label(chosen) in by_gpu:
+        keep.add(gpu_label(chosen))
+    by_gpu = {name: per_count for name, per_count in by_gpu.items() if name in keep}
+    on_front = set(pareto_front((p.days, p.cost) for p in points))
+    points = [ParetoPoint(p.days, p.cost, p.label, i in on_front, p.chosen) for i, p in enumerate(points)]
+    front = sorted((p for p in points if p.pareto), key=lambda p: p.days)
+    return CostChartData(
+        currency=currency,
+        by_gpu={name: [per_count[n] for n in sorted(per_count)] for name, per_count in sorted(by_gpu.items())},
+        points=points,
+        front=front,
+        billing=billing_lines(chosen) if chosen is not None else None,
+        trial_margin=margin,
+    )
+
+
+# --- the verdict the status bar and the overview show -----------------------------------------
+
+
+@dataclass(frozen=True)
+class Verdict:
+    fits: bool | None  # None: nothing chosen yet
+    label: str = ""
+    total_gib: float | None = None
+    usable_gib: float | None = None
+    cost: float | None = None
+    cost_with_margin: float | None = None
+    currency: str = "CNY"
+    hours: float | None = None
+    days: float | None = None
+    tier: str | None = None
+    billing: str | None = None
+    warnings: list[str] = field(default_factory=list)
+
+
+def verdict(option: Option | None) -> Verdict:
+    if option is None:
+        return Verdict(fits=None)
+    hours = option.time.hours
+    return Verdict(
+        fits=option.memory.fits,
+        label=option_label(option),
+        total_gib=option.memory.per_gpu_bytes.total / GIB,
+        usable_gib=option.memory.usable_bytes / GIB,
+        cost=option.cost.compute_cost,
+        cost_with_margin=option.cost.with_trial_margin,
+        currency=option.cost.currency,
+        hours=hours,
+        days=None if hours is None else hours / 24.0,
+        tier=str(option.tier),
+        billing=None if option.cost.cheaper_billing is None else str(option.cost.cheaper_billing),
+        warnings=[a.message for a in option.advice if a.severity != "info"],
+    )

@@ -1,0 +1,154 @@
+"""The desktop application: QApplication set-up (font, language, icon) and the self-test.
+
+`run_app(argv)` is called by `gpudesk` with no arguments, `--lang en|zh_CN`, or
+`--selftest [--screenshot PATH]` (offscreen start, one recompute, exit 0 only if all went well).
+Only what the first paint needs is imported before the window shows.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+
+_T0 = time.perf_counter()
+
+
+def _parse(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="gpudesk", description="gpudesk desktop application")
+    parser.add_argument("--selftest", action="store_true", help="start offscreen, recompute once, exit")
+    parser.add_argument("--screenshot", metavar="PATH", help="with --selftest: save a PNG of the main window")
+    parser.add_argument("--lang", choices=("en", "zh_CN"), help="user interface language (default: system)")
+    parser.add_argument("plan", nargs="?", help="a .gpudesk plan file to open")
+    return parser.parse_args(argv)
+
+
+def register_font(app) -> str | None:
+    """Register the bundled CJK font and make it the application font (screen, PNG and PDF agree)."""
+    from PySide6.QtGui import QFont, QFontDatabase
+
+    from gpudesk import paths
+
+    font_id = QFontDatabase.addApplicationFont(str(paths.FONTS / "WenQuanYiMicroHei.ttf"))
+    families = QFontDatabase.applicationFontFamilies(font_id) if font_id >= 0 else []
+    if not families:
+        return None
+    font = QFont(families[0])
+    font.setPointSizeF(max(app.font().pointSizeF(), 9.5))
+    app.setFont(font)
+    return families[0]
+
+
+def create_application(argv: list[str] | None = None, *, lang: str | None = None):
+    """The QApplication with gpudesk's names, font, icon and language (reused by tests and the report)."""
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance() or QApplication(argv or [sys.argv[0] if sys.argv else "gpudesk"])
+    app.setOrganizationName("gpudesk")
+    app.setApplicationName("gpudesk")
+    from gpudesk import __version__
+
+    app.setApplicationVersion(__version__)
+    register_font(app)
+    from gpudesk.ui.i18n import language_manager
+
+    language_manager().set_language(lang)
+    return app
+
+
+def run_app(argv: list[str]) -> int:
+    args = _parse(argv)
+    if args.selftest:
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+        return run_selftest(args.screenshot, args.lang)
+    app = create_application(lang=args.lang)
+    from PySide6.QtCore import QTimer
+
+    from gpudesk.ui.main_window import MainWindow
+
+    window = MainWindow()
+    window.restore_layout()
+    window.show()
+    if args.plan:
+        QTimer.singleShot(0, lambda: window.open_plan(args.plan))
+    else:
+        QTimer.singleShot(0, window.start_up)
+    status = app.exec()
+    _teardown(app, window)
+    return status
+
+
+def _teardown(app, window) -> None:
+    """Destroy the window while Python is still fully alive.
+
+    Left to interpreter shutdown, PySide 6 can free pyqtgraph's items in an order that
+    trips a reference-count check ("deallocating None") and aborts the process.
+    """
+    import gc
+
+    window.deleteLater()
+    app.processEvents()
+    del window
+    gc.collect()
+
+
+def run_selftest(screenshot: str | None, lang: str | None) -> int:
+    """Start the whole app offscreen with a private settings file, load a sample plan, recompute."""
+    import tempfile
+
+    from PySide6.QtCore import QElapsedTimer, QEventLoop, QSettings, QTimer
+
+    problems: list[str] = []
+    app = create_application(lang=lang)
+    t_app = time.perf_counter()
+    from gpudesk.ui.main_window import MainWindow
+
+    settings_dir = tempfile.mkdtemp(prefix="gpudesk-selftest-")
+    settings = QSettings(os.path.join(settings_dir, "settings.ini"), QSettings.IniFormat)
+    window = MainWindow(settings=settings, autosave=False)
+    window.resize(1400, 900)
+    window.show()
+    app.processEvents()
+    t_shown = time.perf_counter()
+
+    sample = window.load_sample_plan()
+    clock = QElapsedTimer()
+    clock.start()
+    loop = QEventLoop()
+    window.recomputed.connect(loop.quit)
+    QTimer.singleShot(30000, loop.quit)
+    window.recompute_now()
+    if window.busy:
+        loop.exec()
+    recompute_ms = clock.elapsed()
+    app.processEvents()
+    if window.busy:
+        problems.append("recompute did not finish within 30 s")
+    if window.last_error:
+        problems.append(f"recompute failed: {window.last_error}")
+    if window.recommendation is None or not window.recommendation.options:
+        problems.append("the recommender returned no options")
+    if window.plan_choice() is None:
+        problems.append("no configuration chosen")
+    elif window.overview.memory_data is None or window.overview.memory_data.empty:
+        problems.append("memory chart is empty")
+    if screenshot:
+        if not window.grab().save(screenshot, "PNG"):
+            problems.append(f"could not write {screenshot}")
+    print(f"gpudesk selftest: sample {sample or 'built in memory'}")
+    print(f"startup: {1000 * (t_shown - _T0):.0f} ms to first painted window "
+          f"(QApplication {1000 * (t_app - _T0):.0f} ms)")
+    print(f"recompute: {recompute_ms} ms, {len(window.recommendation.options) if window.recommendation else 0} options")
+    choice = window.plan_choice()
+    if choice is not None:
+        print(f"verdict: {window.statusBar().currentMessage() or window.status_text()}")
+    if screenshot and not problems:
+        print(f"screenshot: {screenshot}")
+    window.discard_changes()
+    window.close()
+    _teardown(app, window)
+    for problem in problems:
+        print(f"selftest problem: {problem}", file=sys.stderr)
+    print("selftest " + ("ok" if not problems else "FAILED"))
+    return 0 if not problems else 1

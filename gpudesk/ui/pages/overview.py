@@ -1,0 +1,147 @@
+"""Overview: the verdict in one line, the advice, and the live memory and cost/time charts."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtWidgets import (
+    QFileDialog, QHBoxLayout, QLabel, QMenu, QMessageBox, QSplitter, QToolButton, QVBoxLayout, QWidget,
+)
+
+import pyqtgraph as pg
+
+from gpudesk.core.chart_data import CostChartData, MemoryChartData, cost_chart_data, memory_chart_data, verdict
+from gpudesk.ui import fmt
+from gpudesk.ui.charts import BUILDERS, export_plot
+from gpudesk.ui.labels import label
+
+
+class OverviewPage(QWidget):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.memory_data: MemoryChartData | None = None
+        self.cost_data: CostChartData | None = None
+        self._option = None
+        self._message = ""
+        self._setup_ui()
+        self.retranslate_ui()
+
+    def _setup_ui(self) -> None:
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        top = QHBoxLayout()
+        self.verdict_label = QLabel()
+        self.verdict_label.setObjectName("verdict")
+        self.verdict_label.setWordWrap(True)
+        self.verdict_label.setTextFormat(Qt.RichText)
+        self.verdict_label.setStyleSheet("font-size: 12pt;")
+        top.addWidget(self.verdict_label, 1)
+        self.export_button = QToolButton()
+        self.export_button.setPopupMode(QToolButton.InstantPopup)
+        self.export_menu = QMenu(self)
+        self.export_button.setMenu(self.export_menu)
+        top.addWidget(self.export_button, 0, Qt.AlignTop)
+        layout.addLayout(top)
+        self.advice_label = QLabel()
+        self.advice_label.setWordWrap(True)
+        self.advice_label.setTextFormat(Qt.RichText)
+        layout.addWidget(self.advice_label)
+
+        splitter = QSplitter(Qt.Vertical)
+        self.memory_widget = pg.PlotWidget()
+        self.memory_widget.setMinimumHeight(200)
+        splitter.addWidget(self.memory_widget)
+        self.cost_widget = pg.GraphicsLayoutWidget()
+        self.cost_widget.setMinimumHeight(260)
+        self.plots = {"memory": self.memory_widget.getPlotItem()}
+        self.plots["cost"] = self.cost_widget.addPlot(row=0, col=0)
+        self.plots["days"] = self.cost_widget.addPlot(row=0, col=1)
+        self.plots["pareto"] = self.cost_widget.addPlot(row=1, col=0)
+        self.plots["billing"] = self.cost_widget.addPlot(row=1, col=1)
+        splitter.addWidget(self.cost_widget)
+        splitter.setStretchFactor(0, 2)
+        splitter.setStretchFactor(1, 3)
+        self.splitter = splitter
+        layout.addWidget(splitter, 1)
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        if getattr(self, "_stale", False):
+            self._redraw()
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
+
+    def retranslate_ui(self) -> None:
+        self.export_button.setText(self.tr("Export chart"))
+        self.export_button.setToolTip(self.tr("Save a chart as PNG or SVG (right-click a chart for more formats)"))
+        self.export_menu.clear()
+        names = {"memory": self.tr("Memory per GPU"), "cost": self.tr("Total cost vs GPU count"),
+                 "days": self.tr("Days vs GPU count"), "pareto": self.tr("Time vs cost"),
+                 "billing": self.tr("Hourly vs monthly billing")}
+        for kind, name in names.items():
+            self.export_menu.addAction(name, lambda k=kind: self.export_chart(k))
+        self._redraw()
+
+    # --- data --------------------------------------------------------------------------------
+
+    def show_result(self, options, feasible, chosen, message: str = "") -> None:
+        """Draw the charts for a recommendation and the chosen option (None = nothing to show)."""
+        self._option = chosen
+        self._message = message
+        self.memory_data = memory_chart_data(options, chosen)
+        self.cost_data = cost_chart_data(feasible or options, chosen)
+        self._redraw()
+
+    def _redraw(self) -> None:
+        self._show_verdict()
+        if self.memory_data is None:
+            return
+        if not self.isVisible():
+            self._stale = True  # drawn when the tab is shown: hidden charts cost nothing
+            return
+        self._stale = False
+        for kind, plot in self.plots.items():
+            BUILDERS[kind](plot, self.memory_data if kind == "memory" else self.cost_data)
+
+    def _show_verdict(self) -> None:
+        v = verdict(self._option)
+        if v.fits is None:
+            text = self._message or self.tr("Describe the job on the left; the answer appears here as you type.")
+            self.verdict_label.setText(f"<b>{text}</b>")
+            self.advice_label.setText("")
+            return
+        mark = ('<span style="color:#4e9a06">✔ ' + self.tr("Fits") + "</span>") if v.fits else \
+            ('<span style="color:#cc0000">✘ ' + self.tr("Does not fit") + "</span>")
+        parts = [f"<b>{mark}: {v.label}</b>",
+                 self.tr("%1 of %2 usable per GPU").replace("%1", fmt.gib(v.total_gib)).replace("%2", fmt.gib(v.usable_gib)),
+                 fmt.days(v.days),
+                 self.tr("%1 (%2 with trial margin)").replace("%1", fmt.money(v.cost, v.currency))
+                 .replace("%2", fmt.money(v.cost_with_margin, v.currency)),
+                 self.tr("%1 tier").replace("%1", label(v.tier))]
+        if v.billing:
+            parts.append(self.tr("cheaper billing: %1").replace("%1", label(v.billing)))
+        self.verdict_label.setText(" · ".join(parts))
+        lines = []
+        for advice in self._option.advice:
+            colour = {"critical": "#cc0000", "warning": "#c17d11"}.get(advice.severity, "#555753")
+            lines.append(f'<span style="color:{colour}">• {advice.message}</span>')
+        for note in self._option.notes[:4]:
+            lines.append(f'<span style="color:#555753">• {note}</span>')
+        if self._message:
+            lines.insert(0, f'<span style="color:#cc0000">{self._message}</span>')
+        self.advice_label.setText("<br>".join(lines))
+
+    def export_chart(self, kind: str, path: str | None = None) -> str | None:
+        if path is None:
+            path, _ = QFileDialog.getSaveFileName(self, self.tr("Export chart"), f"gpudesk-{kind}.png",
+                                                  self.tr("PNG image (*.png);;SVG drawing (*.svg)"))
+            if not path:
+                return None
+        try:
+            export_plot(self.plots[kind], path)
+        except Exception as exc:  # noqa: BLE001 - an export failure is reported, never fatal
+            QMessageBox.warning(self, self.tr("Export chart"), str(exc))
+            return None
+        return path

@@ -1,0 +1,68 @@
+"""The charts' series (pure, no Qt): hand-computed from the options they are drawn from."""
+
+import pytest
+
+from gpudesk.core.chart_data import (
+    HOURS_PER_MONTH, billing_lines, cost_chart_data, memory_chart_data, pareto_front, verdict,
+)
+from tests.ui.fakes import option
+
+
+def test_memory_bars_put_the_chosen_first_and_skip_repeats():
+    a = option(gpus=4, rank=1, quick=140)
+    b = option(gpus=8, rank=2, weights=10, grads=10, opt=20)
+    b_again = option(gpus=8, rank=3, provider="p2")
+    c = option(gpu="a100-80", name="A100 80GB", gpus=8, rank=4)
+    data = memory_chart_data([a, b, b_again, c], chosen=b)
+    assert [bar.label for bar in data.bars] == ["8× H100 SXM 80GB", "4× H100 SXM 80GB", "8× A100 80GB"]
+    assert data.bars[0].chosen and not data.bars[1].chosen
+    assert data.bars[0].components_gib["optimizer_states"] == pytest.approx(20.0)
+    assert data.bars[1].total_gib == pytest.approx(86.0)  # 20+20+40+5+1
+    assert data.bars[1].usable_gib == pytest.approx(72.0)  # 80 GiB less 10 % headroom
+    assert not data.bars[1].fits and data.bars[0].fits
+    assert data.quick_estimate_gib is None  # b carries no quick estimate
+
+
+def test_quick_estimate_is_spread_over_the_chosen_count():
+    a = option(gpus=4, quick=140)
+    data = memory_chart_data([a], chosen=a)
+    assert data.quick_estimate_gib == pytest.approx(140)
+    assert data.quick_estimate_per_gpu_gib == pytest.approx(35)
+    assert data.quick_estimate_gpus == 4
+
+
+def test_pareto_front_keeps_only_undominated_points():
+    # (days, cost): (1, 10) and (2, 5) and (4, 4) are undominated; (3, 6) is beaten by (2, 5)
+    assert sorted(pareto_front([(1, 10), (3, 6), (2, 5), (4, 4), (1, 12)])) == [0, 2, 3]
+
+
+def test_cost_series_per_gpu_type_take_the_cheapest_at_each_count():
+    cheap = option(gpus=4, hours=48, price=20)  # 3840
+    dear = option(gpus=4, hours=48, price=30, provider="p2")  # 5760
+    eight = option(gpus=8, hours=25, price=20)  # 4000
+    a100 = option(gpu="a100", name="A100 80GB", gpus=8, hours=60, price=10)  # 4800
+    data = cost_chart_data([cheap, dear, eight, a100], chosen=eight)
+    h100 = data.by_gpu["H100 SXM 80GB"]
+    assert [(p.gpus, p.cost) for p in h100] == [(4, 3840), (8, 4000)]
+    assert h100[0].cost_with_margin == pytest.approx(3840 * 1.3)
+    assert h100[1].chosen and h100[1].days == pytest.approx(25 / 24)
+    front = [(p.days, p.cost) for p in data.front]
+    assert front == [(pytest.approx(25 / 24), 4000), (2.0, 3840)]
+    assert sum(p.chosen for p in data.points) == 1
+
+
+def test_billing_lines_break_even_from_prices():
+    o = option(gpus=8, price=20, month=10000)
+    lines = billing_lines(o)
+    assert lines.hours[-1] == pytest.approx(HOURS_PER_MONTH)
+    assert lines.hourly_cost[-1] == pytest.approx(HOURS_PER_MONTH * 20 * 8)
+    assert lines.monthly_cost == pytest.approx(80000)
+    assert lines.break_even_hours == pytest.approx(500)  # 10000 / 20
+
+
+def test_verdict_reads_the_option():
+    o = option(gpus=4, hours=48, price=20, advice=("tp-over-pcie",))
+    v = verdict(o)
+    assert v.fits is False and v.cost == pytest.approx(3840) and v.days == pytest.approx(2.0)
+    assert v.warnings == ["tp-over-pcie"]
+    assert verdict(None).fits is None
