@@ -103,7 +103,7 @@ def format_table(rec) -> str:
     widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
     lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in [head, *rows]]
     summary = t("searched {n} configurations; {f} feasible; rejected: {r}",
-                "共搜索 {n} 种配置；{f} 种可行；淘汰：{r}", n=f"{rec.searched:,}", f=len(rec.feasible),
+                "共搜索 {n} 种配置；{f} 种可行；淘汰：{r}", n=f"{rec.searched:,}", f=rec.feasible_count,
                 r=", ".join(f"{k} {v:,}" for k, v in sorted(rec.rejected.items())) or "-")
     lines += ["", summary, t("* = on the time/cost Pareto front", "* = 处于时间/成本帕累托前沿")]
     lines += [f"- {n}" for n in rec.notes]

@@ -106,12 +106,24 @@ def default_engine() -> Engine:
 
 @dataclass
 class Recommendation:
+    """The ranked answer. `feasible` (every platform × count that fits, same order, for charts) is
+    built on first use: a command that prints the top N never pays for the rest."""
+
     options: list[Option]  # ranked, top N
-    feasible: list[Option]  # every platform × count that fits (for charts), same order
     rejected: dict[str, int]
     searched: int
     objective: Objective = Objective.CHEAPEST
     notes: list[str] = field(default_factory=list)
+    feasible_count: int = 0
+    _rest: Callable[[], list[Option]] | None = field(default=None, repr=False, compare=False)
+    _feasible: list[Option] | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def feasible(self) -> list[Option]:
+        if self._feasible is None:
+            self._feasible = list(self.options) + (self._rest() if self._rest else [])
+            self._rest = None
+        return self._feasible
 
 
 def recommendation_json(rec: Recommendation) -> dict:
@@ -120,7 +132,7 @@ def recommendation_json(rec: Recommendation) -> dict:
         "options": [o.model_dump(mode="json", warnings=False) for o in rec.options],
         "rejected": dict(sorted(rec.rejected.items())),
         "searched": rec.searched,
-        "feasible": len(rec.feasible),
+        "feasible": rec.feasible_count,
         "objective": str(rec.objective),
         "notes": list(rec.notes),
     }
@@ -742,9 +754,9 @@ class _Builder:
             advice=advice_rules.advise(ctx), notes=notes)
 
 
-def _value_point(o: Option, f: _Found) -> advice_rules.ValuePoint:
-    return advice_rules.ValuePoint(o.gpu, o.gpu_name, o.gpus, f.cost_key if f.cost is not None else None,
-                                   f.time_key, o.cost.currency if o.cost else "CNY")
+def _value_point(f: _Found, job: Job) -> advice_rules.ValuePoint:
+    return advice_rules.ValuePoint(f.platform.gpu.id, f.platform.gpu.name, f.n,
+                                   f.cost_key if f.cost is not None else None, f.time_key, job.currency)
 
 
 def _finish(job: Job, constraints: Constraints, found: list[_Found], search: _Search, engine: Engine,
@@ -780,15 +792,19 @@ def _finish(job: Job, constraints: Constraints, found: list[_Found], search: _Se
     kept.sort(key=_rank_key(c.objective, kept, job.tokens is not None or not job.task.trains))
     front = pareto_front([(f.time_key, f.cost_key) for f in kept])
     builder = _Builder(job, engine, search)
-    options = [builder.option(f, front[i]) for i, f in enumerate(kept)]
-    points = [_value_point(o, f) for o, f in zip(options, kept)]
+    points = [_value_point(f, job) for f in kept]
     by_cost = sorted((pt for pt in points if pt.cost is not None and pt.hours is not None), key=lambda pt: pt.cost)
-    for o, me in zip(options, points):
-        a = advice_rules.better_value(me, by_cost, job.task, by_cost=True)
-        if a is not None:
-            o.advice.append(a)
-    for i, o in enumerate(options, 1):
-        o.rank = i
+
+    def build(first: int, last: int) -> list[Option]:
+        out = []
+        for i in range(first, min(last, len(kept))):
+            o = builder.option(kept[i], front[i])
+            a = advice_rules.better_value(points[i], by_cost, job.task, by_cost=True)
+            if a is not None:
+                o.advice.append(a)
+            o.rank = i + 1
+            out.append(o)
+        return out
     notes = []
     if any(f.cost_key is None for f in kept):
         notes.append(t("Options without a known price are ranked after priced ones for cost.",
@@ -804,8 +820,9 @@ def _finish(job: Job, constraints: Constraints, found: list[_Found], search: _Se
     if c.deadline_hours is not None:
         notes.append(t("Deadline checked against hours including the {m:.0%} trial-and-error margin.",
                        "截止时间按含 {m:.0%} 试错余量的时长核对。", m=job.trial_margin))
-    return Recommendation(options=options[: c.top], feasible=options, rejected=dict(search.rejected),
-                          searched=search.searched, objective=c.objective, notes=notes)
+    return Recommendation(options=build(0, c.top), rejected=dict(search.rejected), searched=search.searched,
+                          objective=c.objective, notes=notes, feasible_count=len(kept),
+                          _rest=lambda: build(c.top, len(kept)))
 
 
 def _no_platform(c: Constraints) -> GpudeskError:
