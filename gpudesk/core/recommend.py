@@ -895,19 +895,24 @@ def evaluate(job: Job, catalog, gpu_id: str, gpus: int, offer_id: str | None = N
         offer = catalog.offer(offer_id)
         if offer.gpu != gpu.id:
             raise GpudeskError(f"offer {offer_id} rents {offer.gpu}, not {gpu.id}")
-        scoped = Constraints(max_gpus=max(gpus, 1))
+        scoped = Constraints(max_gpus=max(gpus, Constraints().max_gpus))
     else:
-        scoped = constraints.model_copy(update={"gpu_allow": [gpu.id], "gpu_exclude": [], "max_gpus": max(gpus, 1)})
+        scoped = constraints.model_copy(update={"gpu_allow": [gpu.id], "gpu_exclude": [],
+                                                "max_gpus": max(gpus, constraints.max_gpus)})
     search = _Search(job, scoped, engine)
     platforms = [p for p in _platforms(job, scoped, catalog, search.rejected) if p.gpu.id == gpu.id]
     if offer_id is not None:
         platforms = [p for p in platforms if p.offer is not None and p.offer.id == offer_id]
     if not platforms:  # filtered out (provider/region): fall back to the GPU unpriced
-        platforms = [p for p in _platforms(job, Constraints(gpu_allow=[gpu.id], max_gpus=gpus), catalog, {})
+        anywhere = Constraints(gpu_allow=[gpu.id], max_gpus=max(gpus, Constraints().max_gpus))
+        platforms = [p for p in _platforms(job, anywhere, catalog, {})
                      if p.gpu.id == gpu.id and (offer_id is None or getattr(p.offer, "id", None) == offer_id)]
     usable = [p for p in platforms if _split(gpus, p) is not None]
     if not usable:
-        gpn = platforms[0].gpn if platforms else 8
+        most = max((p.gpn * p.max_nodes for p in platforms), default=0)
+        if gpus > most:
+            raise GpudeskError(f"no offer of {gpu.name} provides {gpus} GPUs (at most {most} in one cluster)")
+        gpn = min((p.gpn for p in platforms if p.max_nodes > 1), default=min(p.gpn for p in platforms))
         raise GpudeskError(f"{gpus} GPUs do not split into whole nodes of {gpn} GPUs; use a multiple of {gpn}")
     results = []
     for p in usable:

@@ -363,8 +363,12 @@ def test_evaluate_named_configuration():
     assert o.offer == "b-dc"
     o = rec.evaluate(job(30e9), catalog(), "small-24", 1, engine=ENGINE)  # does not fit: least memory, flagged
     assert not o.memory.fits and o.advice[0].id == "does-not-fit"
-    with pytest.raises(GpudeskError, match="whole nodes"):
+    with pytest.raises(GpudeskError, match="whole nodes of 8"):
         rec.evaluate(job(7e9), catalog(), "dc-80", 12, engine=ENGINE)
+    with pytest.raises(GpudeskError, match="at most 8"):
+        rec.evaluate(job(7e9), catalog(), "small-24", 16, engine=ENGINE)
+    o = rec.evaluate(job(7e9), catalog(), "dc-80", 64, engine=ENGINE)  # 8 nodes: only b-dc allows that many
+    assert (o.offer, o.nodes) == ("b-dc", 8)
     with pytest.raises(GpudeskError, match="rents"):
         rec.evaluate(job(7e9), catalog(), "big-141", 8, offer_id="a-dc", engine=ENGINE)
 
