@@ -472,8 +472,13 @@ class _Builder:
                 params = count_params(model).total
             except Exception:  # noqa: BLE001 - the count is a nicety in this sentence
                 params = None
+        if not job.task.trains:
+            return t("{task} of {model} ({params}) in {prec}: {n} sequences in flight, {ctx} tokens each.",
+                     "{task}：模型 {model}（{params}），{prec}，并发 {n} 个序列，每个 {ctx} token。",
+                     task=_word(_TASK, job.task), model=model.name, params=fmt_params(params),
+                     prec=_word(_PRECISION, job.precision), n=job.concurrency, ctx=job.serving_context or job.seq_len)
         over = (t(", over {tokens}", "，训练数据量 {tokens}", tokens=fmt_tokens(job.tokens)) if job.tokens
-                else t("; the amount of training data is not given", "；未填写训练数据量") if job.task.trains else "")
+                else t("; the amount of training data is not given", "；未填写训练数据量"))
         return t(
             "{task} of {model} ({params}) in {prec} with the {opt} optimizer, sequence length {seq}, "
             "micro-batch {mb} × gradient accumulation {ga}{over}.",
@@ -732,6 +737,9 @@ class _Builder:
              t("6 × parameters × tokens = {f} FLOPs", "6 × 参数量 × token 数 = {f} FLOPs",
                f=t("unknown", "未知") if tim.training_flops is None else f"{tim.training_flops:.3g}")),
         ]
+        if job is not None and not job.task.trains:  # serving: no optimizer, no training data, no training FLOPs
+            drop = {t("Optimizer", "优化器"), t("Training tokens", "训练数据量"), t("Training compute", "训练计算量")}
+            rows = [r for r in rows if r[0] not in drop]
         return rows
 
     # ---- alternatives ----

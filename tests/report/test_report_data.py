@@ -160,3 +160,17 @@ def test_smaller_configuration_that_does_not_fit(plan):
     style, text = next((st, tx) for st, tx in bullets.items if tx.startswith("2× L40S 48GB"))
     assert style == "critical"
     assert text == "2× L40S 48GB: needs 111.2 GiB per GPU, only 43.2 GiB usable — does not fit."
+
+
+def test_serving_job_in_plain_words(plan):
+    from gpudesk.core.models import TaskKind
+
+    plan.job.task = TaskKind.INFERENCE
+    plan.job.concurrency = 16
+    data = build_report(plan, "en", generated=DAY)
+    assert data.sections[0].blocks[1].text == (
+        "Inference serving of Llama-2-7B (6.74 B parameters) in BF16 mixed precision: 16 sequences in flight, "
+        "4096 tokens each.")
+    sizing = next(s for s in data.sections if s.title == "Sizing")
+    assumptions = dict(next(b for b in sizing.blocks if isinstance(b, KeyValues)).rows)
+    assert "Optimizer" not in assumptions and "Training tokens" not in assumptions
