@@ -218,7 +218,8 @@ def smoke_test() -> dict[str, float]:
                 fail(f"frozen `{' '.join(args)}` printed no JSON: {out[-300:]}")
             if label == "report" and not (Path(pdf).exists() and Path(pdf).read_bytes()[:5] == b"%PDF-"):
                 fail("frozen `report` wrote no PDF")
-            last = out.splitlines()[-1][:100] if out else ""
+            lines = (r.stdout.strip() or r.stderr.strip()).splitlines()
+            last = lines[-1][:100] if lines else ""
             say(f"frozen {label}: ok in {seconds:.2f} s" + (f" ({last})" if last and not last.startswith(("{", "[", "}", "]")) else ""))
     after = sorted(p.relative_to(DIST).as_posix() for p in DIST.rglob("*"))
     if after != before:
