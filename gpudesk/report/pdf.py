@@ -67,6 +67,16 @@ def _a4(device) -> None:
                                      QMarginsF(0, 0, 0, 0), QPageLayout.Unit.Millimeter))
 
 
+def _file_mode(target: Path) -> int:
+    """The mode a new file gets here (umask applied), or the mode of the file being replaced."""
+    try:
+        return target.stat().st_mode & 0o777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
 def export_pdf(plan: Any, path: str | os.PathLike, lang: str | None = None, *,
                progress: Progress | None = None, generated: _dt.date | None = None) -> int:
     """Write the plan's sign-off document to `path` as an A4 PDF; returns the number of pages.
@@ -84,8 +94,12 @@ def export_pdf(plan: Any, path: str | os.PathLike, lang: str | None = None, *,
     if not folder.is_dir():
         raise GpudeskError(f"folder does not exist: {folder}")
     data = _data(plan, normalise(lang) if lang else None, generated)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
-    os.close(fd)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+        os.close(fd)
+        os.chmod(tmp, _file_mode(target))  # mkstemp makes it private; a PDF is meant to be shared
+    except OSError as exc:
+        raise GpudeskError(f"cannot write {target}: {exc.strerror or exc}") from exc
     try:
         from PySide6.QtCore import QUuid
 
@@ -105,6 +119,8 @@ def export_pdf(plan: Any, path: str | os.PathLike, lang: str | None = None, *,
         os.replace(tmp, target)
     except OSError as exc:
         raise GpudeskError(f"cannot write {target}: {exc.strerror or exc}") from exc
+    except GpudeskError as exc:
+        raise GpudeskError(f"cannot write {target}: {exc}") from exc
     finally:
         if os.path.exists(tmp):
             os.remove(tmp)

@@ -226,3 +226,31 @@ def test_chart_colours_match_the_app():
 
     for name, colour in ui_charts.COMPONENT_COLOURS.items():
         assert charts.COMPONENT_COLOURS[name] == QColor(colour), name
+
+
+def test_plan_without_a_choice_still_prints(tmp_path):
+    plan = sample_plan()
+    plan.choice = None
+    pages = export_pdf(plan, tmp_path / "none.pdf", "en", generated=DAY)
+    text = "".join(_text(tmp_path / "none.pdf"))
+    assert pages >= 3 and "cannot be approved" in text and "do not approve" in text
+
+
+def test_output_errors_name_the_file(tmp_path, capsys):
+    import os
+
+    from gpudesk.errors import GpudeskError
+
+    (tmp_path / "adir.pdf").mkdir()
+    with pytest.raises(GpudeskError, match="adir.pdf"):
+        export_pdf(sample_plan(), tmp_path / "adir.pdf", "en")
+    assert [p.name for p in tmp_path.iterdir()] == ["adir.pdf"]  # no temporary file left behind
+    out = tmp_path / "ok.pdf"
+    export_pdf(sample_plan(), out, "en")
+    umask = os.umask(0)
+    os.umask(umask)
+    assert out.stat().st_mode & 0o777 == 0o666 & ~umask  # readable by others as any new file, not private
+    plan_file = tmp_path / "p.gpudesk"
+    save_plan(sample_plan(), plan_file)
+    assert run_cli(["report", str(plan_file), "-o", str(tmp_path / "missing" / "x.pdf")]) == 2
+    assert "folder does not exist" in capsys.readouterr().err
