@@ -567,7 +567,7 @@ class _Search:
 def _check_constraints(job: Job, c: Constraints, catalog) -> None:
     both = sorted(set(c.gpu_allow) & set(c.gpu_exclude))
     if both:
-        raise GpudeskError(f"GPU {both[0]} is both allowed and excluded")
+        raise GpudeskError(t("GPU {g} is both allowed and excluded", "显卡 {g} 同时被允许和排除", g=both[0]))
     for gid in [*c.gpu_allow, *c.gpu_exclude]:
         catalog.gpu(gid)  # CatalogError naming close matches
     for pid in c.providers:
@@ -579,14 +579,16 @@ def _check_constraints(job: Job, c: Constraints, catalog) -> None:
             known.update(getattr(prov, "regions", None) or [])
         if not any(want in r.lower() for r in known if r):
             names = ", ".join(sorted(r for r in known if r)[:8]) or t("none", "无")
-            raise GpudeskError(f"unknown region {c.region!r}; known regions: {names}")
+            raise GpudeskError(t("unknown region {r!r}; known regions: {names}", "未知地区 {r!r}；已知地区：{names}",
+                                 r=c.region, names=names))
     if c.objective is Objective.DEADLINE and c.deadline_hours is None:
-        raise GpudeskError("objective 'deadline' needs --deadline-hours")
+        raise GpudeskError(t("objective 'deadline' needs --deadline-hours", "目标 deadline 需要 --deadline-hours"))
     if c.objective is Objective.BUDGET and c.budget is None:
-        raise GpudeskError("objective 'budget' needs --budget")
+        raise GpudeskError(t("objective 'budget' needs --budget", "目标 budget 需要 --budget"))
     if (c.objective in (Objective.DEADLINE, Objective.BUDGET) or c.budget or c.deadline_hours) \
             and job.tokens is None and job.task.trains:
-        raise GpudeskError("a budget or deadline needs the training tokens (--tokens) to compute hours and cost")
+        raise GpudeskError(t("a budget or deadline needs the training tokens (--tokens) to compute hours and cost",
+                             "预算或截止时间需要训练 token 数（--tokens）才能计算时长与成本"))
 
 
 def _objective_cost(cost: CostEstimate, billing: Billing | None) -> float | None:
@@ -781,14 +783,17 @@ def _finish(job: Job, constraints: Constraints, found: list[_Found], search: _Se
     if not kept:
         if c.budget is not None and search.rejected.get("over_budget"):
             cheapest = min((f.cost_key for f in found if f.cost_key is not None), default=None)
-            raise GpudeskError(f"no option fits the budget of {c.budget:,.0f} {job.currency}; the cheapest that "
-                               f"fits costs {cheapest:,.0f}: raise --budget or use LoRA / fewer tokens")
+            raise GpudeskError(t("no option fits the budget of {b:,.0f} {cur}; the cheapest that fits costs {x:,.0f}: "
+                                 "raise --budget or use LoRA / fewer tokens",
+                                 "没有方案在 {b:,.0f} {cur} 预算内；能放下的最便宜方案需 {x:,.0f}：请提高 --budget，"
+                                 "或改用 LoRA / 减少 token", b=c.budget, cur=job.currency, x=cheapest))
         if c.deadline_hours is not None and search.rejected.get("misses_deadline"):
             fastest = min(f.deadline_hours for f in found if f.deadline_hours is not None)
-            raise GpudeskError(f"no option meets the deadline of {c.deadline_hours:g} h; the fastest takes "
-                               f"{fastest * (1 + job.trial_margin):,.1f} h with the trial margin: allow more GPUs "
-                               "or a later deadline")
-        raise GpudeskError("no rental configuration matches the constraints")
+            raise GpudeskError(t("no option meets the deadline of {d:g} h; the fastest takes {h:,.1f} h with the "
+                                 "trial margin: allow more GPUs or a later deadline",
+                                 "没有方案能在 {d:g} 小时内完成；最快的方案含试错余量需 {h:,.1f} 小时：请允许更多显卡"
+                                 "或放宽截止时间", d=c.deadline_hours, h=fastest * (1 + job.trial_margin)))
+        raise GpudeskError(t("no rental configuration matches the constraints", "没有符合约束条件的租用方案"))
     kept.sort(key=_rank_key(c.objective, kept, job.tokens is not None or not job.task.trains))
     front = pareto_front([(f.time_key, f.cost_key) for f in kept])
     builder = _Builder(job, engine, search)
@@ -828,31 +833,40 @@ def _finish(job: Job, constraints: Constraints, found: list[_Found], search: _Se
 def _no_platform(c: Constraints) -> GpudeskError:
     where = []
     if c.providers:
-        where.append("from " + ", ".join(c.providers))
+        where.append(t("from {p}", "来自 {p}", p=", ".join(c.providers)))
     if c.region:
-        where.append(f"in region {c.region!r}")
+        where.append(t("in region {r!r}", "位于地区 {r!r}", r=c.region))
     if c.gpu_allow or c.gpu_exclude:
-        where.append("for the allowed GPUs")
-    return GpudeskError(f"the catalogue has no offer {' '.join(where) or 'at all'}; add the provider's price sheet "
-                        "(gpudesk catalog import FILE) or drop --provider / --region / --gpu-allow")
+        where.append(t("for the allowed GPUs", "针对所允许的显卡"))
+    return GpudeskError(t("the catalogue has no offer {where}; add the provider's price sheet (gpudesk catalog import "
+                          "FILE) or drop --provider / --region / --gpu-allow",
+                          "目录中没有{where}的报价；请导入该服务商的价格表（gpudesk catalog import FILE），"
+                          "或去掉 --provider / --region / --gpu-allow",
+                          where=" ".join(where) or t("at all", "任何")))
 
 
 def _nothing_fits(job: Job, search: _Search) -> GpudeskError:
     if search.closest is None and search.host_closest is None:
-        return GpudeskError("no GPU in the catalogue matches the constraints (check --gpu-allow / --gpu-exclude, "
-                            "--provider and --region)")
-    advice = ("allow more GPUs (--max-gpus), use LoRA or QLoRA, a shorter --seq-len, or a GPU with more memory")
+        return GpudeskError(t("no GPU in the catalogue matches the constraints (check --gpu-allow / --gpu-exclude, "
+                              "--provider and --region)",
+                              "目录中没有符合约束的显卡（请检查 --gpu-allow / --gpu-exclude、--provider 与 --region）"))
+    advice = t("allow more GPUs (--max-gpus), use LoRA or QLoRA, a shorter --seq-len, or a GPU with more memory",
+               "请允许更多显卡（--max-gpus）、改用 LoRA 或 QLoRA、缩短 --seq-len，或选择显存更大的显卡")
     if search.host_closest is not None:
         _, p, n, need = search.host_closest
-        return GpudeskError(
-            f"the job fits nowhere: the closest option tried, {n}× {p.gpu.name}, fits GPU memory only by CPU "
-            f"offload, which needs {need / 1e12:,.2f} TB of host RAM per node (at most {p.host_ram_max / 1e12:,.2f} "
-            f"TB); {advice}")
+        return GpudeskError(t(
+            "the job fits nowhere: the closest option tried, {n}× {gpu}, fits GPU memory only by CPU offload, which "
+            "needs {need:,.2f} TB of host RAM per node (at most {most:,.2f} TB); {advice}",
+            "任务在任何配置上都放不下：最接近的 {n} 张 {gpu} 只有把状态卸载到 CPU 才能放下显存，但每节点需要 "
+            "{need:,.2f} TB 内存（最多 {most:,.2f} TB）；{advice}",
+            n=n, gpu=p.gpu.name, need=need / 1e12, most=p.host_ram_max / 1e12, advice=advice))
     _, p, n, need = search.closest
-    return GpudeskError(
-        f"the job fits nowhere: the closest option tried, {n}× {p.gpu.name}, needs {need / 1e9:,.1f} GB per GPU "
-        f"with every saving on (ZeRO-3, CPU offload, full recompute, micro-batch 1) but has "
-        f"{p.usable / 1e9:,.1f} GB usable; {advice}")
+    return GpudeskError(t(
+        "the job fits nowhere: the closest option tried, {n}× {gpu}, needs {need:,.1f} GB per GPU with every saving "
+        "on (ZeRO-3, CPU offload, full recompute, micro-batch 1) but has {usable:,.1f} GB usable; {advice}",
+        "任务在任何配置上都放不下：最接近的 {n} 张 {gpu} 在启用全部节省手段（ZeRO-3、CPU 卸载、完全重计算、微批次 1）"
+        "后每卡仍需 {need:,.1f} GB，而可用仅 {usable:,.1f} GB；{advice}",
+        n=n, gpu=p.gpu.name, need=need / 1e9, usable=p.usable / 1e9, advice=advice))
 
 
 def recommend(job: Job, constraints: Constraints, catalog, *, engine: Engine | None = None) -> Recommendation:
@@ -889,12 +903,13 @@ def evaluate(job: Job, catalog, gpu_id: str, gpus: int, offer_id: str | None = N
     engine = engine or default_engine()
     constraints = constraints or Constraints()
     if gpus < 1:
-        raise GpudeskError(f"--gpus must be at least 1, got {gpus}")
+        raise GpudeskError(t("--gpus must be at least 1, got {n}", "--gpus 至少为 1，实际为 {n}", n=gpus))
     gpu = catalog.gpu(gpu_id)
     if offer_id is not None:
         offer = catalog.offer(offer_id)
         if offer.gpu != gpu.id:
-            raise GpudeskError(f"offer {offer_id} rents {offer.gpu}, not {gpu.id}")
+            raise GpudeskError(t("offer {o} rents {g1}, not {g2}", "报价 {o} 出租的是 {g1}，不是 {g2}",
+                                 o=offer_id, g1=offer.gpu, g2=gpu.id))
         scoped = Constraints(max_gpus=max(gpus, Constraints().max_gpus))
     else:
         scoped = constraints.model_copy(update={"gpu_allow": [gpu.id], "gpu_exclude": [],
@@ -911,9 +926,11 @@ def evaluate(job: Job, catalog, gpu_id: str, gpus: int, offer_id: str | None = N
     if not usable:
         most = max((p.gpn * p.max_nodes for p in platforms), default=0)
         if gpus > most:
-            raise GpudeskError(f"no offer of {gpu.name} provides {gpus} GPUs (at most {most} in one cluster)")
+            raise GpudeskError(t("no offer of {g} provides {n} GPUs (at most {most} in one cluster)",
+                                 "没有 {g} 的报价能提供 {n} 张卡（单个集群最多 {most} 张）", g=gpu.name, n=gpus, most=most))
         gpn = min((p.gpn for p in platforms if p.max_nodes > 1), default=min(p.gpn for p in platforms))
-        raise GpudeskError(f"{gpus} GPUs do not split into whole nodes of {gpn} GPUs; use a multiple of {gpn}")
+        raise GpudeskError(t("{n} GPUs do not split into whole nodes of {gpn} GPUs; use a multiple of {gpn}",
+                             "{n} 张卡无法拆分为每节点 {gpn} 张的整节点；请使用 {gpn} 的倍数", n=gpus, gpn=gpn))
     results = []
     for p in usable:
         f = search.best(p, gpus) or _least_memory(search, p, gpus)
@@ -922,7 +939,8 @@ def evaluate(job: Job, catalog, gpu_id: str, gpus: int, offer_id: str | None = N
         _price_keys(f, job, scoped, engine)
         results.append(f)
     if not results:
-        raise GpudeskError(f"no valid layout for {gpus}× {gpu.name} (tensor parallel must divide the attention heads)")
+        raise GpudeskError(t("no valid layout for {n}× {g} (tensor parallel must divide the attention heads)",
+                             "{n} 张 {g} 没有可行的并行布局（张量并行度须整除注意力头数）", n=gpus, g=gpu.name))
     results.sort(key=_rank_key(constraints.objective, results, True))
     opt = _Builder(job, engine, search).option(results[0])
     opt.rank = 1
