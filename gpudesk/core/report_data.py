@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import datetime as _dt
 import math
-from types import SimpleNamespace
 from dataclasses import dataclass, field
+from types import SimpleNamespace
 from typing import Any, Literal
 
 from gpudesk.core.chart_data import (
@@ -712,7 +712,7 @@ class _Builder:
         for offer in (o.offer, None) if o.offer else (None,):
             try:
                 return [evaluate(self.job, self.catalog, o.gpu, o.gpus // 2, offer)]
-            except Exception:  # noqa: BLE001 - offer or GPU gone from the catalogue, no valid split: try without
+            except Exception:  # noqa: BLE001, S112 - offer or GPU gone from the catalogue, no valid split: try without
                 continue
         return []
 

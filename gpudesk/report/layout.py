@@ -13,7 +13,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPagedPaintDevice, QPainter, QPen
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QPagedPaintDevice,
+    QPainter,
+    QPen,
+)
 
 from gpudesk.core.report_data import (
     BillingChart,
@@ -163,9 +170,8 @@ class Layout:
             self._chart(self.pt(175), lambda p, r: charts.draw_billing(p, r, block, self))
         elif isinstance(block, SignOff):
             self._signoff(block)
-        elif isinstance(block, PageBreak):
-            if self.y > self.top + 1:
-                self.new_page()
+        elif isinstance(block, PageBreak) and self.y > self.top + 1:
+            self.new_page()
 
     # ---- cover ----
     def _cover(self) -> None:

@@ -7,7 +7,17 @@ data-parallel GPUs (16 bytes/param spread over N: 2+2+12 B), 20 B tokens, 6·N·
 from __future__ import annotations
 
 from gpudesk.core.models import (
-    Advice, CostEstimate, GpuSpec, Job, MemoryEstimate, MemoryPerGpu, ModelArch, Option, OptionLayout, TimeEstimate, Tier,
+    Advice,
+    CostEstimate,
+    GpuSpec,
+    Job,
+    MemoryEstimate,
+    MemoryPerGpu,
+    ModelArch,
+    Option,
+    OptionLayout,
+    Tier,
+    TimeEstimate,
 )
 from gpudesk.core.plan import ChecklistState, Hardware, Plan
 

@@ -4,10 +4,19 @@ from __future__ import annotations
 
 import datetime as dt
 
-from gpudesk.core.report_data import (
-    BillingChart, Bullets, KeyValues, MemoryChart, ParetoChart, SignOff, Table, build_report, fmt_gib, fmt_money,
-)
 from gpudesk.core.i18n import use_language
+from gpudesk.core.report_data import (
+    BillingChart,
+    Bullets,
+    KeyValues,
+    MemoryChart,
+    ParetoChart,
+    SignOff,
+    Table,
+    build_report,
+    fmt_gib,
+    fmt_money,
+)
 
 DAY = dt.date(2026, 12, 2)
 
