@@ -54,18 +54,31 @@ class _WorkerSignals(QObject):
 class _RecommendTask(QRunnable):
     """Runs the recommender off the GUI thread; the result goes back through a queued signal."""
 
-    def __init__(self, generation: int, job, constraints, catalog, signals: _WorkerSignals) -> None:
+    def __init__(self, generation: int, job, constraints, catalog, signals: _WorkerSignals, wanted=None) -> None:
         super().__init__()
         self.generation, self.job, self.constraints, self.catalog, self.signals = (
             generation, job, constraints, catalog, signals)
+        self.wanted = wanted  # the configuration the plan chose: kept even when it leaves the top N
 
     def run(self) -> None:
         start = time.perf_counter()
         try:
-            from gpudesk.core.recommend import recommend
+            from gpudesk.core.chart_data import same_configuration
+            from gpudesk.core.recommend import evaluate, recommend
 
             rec = recommend(self.job, self.constraints, self.catalog)
-            self.signals.post(self.generation, rec, "", time.perf_counter() - start)
+            chosen = None
+            if self.wanted is not None:
+                chosen = next((o for o in rec.options if same_configuration(o, self.wanted)), None)
+                if chosen is None:
+                    try:
+                        chosen = evaluate(self.job, self.catalog, self.wanted.gpu, self.wanted.gpus,
+                                          offer_id=self.wanted.offer, constraints=self.constraints)
+                    except GpudeskError:
+                        chosen = None  # no longer possible (offer gone): take the top one
+                if chosen is not None and not chosen.memory.fits:
+                    chosen = None  # the edited job outgrew it: the top option is the better answer
+            self.signals.post(self.generation, (rec, chosen), "", time.perf_counter() - start)
         except GpudeskError as exc:
             self.signals.post(self.generation, None, str(exc), time.perf_counter() - start)
         except Exception as exc:  # noqa: BLE001 - shown to the user, never a crash of the window
@@ -362,7 +375,7 @@ class MainWindow(QMainWindow):
         self._pending = (job, constraints)
         self.busy = True
         self.status_busy.setText(self.tr("computing…"))
-        self._pool.start(_RecommendTask(self._generation, job, constraints, self.catalog, self._signals))
+        self._pool.start(_RecommendTask(self._generation, job, constraints, self.catalog, self._signals, self._wanted))
 
     @staticmethod
     def _validation_text(exc: Exception) -> str:
@@ -376,7 +389,8 @@ class MainWindow(QMainWindow):
         result = self._signals.take(generation)
         if result is None or generation != self._generation:
             return  # an older edit's answer: a newer one is on its way
-        rec, error, seconds = result
+        answer, error, seconds = result
+        rec, evaluated = answer if answer is not None else (None, None)
         self.busy = False
         self.status_busy.setText("")
         self.last_recompute_s = seconds
@@ -389,7 +403,7 @@ class MainWindow(QMainWindow):
             return
         self.last_error = ""
         self.recommendation = rec
-        chosen = self._match(rec.options, self._wanted) or (rec.options[0] if rec.options else None)
+        chosen = evaluated or (rec.options[0] if rec.options else None)
         message = "" if rec.options else self.tr("No configuration fits within the constraints.")
         self._apply(job, constraints, rec.options, rec.feasible, chosen, message)
         self.recomputed.emit()

@@ -176,10 +176,11 @@ def build_cost_plot(plot_item: pg.PlotItem, data: CostChartData) -> None:
     if data.empty:
         _empty(plot_item, _tr("No priced configuration"))
         return
+    plot_item.getAxis("bottom").setLogMode(True)
     hover_x, hover_y, hover_tip = [], [], []
     for i, (name, points) in enumerate(data.by_gpu.items()):
         colour = QColor(_colour(i))
-        xs = [p.gpus for p in points]
+        xs = _log10([p.gpus for p in points])
         lo = pg.PlotDataItem(xs, [p.cost for p in points], pen=pg.mkPen(colour, width=2), symbol="o",
                              symbolSize=6, symbolBrush=colour, symbolPen=None, name=name)
         hi = pg.PlotDataItem(xs, [p.cost_with_margin for p in points], pen=pg.mkPen(colour, width=1, style=Qt.DotLine))
@@ -189,13 +190,13 @@ def build_cost_plot(plot_item: pg.PlotItem, data: CostChartData) -> None:
         plot_item.addItem(hi)
         plot_item.addItem(pg.FillBetweenItem(lo, hi, brush=fill))
         for p in points:
-            hover_x.append(p.gpus)
+            hover_x.append(math.log10(p.gpus))
             hover_y.append(p.cost)
             hover_tip.append(f"{p.label}\n" + _tr("Cost") + f": {_num(p.cost, 0)} {data.currency}\n"
                              + _tr("With trial margin") + f": {_num(p.cost_with_margin, 0)} {data.currency}\n"
                              + _tr("Time") + f": {_num(p.days, 2)} " + _tr("days"))
             if p.chosen:
-                _star(plot_item, p.gpus, p.cost, p.label)
+                _star(plot_item, math.log10(p.gpus), p.cost, p.label)
     _hover_points(plot_item, hover_x, hover_y, hover_tip)
     plot_item.legend.addItem(pg.BarGraphItem(x=[0], height=[0], width=1, brush=QColor(128, 128, 128, 60)),
                              _tr("+%1 % trial-and-error margin").replace("%1", _num(data.trial_margin * 100, 0)))
@@ -210,18 +211,19 @@ def build_days_plot(plot_item: pg.PlotItem, data: CostChartData) -> None:
     if data.empty:
         _empty(plot_item, _tr("No timed configuration"))
         return
+    plot_item.getAxis("bottom").setLogMode(True)
     hover_x, hover_y, hover_tip = [], [], []
     for i, (name, points) in enumerate(data.by_gpu.items()):
         colour = QColor(_colour(i))
-        xs = [p.gpus for p in points]
+        xs = _log10([p.gpus for p in points])
         plot_item.addItem(pg.PlotDataItem(xs, [p.days for p in points], pen=pg.mkPen(colour, width=2), symbol="o",
                                           symbolSize=6, symbolBrush=colour, symbolPen=None, name=name))
         for p in points:
-            hover_x.append(p.gpus)
+            hover_x.append(math.log10(p.gpus))
             hover_y.append(p.days)
             hover_tip.append(f"{p.label}\n" + _tr("Time") + f": {_num(p.days, 2)} " + _tr("days") + f" ({_num(p.days * 24, 1)} h)")
             if p.chosen:
-                _star(plot_item, p.gpus, p.days, p.label)
+                _star(plot_item, math.log10(p.gpus), p.days, p.label)
     _hover_points(plot_item, hover_x, hover_y, hover_tip)
 
 

@@ -40,6 +40,9 @@ class JobForm(QScrollArea):
         self._errors: dict[str, str] = {}
         self._presets: dict[str, object] = {}
         self._imported: ModelArch | None = None
+        # what a loaded plan holds beyond the form's fields (GPU allow-list, MFU, LoRA targets...)
+        self._base_job: Job | None = None
+        self._base_constraints: Constraints | None = None
         self._setup_ui()
         self.retranslate_ui()
         self._validate_all()
@@ -361,6 +364,7 @@ class JobForm(QScrollArea):
     def set_values(self, job: Job, constraints: Constraints) -> None:
         """Show a plan's job and constraints (emits `edited` once)."""
         self._loading = True
+        self._base_job, self._base_constraints = job, constraints
         try:
             arch = job.model
             if arch.id and self.model_combo.findData(arch.id) >= 0:
@@ -548,7 +552,7 @@ class JobForm(QScrollArea):
         tokens = None
         if task.trains and self.tokens_edit.text().strip():
             tokens = parse_quantity(self.tokens_edit.text()) * self.epochs_spin.value()
-        job = Job(
+        fields = dict(
             model=self.model_arch(),
             task=task,
             precision=Precision(self.precision_combo.currentData()),
@@ -563,10 +567,11 @@ class JobForm(QScrollArea):
             concurrency=self.concurrency_spin.value(),
             headroom=self.headroom_spin.value() / 100.0,
         )
+        job = self._base_job.model_copy(update=fields) if self._base_job is not None else Job(**fields)
         budget = self.budget_edit.text().strip()
         deadline = self.deadline_edit.text().strip()
         billing = self.billing_combo.currentData()
-        constraints = Constraints(
+        fields = dict(
             objective=Objective(self.objective_combo.currentData()),
             budget=parse_quantity(budget) if budget else None,
             deadline_hours=parse_quantity(deadline) * 24 if deadline else None,
@@ -576,4 +581,7 @@ class JobForm(QScrollArea):
             billing=Billing(billing) if billing else None,
             max_gpus=self.max_gpus_spin.value(),
         )
-        return job, constraints
+        base = self._base_constraints
+        constraints = base.model_copy(update=fields) if base is not None else Constraints(**fields)
+        # model_copy skips validation: validate the merged values once
+        return Job.model_validate(job.model_dump()), Constraints.model_validate(constraints.model_dump())

@@ -1,0 +1,343 @@
+"""Catalogue browser: GPUs, node types, providers and offers; the user's own entries and price sheets.
+
+Bundled rows are read-only; "Edit" on one saves the user's copy (same id) into the user database,
+which the catalogue merges over the bundled row. Unknown facts show as "unknown".
+"""
+
+from __future__ import annotations
+
+import json
+
+from PySide6.QtCore import QEvent, QSortFilterProxyModel, Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView, QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QHBoxLayout, QHeaderView, QLabel,
+    QLineEdit, QMessageBox, QPushButton, QScrollArea, QTableView, QTabWidget, QVBoxLayout, QWidget,
+)
+
+from gpudesk.core.chart_data import GIB
+from gpudesk.errors import GpudeskError
+from gpudesk.ui import fmt
+from gpudesk.ui.labels import label
+from gpudesk.ui.models.catalog_model import SORT_ROLE, RowsModel
+
+KINDS = ("gpus", "servers", "providers", "offers")
+
+
+def _gib(n):
+    return None if n is None else round(n / GIB, 1)
+
+
+def _tb(n):
+    return None if n is None else round(n / 1e12, 1)
+
+
+class RowEditor(QDialog):
+    """A form over one catalogue row's fields (lists comma-separated, empty = unknown)."""
+
+    def __init__(self, model_class, row: dict, title: str, parent=None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(title)
+        self.model_class = model_class
+        self.row: object | None = None
+        layout = QVBoxLayout(self)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        inner = QWidget()
+        form = QFormLayout(inner)
+        self.edits: dict[str, QLineEdit] = {}
+        for name, field in model_class.model_fields.items():
+            if name == "user" or field.exclude:
+                continue
+            edit = QLineEdit()
+            value = row.get(name)
+            if isinstance(value, list):
+                edit.setText(", ".join(str(v) for v in value))
+            elif value is not None:
+                edit.setText(str(value))
+            if field.description:
+                edit.setToolTip(field.description)
+            self.edits[name] = edit
+            form.addRow(name, edit)
+        scroll.setWidget(inner)
+        layout.addWidget(scroll, 1)
+        self.error = QLabel()
+        self.error.setStyleSheet("color: #cc0000;")
+        self.error.setWordWrap(True)
+        layout.addWidget(self.error)
+        buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
+        buttons.accepted.connect(self._accept)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+        self.resize(520, 620)
+
+    def values(self) -> dict:
+        out: dict = {}
+        for name, edit in self.edits.items():
+            text = edit.text().strip()
+            if not text:
+                continue
+            annotation = str(self.model_class.model_fields[name].annotation)
+            if annotation.startswith("list"):
+                out[name] = [part.strip() for part in text.split(",") if part.strip()]
+            elif "bool" in annotation and "int" not in annotation:
+                out[name] = text.lower() in ("1", "true", "yes", "y", "是")
+            else:
+                out[name] = text
+        return out
+
+    def _accept(self) -> None:
+        from pydantic import ValidationError
+
+        try:
+            self.row = self.model_class.model_validate(self.values())
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            self.error.setText(f"{'.'.join(str(p) for p in first.get('loc', ()))}: {first.get('msg')}")
+            return
+        self.accept()
+
+
+class CataloguePage(QWidget):
+    catalog_edited = Signal()
+
+    def __init__(self, catalog, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.catalog = catalog
+        self.models: dict[str, RowsModel] = {}
+        self.proxies: dict[str, QSortFilterProxyModel] = {}
+        self.views: dict[str, QTableView] = {}
+        self._setup_ui()
+        self.retranslate_ui()
+        self.reload()
+
+    def _columns(self, kind: str):
+        tr = self.tr
+        if kind == "gpus":
+            return [
+                ("id", lambda: tr("Id"), lambda r: r.id),
+                ("name", lambda: tr("Name"), lambda r: r.name),
+                ("memory", lambda: tr("Memory (GiB)"), lambda r: _gib(r.memory_bytes)),
+                ("bw", lambda: tr("Bandwidth (GB/s)"), lambda r: r.memory_bandwidth_gbps),
+                ("bf16", lambda: tr("BF16 dense (TFLOPS)"), lambda r: r.tflops_bf16),
+                ("fp8", lambda: tr("FP8 dense (TFLOPS)"), lambda r: r.tflops_fp8),
+                ("nvlink", lambda: tr("NVLink (GB/s)"), lambda r: r.nvlink_gbps),
+                ("pcie", lambda: tr("PCIe gen"), lambda r: r.pcie_generation),
+                ("tdp", lambda: tr("TDP (W)"), lambda r: r.tdp_watts),
+                ("market", lambda: tr("Market"), lambda r: getattr(r, "market", None)),
+                ("checked", lambda: tr("Checked"), lambda r: r.checked),
+                ("source", lambda: tr("Source"), lambda r: r.source),
+            ]
+        if kind == "servers":
+            return [
+                ("id", lambda: tr("Id"), lambda r: r.id),
+                ("name", lambda: tr("Name"), lambda r: r.name),
+                ("gpus", lambda: tr("GPUs per node"), lambda r: r.gpus_per_node),
+                ("topology", lambda: tr("Topology"), lambda r: label(r.topology)),
+                ("intra", lambda: tr("GPU link (GB/s)"), lambda r: r.intra_node_gbps),
+                ("cpu", lambda: tr("CPU"), lambda r: r.cpu),
+                ("ram", lambda: tr("Host RAM (GiB)"), lambda r: _gib(r.host_ram_bytes)),
+                ("nvme", lambda: tr("NVMe (TB)"), lambda r: _tb(r.nvme_bytes)),
+                ("network", lambda: tr("Network"), lambda r: None if r.network is None else label(r.network)),
+                ("net_gbps", lambda: tr("Network (Gb/s)"), lambda r: r.network_gbps),
+                ("power", lambda: tr("Power (kW)"), lambda r: r.power_kw),
+                ("source", lambda: tr("Source"), lambda r: r.source),
+            ]
+        if kind == "providers":
+            return [
+                ("id", lambda: tr("Id"), lambda r: r.id),
+                ("name", lambda: tr("Name"), lambda r: r.display_name),
+                ("licence", lambda: tr("Telecom licence"), lambda r: r.licence_number),
+                ("icp", lambda: tr("ICP filing"), lambda r: r.icp_filing),
+                ("certs", lambda: tr("Certifications"), lambda r: r.certifications or None),
+                ("regions", lambda: tr("Regions"), lambda r: r.regions or None),
+                ("self_operated", lambda: tr("Own data centres"), lambda r: r.self_operated),
+                ("support", lambda: tr("7×24 support"), lambda r: r.support_7x24),
+                ("billing", lambda: tr("Billing"), lambda r: [label(b) for b in r.billing_modes] or None),
+                ("destruction", lambda: tr("Data destruction"), lambda r: r.data_destruction),
+                ("checked", lambda: tr("Checked"), lambda r: r.checked),
+                ("source", lambda: tr("Source"), lambda r: r.source),
+            ]
+        return [
+            ("id", lambda: tr("Id"), lambda r: r.id),
+            ("provider", lambda: tr("Provider"), lambda r: r.provider),
+            ("gpu", lambda: tr("GPU"), lambda r: r.gpu),
+            ("server", lambda: tr("Node type"), lambda r: r.server),
+            ("region", lambda: tr("Region"), lambda r: r.region),
+            ("gpn", lambda: tr("GPUs per node"), lambda r: r.gpus_per_node),
+            ("hour", lambda: tr("CNY per GPU-hour"), lambda r: r.price_per_gpu_hour),
+            ("month", lambda: tr("CNY per GPU-month"), lambda r: r.price_per_gpu_month),
+            ("kind", lambda: tr("Price kind"), lambda r: None if r.price_kind is None else label(r.price_kind)),
+            ("date", lambda: tr("Price date"), lambda r: r.price_date),
+            ("billing", lambda: tr("Billing"), lambda r: [label(b) for b in r.billing] or None),
+            ("source", lambda: tr("Source"), lambda r: r.source),
+        ]
+
+    def _setup_ui(self) -> None:
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        bar = QHBoxLayout()
+        self.filter_edit = QLineEdit()
+        self.filter_edit.setClearButtonEnabled(True)
+        self.filter_edit.textChanged.connect(self._filter)
+        bar.addWidget(self.filter_edit, 1)
+        self.add_button = QPushButton()
+        self.add_button.clicked.connect(self.add_row)
+        self.edit_button = QPushButton()
+        self.edit_button.clicked.connect(self.edit_row)
+        self.delete_button = QPushButton()
+        self.delete_button.clicked.connect(self.delete_row)
+        self.import_button = QPushButton()
+        self.import_button.clicked.connect(self.import_sheet_dialog)
+        for b in (self.add_button, self.edit_button, self.delete_button, self.import_button):
+            bar.addWidget(b)
+        layout.addLayout(bar)
+        self.tabs = QTabWidget()
+        for kind in KINDS:
+            model = RowsModel(self._columns(kind), self)
+            proxy = QSortFilterProxyModel(self)
+            proxy.setSourceModel(model)
+            proxy.setSortRole(SORT_ROLE)
+            proxy.setFilterCaseSensitivity(Qt.CaseInsensitive)
+            proxy.setFilterKeyColumn(-1)
+            view = QTableView()
+            view.setModel(proxy)
+            view.setSortingEnabled(True)
+            view.setSelectionBehavior(QAbstractItemView.SelectRows)
+            view.setSelectionMode(QAbstractItemView.SingleSelection)
+            view.setAlternatingRowColors(True)
+            view.verticalHeader().hide()
+            view.horizontalHeader().setSectionResizeMode(QHeaderView.Interactive)
+            view.horizontalHeader().setStretchLastSection(True)
+            view.doubleClicked.connect(lambda _i: self.edit_row())
+            self.models[kind], self.proxies[kind], self.views[kind] = model, proxy, view
+            self.tabs.addTab(view, "")
+        layout.addWidget(self.tabs, 1)
+        self.footer = QLabel()
+        self.footer.setWordWrap(True)
+        self.footer.setStyleSheet("color: #555753;")
+        layout.addWidget(self.footer)
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
+
+    def retranslate_ui(self) -> None:
+        for i, text in enumerate((self.tr("GPUs"), self.tr("Node types"), self.tr("Providers"), self.tr("Offers"))):
+            self.tabs.setTabText(i, text)
+        self.filter_edit.setPlaceholderText(self.tr("Filter rows…"))
+        self.add_button.setText(self.tr("Add…"))
+        self.add_button.setToolTip(self.tr("Add your own row to this table (saved in your user database)"))
+        self.edit_button.setText(self.tr("Edit…"))
+        self.edit_button.setToolTip(self.tr("Edit the selected row; a bundled row is saved as your own copy"))
+        self.delete_button.setText(self.tr("Delete"))
+        self.delete_button.setToolTip(self.tr("Delete one of your own rows (bundled rows cannot be deleted)"))
+        self.import_button.setText(self.tr("Import price sheet…"))
+        self.import_button.setToolTip(self.tr("Read offers and providers from a CSV or JSON price sheet"))
+        for model in self.models.values():
+            model.retranslate()
+        self._update_footer()
+
+    def _update_footer(self) -> None:
+        meta = self.catalog.meta
+        self.footer.setText(
+            self.tr("Catalogue dated %1. Bold rows are your own entries; grey italic “unknown” means the fact "
+                    "is not known, never zero. Prices in CNY; memory in GiB (2³⁰ bytes).")
+            .replace("%1", meta.catalog_date or label("unknown")))
+
+    def reload(self) -> None:
+        cat = self.catalog
+        rows = {"gpus": cat.gpus(), "servers": cat.servers(), "providers": cat.providers(), "offers": cat.offers()}
+        for kind, model in self.models.items():
+            model.set_rows(rows[kind])
+            view = self.views[kind]
+            view.resizeColumnsToContents()
+            for column in range(model.columnCount()):
+                view.setColumnWidth(column, min(view.columnWidth(column), 260))
+
+    def _filter(self, text: str) -> None:
+        for proxy in self.proxies.values():
+            proxy.setFilterFixedString(text)
+
+    def current_kind(self) -> str:
+        return KINDS[self.tabs.currentIndex()]
+
+    def _selected(self):
+        kind = self.current_kind()
+        index = self.views[kind].currentIndex()
+        if not index.isValid():
+            return None
+        return self.models[kind].row(self.proxies[kind].mapToSource(index).row())
+
+    def _model_class(self, kind: str):
+        from gpudesk.catalog import schema
+
+        return {"gpus": schema.GpuSpec, "servers": schema.ServerType, "providers": schema.Provider,
+                "offers": schema.Offer}[kind]
+
+    def save_row(self, kind: str, row) -> None:
+        """Store one validated row in the user database and reload (GpudeskError on failure)."""
+        self.catalog.user_db().upsert_rows(kind, [row])
+        self.catalog.refresh()
+        self.reload()
+        self.catalog_edited.emit()
+
+    def _edit(self, kind: str, values: dict, title: str) -> None:
+        dialog = RowEditor(self._model_class(kind), values, title, self)
+        if dialog.exec() != QDialog.Accepted or dialog.row is None:
+            return
+        try:
+            self.save_row(kind, dialog.row)
+        except (GpudeskError, OSError, ValueError) as exc:
+            QMessageBox.warning(self, title, str(exc))
+
+    def add_row(self) -> None:
+        kind = self.current_kind()
+        values = {"currency": "CNY"} if kind == "offers" else {}
+        self._edit(kind, values, self.tr("Add to the catalogue"))
+
+    def edit_row(self) -> None:
+        row = self._selected()
+        if row is None:
+            QMessageBox.information(self, self.tr("Edit"), self.tr("Select a row first."))
+            return
+        values = json.loads(row.model_dump_json())
+        self._edit(self.current_kind(), values, self.tr("Edit %1").replace("%1", row.id))
+
+    def delete_row(self) -> None:
+        row = self._selected()
+        if row is None or not getattr(row, "user", False):
+            QMessageBox.information(self, self.tr("Delete"), self.tr("Only your own (bold) rows can be deleted."))
+            return
+        if QMessageBox.question(self, self.tr("Delete"), self.tr("Delete %1 from your catalogue?").replace("%1", row.id)) \
+                != QMessageBox.Yes:
+            return
+        self.catalog.user_db().delete_row(self.current_kind(), row.id)
+        self.catalog.refresh()
+        self.reload()
+        self.catalog_edited.emit()
+
+    def import_sheet_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Import price sheet"), "",
+                                              self.tr("Price sheets (*.csv *.json)"))
+        if path:
+            self.import_sheet(path)
+
+    def import_sheet(self, path: str) -> bool:
+        from gpudesk.catalog.importer import import_sheet
+
+        try:
+            result = import_sheet(path, self.catalog)
+        except GpudeskError as exc:
+            QMessageBox.warning(self, self.tr("Import price sheet"), str(exc))
+            return False
+        self.reload()
+        self.catalog_edited.emit()
+        QMessageBox.information(
+            self, self.tr("Import price sheet"),
+            self.tr("%1 offers and %2 providers imported.").replace("%1", str(result.offers))
+            .replace("%2", str(len(result.providers_added) + len(result.providers_updated))))
+        return True
+
+    def price_text(self, offer) -> str:
+        return fmt.money(offer.price_per_gpu_hour, offer.currency, 2)

@@ -1,0 +1,270 @@
+"""Checklist: the plan's tailored acceptance and operations checklist, recorded item by item.
+
+Keys on the table: P pass, F fail, N n/a, W waive (asks for the reason), O reopen.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView, QComboBox, QFormLayout, QGridLayout, QHBoxLayout, QHeaderView, QInputDialog, QLabel,
+    QLineEdit, QMessageBox, QPlainTextEdit, QProgressBar, QPushButton, QSplitter, QTableView, QVBoxLayout, QWidget,
+)
+
+from gpudesk.errors import GpudeskError
+from gpudesk.ui.models.checklist_model import STATUS_KEYS, ChecklistFilter, ChecklistModel
+
+
+class _KeyTable(QTableView):
+    status_key = Signal(str)
+
+    def keyPressEvent(self, event) -> None:
+        status = STATUS_KEYS.get(event.key())
+        if status and not event.modifiers() & (Qt.ControlModifier | Qt.AltModifier):
+            self.status_key.emit(status)
+            return
+        super().keyPressEvent(event)
+
+
+class ChecklistPage(QWidget):
+    plan_edited = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = ChecklistModel(self)
+        self.proxy = ChecklistFilter(self)
+        self.proxy.setSourceModel(self.model)
+        self.model.edited.connect(lambda _id: self._after_edit())
+        self._setup_ui()
+        self.retranslate_ui()
+
+    def _setup_ui(self) -> None:
+        from gpudesk.core.checklist import PHASES
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        bar = QHBoxLayout()
+        self.phase_label = QLabel()
+        self.phase_combo = QComboBox()
+        self.phase_combo.addItem("", None)
+        for phase in PHASES:
+            self.phase_combo.addItem("", phase)
+        self.phase_combo.currentIndexChanged.connect(lambda: self.proxy.set_phase(self.phase_combo.currentData()))
+        self.status_label = QLabel()
+        self.status_combo = QComboBox()
+        for key in ("all", "todo", "fail", "open", "pass", "waived", "n/a"):
+            self.status_combo.addItem("", key)
+        self.status_combo.currentIndexChanged.connect(self._status_filter)
+        for w in (self.phase_label, self.phase_combo, self.status_label, self.status_combo):
+            bar.addWidget(w)
+        bar.addStretch(1)
+        layout.addLayout(bar)
+
+        self.progress_grid = QGridLayout()
+        self.progress_bars: dict[str, tuple[QLabel, QProgressBar]] = {}
+        for i, phase in enumerate(PHASES):
+            name = QLabel()
+            progress = QProgressBar()
+            progress.setTextVisible(True)
+            self.progress_grid.addWidget(name, i // 2, (i % 2) * 2)
+            self.progress_grid.addWidget(progress, i // 2, (i % 2) * 2 + 1)
+            self.progress_bars[phase] = (name, progress)
+        layout.addLayout(self.progress_grid)
+
+        splitter = QSplitter(Qt.Vertical)
+        self.table = _KeyTable()
+        self.table.setModel(self.proxy)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SingleSelection)
+        self.table.setWordWrap(False)
+        self.table.verticalHeader().hide()
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.Interactive)
+        self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.status_key.connect(self.set_current_status)
+        self.table.selectionModel().currentRowChanged.connect(lambda *_: self._show_detail())
+        splitter.addWidget(self.table)
+
+        detail = QWidget()
+        form = QFormLayout(detail)
+        form.setContentsMargins(0, 4, 0, 0)
+        self.detail_title = QLabel()
+        self.detail_title.setWordWrap(True)
+        self.detail_title.setStyleSheet("font-weight: bold;")
+        form.addRow(self.detail_title)
+        self.why_label, self.why = QLabel(), QLabel()
+        self.how_label, self.how = QLabel(), QLabel()
+        self.criterion_label, self.criterion = QLabel(), QLabel()
+        for lab, text in ((self.why_label, self.why), (self.how_label, self.how), (self.criterion_label, self.criterion)):
+            text.setWordWrap(True)
+            text.setTextInteractionFlags(Qt.TextSelectableByMouse)
+            form.addRow(lab, text)
+        self.notes_label = QLabel()
+        self.notes_edit = QPlainTextEdit()
+        self.notes_edit.setMaximumHeight(60)
+        form.addRow(self.notes_label, self.notes_edit)
+        self.evidence_label = QLabel()
+        self.evidence_edit = QLineEdit()
+        form.addRow(self.evidence_label, self.evidence_edit)
+        buttons = QHBoxLayout()
+        self.status_buttons = {}
+        for status in ("pass", "fail", "n/a", "waived", "open"):
+            button = QPushButton()
+            button.clicked.connect(lambda _=False, s=status: self.set_current_status(s))
+            buttons.addWidget(button)
+            self.status_buttons[status] = button
+        self.save_notes_button = QPushButton()
+        self.save_notes_button.clicked.connect(self.save_notes)
+        buttons.addStretch(1)
+        buttons.addWidget(self.save_notes_button)
+        form.addRow(buttons)
+        splitter.addWidget(detail)
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 2)
+        layout.addWidget(splitter, 1)
+        self.hint = QLabel()
+        self.hint.setStyleSheet("color: #555753;")
+        layout.addWidget(self.hint)
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
+
+    def retranslate_ui(self) -> None:
+        from gpudesk.core.checklist import phase_label
+
+        self.phase_label.setText(self.tr("Phase:"))
+        self.status_label.setText(self.tr("Show:"))
+        self.phase_combo.setItemText(0, self.tr("All phases"))
+        for i in range(1, self.phase_combo.count()):
+            self.phase_combo.setItemText(i, phase_label(self.phase_combo.itemData(i)))
+        names = {"all": self.tr("All items"), "todo": self.tr("Still to do (open or failed)"), "fail": self.tr("Failed"),
+                 "open": self.tr("Open"), "pass": self.tr("Passed"), "waived": self.tr("Waived"), "n/a": self.tr("Not applicable")}
+        for i in range(self.status_combo.count()):
+            self.status_combo.setItemText(i, names[self.status_combo.itemData(i)])
+        self.why_label.setText(self.tr("Why"))
+        self.how_label.setText(self.tr("How"))
+        self.criterion_label.setText(self.tr("Pass if"))
+        self.notes_label.setText(self.tr("Notes"))
+        self.evidence_label.setText(self.tr("Evidence"))
+        self.evidence_edit.setPlaceholderText(self.tr("command output, file path, ticket number…"))
+        texts = {"pass": self.tr("&Pass (P)"), "fail": self.tr("&Fail (F)"), "n/a": self.tr("&N/A (N)"),
+                 "waived": self.tr("&Waive… (W)"), "open": self.tr("Re&open (O)")}
+        for status, button in self.status_buttons.items():
+            button.setText(texts[status])
+        self.save_notes_button.setText(self.tr("Save notes"))
+        self.hint.setText(self.tr("Keys on the list: P pass, F fail, N not applicable, W waive (asks why), O reopen. "
+                                  "Results are saved in the plan."))
+        self.model.refresh()
+        self._update_progress()
+        self._show_detail()
+
+    # --- data ---------------------------------------------------------------------------------
+
+    def set_plan(self, plan) -> None:
+        current = self._current_id()
+        if plan is not None and plan is self.model.plan():
+            self.model.refresh()
+        else:
+            self.model.set_plan(plan)
+        if not getattr(self, "_sized", False) and self.model.rowCount():
+            self.table.resizeColumnsToContents()
+            for column in range(self.model.columnCount()):
+                self.table.setColumnWidth(column, min(self.table.columnWidth(column), 360))
+            self._sized = True
+        self._select(current)
+        self._update_progress()
+        self._show_detail()
+
+    def _status_filter(self) -> None:
+        key = self.status_combo.currentData()
+        self.proxy.set_statuses(None if key == "all" else ({"open", "fail"} if key == "todo" else {key}))
+
+    def _current_row(self) -> int:
+        index = self.table.currentIndex()
+        return self.proxy.mapToSource(index).row() if index.isValid() else -1
+
+    def _current_id(self) -> str | None:
+        row = self._current_row()
+        return self.model.item(row).id if row >= 0 else None
+
+    def _select(self, item_id: str | None) -> None:
+        row = self.model.row_of(item_id) if item_id else -1
+        if row < 0:
+            return
+        index = self.proxy.mapFromSource(self.model.index(row, 0))
+        if index.isValid():
+            self.table.setCurrentIndex(index)
+
+    def _update_progress(self) -> None:
+        from gpudesk.core.checklist import phase_label
+
+        progress = self.model.progress()
+        for phase, (name, bar) in self.progress_bars.items():
+            counts = progress.get(phase, {})
+            total = counts.get("applicable", 0) or counts.get("total", 0)
+            name.setText(phase_label(phase))
+            bar.setRange(0, max(total, 1))
+            bar.setValue(min(counts.get("done", 0), max(total, 1)))
+            fails = counts.get("fail", 0)
+            bar.setFormat(self.tr("%1 of %2 done").replace("%1", str(counts.get("done", 0))).replace("%2", str(total))
+                          + (" · " + self.tr("%1 failed").replace("%1", str(fails)) if fails else ""))
+            bar.setStyleSheet("QProgressBar::chunk { background: #cc0000; }" if fails else "")
+
+    def _show_detail(self) -> None:
+        row = self._current_row()
+        enabled = row >= 0
+        for w in (*self.status_buttons.values(), self.save_notes_button, self.notes_edit, self.evidence_edit):
+            w.setEnabled(enabled)
+        if not enabled:
+            self.detail_title.setText(self.tr("Select an item to see why it matters and how to check it."))
+            for w in (self.why, self.how, self.criterion):
+                w.setText("")
+            self.notes_edit.setPlainText("")
+            self.evidence_edit.setText("")
+            return
+        item = self.model.item(row)
+        self.detail_title.setText(item.title)
+        self.why.setText(item.why)
+        self.how.setText(item.how)
+        self.criterion.setText(item.criterion)
+        self.notes_edit.setPlainText(item.notes)
+        self.evidence_edit.setText(item.evidence or "")
+
+    # --- recording ------------------------------------------------------------------------------
+
+    def set_current_status(self, status: str) -> bool:
+        row = self._current_row()
+        if row < 0:
+            return False
+        item = self.model.item(row)
+        reason = None
+        if status == "waived":
+            reason, ok = QInputDialog.getText(self, self.tr("Waive item"),
+                                              self.tr("Why is “%1” waived?").replace("%1", item.title))
+            if not ok or not reason.strip():
+                return False
+        try:
+            self.model.set_status(row, status, reason=reason, note=self.notes_edit.toPlainText() or None,
+                                  evidence=self.evidence_edit.text() or None)
+        except GpudeskError as exc:
+            QMessageBox.warning(self, self.tr("Checklist"), str(exc))
+            return False
+        return True
+
+    def save_notes(self) -> None:
+        row = self._current_row()
+        if row < 0:
+            return
+        item = self.model.item(row)
+        try:
+            self.model.set_status(row, item.status, note=self.notes_edit.toPlainText(),
+                                  evidence=self.evidence_edit.text() or None,
+                                  reason=item.waiver_reason if item.status == "waived" else None)
+        except GpudeskError as exc:
+            QMessageBox.warning(self, self.tr("Checklist"), str(exc))
+
+    def _after_edit(self) -> None:
+        self._update_progress()
+        self._show_detail()
+        self.plan_edited.emit()
