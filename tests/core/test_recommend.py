@@ -488,3 +488,30 @@ def test_costs_are_the_engines(real):
         assert o.cost.with_trial_margin == pytest.approx(o.time.gpu_hours * o.cost.price_per_gpu_hour * 1.3)
     costs = [o.cost.with_trial_margin for o in r.options if o.offer]
     assert costs == sorted(costs)
+
+
+@pytest.mark.parametrize("config, task", [("llama-2-7b", "full"), ("llama-2-13b", "full"), ("llama-2-7b", "lora")])
+def test_option_blocks_equal_gpudesk_estimate(real, config, task):
+    """Each option's memory/time/cost blocks are what `gpudesk estimate` gives for its layout."""
+    from gpudesk.core.estimate import estimate
+    from gpudesk.core.models import Cluster, Layout
+
+    cat = open_catalog()
+    r, _ = real(config, task, tokens=1e10, top=500)
+    servers = {s.id: s for s in cat.servers()}
+    picked = r.options[:6] + [o for o in r.feasible if o.layout.offload is not Offload.NONE][:3] \
+        + [o for o in r.feasible if o.nodes > 1][:3]
+    for o in picked:
+        lay = o.layout
+        j = Job(model=from_config_file(FIXTURES / f"{config}.json"), task=task, tokens=1e10, seq_len=2048,
+                recompute=lay.recompute, micro_batch=lay.micro_batch)
+        server = servers.get(o.server)
+        cluster = Cluster(gpu=cat.gpu(o.gpu), gpus_per_node=o.gpus_per_node,
+                          intra_node_gbps=getattr(server, "intra_node_gbps", None),
+                          inter_node_gbps=(server.network_gbps / 8) if server and server.network_gbps else None)
+        e = estimate(j.model_copy(update={"price_per_gpu_hour": o.cost.price_per_gpu_hour}),
+                     Layout(gpus=o.gpus, tp=lay.tp, pp=lay.pp, zero=lay.zero, offload=lay.offload), cluster)
+        assert o.memory.per_gpu_bytes == e.memory.per_gpu_bytes
+        assert o.memory.fits and e.memory.fits
+        assert o.time.hours == pytest.approx(e.time.hours)
+        assert o.cost.with_trial_margin == pytest.approx(e.cost.with_trial_margin)
