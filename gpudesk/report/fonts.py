@@ -20,28 +20,9 @@ _app = None  # a QGuiApplication made here, kept alive for the process
 _family: str | None = None
 
 
-def immortalise_none() -> None:
-    """Make None's reference count unreachable by zero, as CPython 3.12+ does for every process.
-
-    PySide6 6.12 built for the stable ABI returns None from void methods (QPainter.drawLine,
-    setPen, ...) without taking a reference, which is only correct where None is immortal
-    (CPython 3.12+). On 3.11 every such call lowers None's count by one; an export makes thousands
-    and the process dies at exit with "Fatal Python error: none_dealloc". None is a static object
-    that is never freed, so a huge count is exactly the 3.12 behaviour.
-    """
-    if sys.version_info >= (3, 12) or getattr(immortalise_none, "done", False):
-        return
-    import ctypes
-
-    refcnt = ctypes.c_ssize_t.from_address(id(None))  # ob_refcnt is PyObject's first field
-    refcnt.value += 1 << 40
-    immortalise_none.done = True  # type: ignore[attr-defined]
-
-
 def ensure_app():
     """The running Q(Gui)Application, or a new headless one (the CLI has none)."""
     global _app
-    immortalise_none()
     from PySide6.QtGui import QGuiApplication
 
     app = QGuiApplication.instance()
