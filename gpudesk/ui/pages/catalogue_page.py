@@ -111,65 +111,64 @@ class CataloguePage(QWidget):
         self.reload()
 
     def _columns(self, kind: str):
-        tr = self.tr
         if kind == "gpus":
             return [
-                ("id", lambda: tr("Id"), lambda r: r.id),
-                ("name", lambda: tr("Name"), lambda r: r.name),
-                ("memory", lambda: tr("Memory (GiB)"), lambda r: _gib(r.memory_bytes)),
-                ("bw", lambda: tr("Bandwidth (GB/s)"), lambda r: r.memory_bandwidth_gbps),
-                ("bf16", lambda: tr("BF16 dense (TFLOPS)"), lambda r: r.tflops_bf16),
-                ("fp8", lambda: tr("FP8 dense (TFLOPS)"), lambda r: r.tflops_fp8),
-                ("nvlink", lambda: tr("NVLink (GB/s)"), lambda r: r.nvlink_gbps),
-                ("pcie", lambda: tr("PCIe gen"), lambda r: r.pcie_generation),
-                ("tdp", lambda: tr("TDP (W)"), lambda r: r.tdp_watts),
-                ("market", lambda: tr("Market"), lambda r: getattr(r, "market", None)),
-                ("checked", lambda: tr("Checked"), lambda r: r.checked),
-                ("source", lambda: tr("Source"), lambda r: r.source),
+                ("id", lambda: self.tr("Id"), lambda r: r.id),
+                ("name", lambda: self.tr("Name"), lambda r: r.name),
+                ("memory", lambda: self.tr("Memory (GiB)"), lambda r: _gib(r.memory_bytes)),
+                ("bw", lambda: self.tr("Bandwidth (GB/s)"), lambda r: r.memory_bandwidth_gbps),
+                ("bf16", lambda: self.tr("BF16 dense (TFLOPS)"), lambda r: r.tflops_bf16),
+                ("fp8", lambda: self.tr("FP8 dense (TFLOPS)"), lambda r: r.tflops_fp8),
+                ("nvlink", lambda: self.tr("NVLink (GB/s)"), lambda r: r.nvlink_gbps),
+                ("pcie", lambda: self.tr("PCIe gen"), lambda r: r.pcie_generation),
+                ("tdp", lambda: self.tr("TDP (W)"), lambda r: r.tdp_watts),
+                ("market", lambda: self.tr("Market"), lambda r: getattr(r, "market", None)),
+                ("checked", lambda: self.tr("Checked"), lambda r: r.checked),
+                ("source", lambda: self.tr("Source"), lambda r: r.source),
             ]
         if kind == "servers":
             return [
-                ("id", lambda: tr("Id"), lambda r: r.id),
-                ("name", lambda: tr("Name"), lambda r: r.name),
-                ("gpus", lambda: tr("GPUs per node"), lambda r: r.gpus_per_node),
-                ("topology", lambda: tr("Topology"), lambda r: label(r.topology)),
-                ("intra", lambda: tr("GPU link (GB/s)"), lambda r: r.intra_node_gbps),
-                ("cpu", lambda: tr("CPU"), lambda r: r.cpu),
-                ("ram", lambda: tr("Host RAM (GiB)"), lambda r: _gib(r.host_ram_bytes)),
-                ("nvme", lambda: tr("NVMe (TB)"), lambda r: _tb(r.nvme_bytes)),
-                ("network", lambda: tr("Network"), lambda r: None if r.network is None else label(r.network)),
-                ("net_gbps", lambda: tr("Network (Gb/s)"), lambda r: r.network_gbps),
-                ("power", lambda: tr("Power (kW)"), lambda r: r.power_kw),
-                ("source", lambda: tr("Source"), lambda r: r.source),
+                ("id", lambda: self.tr("Id"), lambda r: r.id),
+                ("name", lambda: self.tr("Name"), lambda r: r.name),
+                ("gpus", lambda: self.tr("GPUs per node"), lambda r: r.gpus_per_node),
+                ("topology", lambda: self.tr("Topology"), lambda r: label(r.topology)),
+                ("intra", lambda: self.tr("GPU link (GB/s)"), lambda r: r.intra_node_gbps),
+                ("cpu", lambda: self.tr("CPU"), lambda r: r.cpu),
+                ("ram", lambda: self.tr("Host RAM (GiB)"), lambda r: _gib(r.host_ram_bytes)),
+                ("nvme", lambda: self.tr("NVMe (TB)"), lambda r: _tb(r.nvme_bytes)),
+                ("network", lambda: self.tr("Network"), lambda r: None if r.network is None else label(r.network)),
+                ("net_gbps", lambda: self.tr("Network (Gb/s)"), lambda r: r.network_gbps),
+                ("power", lambda: self.tr("Power (kW)"), lambda r: r.power_kw),
+                ("source", lambda: self.tr("Source"), lambda r: r.source),
             ]
         if kind == "providers":
             return [
-                ("id", lambda: tr("Id"), lambda r: r.id),
-                ("name", lambda: tr("Name"), lambda r: r.display_name),
-                ("licence", lambda: tr("Telecom licence"), lambda r: r.licence_number),
-                ("icp", lambda: tr("ICP filing"), lambda r: r.icp_filing),
-                ("certs", lambda: tr("Certifications"), lambda r: r.certifications or None),
-                ("regions", lambda: tr("Regions"), lambda r: r.regions or None),
-                ("self_operated", lambda: tr("Own data centres"), lambda r: r.self_operated),
-                ("support", lambda: tr("7×24 support"), lambda r: r.support_7x24),
-                ("billing", lambda: tr("Billing"), lambda r: [label(b) for b in r.billing_modes] or None),
-                ("destruction", lambda: tr("Data destruction"), lambda r: r.data_destruction),
-                ("checked", lambda: tr("Checked"), lambda r: r.checked),
-                ("source", lambda: tr("Source"), lambda r: r.source),
+                ("id", lambda: self.tr("Id"), lambda r: r.id),
+                ("name", lambda: self.tr("Name"), lambda r: r.display_name),
+                ("licence", lambda: self.tr("Telecom licence"), lambda r: r.licence_number),
+                ("icp", lambda: self.tr("ICP filing"), lambda r: r.icp_filing),
+                ("certs", lambda: self.tr("Certifications"), lambda r: r.certifications or None),
+                ("regions", lambda: self.tr("Regions"), lambda r: r.regions or None),
+                ("self_operated", lambda: self.tr("Own data centres"), lambda r: r.self_operated),
+                ("support", lambda: self.tr("7×24 support"), lambda r: r.support_7x24),
+                ("billing", lambda: self.tr("Billing"), lambda r: [label(b) for b in r.billing_modes] or None),
+                ("destruction", lambda: self.tr("Data destruction"), lambda r: r.data_destruction),
+                ("checked", lambda: self.tr("Checked"), lambda r: r.checked),
+                ("source", lambda: self.tr("Source"), lambda r: r.source),
             ]
         return [
-            ("id", lambda: tr("Id"), lambda r: r.id),
-            ("provider", lambda: tr("Provider"), lambda r: r.provider),
-            ("gpu", lambda: tr("GPU"), lambda r: r.gpu),
-            ("server", lambda: tr("Node type"), lambda r: r.server),
-            ("region", lambda: tr("Region"), lambda r: r.region),
-            ("gpn", lambda: tr("GPUs per node"), lambda r: r.gpus_per_node),
-            ("hour", lambda: tr("CNY per GPU-hour"), lambda r: r.price_per_gpu_hour),
-            ("month", lambda: tr("CNY per GPU-month"), lambda r: r.price_per_gpu_month),
-            ("kind", lambda: tr("Price kind"), lambda r: None if r.price_kind is None else label(r.price_kind)),
-            ("date", lambda: tr("Price date"), lambda r: r.price_date),
-            ("billing", lambda: tr("Billing"), lambda r: [label(b) for b in r.billing] or None),
-            ("source", lambda: tr("Source"), lambda r: r.source),
+            ("id", lambda: self.tr("Id"), lambda r: r.id),
+            ("provider", lambda: self.tr("Provider"), lambda r: r.provider),
+            ("gpu", lambda: self.tr("GPU"), lambda r: r.gpu),
+            ("server", lambda: self.tr("Node type"), lambda r: r.server),
+            ("region", lambda: self.tr("Region"), lambda r: r.region),
+            ("gpn", lambda: self.tr("GPUs per node"), lambda r: r.gpus_per_node),
+            ("hour", lambda: self.tr("CNY per GPU-hour"), lambda r: r.price_per_gpu_hour),
+            ("month", lambda: self.tr("CNY per GPU-month"), lambda r: r.price_per_gpu_month),
+            ("kind", lambda: self.tr("Price kind"), lambda r: None if r.price_kind is None else label(r.price_kind)),
+            ("date", lambda: self.tr("Price date"), lambda r: r.price_date),
+            ("billing", lambda: self.tr("Billing"), lambda r: [label(b) for b in r.billing] or None),
+            ("source", lambda: self.tr("Source"), lambda r: r.source),
         ]
 
     def _setup_ui(self) -> None:
@@ -202,6 +201,7 @@ class CataloguePage(QWidget):
             view = QTableView()
             view.setModel(proxy)
             view.setSortingEnabled(True)
+            view.sortByColumn(0, Qt.AscendingOrder)
             view.setSelectionBehavior(QAbstractItemView.SelectRows)
             view.setSelectionMode(QAbstractItemView.SingleSelection)
             view.setAlternatingRowColors(True)
@@ -223,7 +223,7 @@ class CataloguePage(QWidget):
         super().changeEvent(event)
 
     def retranslate_ui(self) -> None:
-        for i, text in enumerate((self.tr("GPUs"), self.tr("Node types"), self.tr("Providers"), self.tr("Offers"))):
+        for i, text in enumerate((self.tr("GPU models"), self.tr("Node types"), self.tr("Providers"), self.tr("Offers"))):
             self.tabs.setTabText(i, text)
         self.filter_edit.setPlaceholderText(self.tr("Filter rows…"))
         self.add_button.setText(self.tr("Add…"))
