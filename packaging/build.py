@@ -65,13 +65,14 @@ def build_env() -> dict[str, str]:
 
 def make_icons() -> Path:
     """Icons from resources/icons/gpudesk.png when it exists, else the committed ones."""
-    from make_icons import SOURCE
     from make_icons import make_icons as derive
+    from make_icons import source
 
-    if not SOURCE.exists():
+    src = source()
+    if src is None:
         return PACKAGING / "icons"
     out = WORK / "icons"
-    derive(out, SOURCE)
+    derive(out, src)
     return out
 
 

@@ -26,9 +26,10 @@ PLAN_EXTENSION = "gpudesk"
 # parent, which in a one-folder build is sys._MEIPASS (`_internal/`).
 DATA_DIRS = ("resources", "data")
 # Sources and editor leftovers that the running app never opens.
-DATA_SKIP_SUFFIXES = (".ts", ".pyc", ".pyo", ".orig", ".rej", ".swp", ".tmp", ".bak")
+# (the scripts that regenerate icons and translations, and the translations' JSON source)
+DATA_SKIP_SUFFIXES = (".ts", ".py", ".pyc", ".pyo", ".orig", ".rej", ".swp", ".tmp", ".bak")
 DATA_SKIP_NAMES = ("__pycache__", ".DS_Store", "Thumbs.db", ".gitkeep", ".gitignore")
-DATA_SKIP_GLOBS = ("*.sqlite-wal", "*.sqlite-shm", "*.sqlite-journal")
+DATA_SKIP_GLOBS = ("*.sqlite-wal", "*.sqlite-shm", "*.sqlite-journal", "resources/translations/*.json")
 
 
 def version() -> str:

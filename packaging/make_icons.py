@@ -1,4 +1,5 @@
-"""Derive the platform icons (.ico, .icns, .png) from resources/icons/gpudesk.png.
+"""Derive the platform icons (.ico, .icns, .png) from resources/icons/gpudesk.png (or its
+largest variant, gpudesk-512.png).
 
     python packaging/make_icons.py            # writes packaging/icons/
     python packaging/make_icons.py OUT_DIR
@@ -17,7 +18,7 @@ from pathlib import Path
 
 PACKAGING = Path(__file__).resolve().parent
 ROOT = PACKAGING.parent
-SOURCE = ROOT / "resources" / "icons" / "gpudesk.png"
+ICON_DIR = ROOT / "resources" / "icons"
 OUT = PACKAGING / "icons"
 
 ICO_SIZES = (16, 24, 32, 48, 64, 128, 256)
@@ -26,6 +27,16 @@ ICNS_TYPES = (
     (b"icp4", 16), (b"icp5", 32), (b"icp6", 64), (b"ic07", 128), (b"ic08", 256), (b"ic09", 512),
     (b"ic10", 1024), (b"ic11", 32), (b"ic12", 64), (b"ic13", 256), (b"ic14", 512),
 )
+
+
+def source() -> Path | None:
+    """The biggest of resources/icons/gpudesk.png and gpudesk-<size>.png, by the size in its header."""
+    def pixels(path: Path) -> int:
+        head = path.read_bytes()[:24]
+        return struct.unpack(">I", head[16:20])[0] if head[:8] == b"\x89PNG\r\n\x1a\n" else 0
+
+    found = [p for p in [ICON_DIR / "gpudesk.png", *ICON_DIR.glob("gpudesk-*.png")] if p.is_file()]
+    return max(found, key=pixels) if found else None
 
 
 def _qt():
@@ -97,14 +108,15 @@ def icns_bytes(pngs: dict[int, bytes]) -> bytes:
     return b"icns" + struct.pack(">I", 8 + len(elements)) + elements
 
 
-def make_icons(out_dir: Path = OUT, source: Path = SOURCE) -> dict[str, Path]:
+def make_icons(out_dir: Path = OUT, src: Path | None = None) -> dict[str, Path]:
     """Write gpudesk.png (512 px), gpudesk.ico and gpudesk.icns into out_dir; return their paths."""
     from PySide6.QtGui import QImage
 
     _qt()
-    img = QImage(str(source)) if source.exists() else placeholder()
+    src = src or source()
+    img = QImage(str(src)) if src else placeholder()
     if img.isNull():
-        raise SystemExit(f"{source}: not a readable image")
+        raise SystemExit(f"{src}: not a readable image")
     sizes = set(ICO_SIZES) | {size for _, size in ICNS_TYPES}
     biggest = max(img.width(), img.height())
     # never invent detail: skip sizes above the source's own

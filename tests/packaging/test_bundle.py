@@ -61,8 +61,12 @@ def test_sources_are_left_out_but_compiled_translations_go_in(tmp_path):
     (tmp_path / "data" / "checklist" / "1.toml").write_text("x")
     (tmp_path / "data" / "checklist" / "__pycache__" / "x.pyc").write_bytes(b"x")
     (tmp_path / "resources" / "catalog.sqlite-wal").write_bytes(b"x")
+    (tmp_path / "resources" / "translations" / "update.py").write_text("x")  # dev tools stay home
+    (tmp_path / "resources" / "translations" / "zh_CN.json").write_text("{}")
+    (tmp_path / "data" / "models").mkdir()
+    (tmp_path / "data" / "models" / "llama.json").write_text("{}")  # data JSON is data
     got = {f"{d}/{Path(s).name}" for s, d in bundle.data_files(tmp_path)}
-    assert got == {"resources/translations/gpudesk_zh_CN.qm", "data/checklist/1.toml"}
+    assert got == {"resources/translations/gpudesk_zh_CN.qm", "data/checklist/1.toml", "data/models/llama.json"}
 
 
 def test_each_translation_source_has_a_compiled_qm_to_ship():
