@@ -14,7 +14,8 @@ only for the survivors.
 
 Accounting: `searched` counts configurations (platform × GPU count × layout) and every one ends in
 `feasible` (the best layout per platform and count) or in `rejected[reason]`; offers dropped by
-the user's filters count under "provider_filtered" / "gpu_filtered" per offer.
+the user's filters count under "provider_filtered" / "gpu_filtered" per offer, and GPUs nobody offers
+(searched only when named) under "no_offer" per GPU.
 """
 
 from __future__ import annotations
@@ -233,10 +234,15 @@ def _platforms(job: Job, constraints: Constraints, catalog, rejected: dict[str, 
             topology=topology, intra_gbps=getattr(server, "intra_node_gbps", None),
             network=getattr(server, "network", None), network_gbps=getattr(server, "network_gbps", None),
             usable=usable_bytes(job, gpu.memory_bytes)))
-    # GPUs nobody offers are still shown (price unknown), unless the user narrowed providers/regions.
+    # A GPU nobody offers cannot be rented: it is searched (unpriced) only when the user names it
+    # (--gpu-allow, `plan new --gpu`), so a card missing from every price sheet — e.g. one not sold
+    # in China — never crowds the list. Otherwise it is counted under "no_offer".
     if not providers and not region:
         for gpu in gpus.values():
             if gpu.id in offered or not gpu_ok(gpu.id):
+                continue
+            if gpu.id not in allow:
+                rejected["no_offer"] = rejected.get("no_offer", 0) + 1
                 continue
             server = next((s for s in servers.values() if getattr(s, "gpu", None) == gpu.id), None)
             gpn = getattr(server, "gpus_per_node", None) or 8

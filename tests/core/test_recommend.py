@@ -194,8 +194,8 @@ def test_small_job_cheapest_is_one_small_card_entry_tier():
 def test_accounting_every_configuration_ends_somewhere():
     r = run(job(7e9))
     assert r.searched > 100
-    assert sum(r.rejected.values()) - r.rejected.get("gpu_filtered", 0) - r.rejected.get("provider_filtered", 0) \
-        + len(r.feasible) == r.searched
+    filtered = sum(r.rejected.get(k, 0) for k in ("gpu_filtered", "provider_filtered", "no_offer"))
+    assert sum(r.rejected.values()) - filtered + len(r.feasible) == r.searched
 
 
 def test_7b_full_no_single_card_without_offload():
@@ -224,8 +224,14 @@ def test_per_count_keeps_one_layout_per_platform():
     assert len(keys) == len(set(keys))
 
 
-def test_unoffered_gpu_is_shown_unpriced_and_ranked_after_priced():
+def test_unoffered_gpu_is_left_out_unless_named():
     r = run(job(1e9), top=500)
+    assert not [o for o in r.feasible if o.gpu == "lonely-48"]
+    assert r.rejected["no_offer"] == 1
+
+
+def test_named_unoffered_gpu_is_shown_unpriced_and_ranked_after_priced():
+    r = run(job(1e9), top=500, gpu_allow=["lonely-48", "small-24", "dc-80", "big-141"])
     lonely = [o for o in r.feasible if o.gpu == "lonely-48"]
     assert lonely and all(o.offer is None and o.cost.with_trial_margin is None for o in lonely)
     ranks = [o.rank for o in r.feasible if o.offer is not None]
@@ -293,7 +299,8 @@ def test_pareto_front():
 
 
 def test_multi_node_options_carry_network_advice_and_tier():
-    r = run(Job(model=model(70e9, 8192, 80, 64), tokens=1e11), top=500)
+    r = run(Job(model=model(70e9, 8192, 80, 64), tokens=1e11), top=500,
+            gpu_allow=["small-24", "dc-80", "big-141", "lonely-48"])  # lonely-48 has no offer: named to be searched
     multi = [o for o in r.feasible if o.nodes > 1]
     assert multi and all(o.tier is Tier.MULTI_NODE for o in multi)
     assert all(any(a.id == "multi-node-ib-slurm" for a in o.advice) for o in multi)
