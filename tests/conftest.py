@@ -12,3 +12,14 @@ def _private_user_data(tmp_path_factory, monkeypatch):
     home = tmp_path_factory.mktemp("gpudesk-home")
     monkeypatch.setenv("GPUDESK_HOME", str(home))
     yield home
+
+
+@pytest.fixture(autouse=True)
+def _english_unless_asked(monkeypatch):
+    """Core text in English whatever the machine's locale; a test that switches language is undone."""
+    from gpudesk.core import i18n
+
+    monkeypatch.setenv("GPUDESK_LANG", "en")
+    i18n.set_language(None)
+    yield
+    i18n.set_language(None)

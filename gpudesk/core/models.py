@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=False, validate_assignment=False)
+    model_config = ConfigDict(extra="forbid", frozen=False, validate_assignment=False, defer_build=True)
 
 
 # --- enumerations (values equal the CLI option values) -------------------------------------
@@ -172,7 +172,7 @@ class Layout(Strict):
 class GpuSpec(Strict):
     """One GPU model, as in the catalogue (figures are dense, not sparse)."""
 
-    model_config = ConfigDict(extra="allow")  # catalogue rows may carry more fields
+    model_config = ConfigDict(extra="allow", defer_build=True)  # catalogue rows may carry more fields
 
     id: str
     name: str
