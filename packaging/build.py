@@ -27,7 +27,7 @@ from pathlib import Path
 PACKAGING = Path(__file__).resolve().parent
 ROOT = PACKAGING.parent
 sys.path.insert(0, str(PACKAGING))
-import bundle  # noqa: E402
+import bundle
 
 DIST = ROOT / "dist"
 WORK = ROOT / "build"
@@ -104,6 +104,9 @@ def check_contents(expected_data: list[tuple[str, str]]) -> list[str]:
     """The bundle holds every data file the app opens, Qt's zh_CN translation and no pruned Qt part."""
     problems = []
     internal = internal_dir()
+    for required in bundle.REQUIRED_DATA:
+        if not (internal / required).is_file():
+            problems.append(f"{required} is not in the bundle (is it in the checkout?)")
     for src, dest in expected_data:
         if not (internal / dest / Path(src).name).is_file():
             problems.append(f"missing data file {dest}/{Path(src).name}")

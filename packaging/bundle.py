@@ -25,8 +25,11 @@ PLAN_EXTENSION = "gpudesk"
 # Bundled folders beside the `gpudesk` package: gpudesk.paths resolves ROOT as the package's
 # parent, which in a one-folder build is sys._MEIPASS (`_internal/`).
 DATA_DIRS = ("resources", "data")
-# Sources and editor leftovers that the running app never opens.
-# (the scripts that regenerate icons and translations, and the translations' JSON source)
+# The app cannot start without these (the font's licence must travel with the font).
+REQUIRED_DATA = ("resources/catalog.sqlite", "resources/fonts/WenQuanYiMicroHei.ttf",
+                 "resources/fonts/LICENSE-WenQuanYiMicroHei.txt")
+# Sources, dev scripts (icons, translations), the translations' JSON source and editor
+# leftovers: the running app never opens them.
 DATA_SKIP_SUFFIXES = (".ts", ".py", ".pyc", ".pyo", ".orig", ".rej", ".swp", ".tmp", ".bak")
 DATA_SKIP_NAMES = ("__pycache__", ".DS_Store", "Thumbs.db", ".gitkeep", ".gitignore")
 DATA_SKIP_GLOBS = ("*.sqlite-wal", "*.sqlite-shm", "*.sqlite-journal", "resources/translations/*.json")
@@ -35,7 +38,7 @@ DATA_SKIP_GLOBS = ("*.sqlite-wal", "*.sqlite-shm", "*.sqlite-journal", "resource
 def version() -> str:
     """gpudesk.__version__, read without importing the package (the build may run from a clone)."""
     text = (ROOT / "gpudesk" / "__init__.py").read_text(encoding="utf-8")
-    m = re.search(r'^__version__\s*=\s*["\']([^"\']+)["\']', text, re.M)
+    m = re.search(r'^__version__\s*=\s*["\']([^"\']+)["\']', text, re.MULTILINE)
     if not m:
         raise SystemExit("gpudesk/__init__.py has no __version__")
     return m.group(1)
@@ -150,7 +153,7 @@ QT_TRANSLATIONS_KEEP = re.compile(r"^(qt|qtbase)_zh_CN\.qm$")
 
 def _plugin_stem(name: str) -> str:
     stem = name.split(".")[0]
-    return stem[3:] if stem.startswith("lib") else stem
+    return stem.removeprefix("lib")
 
 
 def keep_entry(dest: str) -> bool:

@@ -17,10 +17,10 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "packaging"))
 
-import bundle  # noqa: E402
-import make_icons  # noqa: E402
+import bundle
+import make_icons
 
-from gpudesk import paths  # noqa: E402
+from gpudesk import paths
 
 PATH_NAMES = ("RESOURCES", "DATA", "BUNDLED_CATALOG", "FONTS", "TRANSLATIONS", "ICONS")
 
@@ -48,9 +48,8 @@ def test_every_runtime_file_under_resources_and_data_is_bundled():
             rel = f.relative_to(ROOT)
             if f.is_file() and not bundle._skipped(rel):
                 assert rel.as_posix() in bundled, rel
-    assert "resources/catalog.sqlite" in bundled
-    assert "resources/fonts/WenQuanYiMicroHei.ttf" in bundled
-    assert "resources/fonts/LICENSE-WenQuanYiMicroHei.txt" in bundled  # the font's licence travels with it
+    for required in bundle.REQUIRED_DATA:  # catalogue, font and the font's licence
+        assert required in bundled, required
 
 
 def test_sources_are_left_out_but_compiled_translations_go_in(tmp_path):
@@ -191,7 +190,7 @@ def test_prune_orphans_drops_only_what_pruned_plugins_alone_needed():
         "/s/libqgtk3.so": ["libgtk-3.so.0", "libcairo.so.2", "libQt6Gui.so.6", "libfreetype.so.6"],
         "/s/libcairo.so.2": ["libpixman-1.so.0"],
     }
-    entry = lambda dest: (dest, "/s/" + Path(dest).name, "BINARY")  # noqa: E731
+    entry = lambda dest: (dest, "/s/" + Path(dest).name, "BINARY")
     kept = [("PySide6/QtGui.abi3.so", "/s/QtGui.abi3.so", "EXTENSION"), entry("PySide6/Qt/lib/libQt6Gui.so.6"),
             ("libQt6Gui.so.6", "PySide6/Qt/lib/libQt6Gui.so.6", "SYMLINK"),
             entry("libfreetype.so.6"), entry("libcairo.so.2"), entry("libpixman-1.so.0"), entry("libctypes-only.so")]
@@ -300,12 +299,14 @@ def test_committed_icons_exist():
 
 
 def test_zip_keeps_executable_bits_and_links(tmp_path):
+    import importlib.util
     import os
     import stat
     import zipfile
 
-    import build
-
+    spec = importlib.util.spec_from_file_location("gpudesk_packaging_build", ROOT / "packaging" / "build.py")
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
     top = tmp_path / "dist" / "gpudesk"
     (top / "_internal").mkdir(parents=True)
     exe = top / "gpudesk"
