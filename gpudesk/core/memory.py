@@ -426,10 +426,17 @@ def _memory_one(job: Job, layout: Layout, capacity: int, notes: list[str] | None
         fits=total <= usable, host_ram_bytes=host, quick_estimate_bytes=quick, details=details)
 
 
+def sequences_per_replica(job: Job, layout: Layout) -> int:
+    """`concurrency` is the whole service's sequences in flight; each model replica (DP group) serves
+    its share. Replicas beyond the concurrency would sit idle (the recommender does not offer them)."""
+    replicas = max(1, layout.gpus // (layout.tp * layout.pp))
+    return max(1, math.ceil(job.concurrency / replicas))
+
+
 def _kv_cache(job: Job, layout: Layout, kv_bytes: int) -> int:
     """2 · layers · kv_heads · head_dim · bytes · tokens in flight, split over TP (heads) and PP (layers)."""
     arch = job.model
-    tokens = job.concurrency * (job.serving_context or job.seq_len)
+    tokens = sequences_per_replica(job, layout) * (job.serving_context or job.seq_len)
     parts = arch.components or [arch]
     total = 0
     for m in parts:
@@ -455,5 +462,5 @@ def _inference_activations(job: Job, layout: Layout, a: int) -> int:
     work = a * s * (4 * h + width)
     if not job.flash_attention:
         work += a * arch.num_heads * s * s
-    work += 4 * job.concurrency * (arch.vocab_size or 0)  # last-token logits in fp32
+    work += 4 * sequences_per_replica(job, layout) * (arch.vocab_size or 0)  # last-token logits in fp32
     return work // layout.tp

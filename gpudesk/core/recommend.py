@@ -626,8 +626,11 @@ def _price_keys(f: _Found, job: Job, constraints: Constraints, engine: Engine) -
     ph = ph if ph is not None else job.price_per_gpu_hour
     per_gpu = ph if ph is not None else (pm / HOURS_PER_MONTH if pm is not None else None)
     f.rate = per_gpu * f.n if per_gpu is not None else None
-    if f.cost_key is None and te.hours is None and f.rate is not None and tps:
-        f.cost_key = f.rate / 3600 / tps  # no --tokens: the cost of one token
+    if f.cost_key is None and te.hours is None and f.rate is not None:
+        if not job.task.trains:
+            f.cost_key = f.rate  # serving is paid by the hour of service: the cheapest setup that holds it
+        elif tps:
+            f.cost_key = f.rate / 3600 / tps  # no --tokens: the cost of one token
 
 
 def _rank_key(objective: Objective, found: Sequence[_Found], job_size_known: bool) -> Callable[[_Found], tuple]:
@@ -888,10 +891,16 @@ def _recommend(job: Job, constraints: Constraints, catalog, engine: Engine) -> R
         raise _no_platform(constraints)
     found: list[_Found] = []
     for p in platforms:
+        smallest = None  # serving: the fewest GPUs that hold one replica
         for n in gpu_counts(p.gpn, p.max_nodes, constraints.max_gpus):
+            if smallest is not None and n > smallest * job.concurrency:
+                search.reject("idle_replicas", 1)  # more replicas than sequences in flight: they would idle
+                continue
             f = search.best(p, n)
             if f is not None:
                 found.append(f)
+                if not job.task.trains and smallest is None:
+                    smallest = n
                 if n > p.gpn and f.time.scaling_efficiency < MIN_SCALING_EFFICIENCY:
                     break  # more nodes would only add cost: the network already dominates
     if not found:

@@ -30,7 +30,7 @@ from gpudesk.core.gpu_classes import (
     peak_tflops,
 )
 from gpudesk.core.i18n import t
-from gpudesk.core.memory import _kv_cache, check_layout, trainable_params
+from gpudesk.core.memory import _kv_cache, check_layout, sequences_per_replica, trainable_params
 from gpudesk.core.models import (
     Cluster,
     Job,
@@ -243,9 +243,10 @@ def _serving(job: Job, layout: Layout, cluster: Cluster, peak: float | None, mfu
     if gpu.memory_bandwidth_gbps:
         bw = gpu.memory_bandwidth_gbps * 1e9 * DECODE_BANDWIDTH_EFFICIENCY
         step = bytes_per_step / bw
+        seqs = sequences_per_replica(job, layout)
         if peak:
-            step = max(step, 2 * pc.active * job.concurrency / group / (peak * 1e12 * mfu))
-        tps = replicas * job.concurrency / step
+            step = max(step, 2 * pc.active * seqs / group / (peak * 1e12 * mfu))
+        tps = min(replicas, job.concurrency) * seqs / step  # replicas beyond the concurrency idle
         details["decode_step_seconds"] = step
     elif peak:
         tps = replicas * group * peak * 1e12 * mfu / (2 * pc.active)

@@ -335,3 +335,22 @@ def test_encoders_have_no_kv_cache():
 def test_impossible_layout():
     with pytest.raises(GpudeskError, match="does not divide"):
         mem(Job(model=P7), Layout(gpus=8, tp=3))
+
+
+def test_serving_concurrency_is_shared_by_replicas():
+    """KV cache per GPU holds only its replica's share of the sequences in flight:
+    Llama-2-7B, 8 sequences of 1024 tokens over 4 replicas = 2 sequences each;
+    2 · 32 layers · 32 heads · 128 · 2 bytes = 524,288 bytes per token → 2 · 1024 · 524,288."""
+    import json
+    import pathlib
+
+    from gpudesk.core.architecture import from_hf_config
+    from gpudesk.core.memory import memory_estimate
+    from gpudesk.core.models import Job, Layout, TaskKind
+
+    cfg = json.loads((pathlib.Path(__file__).parent / "fixtures" / "llama-2-7b.json").read_text())
+    j = Job(model=from_hf_config(cfg), task=TaskKind.INFERENCE, concurrency=8, seq_len=1024)
+    four = memory_estimate(j, Layout(gpus=4), 80 * 10**9)
+    assert four.per_gpu_bytes.kv_cache == 2 * 1024 * 524_288
+    one = memory_estimate(j, Layout(gpus=1), 80 * 10**9)
+    assert one.per_gpu_bytes.kv_cache == 8 * 1024 * 524_288

@@ -522,3 +522,16 @@ def test_option_blocks_equal_gpudesk_estimate(real, config, task):
         assert o.memory.fits and e.memory.fits
         assert o.time.hours == pytest.approx(e.time.hours)
         assert o.cost.with_trial_margin == pytest.approx(e.cost.with_trial_margin)
+
+
+def test_serving_replicas_never_exceed_concurrency_and_cheapest_is_by_the_hour():
+    from gpudesk.core.models import TaskKind
+
+    r = run(job(1e9, tokens=None, task=TaskKind.INFERENCE, concurrency=4), top=500)
+    smallest = {}
+    for o in sorted(r.feasible, key=lambda o: o.gpus):
+        smallest.setdefault(o.offer, o.gpus)
+        assert o.gpus <= smallest[o.offer] * 4  # at most one replica per sequence in flight
+    assert r.rejected.get("idle_replicas", 0) > 0
+    rates = [o.gpus * o.cost.price_per_gpu_hour for o in r.options if o.cost.price_per_gpu_hour]
+    assert rates[0] == min(rates)  # serving without a token count: the cheapest hourly outlay first
