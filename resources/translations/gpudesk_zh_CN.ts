@@ -471,350 +471,350 @@
     <context>
         <name>JobForm</name>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="201" />
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="207" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="209" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="215" />
             <source>Model</source>
             <translation>模型</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="202" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="210" />
             <source>Job</source>
             <translation>任务</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="203" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="211" />
             <source>Constraints</source>
             <translation>约束条件</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="204" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="212" />
             <source>Import Hugging Face config.json…</source>
             <translation>导入 Hugging Face config.json…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="205" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="213" />
             <source>Read the architecture from a model's config.json (or drop the file on the window)</source>
             <translation>从模型的 config.json 读取架构（也可把文件拖到窗口上）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="207" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="215" />
             <source>A published model preset, grouped by the guide's task classes</source>
             <translation>已发布模型的预设，按指南的任务类别分组</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="208" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="216" />
             <source>Parameters</source>
             <translation>参数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="208" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="216" />
             <source>Bare parameter count for a custom model, e.g. 7B, 350M, 1.3e9</source>
             <translation>自定义模型的参数量，例如 7B、350M、1.3e9</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="209" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="217" />
             <source>Task</source>
             <translation>任务类型</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="209" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="217" />
             <source>What the GPUs will do: pre-train, fine-tune (full, LoRA, QLoRA) or serve</source>
             <translation>GPU 的用途：预训练、微调（全参数、LoRA、QLoRA）或推理服务</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="210" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="218" />
             <source>Precision</source>
             <translation>精度</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="210" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="218" />
             <source>Number format for training; BF16 mixed precision is the norm, FP32 doubles memory</source>
             <translation>训练的数值格式；通常用 BF16 混合精度，FP32 显存翻倍</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="211" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="219" />
             <source>Optimizer</source>
             <translation>优化器</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="211" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="219" />
             <source>AdamW keeps 12 bytes of state per trained parameter; 8-bit Adam and SGD keep less</source>
             <translation>AdamW 每个训练参数保存 12 字节状态；8 位 Adam 和 SGD 更少</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="212" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="220" />
             <source>Sequence length</source>
             <translation>序列长度</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="212" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="220" />
             <source>Tokens per training sample (context length)</source>
             <translation>每个训练样本的 token 数（上下文长度）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="213" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="221" />
             <source>Micro-batch</source>
             <translation>微批大小</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="213" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="221" />
             <source>Samples each GPU processes at once; activations grow with it</source>
             <translation>每张 GPU 一次处理的样本数；激活值随之增长</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="214" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="222" />
             <source>Gradient accumulation</source>
             <translation>梯度累积</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="214" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="222" />
             <source>Micro-batches summed before each optimizer step; raises the batch without memory</source>
             <translation>每次优化器更新前累加的微批数；增大批量而不增加显存</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="215" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="223" />
             <source>Recomputation</source>
             <translation>激活重计算</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="215" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="223" />
             <source>Recompute activations in the backward pass: saves memory, costs about a third more compute</source>
             <translation>反向传播时重新计算激活：节省显存，计算量约多三分之一</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="216" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="224" />
             <source>Flash attention</source>
             <translation>Flash Attention</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="216" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="224" />
             <source>Fused attention kernel that never stores the attention-score matrix</source>
             <translation>融合注意力内核，不保存注意力分数矩阵</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="217" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="225" />
             <source>LoRA rank</source>
             <translation>LoRA 秩</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="217" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="225" />
             <source>Rank r of the low-rank adapters; trainable parameters grow linearly with it</source>
             <translation>低秩适配器的秩 r；可训练参数随之线性增长</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="218" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="226" />
             <source>Dataset tokens</source>
             <translation>数据集 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="218" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="226" />
             <source>Tokens in the training set for one pass, e.g. 2B</source>
             <translation>训练集一遍的 token 数，例如 2B</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="219" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="227" />
             <source>Epochs</source>
             <translation>轮数 (epoch)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="219" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="227" />
             <source>Passes over the dataset; total tokens = dataset tokens × epochs</source>
             <translation>遍历数据集的次数；总 token 数 = 数据集 token 数 × 轮数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="220" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="228" />
             <source>Serving concurrency</source>
             <translation>推理并发数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="220" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="228" />
             <source>Sequences served at the same time; each needs its own KV cache</source>
             <translation>同时服务的序列数；每个序列都需要自己的 KV 缓存</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="221" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="229" />
             <source>Memory headroom</source>
             <translation>显存余量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="221" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="229" />
             <source>Share of each GPU's memory kept free for fragmentation and spikes</source>
             <translation>每张 GPU 显存中预留给碎片和峰值的比例</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="222" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="230" />
             <source>Objective</source>
             <translation>优化目标</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="222" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="230" />
             <source>What to optimise when ranking configurations</source>
             <translation>对配置排序时优化的目标</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="223" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="231" />
             <source>Budget (CNY)</source>
             <translation>预算（元）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="223" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="231" />
             <source>Most you will spend on the run, in yuan; empty = no limit</source>
             <translation>本次训练最多花费（元）；留空表示不限</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="224" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="232" />
             <source>Deadline (days)</source>
             <translation>工期（天）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="224" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="232" />
             <source>Longest the run may take, in days; empty = no limit</source>
             <translation>训练最多可用的天数；留空表示不限</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="225" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="233" />
             <source>Billing</source>
             <translation>计费方式</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="225" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="233" />
             <source>Rent by the hour or by the month; default: whichever is cheaper</source>
             <translation>按小时或按月租用；默认取较便宜者</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="226" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="234" />
             <source>Region</source>
             <translation>地域</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="226" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="234" />
             <source>Only offers in this region</source>
             <translation>只看该地域的报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="227" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="235" />
             <source>Providers</source>
             <translation>服务商</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="227" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="235" />
             <source>Only these providers; none ticked = all</source>
             <translation>只看这些服务商；都不勾选表示全部</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="228" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="236" />
             <source>Most GPUs</source>
             <translation>最多 GPU 数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="228" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="236" />
             <source>Largest GPU count to consider</source>
             <translation>考虑的最大 GPU 数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="238" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="246" />
             <source>Whichever is cheaper</source>
             <translation>取较便宜者</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="241" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="249" />
             <source>Any region</source>
             <translation>任意地域</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="242" />
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="243" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="250" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="251" />
             <source>no limit</source>
             <translation>不限</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="258" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="266" />
             <source>Custom: parameter count</source>
             <translation>自定义：参数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="260" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="268" />
             <source>Imported: %1</source>
             <translation>已导入：%1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="354" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="362" />
             <source>cannot read %1: %2</source>
             <translation>无法读取 %1：%2</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="356" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="364" />
             <source>%1 is not valid JSON: %2</source>
             <translation>%1 不是有效的 JSON：%2</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="358" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="366" />
             <source>%1 is not a config.json object</source>
             <translation>%1 不是 config.json 对象</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="456" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="464" />
             <source>required</source>
             <translation>必填</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="466" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="474" />
             <source>must be more than zero</source>
             <translation>必须大于零</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="476" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="484" />
             <source>too small for a neural network: give the count, e.g. 7B</source>
             <translation>对神经网络来说太小：请填写参数量，例如 7B</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="478" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="486" />
             <source>more than 100 trillion parameters: check the unit</source>
             <translation>超过 100 万亿参数：请检查单位</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="482" />
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="544" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="490" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="552" />
             <source>pick a model</source>
             <translation>请选择模型</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="488" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="496" />
             <source>Total training tokens: %1</source>
             <translation>训练总 token 数：%1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="491" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="499" />
             <source>No dataset size: training time and cost are not estimated</source>
             <translation>未填写数据集大小：不估算训练时间和成本</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="498" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="506" />
             <source>QLoRA trains adapters in 16-bit: pick BF16 or FP16</source>
             <translation>QLoRA 以 16 位训练适配器：请选 BF16 或 FP16</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="514" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="522" />
             <source>%1 layers</source>
             <translation>%1 层</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="515" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="523" />
             <source>hidden %1</source>
             <translation>隐藏维度 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="517" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="525" />
             <source>%1 heads</source>
             <translation>%1 个注意力头</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="519" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="527" />
             <source>%1 KV heads</source>
             <translation>%1 个 KV 头</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="521" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="529" />
             <source>%1 experts</source>
             <translation>%1 个专家</translation>
         </message>

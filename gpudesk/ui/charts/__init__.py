@@ -317,7 +317,21 @@ def export_plot(plot_item: pg.PlotItem, path: str) -> None:
     import pyqtgraph.exporters as exporters
 
     if path.lower().endswith(".svg"):
-        exporters.SVGExporter(plot_item).export(path)
+        # Qt's own SVG writer: pyqtgraph's exporter trips over some symbol paths
+        from PySide6.QtCore import QRectF
+        from PySide6.QtGui import QPainter
+        from PySide6.QtSvg import QSvgGenerator
+
+        source = plot_item.sceneBoundingRect()
+        generator = QSvgGenerator()
+        generator.setFileName(path)
+        generator.setSize(source.size().toSize())
+        generator.setViewBox(QRectF(0, 0, source.width(), source.height()))
+        generator.setTitle(plot_item.titleLabel.text or "gpudesk chart")
+        painter = QPainter(generator)
+        painter.setRenderHint(QPainter.Antialiasing)
+        plot_item.scene().render(painter, QRectF(0, 0, source.width(), source.height()), source)
+        painter.end()
     else:
         exporter = exporters.ImageExporter(plot_item)
         exporter.parameters()["width"] = max(1200, int(plot_item.width()))

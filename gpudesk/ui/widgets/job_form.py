@@ -146,6 +146,14 @@ class JobForm(QScrollArea):
         outer.addStretch(1)
         self.setWidget(inner)
 
+        # defaults: core's own Job and Constraints defaults (a BF16 AdamW full fine-tune)
+        self._loading = True
+        self._select(self.task_combo, TaskKind.FULL.value)
+        self._select(self.precision_combo, Precision.BF16.value)
+        self._select(self.optimizer_combo, Optimizer.ADAMW.value)
+        self._select(self.recompute_combo, Recompute.NONE.value)
+        self._select(self.objective_combo, Objective.CHEAPEST.value)
+        self._loading = False
         self.model_combo.currentIndexChanged.connect(self._model_changed)
         for edit in (self.params_edit, self.tokens_edit, self.budget_edit, self.deadline_edit):
             edit.textChanged.connect(self._changed)

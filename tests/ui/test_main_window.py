@@ -1,0 +1,183 @@
+"""The whole window, driven like a user: edits recompute, a row becomes the choice, plans round-trip."""
+
+import pytest
+from PySide6.QtCore import Qt
+
+from gpudesk.core.chart_data import GIB, option_label
+from tests.ui.conftest import wait_recompute
+
+# the offscreen platform cannot resize a real window; nothing of ours
+pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
+
+
+def test_first_answer_fills_charts_table_and_status(window):
+    rec = window.recommendation
+    assert rec is not None and rec.options
+    choice = window.plan_choice()
+    assert choice is not None and choice == rec.options[0]
+    bars = window.overview.memory_data.bars
+    assert bars[0].chosen and bars[0].label == option_label(choice)
+    assert bars[0].total_gib == pytest.approx(choice.memory.per_gpu_bytes.total / GIB)
+    assert bars[0].capacity_gib == pytest.approx(choice.memory.gpu_capacity_bytes / GIB)
+    assert window.options_page.model.rowCount() == len(rec.options)
+    status = window.status_verdict.text()
+    assert status.startswith("✔ Fits" if choice.memory.fits else "✘ Does not fit")
+    assert option_label(choice) in status and "CNY" in status
+
+
+def test_editing_the_form_recomputes(window, qtbot):
+    before = window.plan_choice()
+    combo = window.form.model_combo
+    wait_recompute(qtbot, window, lambda: combo.setCurrentIndex(combo.findData("llama-2-13b")))
+    after = window.plan_choice()
+    assert window.plan.job.model.id == "llama-2-13b"
+    assert after.memory.per_gpu_bytes.weights * after.layout.tp * after.layout.pp >= \
+        before.memory.per_gpu_bytes.weights  # a bigger model never weighs less in all
+    assert window.dirty
+
+
+def test_typing_is_debounced_into_one_recompute(window, qtbot):
+    calls = []
+    window._pool.start = lambda task: calls.append(task.generation)
+    for ch in "4096":
+        qtbot.keyClicks(window.form.seq_spin.lineEdit(), ch)
+    assert calls == []  # nothing yet: the debounce timer waits for a pause
+    qtbot.waitUntil(lambda: len(calls) == 1, timeout=2000)
+    qtbot.wait(100)
+    assert len(calls) == 1
+
+
+def test_stale_answers_are_dropped(window):
+    shown = window.plan_choice()
+    old = window._generation
+    window._generation += 1  # a newer edit is on its way
+    window._signals.post(old, (window.recommendation, None), "", 0.0)
+    window._on_result(old)
+    assert window.plan_choice() is shown
+
+
+def test_selecting_an_option_makes_it_the_choice(window, qtbot):
+    page = window.options_page
+    view = page.table
+    row = 2
+    view.selectRow(row)
+    picked = page.model.option(page.proxy.mapToSource(page.proxy.index(row, 0)).row())
+    assert window.plan_choice() == picked
+    assert window.overview.memory_data.bars[0].label == option_label(picked)
+    assert window.overview.memory_data.bars[0].chosen
+    assert option_label(picked) in window.status_verdict.text()
+    chosen_points = [p for p in window.overview.cost_data.points if p.chosen]
+    assert len(chosen_points) == 1 and chosen_points[0].cost == pytest.approx(picked.cost.compute_cost)
+    # the choice survives a recompute of the same job
+    wait_recompute(qtbot, window, window.recompute_now)
+    assert option_label(window.plan_choice()) == option_label(picked)
+
+
+def test_options_filter(window, qtbot):
+    page = window.options_page
+    total = page.proxy.rowCount()
+    name = page.model.option(0).gpu_name
+    qtbot.keyClicks(page.filter_edit, name)
+    assert 0 < page.proxy.rowCount() <= total
+    for r in range(page.proxy.rowCount()):
+        assert page.proxy.index(r, 1).data() == name
+
+
+def test_save_and_reopen_plan(window, qtbot, tmp_path, settings):
+    from gpudesk.ui.main_window import MainWindow
+
+    window.options_page.table.selectRow(1)
+    chosen = window.plan_choice()
+    path = tmp_path / "plan.gpudesk"
+    assert window.save_to(path)
+    assert not window.dirty and window.windowTitle().startswith("plan.gpudesk")
+    assert window.recent_files()[0] == str(path.resolve())
+
+    other = MainWindow(settings=settings, autosave=False)
+    qtbot.addWidget(other)
+    with qtbot.waitSignal(other.recomputed, timeout=20000):
+        assert other.open_plan(path, ask=False)
+    assert other.plan.job == window.plan.job
+    assert option_label(other.plan_choice()) == option_label(chosen)
+    assert other.plan_choice().offer == chosen.offer
+    assert other.form.job_and_constraints()[0].model.id == window.plan.job.model.id
+    other.dirty = False
+
+
+def test_new_plan_resets_the_form(window, qtbot):
+    combo = window.form.model_combo
+    wait_recompute(qtbot, window, lambda: combo.setCurrentIndex(combo.findData("gpt2")))
+    wait_recompute(qtbot, window, window.new_plan)
+    assert window.path is None
+    assert window.plan.job.model.id == "llama-2-7b"
+
+
+def test_language_switch_without_restart(window, qtbot):
+    wait_recompute(qtbot, window, lambda: window.set_language("zh_CN"))
+    assert window.tabs.tabText(0) == "总览"
+    assert window.form.model_box.title() == "模型"
+    assert window.file_menu.title() == "文件(&F)"
+    assert "可以放下" in window.status_verdict.text() or "显存不足" in window.status_verdict.text()
+    assert window.settings.value("language") == "zh_CN"
+    from gpudesk.core.i18n import current_language
+
+    assert current_language() == "zh_CN"
+    wait_recompute(qtbot, window, lambda: window.set_language("en"))
+    assert window.tabs.tabText(0) == "Overview"
+
+
+def test_checklist_keys_record_results_in_the_plan(window, qtbot):
+    window.tabs.setCurrentIndex(3)
+    page = window.checklist_page()
+    assert page.model.rowCount() > 10
+    page.table.setFocus()
+    page.table.selectRow(0)
+    item = page.model.item(page.proxy.mapToSource(page.proxy.index(0, 0)).row())
+    qtbot.keyClick(page.table, Qt.Key_P)
+    assert window.plan.checklist[item.id].status == "pass"
+    assert window.dirty
+    qtbot.keyClick(page.table, Qt.Key_F)
+    assert window.plan.checklist[item.id].status == "fail"
+    qtbot.keyClick(page.table, Qt.Key_O)
+    assert window.plan.checklist[item.id].status == "open"
+
+
+def test_catalogue_page_lists_rows_and_saves_user_entries(window):
+    from gpudesk.catalog.schema import Offer
+
+    window.tabs.setCurrentIndex(2)
+    page = window.catalogue_page()
+    assert page.models["gpus"].rowCount() == len(window.catalog.gpus())
+    offer = Offer(id="my-a100-offer", provider=window.catalog.providers()[0].id, gpu="a100-sxm-80gb",
+                  gpus_per_node=8, price_per_gpu_hour=7.5, price_kind="quoted", price_date="2026-11-30")
+    page.save_row("offers", offer)
+    ids = [row.id for row in page.models["offers"].rows()]
+    assert "my-a100-offer" in ids
+    row = page.models["offers"].rows()[ids.index("my-a100-offer")]
+    assert row.user and row.price_per_gpu_hour == 7.5
+
+
+def test_window_layout_is_remembered(window, settings):
+    window.save_layout()
+    assert settings.value("window/geometry") is not None
+    assert settings.value("window/state") is not None
+
+
+def test_autosave_writes_and_recovery_finds_it(window, monkeypatch):
+    from gpudesk.core import plan as plan_mod
+
+    window._autosave_enabled = True
+    window.dirty = True
+    window.autosave()
+    file = plan_mod.autosave_path_for(None)
+    assert file.exists()
+    monkeypatch.setattr(plan_mod, "_pid_alive", lambda pid: False)  # as if this session had crashed
+    found = plan_mod.find_recoverable()
+    assert found and found[0].autosave == file
+    from PySide6.QtWidgets import QMessageBox
+
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.Yes)
+    title = window.plan.title
+    assert window.offer_recovery()
+    assert window.plan.title == title and window.dirty
+    assert not file.exists()  # taken: a second start does not offer it again

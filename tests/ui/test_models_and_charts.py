@@ -1,0 +1,92 @@
+"""Item models pass Qt's model tester; the chart builders draw core's series (and render offscreen)."""
+
+import pytest
+from PySide6.QtCore import Qt
+
+from gpudesk.core.chart_data import cost_chart_data, memory_chart_data
+from tests.ui.fakes import option
+
+
+def _options():
+    return [option(gpus=4, rank=1, quick=140, month=9000, advice=("tp-over-pcie",)),
+            option(gpus=8, rank=2, hours=25, weights=10, grads=10, opt=20),
+            option(gpu="a100", name="A100 80GB", gpus=8, rank=3, hours=60, price=10)]
+
+
+def test_options_model_passes_the_model_tester(qtmodeltester):
+    from gpudesk.ui.models.options_model import COLUMNS, SORT_ROLE, OptionsModel
+
+    model = OptionsModel()
+    opts = _options()
+    model.set_options(opts, opts[1], {"p1": "Provider One"})
+    qtmodeltester.check(model, force_py=True)
+    assert model.rowCount() == 3 and model.columnCount() == len(COLUMNS)
+    col = COLUMNS.index
+    assert model.index(0, col("provider")).data() == "Provider One"
+    assert model.index(0, col("fits")).data() == "no"  # 86 GiB in 72 GiB usable
+    assert model.index(0, col("cost")).data() == "¥3,840 CNY"  # 48 h × ¥20 × 4 GPUs
+    assert model.index(0, col("memory")).data() == "86.0 GiB"
+    assert model.index(0, col("advice")).data(Qt.ToolTipRole) == "• tp-over-pcie"
+    assert model.index(2, col("cost")).data(SORT_ROLE) == pytest.approx(4800)
+    assert model.row_of(opts[1]) == 1
+
+
+def test_rows_model_passes_the_model_tester(qtmodeltester):
+    from gpudesk.catalog import open_catalog
+    from gpudesk.ui.models.catalog_model import RowsModel
+
+    gpus = open_catalog().gpus()
+    model = RowsModel([("id", lambda: "Id", lambda r: r.id), ("fp8", lambda: "FP8", lambda r: r.tflops_fp8)])
+    model.set_rows(gpus)
+    qtmodeltester.check(model, force_py=True)
+    unknown = [r for r, g in enumerate(gpus) if g.tflops_fp8 is None]
+    if unknown:  # a missing figure shows as "unknown", never as zero
+        assert model.index(unknown[0], 1).data() == "unknown"
+
+
+@pytest.mark.parametrize("kind", ["memory", "cost", "days", "pareto", "billing"])
+def test_render_chart_image(kind):
+    from gpudesk.ui.charts import render_chart_image
+
+    opts = _options()
+    data = memory_chart_data(opts, opts[0]) if kind == "memory" else cost_chart_data(opts, opts[0])
+    image = render_chart_image(kind, data, 640, 360)
+    assert (image.width(), image.height()) == (640, 360)
+    colours = {image.pixel(x, y) for x in range(0, 640, 16) for y in range(0, 360, 16)}
+    assert len(colours) > 3  # something was drawn besides the background
+
+
+def test_memory_plot_draws_each_component_and_the_capacity(qtbot):
+    import pyqtgraph as pg
+
+    from gpudesk.ui.charts import build_memory_plot
+
+    widget = pg.PlotWidget()
+    qtbot.addWidget(widget)
+    opts = _options()
+    data = memory_chart_data(opts, opts[0])
+    build_memory_plot(widget.getPlotItem(), data)
+    bars = [i for i in widget.getPlotItem().items if isinstance(i, pg.BarGraphItem)]
+    stacked = [b for b in bars if b.opts.get("name") == "Optimizer states"]
+    assert stacked and list(stacked[0].opts["height"]) == pytest.approx([40, 20, 40])
+    quick = [b for b in bars if b.opts.get("name") == "Guide's quick estimate"]
+    assert list(quick[0].opts["height"]) == pytest.approx([35])  # 140 GiB over 4 GPUs
+
+
+@pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
+def test_export_chart_png_and_svg(qtbot, tmp_path, monkeypatch):
+    from PySide6.QtWidgets import QMessageBox
+
+    monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: pytest.fail(str(a[2])))
+    from gpudesk.ui.pages.overview import OverviewPage
+
+    page = OverviewPage()
+    qtbot.addWidget(page)
+    page.resize(900, 700)
+    page.show()
+    opts = _options()
+    page.show_result(opts, opts, opts[0])
+    png = page.export_chart("memory", str(tmp_path / "memory.png"))
+    svg = page.export_chart("pareto", str(tmp_path / "pareto.svg"))
+    assert (tmp_path / "memory.png").stat().st_size > 2000
+    assert "<svg" in (tmp_path / "pareto.svg").read_text()[:2000] and png and svg
