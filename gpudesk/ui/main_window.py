@@ -660,9 +660,7 @@ class MainWindow(QMainWindow):
         self.form.blockSignals(True)
         self.form.set_values(plan.job, plan.constraints)
         self.form.blockSignals(False)
-        options = ([plan.choice] if plan.choice else []) + list(plan.alternatives)
-        self.options_page.set_options(options, plan.choice, self._provider_names())
-        self.overview.show_result(options, options, plan.choice)
+        # the charts and the table wait for the recompute (a frame or two): drawn once, not twice
         self.last_error = ""
         self._update_status()
         self._refresh_checklist()

@@ -55,10 +55,14 @@ def _reset(plot_item: pg.PlotItem, *, legend: bool = True) -> None:
         plot_item.addLegend(offset=(-8, 8), labelTextSize="8pt")
     if plot_item.legend is not None:
         plot_item.legend.clear()
+        plot_item.legend.setVisible(legend)
     plot_item.showGrid(x=False, y=True, alpha=0.25)
     plot_item.getAxis("bottom").setTicks(None)
-    plot_item.getAxis("bottom").setLogMode(False)
-    plot_item.getAxis("left").setLogMode(False)
+    for side in ("bottom", "left"):
+        axis = plot_item.getAxis(side)
+        axis.setLogMode(False)
+        axis.setTicks(None)
+        axis.enableAutoSIPrefix(False)
     plot_item.enableAutoRange()
 
 
@@ -176,7 +180,7 @@ def build_cost_plot(plot_item: pg.PlotItem, data: CostChartData) -> None:
     if data.empty:
         _empty(plot_item, _tr("No priced configuration"))
         return
-    plot_item.getAxis("bottom").setLogMode(True)
+    plot_item.getAxis("bottom").setTicks([_gpu_ticks([p.gpus for ps in data.by_gpu.values() for p in ps])])
     hover_x, hover_y, hover_tip = [], [], []
     for i, (name, points) in enumerate(data.by_gpu.items()):
         colour = QColor(_colour(i))
@@ -202,16 +206,16 @@ def build_cost_plot(plot_item: pg.PlotItem, data: CostChartData) -> None:
                              _tr("+%1 % trial-and-error margin").replace("%1", _num(data.trial_margin * 100, 0)))
 
 
-def build_days_plot(plot_item: pg.PlotItem, data: CostChartData) -> None:
-    """Training time in days against GPU count per GPU type."""
-    _reset(plot_item)
+def build_days_plot(plot_item: pg.PlotItem, data: CostChartData, *, legend: bool = False) -> None:
+    """Training time in days against GPU count per GPU type (colours as in the cost plot)."""
+    _reset(plot_item, legend=legend)
     plot_item.setTitle(_tr("Days vs GPU count"), size="10pt")
     plot_item.setLabel("left", _tr("Days"))
     plot_item.setLabel("bottom", _tr("GPUs"))
     if data.empty:
         _empty(plot_item, _tr("No timed configuration"))
         return
-    plot_item.getAxis("bottom").setLogMode(True)
+    plot_item.getAxis("bottom").setTicks([_gpu_ticks([p.gpus for ps in data.by_gpu.values() for p in ps])])
     hover_x, hover_y, hover_tip = [], [], []
     for i, (name, points) in enumerate(data.by_gpu.items()):
         colour = QColor(_colour(i))
@@ -225,6 +229,36 @@ def build_days_plot(plot_item: pg.PlotItem, data: CostChartData) -> None:
             if p.chosen:
                 _star(plot_item, math.log10(p.gpus), p.days, p.label)
     _hover_points(plot_item, hover_x, hover_y, hover_tip)
+
+
+def _log_ticks(values, steps=(1, 2, 5)) -> list[tuple[float, str]]:
+    """Ticks for a log10 axis at 1-2-5 × 10^k within the values' range, labelled in plain numbers."""
+    finite = [v for v in values if v and v > 0]
+    if not finite:
+        return []
+    lo, hi = math.floor(math.log10(min(finite))), math.ceil(math.log10(max(finite)))
+    if hi - lo > 3:  # wide range: decades only, or the labels collide
+        steps = (1,)
+    ticks = []
+    for k in range(lo, hi + 1):
+        for step in steps:
+            v = step * 10.0 ** k
+            if min(finite) / 1.5 <= v <= max(finite) * 1.5:
+                decimals = max(0, -k) if k < 0 else 0
+                ticks.append((math.log10(v), _num(v, decimals)))
+    return ticks
+
+
+def _gpu_ticks(counts) -> list[tuple[float, str]]:
+    """GPU-count ticks at powers of two (the counts rentals come in), on a log10 axis."""
+    top = max(counts) if counts else 1
+    ticks, n = [], 1
+    while n <= top * 1.01:
+        ticks.append((math.log10(n), str(n)))
+        n *= 2
+    if len(ticks) > 9:  # too dense: every other power
+        ticks = ticks[::2]
+    return ticks
 
 
 def _log10(values):
@@ -241,8 +275,8 @@ def build_pareto_plot(plot_item: pg.PlotItem, data: CostChartData) -> None:
         _empty(plot_item, _tr("No priced configuration"))
         return
     # log scales drawn from log10 values, so every item (scatter and line alike) agrees
-    plot_item.getAxis("bottom").setLogMode(True)
-    plot_item.getAxis("left").setLogMode(True)
+    plot_item.getAxis("bottom").setTicks([_log_ticks([p.days for p in data.points])])
+    plot_item.getAxis("left").setTicks([_log_ticks([p.cost for p in data.points])])
     tip = lambda p: f"{p.label}\n{_num(p.days, 2)} " + _tr("days") + f", {_num(p.cost, 0)} {data.currency}"  # noqa: E731
     others = [p for p in data.points if not p.pareto]
     if others:
@@ -306,7 +340,10 @@ def render_chart_image(kind: str, data, width: int = 900, height: int = 500) -> 
         raise ValueError(f"unknown chart kind {kind!r}; use one of {', '.join(KINDS)}")
     widget = pg.PlotWidget()
     widget.resize(width, height)
-    BUILDERS[kind](widget.getPlotItem(), data)
+    if kind == "days":  # alone, it needs its own legend
+        build_days_plot(widget.getPlotItem(), data, legend=True)
+    else:
+        BUILDERS[kind](widget.getPlotItem(), data)
     image = widget.grab().toImage()
     widget.deleteLater()
     return image

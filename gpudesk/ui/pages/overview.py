@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import (
-    QFileDialog, QHBoxLayout, QLabel, QMenu, QMessageBox, QSplitter, QToolButton, QVBoxLayout, QWidget,
+    QFileDialog, QHBoxLayout, QLabel, QMenu, QMessageBox, QToolButton, QVBoxLayout, QWidget,
 )
 
 import pyqtgraph as pg
@@ -46,22 +46,19 @@ class OverviewPage(QWidget):
         self.advice_label.setTextFormat(Qt.RichText)
         layout.addWidget(self.advice_label)
 
-        splitter = QSplitter(Qt.Vertical)
-        self.memory_widget = pg.PlotWidget()
-        self.memory_widget.setMinimumHeight(200)
-        splitter.addWidget(self.memory_widget)
-        self.cost_widget = pg.GraphicsLayoutWidget()
-        self.cost_widget.setMinimumHeight(260)
-        self.plots = {"memory": self.memory_widget.getPlotItem()}
-        self.plots["cost"] = self.cost_widget.addPlot(row=0, col=0)
-        self.plots["days"] = self.cost_widget.addPlot(row=0, col=1)
-        self.plots["pareto"] = self.cost_widget.addPlot(row=1, col=0)
-        self.plots["billing"] = self.cost_widget.addPlot(row=1, col=1)
-        splitter.addWidget(self.cost_widget)
-        splitter.setStretchFactor(0, 2)
-        splitter.setStretchFactor(1, 3)
-        self.splitter = splitter
-        layout.addWidget(splitter, 1)
+        # one view and one scene for all five plots: cheaper to build and paint than five widgets
+        self.charts = pg.GraphicsLayoutWidget()
+        self.charts.setMinimumHeight(460)
+        self.plots = {"memory": self.charts.addPlot(row=0, col=0, colspan=2)}
+        self.plots["cost"] = self.charts.addPlot(row=1, col=0)
+        self.plots["days"] = self.charts.addPlot(row=1, col=1)
+        self.plots["pareto"] = self.charts.addPlot(row=2, col=0)
+        self.plots["billing"] = self.charts.addPlot(row=2, col=1)
+        grid = self.charts.ci.layout
+        grid.setRowStretchFactor(0, 4)
+        grid.setRowStretchFactor(1, 3)
+        grid.setRowStretchFactor(2, 3)
+        layout.addWidget(self.charts, 1)
 
     def showEvent(self, event) -> None:
         super().showEvent(event)
