@@ -49,15 +49,26 @@ def _num(value: float, decimals: int = 1) -> str:
     return QLocale().toString(float(value), "f", decimals)
 
 
-def _reset(plot_item: pg.PlotItem, *, legend: bool = True) -> None:
-    plot_item.clear()
+def _begin(plot_item: pg.PlotItem, title: str, left: str, bottom: str, *, legend: bool = True,
+           grid: bool = False) -> None:
+    """Start a redraw. Items are reused by key across redraws (see `_add`): rebuilding a plot from
+    scratch on every keystroke costs several times more than updating its items' data."""
+    if not hasattr(plot_item, "_gd_items"):
+        plot_item._gd_items, plot_item._gd_labels, plot_item._gd_extra = {}, {}, {}
+    plot_item._gd_used = set()
+    plot_item._gd_extra_used = set()
     if legend and plot_item.legend is None:
         plot_item.addLegend(offset=(-8, 8), labelTextSize="8pt")
     if plot_item.legend is not None:
-        plot_item.legend.clear()
         plot_item.legend.setVisible(legend)
-    plot_item.showGrid(x=False, y=True, alpha=0.25)
-    plot_item.getAxis("bottom").setTicks(None)
+    labels = {"title": title, "left": left, "bottom": bottom}
+    if plot_item._gd_labels != labels:  # rich-text labels are slow to lay out: only when they change
+        plot_item.setTitle(title, size="10pt")
+        plot_item.setLabel("left", left)
+        plot_item.setLabel("bottom", bottom)
+        plot_item._gd_labels = labels
+    # grid lines are repainted with the axis on every change (~3 ms each): only where values are read off
+    plot_item.showGrid(x=False, y=grid, alpha=0.25)
     for side in ("bottom", "left"):
         axis = plot_item.getAxis(side)
         axis.setLogMode(False)
@@ -66,20 +77,67 @@ def _reset(plot_item: pg.PlotItem, *, legend: bool = True) -> None:
     plot_item.enableAutoRange()
 
 
-def _hover_points(plot_item: pg.PlotItem, xs, ys, tips, *, size: int = 14) -> pg.ScatterPlotItem:
+def _add(plot_item: pg.PlotItem, key: str, cls, *args, **kwargs):
+    """The item `key` of this plot: the one drawn last time updated in place, or a new one."""
+    key = (key, kwargs.get("name"))  # a new legend text needs a new legend entry
+    item = plot_item._gd_items.get(key)
+    if item is not None and type(item) is cls:
+        try:
+            if cls in (pg.PlotDataItem, pg.ScatterPlotItem):
+                item.setData(*args, **kwargs)
+            elif cls is pg.BarGraphItem:
+                item.setOpts(**kwargs)
+            elif cls is pg.FillBetweenItem:
+                item.setCurves(*args)
+                item.setBrush(kwargs.get("brush"))
+            elif cls is pg.TextItem:
+                item.setText(args[0])
+            else:
+                raise TypeError(cls)
+            plot_item._gd_used.add(key)
+            return item
+        except (TypeError, KeyError, ValueError):
+            plot_item.removeItem(item)
+    item = cls(*args, **kwargs)
+    plot_item.addItem(item)
+    plot_item._gd_items[key] = item
+    plot_item._gd_used.add(key)
+    return item
+
+
+def _legend_extra(plot_item: pg.PlotItem, key: str, text: str, sample) -> None:
+    """A legend entry without a plotted item (e.g. the margin band's meaning)."""
+    old = plot_item._gd_extra.get(key)
+    if old is None or old[0] != text:
+        if old is not None:
+            plot_item.legend.removeItem(old[1])
+        plot_item.legend.addItem(sample, text)
+        plot_item._gd_extra[key] = (text, sample)
+    plot_item._gd_extra_used.add(key)
+
+
+def _finish(plot_item: pg.PlotItem) -> None:
+    """End a redraw: drop the items this one did not use."""
+    for key in [k for k in plot_item._gd_items if k not in plot_item._gd_used]:
+        plot_item.removeItem(plot_item._gd_items.pop(key))
+    for key in [k for k in plot_item._gd_extra if k not in plot_item._gd_extra_used]:
+        plot_item.legend.removeItem(plot_item._gd_extra.pop(key)[1])
+
+
+def _tip(x, y, data):
+    return data
+
+
+def _hover_points(plot_item: pg.PlotItem, xs, ys, tips, *, size: int = 14, key: str = "hover") -> pg.ScatterPlotItem:
     """Invisible hover targets whose tooltip shows the exact values."""
-    spots = pg.ScatterPlotItem(
-        x=list(xs), y=list(ys), data=list(tips), size=size, pen=None, brush=pg.mkBrush(0, 0, 0, 1),
-        hoverable=True, tip=lambda x, y, data: data,
-    )
-    plot_item.addItem(spots)
-    return spots
+    return _add(plot_item, key, pg.ScatterPlotItem, x=list(xs), y=list(ys), data=list(tips), size=size, pen=None,
+                brush=pg.mkBrush(0, 0, 0, 1), hoverable=True, tip=_tip)
 
 
 def _empty(plot_item: pg.PlotItem, message: str) -> None:
-    text = pg.TextItem(message, color="#555753", anchor=(0.5, 0.5))
-    plot_item.addItem(text)
+    text = _add(plot_item, "empty", pg.TextItem, message, color="#555753", anchor=(0.5, 0.5))
     text.setPos(0.5, 0.5)
+    _finish(plot_item)
     plot_item.setXRange(0, 1)
     plot_item.setYRange(0, 1)
 
@@ -91,10 +149,7 @@ def build_memory_plot(plot_item: pg.PlotItem, data: MemoryChartData) -> None:
     """Stacked per-GPU memory bars, each GPU's capacity line and headroom band, the quick estimate."""
     from gpudesk.ui.labels import label
 
-    _reset(plot_item)
-    plot_item.setTitle(_tr("Memory per GPU"), size="10pt")
-    plot_item.setLabel("left", _tr("GiB per GPU (1 GiB = 2³⁰ bytes)"))
-    plot_item.setLabel("bottom", "")
+    _begin(plot_item, _tr("Memory per GPU"), _tr("GiB per GPU (1 GiB = 2³⁰ bytes)"), "", grid=True)
     if data.empty:
         _empty(plot_item, _tr("No configuration yet"))
         return
@@ -105,10 +160,8 @@ def build_memory_plot(plot_item: pg.PlotItem, data: MemoryChartData) -> None:
         heights = [bar.components_gib.get(name, 0.0) for bar in data.bars]
         if not any(heights):
             continue
-        item = pg.BarGraphItem(x=xs, y0=list(bottoms), height=heights, width=0.55,
-                               brush=COMPONENT_COLOURS.get(name, "#888a85"), pen=pg.mkPen("w", width=0.5),
-                               name=label(name))
-        plot_item.addItem(item)
+        _add(plot_item, name, pg.BarGraphItem, x=xs, y0=list(bottoms), height=heights, width=0.55,
+             brush=COMPONENT_COLOURS.get(name, "#888a85"), pen=pg.mkPen("w", width=0.5), name=label(name))
         for i, h in enumerate(heights):
             if h > 0:
                 hover_x.append(i)
@@ -116,10 +169,9 @@ def build_memory_plot(plot_item: pg.PlotItem, data: MemoryChartData) -> None:
                 hover_tip.append(f"{data.bars[i].label}\n{label(name)}: {_num(h, 2)} GiB")
             bottoms[i] += h
     # capacity (solid) and usable (dashed) per bar; the band between them is the headroom kept free
-    band = pg.BarGraphItem(x=xs, y0=[b.usable_gib for b in data.bars],
-                           height=[b.capacity_gib - b.usable_gib for b in data.bars], width=0.8,
-                           brush=QColor(204, 0, 0, 40), pen=pg.mkPen(None), name=_tr("Headroom kept free"))
-    plot_item.addItem(band)
+    _add(plot_item, "band", pg.BarGraphItem, x=xs, y0=[b.usable_gib for b in data.bars],
+         height=[b.capacity_gib - b.usable_gib for b in data.bars], width=0.8,
+         brush=QColor(204, 0, 0, 40), pen=pg.mkPen(None), name=_tr("Headroom kept free"))
     cap_x, cap_y = [], []
     for i, bar in enumerate(data.bars):
         cap_x += [i - 0.42, i + 0.42]
@@ -130,8 +182,8 @@ def build_memory_plot(plot_item: pg.PlotItem, data: MemoryChartData) -> None:
             f"{bar.label}\n" + _tr("Capacity") + f": {_num(bar.capacity_gib, 1)} GiB\n"
             + _tr("Usable") + f": {_num(bar.usable_gib, 1)} GiB\n" + _tr("Total") + f": {_num(bar.total_gib, 2)} GiB"
         )
-    plot_item.addItem(pg.PlotDataItem(cap_x, cap_y, connect="pairs", pen=pg.mkPen("#cc0000", width=2),
-                                      name=_tr("GPU capacity")))
+    _add(plot_item, "capacity", pg.PlotDataItem, cap_x, cap_y, connect="pairs", pen=pg.mkPen("#cc0000", width=2),
+         name=_tr("GPU capacity"))
     ticks = []
     for i, bar in enumerate(data.bars):
         mark = "★ " if bar.chosen else ""
@@ -139,10 +191,9 @@ def build_memory_plot(plot_item: pg.PlotItem, data: MemoryChartData) -> None:
         ticks.append((i, f"{mark}{bar.label} {fit}"))
     if data.quick_estimate_per_gpu_gib is not None:
         qx = len(data.bars)
-        quick = pg.BarGraphItem(x=[qx], y0=[0], height=[data.quick_estimate_per_gpu_gib], width=0.55,
-                                brush=pg.mkBrush("#d3d7cf"), pen=pg.mkPen("#555753", width=1, style=Qt.DashLine),
-                                name=_tr("Guide's quick estimate"))
-        plot_item.addItem(quick)
+        _add(plot_item, "quick", pg.BarGraphItem, x=[qx], y0=[0], height=[data.quick_estimate_per_gpu_gib],
+             width=0.55, brush=pg.mkBrush("#d3d7cf"), pen=pg.mkPen("#555753", width=1, style=Qt.DashLine),
+             name=_tr("Guide's quick estimate"))
         ticks.append((qx, _tr("Quick estimate ÷ %1").replace("%1", str(data.quick_estimate_gpus))))
         hover_x.append(qx)
         hover_y.append(data.quick_estimate_per_gpu_gib / 2)
@@ -156,6 +207,7 @@ def build_memory_plot(plot_item: pg.PlotItem, data: MemoryChartData) -> None:
               + [data.quick_estimate_per_gpu_gib or 0])
     plot_item.setXRange(-0.6, len(ticks) - 0.4, padding=0)
     plot_item.setYRange(0, top * 1.15, padding=0)
+    _finish(plot_item)
 
 
 # --- cost and time ----------------------------------------------------------------------------
@@ -166,17 +218,13 @@ def _colour(i: int) -> str:
 
 
 def _star(plot_item, x, y, tip):
-    plot_item.addItem(pg.ScatterPlotItem(x=[x], y=[y], symbol="star", size=18, brush=pg.mkBrush("#fce94f"),
-                                         pen=pg.mkPen("#202020"), data=[tip], hoverable=True,
-                                         tip=lambda x, y, data: data, name=_tr("Chosen")))
+    _add(plot_item, "star", pg.ScatterPlotItem, x=[x], y=[y], symbol="star", size=18, brush=pg.mkBrush("#fce94f"),
+         pen=pg.mkPen("#202020"), data=[tip], hoverable=True, tip=_tip, name=_tr("Chosen"))
 
 
 def build_cost_plot(plot_item: pg.PlotItem, data: CostChartData) -> None:
     """Total cost against GPU count per GPU type, with the trial-and-error margin as a band."""
-    _reset(plot_item)
-    plot_item.setTitle(_tr("Total cost vs GPU count"), size="10pt")
-    plot_item.setLabel("left", _tr("Cost (%1)").replace("%1", data.currency))
-    plot_item.setLabel("bottom", _tr("GPUs"))
+    _begin(plot_item, _tr("Total cost vs GPU count"), _tr("Cost (%1)").replace("%1", data.currency), _tr("GPUs"))
     if data.empty:
         _empty(plot_item, _tr("No priced configuration"))
         return
@@ -185,14 +233,13 @@ def build_cost_plot(plot_item: pg.PlotItem, data: CostChartData) -> None:
     for i, (name, points) in enumerate(data.by_gpu.items()):
         colour = QColor(_colour(i))
         xs = _log10([p.gpus for p in points])
-        lo = pg.PlotDataItem(xs, [p.cost for p in points], pen=pg.mkPen(colour, width=2), symbol="o",
-                             symbolSize=6, symbolBrush=colour, symbolPen=None, name=name)
-        hi = pg.PlotDataItem(xs, [p.cost_with_margin for p in points], pen=pg.mkPen(colour, width=1, style=Qt.DotLine))
+        lo = _add(plot_item, f"cost-{name}", pg.PlotDataItem, xs, [p.cost for p in points], pen=pg.mkPen(colour, width=2),
+                  symbol="o", symbolSize=6, symbolBrush=colour, symbolPen=None, name=name)
+        hi = _add(plot_item, f"margin-{name}", pg.PlotDataItem, xs, [p.cost_with_margin for p in points],
+                  pen=pg.mkPen(colour, width=1, style=Qt.DotLine))
         fill = QColor(colour)
         fill.setAlpha(35)
-        plot_item.addItem(lo)
-        plot_item.addItem(hi)
-        plot_item.addItem(pg.FillBetweenItem(lo, hi, brush=fill))
+        _add(plot_item, f"band-{name}", pg.FillBetweenItem, lo, hi, brush=fill)
         for p in points:
             hover_x.append(math.log10(p.gpus))
             hover_y.append(p.cost)
@@ -202,16 +249,14 @@ def build_cost_plot(plot_item: pg.PlotItem, data: CostChartData) -> None:
             if p.chosen:
                 _star(plot_item, math.log10(p.gpus), p.cost, p.label)
     _hover_points(plot_item, hover_x, hover_y, hover_tip)
-    plot_item.legend.addItem(pg.BarGraphItem(x=[0], height=[0], width=1, brush=QColor(128, 128, 128, 60)),
-                             _tr("+%1 % trial-and-error margin").replace("%1", _num(data.trial_margin * 100, 0)))
+    _legend_extra(plot_item, "margin", _tr("+%1 % trial-and-error margin").replace("%1", _num(data.trial_margin * 100, 0)),
+                  pg.BarGraphItem(x=[0], height=[0], width=1, brush=QColor(128, 128, 128, 60)))
+    _finish(plot_item)
 
 
 def build_days_plot(plot_item: pg.PlotItem, data: CostChartData, *, legend: bool = False) -> None:
     """Training time in days against GPU count per GPU type (colours as in the cost plot)."""
-    _reset(plot_item, legend=legend)
-    plot_item.setTitle(_tr("Days vs GPU count"), size="10pt")
-    plot_item.setLabel("left", _tr("Days"))
-    plot_item.setLabel("bottom", _tr("GPUs"))
+    _begin(plot_item, _tr("Days vs GPU count"), _tr("Days"), _tr("GPUs"), legend=legend)
     if data.empty:
         _empty(plot_item, _tr("No timed configuration"))
         return
@@ -220,8 +265,8 @@ def build_days_plot(plot_item: pg.PlotItem, data: CostChartData, *, legend: bool
     for i, (name, points) in enumerate(data.by_gpu.items()):
         colour = QColor(_colour(i))
         xs = _log10([p.gpus for p in points])
-        plot_item.addItem(pg.PlotDataItem(xs, [p.days for p in points], pen=pg.mkPen(colour, width=2), symbol="o",
-                                          symbolSize=6, symbolBrush=colour, symbolPen=None, name=name))
+        _add(plot_item, f"days-{name}", pg.PlotDataItem, xs, [p.days for p in points], pen=pg.mkPen(colour, width=2),
+             symbol="o", symbolSize=6, symbolBrush=colour, symbolPen=None, name=name)
         for p in points:
             hover_x.append(math.log10(p.gpus))
             hover_y.append(p.days)
@@ -229,6 +274,7 @@ def build_days_plot(plot_item: pg.PlotItem, data: CostChartData, *, legend: bool
             if p.chosen:
                 _star(plot_item, math.log10(p.gpus), p.days, p.label)
     _hover_points(plot_item, hover_x, hover_y, hover_tip)
+    _finish(plot_item)
 
 
 def _log_ticks(values, steps=(1, 2, 5)) -> list[tuple[float, str]]:
@@ -267,10 +313,7 @@ def _log10(values):
 
 def build_pareto_plot(plot_item: pg.PlotItem, data: CostChartData) -> None:
     """Every feasible option as time vs cost on log scales, the Pareto front joined up."""
-    _reset(plot_item)
-    plot_item.setTitle(_tr("Time vs cost (Pareto front)"), size="10pt")
-    plot_item.setLabel("left", _tr("Cost (%1)").replace("%1", data.currency))
-    plot_item.setLabel("bottom", _tr("Days"))
+    _begin(plot_item, _tr("Time vs cost (Pareto front)"), _tr("Cost (%1)").replace("%1", data.currency), _tr("Days"))
     if data.empty:
         _empty(plot_item, _tr("No priced configuration"))
         return
@@ -280,49 +323,60 @@ def build_pareto_plot(plot_item: pg.PlotItem, data: CostChartData) -> None:
     tip = lambda p: f"{p.label}\n{_num(p.days, 2)} " + _tr("days") + f", {_num(p.cost, 0)} {data.currency}"  # noqa: E731
     others = [p for p in data.points if not p.pareto]
     if others:
-        plot_item.addItem(pg.ScatterPlotItem(x=_log10([p.days for p in others]), y=_log10([p.cost for p in others]),
-                                             size=6, brush=pg.mkBrush(136, 138, 133, 120), pen=None,
-                                             data=[tip(p) for p in others], hoverable=True,
-                                             tip=lambda x, y, data: data, name=_tr("Other options")))
+        _add(plot_item, "others", pg.ScatterPlotItem, x=_log10([p.days for p in others]),
+             y=_log10([p.cost for p in others]), size=6, brush=pg.mkBrush(136, 138, 133, 120), pen=None,
+             data=[tip(p) for p in others], hoverable=True, tip=_tip, name=_tr("Other options"))
     front = data.front
     fx, fy = _log10([p.days for p in front]), _log10([p.cost for p in front])
-    plot_item.addItem(pg.PlotDataItem(fx, fy, pen=pg.mkPen("#cc0000", width=2), symbol="o", symbolSize=8,
-                                      symbolBrush="#cc0000", symbolPen=None, name=_tr("Pareto front")))
+    _add(plot_item, "front", pg.PlotDataItem, fx, fy, pen=pg.mkPen("#cc0000", width=2), symbol="o", symbolSize=8,
+         symbolBrush="#cc0000", symbolPen=None, name=_tr("Pareto front"))
     _hover_points(plot_item, fx, fy, [tip(p) for p in front])
     for p in data.points:
         if p.chosen:
             _star(plot_item, *_log10([p.days, p.cost]), tip(p))
+    _finish(plot_item)
 
 
 def build_billing_plot(plot_item: pg.PlotItem, data: CostChartData) -> None:
     """Hourly against monthly rental of the chosen GPUs over a month's use, with the break-even."""
-    _reset(plot_item)
-    plot_item.setTitle(_tr("Hourly vs monthly billing"), size="10pt")
-    plot_item.setLabel("left", _tr("Cost per month (%1)").replace("%1", data.currency))
-    plot_item.setLabel("bottom", _tr("Hours used per month"))
+    _begin(plot_item, _tr("Hourly vs monthly billing"), _tr("Cost per month (%1)").replace("%1", data.currency),
+           _tr("Hours used per month"))
     lines = data.billing
     if lines is None:
         _empty(plot_item, _tr("No hourly price for the chosen configuration"))
         return
-    plot_item.addItem(pg.PlotDataItem(lines.hours, lines.hourly_cost, pen=pg.mkPen("#3465a4", width=2),
-                                      name=_tr("Hourly")))
+    _add(plot_item, "hourly", pg.PlotDataItem, lines.hours, lines.hourly_cost, pen=pg.mkPen("#3465a4", width=2),
+         name=_tr("Hourly"))
     _hover_points(plot_item, lines.hours, lines.hourly_cost, [
         f"{_num(h, 0)} h: {_num(c, 0)} {data.currency}" for h, c in zip(lines.hours, lines.hourly_cost, strict=True)
     ], size=10)
     if lines.monthly_cost is not None:
-        plot_item.addItem(pg.PlotDataItem([lines.hours[0], lines.hours[-1]], [lines.monthly_cost] * 2,
-                                          pen=pg.mkPen("#4e9a06", width=2), name=_tr("Monthly")))
+        _add(plot_item, "monthly", pg.PlotDataItem, [lines.hours[0], lines.hours[-1]], [lines.monthly_cost] * 2,
+             pen=pg.mkPen("#4e9a06", width=2), name=_tr("Monthly"))
     if lines.break_even_hours is not None and lines.monthly_cost is not None:
         be = pg.InfiniteLine(pos=lines.break_even_hours, angle=90, pen=pg.mkPen("#555753", style=Qt.DashLine),
                              label=_tr("break-even %1 h").replace("%1", _num(lines.break_even_hours, 0)),
                              labelOpts={"position": 0.9, "color": "#202020"})
-        plot_item.addItem(be)
-        _hover_points(plot_item, [lines.break_even_hours], [lines.monthly_cost], [
+        _add_line(plot_item, "break-even", be)
+        _hover_points(plot_item, [lines.break_even_hours], [lines.monthly_cost], key="hover-be", tips=[
             _tr("Break-even") + f": {_num(lines.break_even_hours, 0)} h/" + _tr("month") + "\n"
             + f"{_num(lines.monthly_cost, 0)} {data.currency}"])
     if lines.job_hours is not None and lines.job_hours <= lines.hours[-1]:
-        plot_item.addItem(pg.InfiniteLine(pos=lines.job_hours, angle=90, pen=pg.mkPen("#f57900", width=1),
-                                          label=_tr("this job"), labelOpts={"position": 0.7, "color": "#f57900"}))
+        _add_line(plot_item, "job", pg.InfiniteLine(pos=lines.job_hours, angle=90, pen=pg.mkPen("#f57900", width=1),
+                                                    label=_tr("this job"),
+                                                    labelOpts={"position": 0.7, "color": "#f57900"}))
+    _finish(plot_item)
+
+
+def _add_line(plot_item: pg.PlotItem, key: str, line: pg.InfiniteLine) -> None:
+    """Infinite lines carry their label: replaced rather than updated (at most two per plot)."""
+    key = (key, None)
+    old = plot_item._gd_items.pop(key, None)
+    if old is not None:
+        plot_item.removeItem(old)
+    plot_item.addItem(line)
+    plot_item._gd_items[key] = line
+    plot_item._gd_used.add(key)
 
 
 BUILDERS = {

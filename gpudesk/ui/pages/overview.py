@@ -22,6 +22,7 @@ class OverviewPage(QWidget):
         self.cost_data: CostChartData | None = None
         self._option = None
         self._message = ""
+        self._drawn: dict[str, tuple] = {}
         self._setup_ui()
         self.retranslate_ui()
 
@@ -99,8 +100,15 @@ class OverviewPage(QWidget):
             self._stale = True  # drawn when the tab is shown: hidden charts cost nothing
             return
         self._stale = False
+        from gpudesk.core.i18n import current_language
+
+        lang = current_language()
         for kind, plot in self.plots.items():
-            BUILDERS[kind](plot, self.memory_data if kind == "memory" else self.cost_data)
+            data = self.memory_data if kind == "memory" else self.cost_data
+            if self._drawn.get(kind) == (data, lang):
+                continue  # same numbers, same language: nothing to redraw
+            BUILDERS[kind](plot, data)
+            self._drawn[kind] = (data, lang)
 
     def _show_verdict(self) -> None:
         v = verdict(self._option)
