@@ -187,6 +187,7 @@ class MainWindow(QMainWindow):
         a["save_as"] = self._action(self.save_as, QKeySequence("Ctrl+Shift+S"))
         a["import"] = self._action(self.import_config_dialog, QKeySequence("Ctrl+I"))
         a["pdf"] = self._action(self.export_pdf, QKeySequence("Ctrl+P"), self._icon("pdf", QStyle.SP_FileDialogDetailedView))
+        a["preview"] = self._action(self.print_preview, QKeySequence("Ctrl+Shift+P"))
         a["quit"] = self._action(self.close, QKeySequence("Ctrl+Q"))
         a["recompute"] = self._action(self.recompute_now, QKeySequence(Qt.Key_F5), self._icon("recompute", QStyle.SP_BrowserReload))
         a["show_form"] = self.dock.toggleViewAction()
@@ -207,6 +208,7 @@ class MainWindow(QMainWindow):
         self.file_menu.addSeparator()
         self.file_menu.addAction(a["import"])
         self.file_menu.addAction(a["pdf"])
+        self.file_menu.addAction(a["preview"])
         self.file_menu.addSeparator()
         self.file_menu.addAction(a["quit"])
         self.view_menu = bar.addMenu("")
@@ -253,6 +255,7 @@ class MainWindow(QMainWindow):
             "save_as": (self.tr("Save &As…"), self.tr("Save the plan under a new name")),
             "import": (self.tr("&Import config.json…"), self.tr("Read a Hugging Face model configuration")),
             "pdf": (self.tr("Export &PDF…"), self.tr("Write the plan as a PDF for sign-off")),
+            "preview": (self.tr("Print pre&view…"), self.tr("Preview the plan document and print it")),
             "quit": (self.tr("&Quit"), self.tr("Close gpudesk")),
             "recompute": (self.tr("&Recompute"), self.tr("Run the recommender again now")),
             "about": (self.tr("&About gpudesk"), ""),
@@ -711,10 +714,33 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(self.tr("Saved %1").replace("%1", str(path)), 4000)
         return True
 
-    def export_pdf(self) -> None:
+    def print_preview(self) -> None:
+        """The sign-off document in Qt's print preview (print from there)."""
+        if self.plan is None or self.plan.choice is None:
+            QMessageBox.information(self, self.tr("Print preview"), self.tr("Choose a configuration first."))
+            return
+        from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
+
+        from gpudesk import report
+
+        printer = QPrinter(QPrinter.HighResolution)
+        dialog = QPrintPreviewDialog(printer, self)
+        dialog.setWindowTitle(self.tr("Print preview"))
+        plan, lang = self.plan, language_manager().language
+
+        def paint(target) -> None:
+            try:
+                report.render_to_printer(plan, target, lang)
+            except (GpudeskError, OSError) as exc:
+                QMessageBox.warning(self, self.tr("Print preview"), str(exc))
+
+        dialog.paintRequested.connect(paint)
+        dialog.exec()
+
+    def export_pdf(self, path: str | None = None) -> str | None:
         if self.plan is None or self.plan.choice is None:
             QMessageBox.information(self, self.tr("Export PDF"), self.tr("Choose a configuration first."))
-            return
+            return None
         try:
             from gpudesk import report
         except ImportError:
@@ -722,17 +748,19 @@ class MainWindow(QMainWindow):
         export = getattr(report, "export_pdf", None)
         if export is None:
             QMessageBox.information(self, self.tr("Export PDF"), self.tr("PDF export is not available in this build."))
-            return
-        default = str((self.path or Path.home() / "plan").with_suffix(".pdf"))
-        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export PDF"), default, self.tr("PDF document (*.pdf)"))
+            return None
         if not path:
-            return
+            default = str((self.path or Path.home() / "plan").with_suffix(".pdf"))
+            path, _ = QFileDialog.getSaveFileName(self, self.tr("Export PDF"), default, self.tr("PDF document (*.pdf)"))
+            if not path:
+                return None
         try:
             export(self.plan, path, lang=language_manager().language)
         except (GpudeskError, OSError) as exc:
             QMessageBox.warning(self, self.tr("Export PDF"), str(exc))
-            return
+            return None
         self.statusBar().showMessage(self.tr("Wrote %1").replace("%1", path), 5000)
+        return path
 
     # --- recent files and window state ----------------------------------------------------------
 

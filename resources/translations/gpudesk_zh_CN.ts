@@ -1108,344 +1108,362 @@
     <context>
         <name>MainWindow</name>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="250" />
+            <location filename="../../gpudesk/ui/main_window.py" line="252" />
             <source>&amp;New plan</source>
             <translation>新建方案(&amp;N)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="250" />
+            <location filename="../../gpudesk/ui/main_window.py" line="252" />
             <source>Start a new plan from the default job</source>
             <translation>从默认任务新建方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="251" />
+            <location filename="../../gpudesk/ui/main_window.py" line="253" />
             <source>&amp;Open…</source>
             <translation>打开(&amp;O)…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="251" />
+            <location filename="../../gpudesk/ui/main_window.py" line="253" />
             <source>Open a .gpudesk plan file</source>
             <translation>打开 .gpudesk 方案文件</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="252" />
+            <location filename="../../gpudesk/ui/main_window.py" line="254" />
             <source>&amp;Save</source>
             <translation>保存(&amp;S)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="252" />
+            <location filename="../../gpudesk/ui/main_window.py" line="254" />
             <source>Save the plan</source>
             <translation>保存方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="253" />
+            <location filename="../../gpudesk/ui/main_window.py" line="255" />
             <source>Save &amp;As…</source>
             <translation>另存为(&amp;A)…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="253" />
+            <location filename="../../gpudesk/ui/main_window.py" line="255" />
             <source>Save the plan under a new name</source>
             <translation>以新名称保存方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="254" />
+            <location filename="../../gpudesk/ui/main_window.py" line="256" />
             <source>&amp;Import config.json…</source>
             <translation>导入 config.json(&amp;I)…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="254" />
+            <location filename="../../gpudesk/ui/main_window.py" line="256" />
             <source>Read a Hugging Face model configuration</source>
             <translation>读取 Hugging Face 模型配置</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="255" />
+            <location filename="../../gpudesk/ui/main_window.py" line="257" />
             <source>Export &amp;PDF…</source>
             <translation>导出 PDF(&amp;P)…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="255" />
+            <location filename="../../gpudesk/ui/main_window.py" line="257" />
             <source>Write the plan as a PDF for sign-off</source>
             <translation>将方案导出为 PDF 供审批</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="256" />
+            <location filename="../../gpudesk/ui/main_window.py" line="258" />
+            <source>Print pre&amp;view…</source>
+            <translation>打印预览(&amp;V)…</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/main_window.py" line="258" />
+            <source>Preview the plan document and print it</source>
+            <translation>预览方案文档并打印</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/main_window.py" line="259" />
             <source>&amp;Quit</source>
             <translation>退出(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="256" />
+            <location filename="../../gpudesk/ui/main_window.py" line="259" />
             <source>Close gpudesk</source>
             <translation>关闭 gpudesk</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="257" />
+            <location filename="../../gpudesk/ui/main_window.py" line="260" />
             <source>&amp;Recompute</source>
             <translation>重新计算(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="257" />
+            <location filename="../../gpudesk/ui/main_window.py" line="260" />
             <source>Run the recommender again now</source>
             <translation>立即重新运行推荐</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="258" />
+            <location filename="../../gpudesk/ui/main_window.py" line="261" />
             <source>&amp;About gpudesk</source>
             <translation>关于 gpudesk(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="259" />
+            <location filename="../../gpudesk/ui/main_window.py" line="262" />
             <source>About &amp;Qt</source>
             <translation>关于 &amp;Qt</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="260" />
+            <location filename="../../gpudesk/ui/main_window.py" line="263" />
             <source>&amp;Overview</source>
             <translation>总览(&amp;O)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="261" />
+            <location filename="../../gpudesk/ui/main_window.py" line="264" />
             <source>O&amp;ptions</source>
             <translation>方案(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="262" />
+            <location filename="../../gpudesk/ui/main_window.py" line="265" />
             <source>&amp;Catalogue</source>
             <translation>目录(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="263" />
+            <location filename="../../gpudesk/ui/main_window.py" line="266" />
             <source>Chec&amp;klist</source>
             <translation>检查清单(&amp;K)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="269" />
+            <location filename="../../gpudesk/ui/main_window.py" line="272" />
             <source>&amp;Job form</source>
             <translation>任务表单(&amp;J)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="270" />
+            <location filename="../../gpudesk/ui/main_window.py" line="273" />
             <source>&amp;File</source>
             <translation>文件(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="271" />
+            <location filename="../../gpudesk/ui/main_window.py" line="274" />
             <source>Open &amp;Recent</source>
             <translation>最近打开(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="272" />
+            <location filename="../../gpudesk/ui/main_window.py" line="275" />
             <source>&amp;View</source>
             <translation>视图(&amp;V)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="273" />
+            <location filename="../../gpudesk/ui/main_window.py" line="276" />
             <source>&amp;Language</source>
             <translation>语言(&amp;L)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="274" />
+            <location filename="../../gpudesk/ui/main_window.py" line="277" />
             <source>&amp;Help</source>
             <translation>帮助(&amp;H)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="275" />
+            <location filename="../../gpudesk/ui/main_window.py" line="278" />
             <source>Main toolbar</source>
             <translation>主工具栏</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="276" />
+            <location filename="../../gpudesk/ui/main_window.py" line="279" />
             <source>Job</source>
             <translation>任务</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="277" />
+            <location filename="../../gpudesk/ui/main_window.py" line="280" />
             <source>Overview</source>
             <translation>总览</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="277" />
+            <location filename="../../gpudesk/ui/main_window.py" line="280" />
             <source>Options</source>
             <translation>方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="277" />
+            <location filename="../../gpudesk/ui/main_window.py" line="280" />
             <source>Catalogue</source>
             <translation>目录</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="277" />
+            <location filename="../../gpudesk/ui/main_window.py" line="280" />
             <source>Checklist</source>
             <translation>检查清单</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="321" />
+            <location filename="../../gpudesk/ui/main_window.py" line="324" />
             <source>Import Hugging Face config.json</source>
             <translation>导入 Hugging Face config.json</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="322" />
+            <location filename="../../gpudesk/ui/main_window.py" line="325" />
             <source>Model configuration (*.json)</source>
             <translation>模型配置 (*.json)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="330" />
+            <location filename="../../gpudesk/ui/main_window.py" line="333" />
             <source>Import config.json</source>
             <translation>导入 config.json</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="332" />
+            <location filename="../../gpudesk/ui/main_window.py" line="335" />
             <source>Imported %1</source>
             <translation>已导入 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="377" />
+            <location filename="../../gpudesk/ui/main_window.py" line="380" />
             <source>computing…</source>
             <translation>计算中…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="407" />
+            <location filename="../../gpudesk/ui/main_window.py" line="410" />
             <source>No configuration fits within the constraints.</source>
             <translation>在约束条件内没有可行的配置。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="489" />
+            <location filename="../../gpudesk/ui/main_window.py" line="492" />
             <source>No configuration chosen yet</source>
             <translation>尚未选择配置</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="490" />
+            <location filename="../../gpudesk/ui/main_window.py" line="493" />
             <source>Fits</source>
             <translation>可以放下</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="490" />
+            <location filename="../../gpudesk/ui/main_window.py" line="493" />
             <source>Does not fit</source>
             <translation>显存不足</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="493" />
+            <location filename="../../gpudesk/ui/main_window.py" line="496" />
             <source>%1 with trial margin</source>
             <translation>含试错余量 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="538" />
+            <location filename="../../gpudesk/ui/main_window.py" line="541" />
             <source>gpudesk plan (*.gpudesk)</source>
             <translation>gpudesk 方案 (*.gpudesk)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="549" />
-            <location filename="../../gpudesk/ui/main_window.py" line="587" />
+            <location filename="../../gpudesk/ui/main_window.py" line="552" />
+            <location filename="../../gpudesk/ui/main_window.py" line="590" />
             <source>Untitled plan</source>
             <translation>未命名方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="558" />
+            <location filename="../../gpudesk/ui/main_window.py" line="561" />
             <source>Unsaved changes</source>
             <translation>未保存的修改</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="559" />
+            <location filename="../../gpudesk/ui/main_window.py" line="562" />
             <source>The plan has unsaved changes. Save them first?</source>
             <translation>方案有未保存的修改。先保存吗？</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="585" />
-            <location filename="../../gpudesk/ui/main_window.py" line="597" />
+            <location filename="../../gpudesk/ui/main_window.py" line="588" />
+            <location filename="../../gpudesk/ui/main_window.py" line="600" />
             <source>Recover unsaved plan</source>
             <translation>恢复未保存的方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="586" />
+            <location filename="../../gpudesk/ui/main_window.py" line="589" />
             <source>gpudesk closed without saving “%1” (autosaved %2). Recover it?</source>
             <translation>gpudesk 上次未保存就关闭了“%1”（自动保存于 %2）。要恢复吗？</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="612" />
+            <location filename="../../gpudesk/ui/main_window.py" line="615" />
             <source>Autosave failed: %1</source>
             <translation>自动保存失败：%1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="636" />
-            <location filename="../../gpudesk/ui/main_window.py" line="648" />
+            <location filename="../../gpudesk/ui/main_window.py" line="639" />
+            <location filename="../../gpudesk/ui/main_window.py" line="651" />
             <source>Open plan</source>
             <translation>打开方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="687" />
+            <location filename="../../gpudesk/ui/main_window.py" line="688" />
             <source>Save plan as</source>
             <translation>方案另存为</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="698" />
-            <location filename="../../gpudesk/ui/main_window.py" line="704" />
+            <location filename="../../gpudesk/ui/main_window.py" line="699" />
+            <location filename="../../gpudesk/ui/main_window.py" line="705" />
             <source>Save plan</source>
             <translation>保存方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="698" />
+            <location filename="../../gpudesk/ui/main_window.py" line="699" />
             <source>Nothing to save yet: the job is still being computed.</source>
             <translation>暂无可保存的内容：任务仍在计算中。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="713" />
+            <location filename="../../gpudesk/ui/main_window.py" line="714" />
             <source>Saved %1</source>
             <translation>已保存 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="718" />
-            <location filename="../../gpudesk/ui/main_window.py" line="726" />
-            <location filename="../../gpudesk/ui/main_window.py" line="729" />
+            <location filename="../../gpudesk/ui/main_window.py" line="720" />
+            <location filename="../../gpudesk/ui/main_window.py" line="728" />
             <location filename="../../gpudesk/ui/main_window.py" line="735" />
+            <source>Print preview</source>
+            <translation>打印预览</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/main_window.py" line="742" />
+            <location filename="../../gpudesk/ui/main_window.py" line="750" />
+            <location filename="../../gpudesk/ui/main_window.py" line="754" />
+            <location filename="../../gpudesk/ui/main_window.py" line="760" />
             <source>Export PDF</source>
             <translation>导出 PDF</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="718" />
+            <location filename="../../gpudesk/ui/main_window.py" line="720" />
+            <location filename="../../gpudesk/ui/main_window.py" line="742" />
             <source>Choose a configuration first.</source>
             <translation>请先选择一种配置。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="726" />
+            <location filename="../../gpudesk/ui/main_window.py" line="750" />
             <source>PDF export is not available in this build.</source>
             <translation>此版本不支持导出 PDF。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="729" />
+            <location filename="../../gpudesk/ui/main_window.py" line="754" />
             <source>PDF document (*.pdf)</source>
             <translation>PDF 文档 (*.pdf)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="737" />
+            <location filename="../../gpudesk/ui/main_window.py" line="762" />
             <source>Wrote %1</source>
             <translation>已写入 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="760" />
+            <location filename="../../gpudesk/ui/main_window.py" line="786" />
             <source>(none)</source>
             <translation>（无）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="791" />
+            <location filename="../../gpudesk/ui/main_window.py" line="817" />
             <source>About gpudesk</source>
             <translation>关于 gpudesk</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="794" />
+            <location filename="../../gpudesk/ui/main_window.py" line="820" />
             <source>Offline planning assistant for renting GPU servers for AI training.</source>
             <translation>离线的 AI 训练 GPU 服务器租用规划助手。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="795" />
+            <location filename="../../gpudesk/ui/main_window.py" line="821" />
             <source>Catalogue dated %1 (content %2).</source>
             <translation>目录日期 %1（内容 %2）。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="795" />
+            <location filename="../../gpudesk/ui/main_window.py" line="821" />
             <source>unknown</source>
             <translation>未知</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="797" />
+            <location filename="../../gpudesk/ui/main_window.py" line="823" />
             <source>Chinese text uses the bundled WenQuanYi Micro Hei font (Apache-2.0).</source>
             <translation>中文使用随附的文泉驿微米黑字体（Apache-2.0）。</translation>
         </message>
@@ -1481,79 +1499,79 @@
     <context>
         <name>OverviewPage</name>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="77" />
-            <location filename="../../gpudesk/ui/pages/overview.py" line="138" />
-            <location filename="../../gpudesk/ui/pages/overview.py" line="145" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="75" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="143" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="150" />
             <source>Export chart</source>
             <translation>导出图表</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="78" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="76" />
             <source>Save a chart as PNG or SVG (right-click a chart for more formats)</source>
             <translation>将图表保存为 PNG 或 SVG（右键点击图表可选更多格式）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="80" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="78" />
             <source>Memory per GPU</source>
             <translation>每卡显存</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="80" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="78" />
             <source>Total cost vs GPU count</source>
             <translation>总成本与 GPU 数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="81" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="79" />
             <source>Days vs GPU count</source>
             <translation>天数与 GPU 数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="81" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="79" />
             <source>Time vs cost</source>
             <translation>时间与成本</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="82" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="80" />
             <source>Hourly vs monthly billing</source>
             <translation>按小时与按月计费</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="111" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="116" />
             <source>Describe the job on the left; the answer appears here as you type.</source>
             <translation>在左侧描述任务；输入时结果会立即显示在这里。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="115" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="120" />
             <source>Fits</source>
             <translation>可以放下</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="116" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="121" />
             <source>Does not fit</source>
             <translation>显存不足</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="118" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="123" />
             <source>%1 of %2 usable per GPU</source>
             <translation>每卡 %1 / 可用 %2</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="120" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="125" />
             <source>%1 (%2 with trial margin)</source>
             <translation>%1（含试错余量 %2）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="122" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="127" />
             <source>%1 tier</source>
             <translation>%1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="124" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="129" />
             <source>cheaper billing: %1</source>
             <translation>更省的计费：%1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="139" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="144" />
             <source>PNG image (*.png);;SVG drawing (*.svg)</source>
             <translation>PNG 图片 (*.png);;SVG 矢量图 (*.svg)</translation>
         </message>
@@ -1561,197 +1579,197 @@
     <context>
         <name>Charts</name>
         <message>
-            <location filename="../../gpudesk/ui/charts/__init__.py" line="91" />
+            <location filename="../../gpudesk/ui/charts/__init__.py" line="152" />
             <source>Memory per GPU</source>
             <translation>每卡显存</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/__init__.py" line="92" />
+            <location filename="../../gpudesk/ui/charts/__init__.py" line="152" />
             <source>GiB per GPU (1 GiB = 2³⁰ bytes)</source>
             <translation>每卡 GiB（1 GiB = 2³⁰ 字节）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/__init__.py" line="95" />
+            <location filename="../../gpudesk/ui/charts/__init__.py" line="154" />
             <source>No configuration yet</source>
             <translation>尚无配置</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/__init__.py" line="117" />
+            <location filename="../../gpudesk/ui/charts/__init__.py" line="174" />
             <source>Headroom kept free</source>
             <translation>预留余量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/__init__.py" line="126" />
+            <location filename="../../gpudesk/ui/charts/__init__.py" line="182" />
             <source>Capacity</source>
             <translation>容量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/__init__.py" line="127" />
+            <location filename="../../gpudesk/ui/charts/__init__.py" line="183" />
             <source>Usable</source>
             <translation>可用</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/__init__.py" line="127" />
+            <location filename="../../gpudesk/ui/charts/__init__.py" line="183" />
             <source>Total</source>
             <translation>合计</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/__init__.py" line="130" />
+            <location filename="../../gpudesk/ui/charts/__init__.py" line="186" />
             <source>GPU capacity</source>
             <translation>GPU 显存容量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/__init__.py" line="140" />
+            <location filename="../../gpudesk/ui/charts/__init__.py" line="196" />
             <source>Guide's quick estimate</source>
             <translation>指南快速估算</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/__init__.py" line="142" />
+            <location filename="../../gpudesk/ui/charts/__init__.py" line="197" />
             <source>Quick estimate ÷ %1</source>
             <translation>快速估算 ÷ %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/__init__.py" line="146" />
+            <location filename="../../gpudesk/ui/charts/__init__.py" line="201" />
             <source>Guide's quick estimate (20 bytes per parameter)</source>
             <translation>指南快速估算（每参数 20 字节）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/__init__.py" line="147" />
+            <location filename="../../gpudesk/ui/charts/__init__.py" line="202" />
             <source>in all</source>
             <translation>合计</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/__init__.py" line="147" />
+            <location filename="../../gpudesk/ui/charts/__init__.py" line="202" />
             <source>per GPU</source>
             <translation>每卡</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/__init__.py" line="167" />
+            <location filename="../../gpudesk/ui/charts/__init__.py" line="222" />
             <source>Chosen</source>
             <translation>已选择</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/__init__.py" line="173" />
+            <location filename="../../gpudesk/ui/charts/__init__.py" line="227" />
             <source>Total cost vs GPU count</source>
             <translation>总成本与 GPU 数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/__init__.py" line="174" />
+            <location filename="../../gpudesk/ui/charts/__init__.py" line="227" />
             <source>Cost (%1)</source>
             <translation>成本（%1）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/__init__.py" line="175" />
+            <location filename="../../gpudesk/ui/charts/__init__.py" line="227" />
             <source>GPUs</source>
             <translation>GPU 数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/__init__.py" line="177" />
+            <location filename="../../gpudesk/ui/charts/__init__.py" line="229" />
             <source>No priced configuration</source>
             <translation>没有带价格的配置</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/__init__.py" line="195" />
+            <location filename="../../gpudesk/ui/charts/__init__.py" line="246" />
             <source>Cost</source>
             <translation>成本</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/__init__.py" line="196" />
+            <location filename="../../gpudesk/ui/charts/__init__.py" line="247" />
             <source>With trial margin</source>
             <translation>含试错余量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/__init__.py" line="197" />
+            <location filename="../../gpudesk/ui/charts/__init__.py" line="248" />
             <source>Time</source>
             <translation>时间</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/__init__.py" line="197" />
+            <location filename="../../gpudesk/ui/charts/__init__.py" line="248" />
             <source>days</source>
             <translation>天</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/__init__.py" line="202" />
+            <location filename="../../gpudesk/ui/charts/__init__.py" line="252" />
             <source>+%1 % trial-and-error margin</source>
             <translation>+%1 % 试错余量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/__init__.py" line="208" />
+            <location filename="../../gpudesk/ui/charts/__init__.py" line="259" />
             <source>Days vs GPU count</source>
             <translation>天数与 GPU 数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/__init__.py" line="209" />
+            <location filename="../../gpudesk/ui/charts/__init__.py" line="259" />
             <source>Days</source>
             <translation>天数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/__init__.py" line="212" />
+            <location filename="../../gpudesk/ui/charts/__init__.py" line="261" />
             <source>No timed configuration</source>
             <translation>没有可估算时间的配置</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/__init__.py" line="237" />
+            <location filename="../../gpudesk/ui/charts/__init__.py" line="316" />
             <source>Time vs cost (Pareto front)</source>
             <translation>时间与成本（帕累托前沿）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/__init__.py" line="252" />
+            <location filename="../../gpudesk/ui/charts/__init__.py" line="328" />
             <source>Other options</source>
             <translation>其他方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/__init__.py" line="256" />
+            <location filename="../../gpudesk/ui/charts/__init__.py" line="332" />
             <source>Pareto front</source>
             <translation>帕累托前沿</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/__init__.py" line="266" />
+            <location filename="../../gpudesk/ui/charts/__init__.py" line="342" />
             <source>Hourly vs monthly billing</source>
             <translation>按小时与按月计费</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/__init__.py" line="267" />
+            <location filename="../../gpudesk/ui/charts/__init__.py" line="342" />
             <source>Cost per month (%1)</source>
             <translation>每月成本（%1）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/__init__.py" line="268" />
+            <location filename="../../gpudesk/ui/charts/__init__.py" line="343" />
             <source>Hours used per month</source>
             <translation>每月使用小时数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/__init__.py" line="271" />
+            <location filename="../../gpudesk/ui/charts/__init__.py" line="346" />
             <source>No hourly price for the chosen configuration</source>
             <translation>所选配置没有按小时价格</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/__init__.py" line="274" />
+            <location filename="../../gpudesk/ui/charts/__init__.py" line="349" />
             <source>Hourly</source>
             <translation>按小时</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/__init__.py" line="280" />
+            <location filename="../../gpudesk/ui/charts/__init__.py" line="355" />
             <source>Monthly</source>
             <translation>按月</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/__init__.py" line="283" />
+            <location filename="../../gpudesk/ui/charts/__init__.py" line="358" />
             <source>break-even %1 h</source>
             <translation>平衡点 %1 小时</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/__init__.py" line="287" />
+            <location filename="../../gpudesk/ui/charts/__init__.py" line="362" />
             <source>Break-even</source>
             <translation>盈亏平衡点</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/__init__.py" line="287" />
+            <location filename="../../gpudesk/ui/charts/__init__.py" line="362" />
             <source>month</source>
             <translation>月</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/__init__.py" line="291" />
+            <location filename="../../gpudesk/ui/charts/__init__.py" line="366" />
             <source>this job</source>
             <translation>本任务</translation>
         </message>

@@ -181,3 +181,8 @@ def test_autosave_writes_and_recovery_finds_it(window, monkeypatch):
     assert window.offer_recovery()
     assert window.plan.title == title and window.dirty
     assert not file.exists()  # taken: a second start does not offer it again
+
+
+def test_export_pdf_writes_the_plan_document(window, tmp_path):
+    path = window.export_pdf(str(tmp_path / "plan.pdf"))
+    assert path and (tmp_path / "plan.pdf").read_bytes()[:5] == b"%PDF-"
