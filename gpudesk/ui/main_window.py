@@ -124,6 +124,8 @@ class MainWindow(QMainWindow):
         self._setup_actions()
         self.retranslate_ui()
         self._fill_form()
+        self.dirty = False  # filling the form is not an edit: nothing to save yet
+        self._update_title()
         self.setAcceptDrops(True)
         self.setWindowIcon(QIcon(str(paths.ICONS / "gpudesk.png")))
         language_manager().language_changed.connect(self._language_changed)

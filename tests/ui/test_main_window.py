@@ -26,6 +26,7 @@ def test_first_answer_fills_charts_table_and_status(window):
 
 
 def test_editing_the_form_recomputes(window, qtbot):
+    assert not window.dirty  # a fresh window has nothing to save
     before = window.plan_choice()
     combo = window.form.model_combo
     wait_recompute(qtbot, window, lambda: combo.setCurrentIndex(combo.findData("llama-2-13b")))
