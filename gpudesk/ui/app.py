@@ -76,7 +76,13 @@ def run_app(argv: list[str]) -> int:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
         return run_selftest(args.screenshot, args.lang)
     app = create_application(lang=args.lang)
-    from PySide6.QtCore import QTimer
+    from PySide6.QtCore import QSettings, QTimer
+
+    saved = QSettings().value("language")
+    if not args.lang and saved:  # the Language menu's last choice beats the system locale
+        from gpudesk.ui.i18n import language_manager
+
+        language_manager().set_language(str(saved))
 
     from gpudesk.ui.main_window import MainWindow
 

@@ -187,3 +187,22 @@ def test_autosave_writes_and_recovery_finds_it(window, monkeypatch):
 def test_export_pdf_writes_the_plan_document(window, tmp_path):
     path = window.export_pdf(str(tmp_path / "plan.pdf"))
     assert path and (tmp_path / "plan.pdf").read_bytes()[:5] == b"%PDF-"
+
+
+def test_dropping_a_config_json_imports_it(window, qtbot, tmp_path):
+    import json
+
+    from PySide6.QtCore import QMimeData, QPointF, QUrl
+    from PySide6.QtGui import QDropEvent
+
+    from tests.ui.test_job_form import LLAMA_2_7B
+
+    path = tmp_path / "my-llama" / "config.json"
+    path.parent.mkdir()
+    path.write_text(json.dumps(LLAMA_2_7B))
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(path))])
+    event = QDropEvent(QPointF(10, 10), Qt.CopyAction, mime, Qt.LeftButton, Qt.NoModifier)
+    wait_recompute(qtbot, window, lambda: window.dropEvent(event))
+    assert window.plan.job.model.hidden_size == 4096 and window.plan.job.model.source == str(path)
+    assert "my-llama" in window.form.model_combo.currentText()
