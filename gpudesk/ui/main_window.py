@@ -509,7 +509,10 @@ class MainWindow(QMainWindow):
         if index == 2:
             self.catalogue_page()
         elif index == 3:
-            self.checklist_page()
+            page = self.checklist_page()
+            if getattr(self, "_checklist_stale", False):
+                page.set_plan(self.plan)
+                self._checklist_stale = False
 
     def catalogue_page(self):
         page = self._pages.get("catalogue")
@@ -534,8 +537,13 @@ class MainWindow(QMainWindow):
 
     def _refresh_checklist(self) -> None:
         page = self._pages.get("checklist")
-        if page is not None:
+        if page is None:
+            return
+        if page.isVisible():
             page.set_plan(self.plan)
+            self._checklist_stale = False
+        else:
+            self._checklist_stale = True  # re-tailored when its tab is shown, not on every keystroke
 
     # --- plan files ---------------------------------------------------------------------------
 
