@@ -63,9 +63,9 @@ def _preload_core() -> None:
     Once PySide6 is imported, its import hook reads the source of every later module to look for
     `__feature__` switches; core modules imported first skip that scan (about a tenth of start-up).
     """
-    import gpudesk.catalog.store  # noqa: F401
-    import gpudesk.core.chart_data  # noqa: F401
-    import gpudesk.core.plan  # noqa: F401
+    import gpudesk.catalog.store
+    import gpudesk.core.chart_data
+    import gpudesk.core.plan
     import gpudesk.core.recommend  # noqa: F401
 
 

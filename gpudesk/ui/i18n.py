@@ -6,7 +6,14 @@ re-translates itself in `changeEvent` by calling its `retranslate_ui()`.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QObject, QTranslator, Signal
+from PySide6.QtCore import (
+    QCoreApplication,
+    QLibraryInfo,
+    QLocale,
+    QObject,
+    QTranslator,
+    Signal,
+)
 
 from gpudesk import paths
 from gpudesk.core import i18n as core_i18n

@@ -6,7 +6,7 @@ Strings live in tables marked with QT_TRANSLATE_NOOP (context "Labels") so lupda
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QT_TRANSLATE_NOOP
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
 _LABELS = {
     # tasks

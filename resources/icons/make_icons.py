@@ -11,7 +11,16 @@ import sys
 from pathlib import Path
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QGuiApplication, QImage, QLinearGradient, QPainter, QPainterPath, QPen
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QGuiApplication,
+    QImage,
+    QLinearGradient,
+    QPainter,
+    QPainterPath,
+    QPen,
+)
 
 HERE = Path(__file__).resolve().parent
 BLUE, GREEN, ORANGE, DARK = QColor("#204a87"), QColor("#73d216"), QColor("#f57900"), QColor("#2e3436")

@@ -1,8 +1,16 @@
 """Hand-made recommender answers, so chart and table tests do not depend on the engine's figures."""
 
 from gpudesk.core.models import (
-    Advice, CostEstimate, MemoryEstimate, MemoryPerGpu, Option, OptionLayout, Offload, Recompute,
-    TimeEstimate, Tier,
+    Advice,
+    CostEstimate,
+    MemoryEstimate,
+    MemoryPerGpu,
+    Offload,
+    Option,
+    OptionLayout,
+    Recompute,
+    Tier,
+    TimeEstimate,
 )
 
 GIB = 1 << 30

@@ -3,7 +3,12 @@
 import pytest
 
 from gpudesk.core.chart_data import (
-    HOURS_PER_MONTH, billing_lines, cost_chart_data, memory_chart_data, pareto_front, verdict,
+    HOURS_PER_MONTH,
+    billing_lines,
+    cost_chart_data,
+    memory_chart_data,
+    pareto_front,
+    verdict,
 )
 from tests.ui.fakes import option
 

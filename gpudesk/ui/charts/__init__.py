@@ -13,10 +13,9 @@ from __future__ import annotations
 
 import math
 
+import pyqtgraph as pg
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QColor, QImage
-
-import pyqtgraph as pg
 
 from gpudesk.core.chart_data import (
     CostChartData,
@@ -320,7 +319,7 @@ def build_pareto_plot(plot_item: pg.PlotItem, data: CostChartData) -> None:
     # log scales drawn from log10 values, so every item (scatter and line alike) agrees
     plot_item.getAxis("bottom").setTicks([_log_ticks([p.days for p in data.points])])
     plot_item.getAxis("left").setTicks([_log_ticks([p.cost for p in data.points])])
-    tip = lambda p: f"{p.label}\n{_num(p.days, 2)} " + _tr("days") + f", {_num(p.cost, 0)} {data.currency}"  # noqa: E731
+    tip = lambda p: f"{p.label}\n{_num(p.days, 2)} " + _tr("days") + f", {_num(p.cost, 0)} {data.currency}"
     others = [p for p in data.points if not p.pareto]
     if others:
         _add(plot_item, "others", pg.ScatterPlotItem, x=_log10([p.days for p in others]),
@@ -405,7 +404,7 @@ def render_chart_image(kind: str, data, width: int = 900, height: int = 500) -> 
 
 def export_plot(plot_item: pg.PlotItem, path: str) -> None:
     """Write a plot to PNG or SVG, chosen by the file name's extension."""
-    import pyqtgraph.exporters as exporters
+    from pyqtgraph import exporters
 
     if path.lower().endswith(".svg"):
         # Qt's own SVG writer: pyqtgraph's exporter trips over some symbol paths

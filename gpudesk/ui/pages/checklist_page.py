@@ -7,12 +7,31 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtWidgets import (
-    QAbstractItemView, QComboBox, QFormLayout, QGridLayout, QHBoxLayout, QHeaderView, QInputDialog, QLabel,
-    QLineEdit, QMessageBox, QPlainTextEdit, QProgressBar, QPushButton, QSplitter, QTableView, QVBoxLayout, QWidget,
+    QAbstractItemView,
+    QComboBox,
+    QFormLayout,
+    QGridLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QInputDialog,
+    QLabel,
+    QLineEdit,
+    QMessageBox,
+    QPlainTextEdit,
+    QProgressBar,
+    QPushButton,
+    QSplitter,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
 )
 
 from gpudesk.errors import GpudeskError
-from gpudesk.ui.models.checklist_model import STATUS_KEYS, ChecklistFilter, ChecklistModel
+from gpudesk.ui.models.checklist_model import (
+    STATUS_KEYS,
+    ChecklistFilter,
+    ChecklistModel,
+)
 
 
 class _KeyTable(QTableView):

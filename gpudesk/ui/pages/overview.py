@@ -2,14 +2,26 @@
 
 from __future__ import annotations
 
+import pyqtgraph as pg
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import (
-    QFileDialog, QHBoxLayout, QLabel, QMenu, QMessageBox, QToolButton, QVBoxLayout, QWidget,
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QMenu,
+    QMessageBox,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
 )
 
-import pyqtgraph as pg
-
-from gpudesk.core.chart_data import CostChartData, MemoryChartData, cost_chart_data, memory_chart_data, verdict
+from gpudesk.core.chart_data import (
+    CostChartData,
+    MemoryChartData,
+    cost_chart_data,
+    memory_chart_data,
+    verdict,
+)
 from gpudesk.ui import fmt
 from gpudesk.ui.charts import BUILDERS, export_plot
 from gpudesk.ui.labels import label

@@ -12,12 +12,32 @@ from pathlib import Path
 from PySide6.QtCore import QEvent, QSignalBlocker, Qt, Signal
 from PySide6.QtGui import QFont, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (
-    QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit,
-    QListWidget, QListWidgetItem, QPushButton, QScrollArea, QSpinBox, QVBoxLayout, QWidget,
+    QCheckBox,
+    QComboBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QGroupBox,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QScrollArea,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
 )
 
 from gpudesk.core.models import (
-    Billing, Constraints, Job, ModelArch, Objective, Optimizer, Precision, Recompute, TaskKind,
+    Billing,
+    Constraints,
+    Job,
+    ModelArch,
+    Objective,
+    Optimizer,
+    Precision,
+    Recompute,
+    TaskKind,
 )
 from gpudesk.errors import GpudeskError
 from gpudesk.ui.fmt import number, parse_quantity
