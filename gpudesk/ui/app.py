@@ -61,7 +61,7 @@ def _preload_core() -> None:
     """Import the pure-Python core before Qt.
 
     Once PySide6 is imported, its import hook reads the source of every later module to look for
-    `__feature__` switches; core modules imported first skip that scan (about a tenth of start-up).
+    `__feature__` switches; core modules imported first skip that scan.
     """
     import gpudesk.catalog.store
     import gpudesk.core.chart_data
