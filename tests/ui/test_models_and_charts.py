@@ -90,3 +90,17 @@ def test_export_chart_png_and_svg(qtbot, tmp_path, monkeypatch):
     svg = page.export_chart("pareto", str(tmp_path / "pareto.svg"))
     assert (tmp_path / "memory.png").stat().st_size > 2000
     assert "<svg" in (tmp_path / "pareto.svg").read_text()[:2000] and png and svg
+
+
+def test_hover_tips_show_exact_values(qtbot):
+    import pyqtgraph as pg
+
+    from gpudesk.ui.charts import _tip, build_cost_plot
+
+    widget = pg.PlotWidget()
+    qtbot.addWidget(widget)
+    opts = _options()
+    build_cost_plot(widget.getPlotItem(), cost_chart_data(opts, opts[0]))
+    hover = [i for i in widget.getPlotItem().items if isinstance(i, pg.ScatterPlotItem) and i.opts.get("hoverable")]
+    texts = [_tip(0, 0, d) for item in hover for d in item.data["data"]]
+    assert any("¥" not in t and "3,840 CNY" in t and "4,992 CNY" in t for t in texts)  # 3840 × 1.3

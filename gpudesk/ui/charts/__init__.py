@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 
 import pyqtgraph as pg
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import QCoreApplication, QLocale, Qt
 from PySide6.QtGui import QColor, QImage
 
 from gpudesk.core.chart_data import (
@@ -43,8 +43,6 @@ def _tr(text: str) -> str:
 
 
 def _num(value: float, decimals: int = 1) -> str:
-    from PySide6.QtCore import QLocale
-
     return QLocale().toString(float(value), "f", decimals)
 
 
@@ -124,7 +122,8 @@ def _finish(plot_item: pg.PlotItem) -> None:
 
 
 def _tip(x, y, data):
-    return data
+    """Tooltip text; `data` may be a callable so the text is only formatted when hovered."""
+    return data() if callable(data) else data
 
 
 def _hover_points(plot_item: pg.PlotItem, xs, ys, tips, *, size: int = 14, key: str = "hover") -> pg.ScatterPlotItem:
@@ -242,7 +241,7 @@ def build_cost_plot(plot_item: pg.PlotItem, data: CostChartData) -> None:
         for p in points:
             hover_x.append(math.log10(p.gpus))
             hover_y.append(p.cost)
-            hover_tip.append(f"{p.label}\n" + _tr("Cost") + f": {_num(p.cost, 0)} {data.currency}\n"
+            hover_tip.append(lambda p=p: f"{p.label}\n" + _tr("Cost") + f": {_num(p.cost, 0)} {data.currency}\n"
                              + _tr("With trial margin") + f": {_num(p.cost_with_margin, 0)} {data.currency}\n"
                              + _tr("Time") + f": {_num(p.days, 2)} " + _tr("days"))
             if p.chosen:
@@ -269,7 +268,8 @@ def build_days_plot(plot_item: pg.PlotItem, data: CostChartData, *, legend: bool
         for p in points:
             hover_x.append(math.log10(p.gpus))
             hover_y.append(p.days)
-            hover_tip.append(f"{p.label}\n" + _tr("Time") + f": {_num(p.days, 2)} " + _tr("days") + f" ({_num(p.days * 24, 1)} h)")
+            hover_tip.append(lambda p=p: f"{p.label}\n" + _tr("Time") + f": {_num(p.days, 2)} " + _tr("days")
+                             + f" ({_num(p.days * 24, 1)} h)")
             if p.chosen:
                 _star(plot_item, math.log10(p.gpus), p.days, p.label)
     _hover_points(plot_item, hover_x, hover_y, hover_tip)
@@ -324,12 +324,12 @@ def build_pareto_plot(plot_item: pg.PlotItem, data: CostChartData) -> None:
     if others:
         _add(plot_item, "others", pg.ScatterPlotItem, x=_log10([p.days for p in others]),
              y=_log10([p.cost for p in others]), size=6, brush=pg.mkBrush(136, 138, 133, 120), pen=None,
-             data=[tip(p) for p in others], hoverable=True, tip=_tip, name=_tr("Other options"))
+             data=[lambda p=p: tip(p) for p in others], hoverable=True, tip=_tip, name=_tr("Other options"))
     front = data.front
     fx, fy = _log10([p.days for p in front]), _log10([p.cost for p in front])
     _add(plot_item, "front", pg.PlotDataItem, fx, fy, pen=pg.mkPen("#cc0000", width=2), symbol="o", symbolSize=8,
          symbolBrush="#cc0000", symbolPen=None, name=_tr("Pareto front"))
-    _hover_points(plot_item, fx, fy, [tip(p) for p in front])
+    _hover_points(plot_item, fx, fy, [lambda p=p: tip(p) for p in front])
     for p in data.points:
         if p.chosen:
             _star(plot_item, *_log10([p.days, p.cost]), tip(p))
@@ -347,7 +347,8 @@ def build_billing_plot(plot_item: pg.PlotItem, data: CostChartData) -> None:
     _add(plot_item, "hourly", pg.PlotDataItem, lines.hours, lines.hourly_cost, pen=pg.mkPen("#3465a4", width=2),
          name=_tr("Hourly"))
     _hover_points(plot_item, lines.hours, lines.hourly_cost, [
-        f"{_num(h, 0)} h: {_num(c, 0)} {data.currency}" for h, c in zip(lines.hours, lines.hourly_cost, strict=True)
+        lambda h=h, c=c: f"{_num(h, 0)} h: {_num(c, 0)} {data.currency}"
+        for h, c in zip(lines.hours, lines.hourly_cost, strict=True)
     ], size=10)
     if lines.monthly_cost is not None:
         _add(plot_item, "monthly", pg.PlotDataItem, [lines.hours[0], lines.hours[-1]], [lines.monthly_cost] * 2,
