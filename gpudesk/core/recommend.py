@@ -56,7 +56,14 @@ NODE_COUNTS = (2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 51
 TP_DEGREES = (1, 2, 4, 8, 16)
 PP_DEGREES = (2, 4, 8, 16, 32)
 COST_TIE_BAND = 0.25  # without --tokens, per-token costs this close to the cheapest count as equal
+# With --tokens, totals within 5 % of the cheapest are within the estimate's own error (MFU, prices):
+# an expert takes the simpler cluster — one node before several, fewer GPUs before more.
+SIMPLER_BAND = 0.05
 MIN_SCALING_EFFICIENCY = 0.5  # stop adding nodes once half of every GPU-hour goes to waiting
+# Llama 2 and GPT-3 trained with 3–4M-token global batches; beyond that, more data-parallel replicas
+# change the optimisation (a bigger batch), not just the speed, so the search stops there.
+MAX_GLOBAL_BATCH_TOKENS = 4 * 1024 * 1024
+MIN_CLUSTER_HOURS = 1.0  # a job a node-sized cluster finishes within the hour gains nothing from more nodes
 TIMED_PER_COUNT = 2  # layouts timed per (platform, count): the first that fit by static score
 
 # Host requirements (domain.md §3): multi-GPU training wants >= 256 GB RAM per node.
@@ -408,6 +415,11 @@ class _Search:
         if job.task.trains:
             self.guide_bytes = engine.memory(job, Layout(), _ANY_CAPACITY).quick_estimate_bytes or 0
 
+    def global_batch_tokens(self, f: _Found) -> int:
+        """Tokens per optimizer step: replicas × micro-batch × accumulation × sequence length."""
+        v = self.variants[f.cand[2]]
+        return f.layout.dp * v.micro_batch * v.job.grad_accum * self.job.seq_len
+
     def reject(self, reason: str, k: int = 1) -> None:
         if k:
             self.rejected[reason] = self.rejected.get(reason, 0) + k
@@ -640,13 +652,16 @@ def _rank_key(objective: Objective, found: Sequence[_Found], job_size_known: boo
     one RTX 4090 comes first for BERT fine-tuning, as the guide says, not a far larger card."""
     inf = math.inf
     priced = [f.cost_key for f in found if f.cost_key is not None]
-    band = min(priced) * (1 + COST_TIE_BAND) if priced and not job_size_known else None
+    band = min(priced) * (1 + (SIMPLER_BAND if job_size_known else COST_TIE_BAND)) if priced else None
 
     def cheap(f: _Found) -> tuple:
         if f.cost_key is None:  # unpriced last; among them, fewest GPU-hours is cheapest at any price
             return (2, f.time_key * f.n if f.time_key is not None else inf, 0.0, f.n)
-        if band is not None and f.cost_key <= band and f.rate is not None:
-            return (0, f.rate, f.time_key if f.time_key is not None else inf, f.n)
+        if band is not None and f.cost_key <= band:
+            if job_size_known:  # near-equal totals: the simpler cluster (fewer nodes, fewer GPUs) first
+                return (0, f.nodes, f.n, f.cost_key)
+            if f.rate is not None:
+                return (0, f.rate, f.time_key if f.time_key is not None else inf, f.n)
         return (1, f.cost_key, f.time_key if f.time_key is not None else inf, f.n)
 
     def fast(f: _Found) -> tuple:
@@ -898,11 +913,16 @@ def _recommend(job: Job, constraints: Constraints, catalog, engine: Engine) -> R
                 continue
             f = search.best(p, n)
             if f is not None:
+                if job.task.trains and n > 1 and search.global_batch_tokens(f) > MAX_GLOBAL_BATCH_TOKENS:
+                    search.reject("global_batch_too_large", 1)
+                    break
                 found.append(f)
                 if not job.task.trains and smallest is None:
                     smallest = n
                 if n > p.gpn and f.time.scaling_efficiency < MIN_SCALING_EFFICIENCY:
                     break  # more nodes would only add cost: the network already dominates
+                if job.task.trains and n >= p.gpn and f.time.hours is not None and f.time.hours < MIN_CLUSTER_HOURS:
+                    break  # done within the hour already: more nodes add provisioning, not value
     if not found:
         raise _nothing_fits(job, search)
     return _finish(job, constraints, found, search, engine)

@@ -465,6 +465,22 @@ def test_guide_13b_full_four_80gb_or_eight_40gb(real):
     assert (best.gpus, mem[best.gpu] // GB) in ((4, 80), (8, 40))
 
 
+def test_with_tokens_near_equal_totals_prefer_one_node(real):
+    """13B full on 2B tokens: several multi-node A100 40G clusters cost within 1 % of one node; the
+    simpler single-node setups (4× 80 GB or 8× 40 GB, as the guide says) rank first."""
+    r, mem = real("llama-2-13b", tokens=2e9, top=50)
+    best = r.options[0]
+    assert best.nodes == 1 and (best.gpus, mem[best.gpu] // GB) in ((4, 80), (8, 40))
+    cheapest = min(o.cost.with_trial_margin for o in r.options)
+    assert best.cost.with_trial_margin <= cheapest * (1 + rec.SIMPLER_BAND)
+
+
+def test_clusters_stop_at_a_4m_token_global_batch(real):
+    r, _ = real("llama-2-7b", tokens=1e12, top=1000)
+    for o in r.feasible:
+        assert o.layout.dp * o.layout.micro_batch * 2048 <= rec.MAX_GLOBAL_BATCH_TOKENS
+
+
 def test_guide_100b_pretraining_needs_8gpu_nodes_and_beyond(real):
     from gpudesk.core.architecture import from_params
 
