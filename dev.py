@@ -24,7 +24,7 @@ PY = BIN / ("python.exe" if os.name == "nt" else "python")
 
 
 def ensure_venv(extras: str) -> None:
-    if sys.version_info < (3, 11):
+    if sys.version_info < (3, 11):  # noqa: UP036 - dev.py itself may run on an older Python
         sys.exit(f"gpudesk needs Python 3.11 or newer; this is {sys.version.split()[0]}")
     stamp_file = VENV / ".gpudesk-stamp"
     stamp = hashlib.sha256((ROOT / "pyproject.toml").read_bytes() + extras.encode()).hexdigest()

@@ -54,7 +54,10 @@ def _pad(text: str, width: int, right: bool) -> str:
 def table(headers: list[str], rows: list[list[str]], right: set[int] = frozenset()) -> str:
     """A plain-text table whose columns line up with Chinese text (double-width characters)."""
     widths = [max([_width(h)] + [_width(r[i]) for r in rows]) for i, h in enumerate(headers)]
-    line = lambda cells: "  ".join(_pad(c, widths[i], i in right) for i, c in enumerate(cells)).rstrip()
+
+    def line(cells):
+        return "  ".join(_pad(c, widths[i], i in right) for i, c in enumerate(cells)).rstrip()
+
     out = [line(headers), line(["-" * w for w in widths])]
     out += [line(r) for r in rows]
     return "\n".join(out)

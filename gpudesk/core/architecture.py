@@ -8,6 +8,7 @@ architecture, because the recommender calls the estimators thousands of times.
 from __future__ import annotations
 
 import math
+import os
 from dataclasses import dataclass, field
 
 from gpudesk.core.i18n import t
@@ -447,10 +448,9 @@ def _count(arch: ModelArch) -> ParamCounts:
     )
 
 
-def from_config_file(path: str | "os.PathLike[str]", *, id: str | None = None, name: str | None = None) -> ModelArch:
+def from_config_file(path: str | os.PathLike[str], *, id: str | None = None, name: str | None = None) -> ModelArch:
     """Read a config.json file; unreadable or malformed files raise GpudeskError naming the file."""
     import json
-    import os
 
     source = os.fspath(path)
     if os.path.isdir(source):  # a downloaded model folder

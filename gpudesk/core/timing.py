@@ -29,7 +29,6 @@ from gpudesk.core.gpu_classes import (
     pcie_gbps,
     peak_tflops,
 )
-from gpudesk.core.i18n import t
 from gpudesk.core.memory import _kv_cache, check_layout, sequences_per_replica, trainable_params
 from gpudesk.core.models import (
     Cluster,

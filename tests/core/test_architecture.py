@@ -1,6 +1,5 @@
 """Exact parameter counts from real config.json files, checked against the published figures."""
 
-import json
 from pathlib import Path
 
 import pytest

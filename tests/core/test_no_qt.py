@@ -1,6 +1,5 @@
 """core/ and catalog/ must stay pure Python: importing every module must not pull in Qt."""
 
-import importlib
 import pkgutil
 import subprocess
 import sys
