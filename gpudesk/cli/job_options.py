@@ -151,3 +151,33 @@ def cluster_for(catalog, gpu_id: str, gpus: int):
         intra_node_gbps=getattr(server, "intra_node_gbps", None),
         inter_node_gbps=network / 8 if network else None,
         host_ram_bytes=getattr(server, "host_ram_bytes", None))
+
+
+def add_constraint_arguments(parser: argparse.ArgumentParser, *, top_help: str = "options to show (default 20)") -> None:
+    """The recommender's search constraints, shared by `recommend` and `plan new`."""
+    g = parser.add_argument_group("search")
+    g.add_argument("--objective", choices=["cheapest", "fastest", "deadline", "budget"], default="cheapest",
+                   help="cheapest, fastest, cheapest meeting --deadline-hours, fastest within --budget")
+    g.add_argument("--budget", type=float, metavar="X", help="budget in the job's currency (CNY)")
+    g.add_argument("--deadline-hours", type=float, metavar="X", help="wall-clock hours the run may take")
+    g.add_argument("--provider", nargs="+", default=[], metavar="ID", help="only these providers")
+    g.add_argument("--region", metavar="NAME", help="only offers in this region (e.g. Jinan)")
+    g.add_argument("--billing", choices=["hourly", "monthly"], help="price by the hour or the month "
+                   "(default: whichever is cheaper)")
+    g.add_argument("--gpu-allow", nargs="+", default=[], metavar="ID", help="only these GPU models")
+    g.add_argument("--gpu-exclude", nargs="+", default=[], metavar="ID", help="never these GPU models")
+    g.add_argument("--max-gpus", type=int, default=4096, metavar="N", help="largest GPU count to consider")
+    g.add_argument("--top", type=int, default=20, metavar="N", help=top_help)
+
+
+def constraints_from_args(args: argparse.Namespace):
+    from gpudesk.core.models import Constraints
+
+    allow = list(args.gpu_allow or [])
+    if getattr(args, "gpu", None) and not allow:  # `--gpu X` (an estimate option) narrows the search to X
+        allow = [args.gpu]
+    return Constraints(
+        objective=args.objective, budget=args.budget, deadline_hours=args.deadline_hours,
+        providers=list(args.provider or []), region=args.region, billing=args.billing,
+        gpu_allow=allow, gpu_exclude=list(args.gpu_exclude or []),
+        max_gpus=args.max_gpus, top=args.top)

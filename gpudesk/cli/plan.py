@@ -14,22 +14,6 @@ def _add(parser: argparse.ArgumentParser, *names: str, **kw) -> None:
     parser.add_argument(*names, **kw)
 
 
-def add_constraint_arguments(parser: argparse.ArgumentParser) -> None:
-    """The recommender's search constraints (same names and defaults as `gpudesk recommend`)."""
-    g = parser.add_argument_group("search (as for `gpudesk recommend`)")
-    g.add_argument("--objective", choices=["cheapest", "fastest", "deadline", "budget"], default="cheapest",
-                   help="cheapest, fastest, cheapest meeting --deadline-hours, fastest within --budget")
-    g.add_argument("--budget", type=float, metavar="X", help="budget in the job's currency (CNY)")
-    g.add_argument("--deadline-hours", type=float, metavar="X", help="wall-clock hours the run may take")
-    g.add_argument("--provider", nargs="+", default=[], metavar="ID", help="only these providers")
-    g.add_argument("--region", metavar="NAME", help="only offers in this region (e.g. Jinan)")
-    g.add_argument("--billing", choices=["hourly", "monthly"], help="price by the hour or the month")
-    g.add_argument("--gpu-allow", nargs="+", default=[], metavar="ID", help="only these GPU models")
-    g.add_argument("--gpu-exclude", nargs="+", default=[], metavar="ID", help="never these GPU models")
-    g.add_argument("--max-gpus", type=int, default=4096, metavar="N", help="largest GPU count to consider")
-    g.add_argument("--top", type=int, default=20, metavar="N", help="options searched for alternatives")
-
-
 def register(subparsers) -> None:
     p = subparsers.add_parser("plan", help="make or show a plan file (.gpudesk)",
                               description="Plan files hold the job, the chosen configuration and the checklist.")
@@ -39,14 +23,10 @@ def register(subparsers) -> None:
     new = sub.add_parser("new", help="write a plan with the top option (or the --gpu/--gpus named) chosen",
                          description="Describe the job as for `gpudesk estimate`; the plan's choice is the "
                                      "recommender's top option, or exactly --gpu ID --gpus N when given.")
-    try:
-        from gpudesk.cli.job_options import add_job_arguments
-    except ModuleNotFoundError as exc:  # the engine's job options not built yet
-        if exc.name != "gpudesk.cli.job_options":
-            raise
-    else:
-        add_job_arguments(new)
-    add_constraint_arguments(new)
+    from gpudesk.cli.job_options import add_constraint_arguments, add_job_arguments
+
+    add_job_arguments(new)
+    add_constraint_arguments(new, top_help="alternatives kept in the plan (default 20)")
     g = new.add_argument_group("plan")
     _add(g, "--gpu", metavar="ID", help="keep this GPU (catalogue id) instead of the top option")
     _add(g, "--gpus", type=int, metavar="N", help="keep this GPU count")
@@ -70,21 +50,6 @@ def register(subparsers) -> None:
     show.set_defaults(func=handle_show)
 
 
-def _constraints(args: argparse.Namespace):
-    try:
-        from gpudesk.cli.recommend import constraints_from_args
-    except ImportError:
-        constraints_from_args = None
-    if constraints_from_args is not None:
-        return constraints_from_args(args)
-    from gpudesk.core.models import Constraints
-
-    return Constraints(objective=args.objective, budget=args.budget, deadline_hours=args.deadline_hours,
-                       providers=list(args.provider or []), region=args.region, billing=args.billing,
-                       gpu_allow=list(args.gpu_allow or []), gpu_exclude=list(args.gpu_exclude or []),
-                       max_gpus=args.max_gpus, top=args.top)
-
-
 def handle_new(args: argparse.Namespace) -> int:
     from pathlib import Path
 
@@ -93,10 +58,8 @@ def handle_new(args: argparse.Namespace) -> int:
     from gpudesk.core.plan import new_plan, save_plan
     from gpudesk.errors import GpudeskError
 
-    try:
-        from gpudesk.cli.job_options import job_from_args
-    except ModuleNotFoundError:
-        raise GpudeskError("plan new needs the estimate options (gpudesk.cli.job_options), not installed") from None
+    from gpudesk.cli.job_options import constraints_from_args, job_from_args
+
     out = Path(args.output)
     if out.suffix != ".gpudesk":
         raise GpudeskError(f"{out}: plan files end in .gpudesk")
@@ -110,7 +73,7 @@ def handle_new(args: argparse.Namespace) -> int:
     with use_language(args.lang):
         catalog = open_catalog()
         job, _layout, _gpu = job_from_args(args, catalog)
-        plan = new_plan(job, _constraints(args), catalog, gpu_id=gpu_named, gpus=gpus_named,
+        plan = new_plan(job, constraints_from_args(args), catalog, gpu_id=gpu_named, gpus=gpus_named,
                         offer_id=args.offer, title=args.title, author=args.author,
                         organisation=args.organisation, notes=args.notes)
         save_plan(plan, out)

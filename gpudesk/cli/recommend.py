@@ -11,42 +11,14 @@ def register(subparsers) -> None:
     p = subparsers.add_parser(
         "recommend", help="rank rental configurations (GPU, count, layout, offer) for a job",
         description="Search every catalogue offer × GPU count × parallel layout and rank what fits.")
-    try:
-        from gpudesk.cli.job_options import add_job_arguments
-    except ModuleNotFoundError as exc:  # the engine's job options not built yet: keep the CLI working
-        if exc.name != "gpudesk.cli.job_options":
-            raise
-    else:
-        add_job_arguments(p)
-    g = p.add_argument_group("search")
-    g.add_argument("--objective", choices=["cheapest", "fastest", "deadline", "budget"], default="cheapest",
-                   help="cheapest, fastest, cheapest meeting --deadline-hours, fastest within --budget")
-    g.add_argument("--budget", type=float, metavar="X", help="budget in the job's currency (CNY)")
-    g.add_argument("--deadline-hours", type=float, metavar="X", help="wall-clock hours the run may take")
-    g.add_argument("--provider", nargs="+", default=[], metavar="ID", help="only these providers")
-    g.add_argument("--region", metavar="NAME", help="only offers in this region (e.g. Jinan)")
-    g.add_argument("--billing", choices=["hourly", "monthly"], help="price by the hour or the month "
-                   "(default: whichever is cheaper)")
-    g.add_argument("--gpu-allow", nargs="+", default=[], metavar="ID", help="only these GPU models")
-    g.add_argument("--gpu-exclude", nargs="+", default=[], metavar="ID", help="never these GPU models")
-    g.add_argument("--max-gpus", type=int, default=4096, metavar="N", help="largest GPU count to consider")
-    g.add_argument("--top", type=int, default=20, metavar="N", help="options to show (default 20)")
+    from gpudesk.cli.job_options import add_constraint_arguments, add_job_arguments
+
+    add_job_arguments(p)
+    add_constraint_arguments(p)
+    g = p.add_argument_group("output")
     g.add_argument("--json", action="store_true", help="print JSON")
     g.add_argument("--lang", choices=["en", "zh_CN"], help="language of advice, notes and table (default: system)")
     p.set_defaults(func=handle)
-
-
-def constraints_from_args(args: argparse.Namespace):
-    from gpudesk.core.models import Constraints
-
-    allow = list(args.gpu_allow or [])
-    if getattr(args, "gpu", None) and not allow:  # `--gpu X` (an estimate option) narrows the search to X
-        allow = [args.gpu]
-    return Constraints(
-        objective=args.objective, budget=args.budget, deadline_hours=args.deadline_hours,
-        providers=list(args.provider or []), region=args.region, billing=args.billing,
-        gpu_allow=allow, gpu_exclude=list(args.gpu_exclude or []),
-        max_gpus=args.max_gpus, top=args.top)
 
 
 def handle(args: argparse.Namespace) -> int:
@@ -59,7 +31,7 @@ def handle(args: argparse.Namespace) -> int:
 
 def _run(args: argparse.Namespace) -> int:
     from gpudesk.catalog import open_catalog
-    from gpudesk.cli.job_options import job_from_args
+    from gpudesk.cli.job_options import constraints_from_args, job_from_args
     from gpudesk.core.recommend import recommend, recommendation_json
 
     catalog = open_catalog()
