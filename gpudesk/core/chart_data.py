@@ -243,6 +243,23 @@ def cost_chart_data(feasible: Sequence[Option], chosen: Option | None = None, *,
     )
 
 
+def chart_key(kind: str, data: MemoryChartData | CostChartData | None) -> object:
+    """What one chart (`kind`: memory, cost, days, pareto, billing) draws from `data`, as a
+    comparable value: equal keys mean an identical chart, so a redraw can be skipped."""
+    if data is None or kind == "memory":
+        return data
+    if kind == "cost":
+        return (data.currency, data.trial_margin, data.by_gpu)
+    if kind == "days":
+        return tuple((name, tuple((p.gpus, p.days, p.label, p.chosen) for p in points))
+                     for name, points in data.by_gpu.items())
+    if kind == "pareto":
+        return (data.currency, data.points)
+    if kind == "billing":
+        return (data.currency, data.billing)
+    raise ValueError(f"unknown chart kind {kind!r}")
+
+
 # --- the verdict the status bar and the overview show -----------------------------------------
 
 

@@ -71,3 +71,27 @@ def test_verdict_reads_the_option():
     assert v.fits is False and v.cost == pytest.approx(3840) and v.days == pytest.approx(2.0)
     assert v.warnings == ["tp-over-pcie"]
     assert verdict(None).fits is None
+
+
+def test_chart_key_changes_only_for_the_charts_whose_series_changed():
+    from gpudesk.core.chart_data import chart_key
+
+    four = option(gpus=4, hours=48, price=20, month=10000)
+    eight = option(gpus=8, hours=25, price=20, month=10000)
+    before = cost_chart_data([four, eight], chosen=four)
+    # same options, the other one chosen: the star moves on every chart, the billing lines follow the choice
+    moved = cost_chart_data([four, eight], chosen=eight)
+    for kind in ("cost", "days", "pareto", "billing"):
+        assert chart_key(kind, moved) != chart_key(kind, before)
+    # a dearer offer at 4 GPUs that is not the cheapest there: the cost series keeps the 3840 point and the
+    # billing lines are the chosen option's, so only the Pareto chart (every option) changes
+    dear = option(gpus=4, hours=48, price=30, provider="p2")
+    more = cost_chart_data([four, eight, dear], chosen=four)
+    assert chart_key("cost", more) == chart_key("cost", before)
+    assert chart_key("days", more) == chart_key("days", before)
+    assert chart_key("billing", more) == chart_key("billing", before)
+    assert chart_key("pareto", more) != chart_key("pareto", before)
+    # equal data gives equal keys (a rebuilt but identical answer is not redrawn)
+    assert chart_key("memory", memory_chart_data([four], four)) == chart_key("memory", memory_chart_data([four], four))
+    with pytest.raises(ValueError):
+        chart_key("pie", before)

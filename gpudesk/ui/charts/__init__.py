@@ -46,17 +46,68 @@ def _num(value: float, decimals: int = 1) -> str:
     return QLocale().toString(float(value), "f", decimals)
 
 
+_STYLES: dict = {}
+
+
+def _pen(*args, **kwargs):
+    """A shared QPen per style: pyqtgraph's symbol atlas caches rendered symbols by pen and brush
+    object, so a fresh object on every redraw would re-render every symbol."""
+    key = ("pen", args, tuple(sorted(kwargs.items())))
+    if key not in _STYLES:
+        _STYLES[key] = pg.mkPen(*args, **kwargs)
+    return _STYLES[key]
+
+
+def _brush(*args):
+    """A shared QBrush per colour (see `_pen`)."""
+    key = ("brush", args)
+    if key not in _STYLES:
+        _STYLES[key] = pg.mkBrush(*args)
+    return _STYLES[key]
+
+
+def _fade(colour: str, alpha: int) -> tuple[int, int, int, int]:
+    c = QColor(colour)
+    return (c.red(), c.green(), c.blue(), alpha)
+
+
+class _HoverTargets(pg.ScatterPlotItem):
+    """Invisible points that only carry tooltips: hit-tested on hover, never painted."""
+
+    def paint(self, *args) -> None:
+        pass
+
+
+def _setup(plot_item: pg.PlotItem) -> None:
+    """Once per plot: plain-number axes (no SI prefix), fixed ranges, cached axis pictures."""
+    from PySide6.QtWidgets import QGraphicsItem
+
+    plot_item._gd_items, plot_item._gd_labels, plot_item._gd_extra = {}, {}, {}
+    plot_item._gd_ticks, plot_item._gd_range, plot_item._gd_grid = {}, None, None
+    # every builder sets its ranges from the data: no bounds search over the items before each paint
+    plot_item.disableAutoRange()
+    plot_item.hideButtons()
+    for side in ("bottom", "left", "top", "right"):
+        axis = plot_item.getAxis(side)
+        axis.enableAutoSIPrefix(False)
+        # the tick labels' space only grows: shrinking re-lays out the whole chart view on a later paint
+        axis.setStyle(autoReduceTextSpace=False)
+        # an axis whose range and ticks did not change is blitted, not redrawn text by text
+        axis.setCacheMode(QGraphicsItem.DeviceCoordinateCache)
+
+
 def _begin(plot_item: pg.PlotItem, title: str, left: str, bottom: str, *, legend: bool = True,
            grid: bool = False) -> None:
     """Start a redraw. Items are reused by key across redraws (see `_add`): rebuilding a plot from
     scratch on every keystroke costs several times more than updating its items' data."""
     if not hasattr(plot_item, "_gd_items"):
-        plot_item._gd_items, plot_item._gd_labels, plot_item._gd_extra = {}, {}, {}
+        _setup(plot_item)
     plot_item._gd_used = set()
     plot_item._gd_extra_used = set()
+    plot_item._gd_ticks_used = set()
     if legend and plot_item.legend is None:
         plot_item.addLegend(offset=(-8, 8), labelTextSize="8pt")
-    if plot_item.legend is not None:
+    if plot_item.legend is not None and plot_item.legend.isVisible() != legend:
         plot_item.legend.setVisible(legend)
     labels = {"title": title, "left": left, "bottom": bottom}
     if plot_item._gd_labels != labels:  # rich-text labels are slow to lay out: only when they change
@@ -65,22 +116,48 @@ def _begin(plot_item: pg.PlotItem, title: str, left: str, bottom: str, *, legend
         plot_item.setLabel("bottom", bottom)
         plot_item._gd_labels = labels
     # grid lines are repainted with the axis on every change (~3 ms each): only where values are read off
-    plot_item.showGrid(x=False, y=grid, alpha=0.25)
-    for side in ("bottom", "left"):
-        axis = plot_item.getAxis(side)
-        axis.setLogMode(False)
-        axis.setTicks(None)
-        axis.enableAutoSIPrefix(False)
-    plot_item.enableAutoRange()
+    if plot_item._gd_grid != grid:
+        plot_item.showGrid(x=False, y=grid, alpha=0.25)
+        plot_item._gd_grid = grid
+
+
+def _set_ticks(plot_item: pg.PlotItem, side: str, ticks: list[tuple[float, str]]) -> None:
+    """Fixed ticks for an axis, set only when they differ (setting them redraws the axis)."""
+    plot_item._gd_ticks_used.add(side)
+    if plot_item._gd_ticks.get(side) != ticks:
+        plot_item.getAxis(side).setTicks([ticks])
+        plot_item._gd_ticks[side] = ticks
+
+
+def _set_range(plot_item: pg.PlotItem, x0: float, x1: float, y0: float, y1: float, *, pad: float = 0.0) -> None:
+    """The view's range, padded by a fraction of each span; untouched when unchanged."""
+    dx, dy = (x1 - x0) or 1.0, (y1 - y0) or 1.0
+    wanted = (x0 - dx * pad, x1 + dx * pad, y0 - dy * pad, y1 + dy * pad)
+    if plot_item._gd_range != wanted:
+        plot_item.vb.setRange(xRange=wanted[:2], yRange=wanted[2:], padding=0)
+        plot_item._gd_range = wanted
+
+
+def _bounds(values) -> tuple[float, float]:
+    finite = [v for v in values if v == v and abs(v) != float("inf")]
+    return (min(finite), max(finite)) if finite else (0.0, 1.0)
 
 
 def _add(plot_item: pg.PlotItem, key: str, cls, *args, **kwargs):
     """The item `key` of this plot: the one drawn last time updated in place, or a new one."""
-    key = (key, kwargs.get("name"))  # a new legend text needs a new legend entry
+    key = (key, None)
     item = plot_item._gd_items.get(key)
     if item is not None and type(item) is cls:
         try:
-            if cls in (pg.PlotDataItem, pg.ScatterPlotItem):
+            name = kwargs.get("name")
+            if name != getattr(item, "opts", {}).get("name"):  # same slot, new series: relabel its legend entry in place
+                legend = plot_item.legend
+                legend_label = legend.getLabel(item) if legend is not None else None
+                if legend is not None and (legend_label is None) != (name is None):
+                    raise KeyError(name)  # entering or leaving the legend: a new item
+                if legend_label is not None:
+                    legend_label.setText(name)
+            if cls in (pg.PlotDataItem, pg.ScatterPlotItem, _HoverTargets):
                 item.setData(*args, **kwargs)
             elif cls is pg.BarGraphItem:
                 item.setOpts(**kwargs)
@@ -96,6 +173,8 @@ def _add(plot_item: pg.PlotItem, key: str, cls, *args, **kwargs):
         except (TypeError, KeyError, ValueError):
             plot_item.removeItem(item)
     item = cls(*args, **kwargs)
+    if cls is pg.PlotDataItem:
+        item.setDynamicRangeLimit(None)  # else every range change re-processes the data
     plot_item.addItem(item)
     plot_item._gd_items[key] = item
     plot_item._gd_used.add(key)
@@ -108,6 +187,7 @@ def _legend_extra(plot_item: pg.PlotItem, key: str, text: str, sample) -> None:
     if old is None or old[0] != text:
         if old is not None:
             plot_item.legend.removeItem(old[1])
+        sample = sample()
         plot_item.legend.addItem(sample, text)
         plot_item._gd_extra[key] = (text, sample)
     plot_item._gd_extra_used.add(key)
@@ -119,6 +199,12 @@ def _finish(plot_item: pg.PlotItem) -> None:
         plot_item.removeItem(plot_item._gd_items.pop(key))
     for key in [k for k in plot_item._gd_extra if k not in plot_item._gd_extra_used]:
         plot_item.legend.removeItem(plot_item._gd_extra.pop(key)[1])
+    for side in [s for s, t in plot_item._gd_ticks.items() if t is not None and s not in plot_item._gd_ticks_used]:
+        plot_item.getAxis(side).setTicks(None)
+        plot_item._gd_ticks[side] = None
+    # apply the new range now, not in the paint: moved in the paint, every item re-queues itself and
+    # the whole view is painted a second time
+    plot_item.vb.updateMatrix()
 
 
 def _tip(x, y, data):
@@ -128,16 +214,15 @@ def _tip(x, y, data):
 
 def _hover_points(plot_item: pg.PlotItem, xs, ys, tips, *, size: int = 14, key: str = "hover") -> pg.ScatterPlotItem:
     """Invisible hover targets whose tooltip shows the exact values."""
-    return _add(plot_item, key, pg.ScatterPlotItem, x=list(xs), y=list(ys), data=list(tips), size=size, pen=None,
-                brush=pg.mkBrush(0, 0, 0, 1), hoverable=True, tip=_tip)
+    return _add(plot_item, key, _HoverTargets, x=list(xs), y=list(ys), data=list(tips), size=size, pen=_pen(None),
+                brush=_brush(0, 0, 0, 1), hoverable=True, tip=_tip)
 
 
 def _empty(plot_item: pg.PlotItem, message: str) -> None:
     text = _add(plot_item, "empty", pg.TextItem, message, color="#555753", anchor=(0.5, 0.5))
     text.setPos(0.5, 0.5)
     _finish(plot_item)
-    plot_item.setXRange(0, 1)
-    plot_item.setYRange(0, 1)
+    _set_range(plot_item, 0, 1, 0, 1)
 
 
 # --- memory -----------------------------------------------------------------------------------
@@ -159,7 +244,7 @@ def build_memory_plot(plot_item: pg.PlotItem, data: MemoryChartData) -> None:
         if not any(heights):
             continue
         _add(plot_item, name, pg.BarGraphItem, x=xs, y0=list(bottoms), height=heights, width=0.55,
-             brush=COMPONENT_COLOURS.get(name, "#888a85"), pen=pg.mkPen("w", width=0.5), name=label(name))
+             brush=_brush(COMPONENT_COLOURS.get(name, "#888a85")), pen=_pen("w", width=0.5), name=label(name))
         for i, h in enumerate(heights):
             if h > 0:
                 hover_x.append(i)
@@ -169,7 +254,7 @@ def build_memory_plot(plot_item: pg.PlotItem, data: MemoryChartData) -> None:
     # capacity (solid) and usable (dashed) per bar; the band between them is the headroom kept free
     _add(plot_item, "band", pg.BarGraphItem, x=xs, y0=[b.usable_gib for b in data.bars],
          height=[b.capacity_gib - b.usable_gib for b in data.bars], width=0.8,
-         brush=QColor(204, 0, 0, 40), pen=pg.mkPen(None), name=_tr("Headroom kept free"))
+         brush=_brush(204, 0, 0, 40), pen=_pen(None), name=_tr("Headroom kept free"))
     cap_x, cap_y = [], []
     for i, bar in enumerate(data.bars):
         cap_x += [i - 0.42, i + 0.42]
@@ -180,7 +265,7 @@ def build_memory_plot(plot_item: pg.PlotItem, data: MemoryChartData) -> None:
             f"{bar.label}\n" + _tr("Capacity") + f": {_num(bar.capacity_gib, 1)} GiB\n"
             + _tr("Usable") + f": {_num(bar.usable_gib, 1)} GiB\n" + _tr("Total") + f": {_num(bar.total_gib, 2)} GiB"
         )
-    _add(plot_item, "capacity", pg.PlotDataItem, cap_x, cap_y, connect="pairs", pen=pg.mkPen("#cc0000", width=2),
+    _add(plot_item, "capacity", pg.PlotDataItem, cap_x, cap_y, connect="pairs", pen=_pen("#cc0000", width=2),
          name=_tr("GPU capacity"))
     ticks = []
     for i, bar in enumerate(data.bars):
@@ -190,7 +275,7 @@ def build_memory_plot(plot_item: pg.PlotItem, data: MemoryChartData) -> None:
     if data.quick_estimate_per_gpu_gib is not None:
         qx = len(data.bars)
         _add(plot_item, "quick", pg.BarGraphItem, x=[qx], y0=[0], height=[data.quick_estimate_per_gpu_gib],
-             width=0.55, brush=pg.mkBrush("#d3d7cf"), pen=pg.mkPen("#555753", width=1, style=Qt.DashLine),
+             width=0.55, brush=_brush("#d3d7cf"), pen=_pen("#555753", width=1, style=Qt.DashLine),
              name=_tr("Guide's quick estimate"))
         ticks.append((qx, _tr("Quick estimate ÷ %1").replace("%1", str(data.quick_estimate_gpus))))
         hover_x.append(qx)
@@ -200,11 +285,10 @@ def build_memory_plot(plot_item: pg.PlotItem, data: MemoryChartData) -> None:
             + _tr("in all") + f", {_num(data.quick_estimate_per_gpu_gib, 1)} GiB " + _tr("per GPU")
         )
     _hover_points(plot_item, hover_x, hover_y, hover_tip, size=22)
-    plot_item.getAxis("bottom").setTicks([ticks])
+    _set_ticks(plot_item, "bottom", ticks)
     top = max([b.capacity_gib for b in data.bars] + [sum(b.components_gib.values()) for b in data.bars]
               + [data.quick_estimate_per_gpu_gib or 0])
-    plot_item.setXRange(-0.6, len(ticks) - 0.4, padding=0)
-    plot_item.setYRange(0, top * 1.15, padding=0)
+    _set_range(plot_item, -0.6, len(ticks) - 0.4, 0, top * 1.15)
     _finish(plot_item)
 
 
@@ -216,8 +300,8 @@ def _colour(i: int) -> str:
 
 
 def _star(plot_item, x, y, tip):
-    _add(plot_item, "star", pg.ScatterPlotItem, x=[x], y=[y], symbol="star", size=18, brush=pg.mkBrush("#fce94f"),
-         pen=pg.mkPen("#202020"), data=[tip], hoverable=True, tip=_tip, name=_tr("Chosen"))
+    _add(plot_item, "star", pg.ScatterPlotItem, x=[x], y=[y], symbol="star", size=18, brush=_brush("#fce94f"),
+         pen=_pen("#202020"), data=[tip], hoverable=True, tip=_tip, name=_tr("Chosen"))
 
 
 def build_cost_plot(plot_item: pg.PlotItem, data: CostChartData) -> None:
@@ -226,18 +310,19 @@ def build_cost_plot(plot_item: pg.PlotItem, data: CostChartData) -> None:
     if data.empty:
         _empty(plot_item, _tr("No priced configuration"))
         return
-    plot_item.getAxis("bottom").setTicks([_gpu_ticks([p.gpus for ps in data.by_gpu.values() for p in ps])])
+    counts = [p.gpus for ps in data.by_gpu.values() for p in ps]
+    _set_ticks(plot_item, "bottom", _gpu_ticks(counts))
+    costs = [c for ps in data.by_gpu.values() for p in ps for c in (p.cost, p.cost_with_margin)]
+    _set_range(plot_item, *_bounds(_log10(counts)), *_bounds(costs), pad=0.08)
     hover_x, hover_y, hover_tip = [], [], []
     for i, (name, points) in enumerate(data.by_gpu.items()):
-        colour = QColor(_colour(i))
+        colour = _colour(i)
         xs = _log10([p.gpus for p in points])
-        lo = _add(plot_item, f"cost-{name}", pg.PlotDataItem, xs, [p.cost for p in points], pen=pg.mkPen(colour, width=2),
-                  symbol="o", symbolSize=6, symbolBrush=colour, symbolPen=None, name=name)
-        hi = _add(plot_item, f"margin-{name}", pg.PlotDataItem, xs, [p.cost_with_margin for p in points],
-                  pen=pg.mkPen(colour, width=1, style=Qt.DotLine))
-        fill = QColor(colour)
-        fill.setAlpha(35)
-        _add(plot_item, f"band-{name}", pg.FillBetweenItem, lo, hi, brush=fill)
+        lo = _add(plot_item, f"cost-{i}", pg.PlotDataItem, xs, [p.cost for p in points], pen=_pen(colour, width=2),
+                  symbol="o", symbolSize=6, symbolBrush=_brush(colour), symbolPen=_pen(None), name=name)
+        hi = _add(plot_item, f"margin-{i}", pg.PlotDataItem, xs, [p.cost_with_margin for p in points],
+                  pen=_pen(colour, width=1, style=Qt.DotLine))
+        _add(plot_item, f"band-{i}", pg.FillBetweenItem, lo, hi, brush=_brush(_fade(colour, 35)))
         for p in points:
             hover_x.append(math.log10(p.gpus))
             hover_y.append(p.cost)
@@ -248,7 +333,7 @@ def build_cost_plot(plot_item: pg.PlotItem, data: CostChartData) -> None:
                 _star(plot_item, math.log10(p.gpus), p.cost, p.label)
     _hover_points(plot_item, hover_x, hover_y, hover_tip)
     _legend_extra(plot_item, "margin", _tr("+%1 % trial-and-error margin").replace("%1", _num(data.trial_margin * 100, 0)),
-                  pg.BarGraphItem(x=[0], height=[0], width=1, brush=QColor(128, 128, 128, 60)))
+                  lambda: pg.BarGraphItem(x=[0], height=[0], width=1, brush=_brush(128, 128, 128, 60)))
     _finish(plot_item)
 
 
@@ -258,13 +343,16 @@ def build_days_plot(plot_item: pg.PlotItem, data: CostChartData, *, legend: bool
     if data.empty:
         _empty(plot_item, _tr("No timed configuration"))
         return
-    plot_item.getAxis("bottom").setTicks([_gpu_ticks([p.gpus for ps in data.by_gpu.values() for p in ps])])
+    counts = [p.gpus for ps in data.by_gpu.values() for p in ps]
+    _set_ticks(plot_item, "bottom", _gpu_ticks(counts))
+    _set_range(plot_item, *_bounds(_log10(counts)), *_bounds([p.days for ps in data.by_gpu.values() for p in ps]),
+               pad=0.08)
     hover_x, hover_y, hover_tip = [], [], []
     for i, (name, points) in enumerate(data.by_gpu.items()):
-        colour = QColor(_colour(i))
+        colour = _colour(i)
         xs = _log10([p.gpus for p in points])
-        _add(plot_item, f"days-{name}", pg.PlotDataItem, xs, [p.days for p in points], pen=pg.mkPen(colour, width=2),
-             symbol="o", symbolSize=6, symbolBrush=colour, symbolPen=None, name=name)
+        _add(plot_item, f"days-{i}", pg.PlotDataItem, xs, [p.days for p in points], pen=_pen(colour, width=2),
+             symbol="o", symbolSize=6, symbolBrush=_brush(colour), symbolPen=_pen(None), name=name)
         for p in points:
             hover_x.append(math.log10(p.gpus))
             hover_y.append(p.days)
@@ -317,18 +405,20 @@ def build_pareto_plot(plot_item: pg.PlotItem, data: CostChartData) -> None:
         _empty(plot_item, _tr("No priced configuration"))
         return
     # log scales drawn from log10 values, so every item (scatter and line alike) agrees
-    plot_item.getAxis("bottom").setTicks([_log_ticks([p.days for p in data.points])])
-    plot_item.getAxis("left").setTicks([_log_ticks([p.cost for p in data.points])])
+    _set_ticks(plot_item, "bottom", _log_ticks([p.days for p in data.points]))
+    _set_ticks(plot_item, "left", _log_ticks([p.cost for p in data.points]))
+    _set_range(plot_item, *_bounds(_log10([p.days for p in data.points])),
+               *_bounds(_log10([p.cost for p in data.points])), pad=0.08)
     tip = lambda p: f"{p.label}\n{_num(p.days, 2)} " + _tr("days") + f", {_num(p.cost, 0)} {data.currency}"
     others = [p for p in data.points if not p.pareto]
     if others:
         _add(plot_item, "others", pg.ScatterPlotItem, x=_log10([p.days for p in others]),
-             y=_log10([p.cost for p in others]), size=6, brush=pg.mkBrush(136, 138, 133, 120), pen=None,
+             y=_log10([p.cost for p in others]), size=6, brush=_brush(136, 138, 133, 120), pen=_pen(None),
              data=[lambda p=p: tip(p) for p in others], hoverable=True, tip=_tip, name=_tr("Other options"))
     front = data.front
     fx, fy = _log10([p.days for p in front]), _log10([p.cost for p in front])
-    _add(plot_item, "front", pg.PlotDataItem, fx, fy, pen=pg.mkPen("#cc0000", width=2), symbol="o", symbolSize=8,
-         symbolBrush="#cc0000", symbolPen=None, name=_tr("Pareto front"))
+    _add(plot_item, "front", pg.PlotDataItem, fx, fy, pen=_pen("#cc0000", width=2), symbol="o", symbolSize=8,
+         symbolBrush=_brush("#cc0000"), symbolPen=_pen(None), name=_tr("Pareto front"))
     _hover_points(plot_item, fx, fy, [lambda p=p: tip(p) for p in front])
     for p in data.points:
         if p.chosen:
@@ -344,38 +434,42 @@ def build_billing_plot(plot_item: pg.PlotItem, data: CostChartData) -> None:
     if lines is None:
         _empty(plot_item, _tr("No hourly price for the chosen configuration"))
         return
-    _add(plot_item, "hourly", pg.PlotDataItem, lines.hours, lines.hourly_cost, pen=pg.mkPen("#3465a4", width=2),
+    _add(plot_item, "hourly", pg.PlotDataItem, lines.hours, lines.hourly_cost, pen=_pen("#3465a4", width=2),
          name=_tr("Hourly"))
+    top = max(lines.hourly_cost + [lines.monthly_cost or 0.0])
+    _set_range(plot_item, lines.hours[0], lines.hours[-1], 0.0, top * 1.08 or 1.0)
     _hover_points(plot_item, lines.hours, lines.hourly_cost, [
         lambda h=h, c=c: f"{_num(h, 0)} h: {_num(c, 0)} {data.currency}"
         for h, c in zip(lines.hours, lines.hourly_cost, strict=True)
     ], size=10)
     if lines.monthly_cost is not None:
         _add(plot_item, "monthly", pg.PlotDataItem, [lines.hours[0], lines.hours[-1]], [lines.monthly_cost] * 2,
-             pen=pg.mkPen("#4e9a06", width=2), name=_tr("Monthly"))
+             pen=_pen("#4e9a06", width=2), name=_tr("Monthly"))
     if lines.break_even_hours is not None and lines.monthly_cost is not None:
-        be = pg.InfiniteLine(pos=lines.break_even_hours, angle=90, pen=pg.mkPen("#555753", style=Qt.DashLine),
-                             label=_tr("break-even %1 h").replace("%1", _num(lines.break_even_hours, 0)),
-                             labelOpts={"position": 0.9, "color": "#202020"})
-        _add_line(plot_item, "break-even", be)
+        _add_line(plot_item, "break-even", lines.break_even_hours, _pen("#555753", style=Qt.DashLine),
+                  _tr("break-even %1 h").replace("%1", _num(lines.break_even_hours, 0)),
+                  {"position": 0.9, "color": "#202020"})
         _hover_points(plot_item, [lines.break_even_hours], [lines.monthly_cost], key="hover-be", tips=[
             _tr("Break-even") + f": {_num(lines.break_even_hours, 0)} h/" + _tr("month") + "\n"
             + f"{_num(lines.monthly_cost, 0)} {data.currency}"])
     if lines.job_hours is not None and lines.job_hours <= lines.hours[-1]:
-        _add_line(plot_item, "job", pg.InfiniteLine(pos=lines.job_hours, angle=90, pen=pg.mkPen("#f57900", width=1),
-                                                    label=_tr("this job"),
-                                                    labelOpts={"position": 0.7, "color": "#f57900"}))
+        _add_line(plot_item, "job", lines.job_hours, _pen("#f57900", width=1), _tr("this job"),
+                  {"position": 0.7, "color": "#f57900"})
     _finish(plot_item)
 
 
-def _add_line(plot_item: pg.PlotItem, key: str, line: pg.InfiniteLine) -> None:
-    """Infinite lines carry their label: replaced rather than updated (at most two per plot)."""
+def _add_line(plot_item: pg.PlotItem, key: str, pos: float, pen, text: str, label_opts: dict) -> None:
+    """A vertical marker with its label, moved in place on later redraws."""
     key = (key, None)
-    old = plot_item._gd_items.pop(key, None)
-    if old is not None:
-        plot_item.removeItem(old)
-    plot_item.addItem(line)
-    plot_item._gd_items[key] = line
+    line = plot_item._gd_items.get(key)
+    if line is None:
+        line = pg.InfiniteLine(pos=pos, angle=90, pen=pen, label=text, labelOpts=label_opts)
+        plot_item.addItem(line)
+        plot_item._gd_items[key] = line
+    else:
+        line.setPos(pos)
+        if line.label.format != text:
+            line.label.setFormat(text)
     plot_item._gd_used.add(key)
 
 

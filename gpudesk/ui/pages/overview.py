@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 from gpudesk.core.chart_data import (
     CostChartData,
     MemoryChartData,
+    chart_key,
     cost_chart_data,
     memory_chart_data,
     verdict,
@@ -117,10 +118,11 @@ class OverviewPage(QWidget):
         lang = current_language()
         for kind, plot in self.plots.items():
             data = self.memory_data if kind == "memory" else self.cost_data
-            if self._drawn.get(kind) == (data, lang):
-                continue  # same numbers, same language: nothing to redraw
+            key = (chart_key(kind, data), lang)
+            if self._drawn.get(kind) == key:
+                continue  # this chart's numbers and language are unchanged: nothing to redraw
             BUILDERS[kind](plot, data)
-            self._drawn[kind] = (data, lang)
+            self._drawn[kind] = key
 
     def _show_verdict(self) -> None:
         v = verdict(self._option)
