@@ -1,7 +1,8 @@
 """The main window: job form on the left, overview/options/catalogue/checklist tabs in the centre.
 
-Data flows one way: form -> (debounced) recommender on a worker thread -> options, charts,
-status bar. Stale results are dropped by a generation counter so typing never waits.
+Data flows one way: form -> (coalesced) recommender on a worker thread -> options, charts,
+status bar. One computation at a time: edits made while it runs are answered by one more run
+started as soon as it ends (its now-stale answer is not drawn), so typing never waits.
 """
 
 from __future__ import annotations
@@ -42,7 +43,9 @@ from gpudesk.ui.pages.options_page import OptionsPage
 from gpudesk.ui.pages.overview import OverviewPage
 from gpudesk.ui.widgets.job_form import JobForm
 
-DEBOUNCE_MS = 40
+# Edits made in one event-loop turn (a form being filled, a keystroke's several signals) make one
+# recompute; the recommender runs off the GUI thread, so nothing waits for a pause in typing.
+DEBOUNCE_MS = 0
 AUTOSAVE_MS = 60_000
 MAX_RECENT = 8
 PLAN_FILTER_EN = "gpudesk plan (*.gpudesk)"
@@ -84,6 +87,7 @@ class _RecommendTask(QRunnable):
             from gpudesk.core.recommend import evaluate, recommend
 
             rec = recommend(self.job, self.constraints, self.catalog)
+            rec.feasible  # noqa: B018 - built here, not on the GUI thread when the charts ask for it
             chosen = None
             if self.wanted is not None:
                 chosen = next((o for o in rec.options if same_configuration(o, self.wanted)), None)
@@ -122,6 +126,7 @@ class MainWindow(QMainWindow):
         self.busy = False
         self._wanted = None  # the configuration the user picked, kept across recomputes
         self._generation = 0
+        self._rerun = False  # the form changed while the recommender was busy
         self._pool = QThreadPool(self)
         self._pool.setMaxThreadCount(1)
         self._pool.setExpiryTimeout(-1)
@@ -379,6 +384,10 @@ class MainWindow(QMainWindow):
     def recompute_now(self) -> None:
         """Send the form's job to the recommender (off the GUI thread); stale answers are dropped."""
         self._debounce.stop()
+        if self.busy:
+            self._rerun = True  # asked again as soon as the running computation ends
+            return
+        self._rerun = False
         self._generation += 1
         try:
             job, constraints = self.form.job_and_constraints()
@@ -411,6 +420,10 @@ class MainWindow(QMainWindow):
         result = self._signals.take(generation)
         if result is None or generation != self._generation:
             return  # an older edit's answer: a newer one is on its way
+        if self._rerun:  # the form changed meanwhile: this answer is stale, ask again now
+            self.busy = False
+            self.recompute_now()
+            return
         answer, error, seconds = result
         rec, evaluated = answer if answer is not None else (None, None)
         self.busy = False
@@ -518,7 +531,9 @@ class MainWindow(QMainWindow):
         text = self.status_text()
         self.status_verdict.setText(text)
         ok = not self.last_error and self.plan_choice() is not None and self.plan_choice().memory.fits
-        self.status_verdict.setStyleSheet("" if ok else "color: #cc0000;")
+        sheet = "" if ok else "color: #cc0000;"
+        if self.status_verdict.styleSheet() != sheet:  # a new style sheet re-polishes and re-lays out the bar
+            self.status_verdict.setStyleSheet(sheet)
 
     # --- lazy pages ---------------------------------------------------------------------------
 

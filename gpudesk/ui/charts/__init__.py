@@ -74,6 +74,11 @@ def _fade(colour: str, alpha: int) -> tuple[int, int, int, int]:
 class _HoverTargets(pg.ScatterPlotItem):
     """Invisible points that only carry tooltips: hit-tested on hover, never painted."""
 
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        # Qt then skips the item's painting preparations altogether; it still receives hover events
+        self.setFlag(self.GraphicsItemFlag.ItemHasNoContents, True)
+
     def paint(self, *args) -> None:
         pass
 
@@ -162,7 +167,8 @@ def _add(plot_item: pg.PlotItem, key: str, cls, *args, **kwargs):
             elif cls is pg.BarGraphItem:
                 item.setOpts(**kwargs)
             elif cls is pg.FillBetweenItem:
-                item.setCurves(*args)
+                if tuple(item.curves or ()) != args:  # the same curves re-fill themselves when their data change
+                    item.setCurves(*args)
                 item.setBrush(kwargs.get("brush"))
             elif cls is pg.TextItem:
                 item.setText(args[0])

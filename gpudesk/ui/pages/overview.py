@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import (
     QFileDialog,
+    QFrame,
     QHBoxLayout,
     QLabel,
     QMenu,
     QMessageBox,
+    QScrollArea,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -48,6 +51,12 @@ class OverviewPage(QWidget):
         self.verdict_label.setWordWrap(True)
         self.verdict_label.setTextFormat(Qt.RichText)
         self.verdict_label.setStyleSheet("font-size: 12pt;")
+        # fixed heights above the charts: a verdict or advice of another length must not resize
+        # (and so re-lay out and repaint twice) the chart view on every edit
+        big = QFont(self.verdict_label.font())
+        big.setPointSizeF(12)
+        self.verdict_label.setFixedHeight(2 * QFontMetrics(big).lineSpacing() + 4)
+        self.verdict_label.setAlignment(Qt.AlignLeft | Qt.AlignVCenter)
         top.addWidget(self.verdict_label, 1)
         self.export_button = QToolButton()
         self.export_button.setPopupMode(QToolButton.InstantPopup)
@@ -58,7 +67,13 @@ class OverviewPage(QWidget):
         self.advice_label = QLabel()
         self.advice_label.setWordWrap(True)
         self.advice_label.setTextFormat(Qt.RichText)
-        layout.addWidget(self.advice_label)
+        self.advice_label.setAlignment(Qt.AlignLeft | Qt.AlignTop)
+        self.advice_area = QScrollArea()
+        self.advice_area.setWidget(self.advice_label)
+        self.advice_area.setWidgetResizable(True)
+        self.advice_area.setFrameShape(QFrame.NoFrame)
+        self.advice_area.setFixedHeight(3 * self.advice_label.fontMetrics().lineSpacing() + 4)
+        layout.addWidget(self.advice_area)
 
         # one view and one scene for all five plots: cheaper to build and paint than five widgets
         self.charts = pg.GraphicsLayoutWidget()
