@@ -38,6 +38,7 @@ BETTER_VALUE_SAVING = 0.20  # another GPU must save at least 20 % ...
 BETTER_VALUE_MAX_SLOWDOWN = 1.25  # ... without taking more than 25 % longer
 OLD_ARCHITECTURES = ("kepler", "maxwell", "pascal", "volta", "turing")
 NON_TRANSFORMER_FAMILIES = ("unet",)
+LONG_RUN_DAYS = 60  # past two months of one run, hardware faults and re-runs become the plan's main risk
 
 Severity = str  # "info" | "warning" | "critical"
 
@@ -230,6 +231,17 @@ def multi_node_network(ctx: AdviceContext) -> Advice | None:
         nodes=ctx.nodes, net=ctx.network or t("an unknown network", "未知网络")))
 
 
+def long_run(ctx: AdviceContext) -> Advice | None:
+    hours = ctx.time.hours if ctx.time is not None else None
+    if hours is None or hours <= LONG_RUN_DAYS * 24:
+        return None
+    return Advice(id="long-run", severity="warning", message=t(
+        "One clean run takes {days:,.0f} days on this configuration: failures, re-runs and price changes add up "
+        "over that span. Set a deadline (or the fastest objective) to see larger configurations.",
+        "该配置跑完一次需要 {days:,.0f} 天：期间的故障、重跑和价格变化都会累积。请设置工期（或选“最快”）查看更大的配置。",
+        days=hours / 24))
+
+
 RULES: tuple[Callable[[AdviceContext], Advice | None], ...] = (
     does_not_fit,
     fp32_doubles_memory,
@@ -244,12 +256,13 @@ RULES: tuple[Callable[[AdviceContext], Advice | None], ...] = (
     rack_power,
     monthly_cheaper,
     multi_node_network,
+    long_run,
 )
 
 RULE_IDS = (
     "does-not-fit", "fp32-doubles-memory", "old-gpu-transformers", "no-bf16", "tp-over-pcie", "consumer-multi-node",
     "host-ram-too-small", "nvme-too-small", "offload-slow", "scaling-below-norm", "rack-power",
-    "monthly-cheaper", "multi-node-ib-slurm", "better-value-gpu",
+    "monthly-cheaper", "multi-node-ib-slurm", "better-value-gpu", "long-run",
 )
 
 _ORDER = {"critical": 0, "warning": 1, "info": 2}

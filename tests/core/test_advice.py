@@ -194,3 +194,18 @@ def test_better_value_sorted_scan_matches_full_scan():
         assert (full is None) == (fast is None)
         if full is not None:
             assert full.message == fast.message
+
+
+def test_long_run_past_two_months():
+    from gpudesk.core.models import TimeEstimate
+
+    def timed(hours):
+        return TimeEstimate(training_flops=1.0, tokens_per_second=1.0, hours=hours, gpu_hours=hours,
+                            mfu=0.4, scaling_efficiency=1.0)
+
+    assert "long-run" in ids(ctx(time=timed(61 * 24)))
+    assert "long-run" not in ids(ctx(time=timed(59 * 24)))
+    assert "long-run" not in ids(ctx(time=timed(None)))
+    with use_language("en"):
+        msg = next(a.message for a in adv.advise(ctx(time=timed(1867.6 * 24))) if a.id == "long-run")
+    assert "1,868 days" in msg
