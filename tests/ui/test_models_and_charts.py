@@ -1,5 +1,7 @@
 """Item models pass Qt's model tester; the chart builders draw core's series (and render offscreen)."""
 
+import math
+
 import pytest
 from PySide6.QtCore import Qt
 
@@ -104,3 +106,36 @@ def test_hover_tips_show_exact_values(qtbot):
     hover = [i for i in widget.getPlotItem().items if isinstance(i, pg.ScatterPlotItem) and i.opts.get("hoverable")]
     texts = [_tip(0, 0, d) for item in hover for d in item.data["data"]]
     assert any("¥" not in t and "3,840 CNY" in t and "4,992 CNY" in t for t in texts)  # 3840 × 1.3
+
+
+def test_log_axes_read_as_plain_round_numbers():
+    from gpudesk.ui.charts import _gpu_ticks, _log_ticks
+
+    assert [label for _, label in _gpu_ticks([1, 2, 8, 64])] == ["1", "2", "4", "8", "16", "32", "64"]
+    assert [label for _, label in _gpu_ticks([1, 1024])] == ["1", "4", "16", "64", "256", "1024"]  # every other
+    # under a decade (0.028 to 0.1 days): 1-2-3-5 steps, as decimals, never "2·10⁻²"
+    ticks = _log_ticks([0.028, 0.05, 0.1])
+    assert [label for _, label in ticks] == ["0.03", "0.05", "0.1"]
+    assert ticks[0][0] == pytest.approx(math.log10(0.03))
+    # three decades of cost: 1-2-5 steps with group separators
+    assert [label for _, label in _log_ticks([900, 120_000])] == [
+        "1,000", "2,000", "5,000", "10,000", "20,000", "50,000", "100,000"]
+
+
+def test_legends_sit_outside_the_plot_area(qtbot):
+    import pyqtgraph as pg
+
+    from gpudesk.ui.charts import build_memory_plot
+
+    widget = pg.PlotWidget()
+    qtbot.addWidget(widget)
+    widget.resize(800, 400)
+    widget.show()
+    opts = _options()
+    plot = widget.getPlotItem()
+    build_memory_plot(plot, memory_chart_data(opts, opts[0]))
+    qtbot.wait(10)
+    legend = plot._gd_legend
+    assert "Optimizer states" in legend.text and "quick estimate" in legend.text
+    # the legend's box is right of the view box: it cannot cover a bar
+    assert legend.mapRectToScene(legend.boundingRect()).left() >= plot.vb.mapRectToScene(plot.vb.boundingRect()).right() - 1

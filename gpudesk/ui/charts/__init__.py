@@ -11,6 +11,7 @@ draws one chart offscreen into a QImage (the report uses it; a QApplication must
 
 from __future__ import annotations
 
+import html
 import math
 
 import pyqtgraph as pg
@@ -87,8 +88,9 @@ def _setup(plot_item: pg.PlotItem) -> None:
     """Once per plot: plain-number axes (no SI prefix), fixed ranges, cached axis pictures."""
     from PySide6.QtWidgets import QGraphicsItem
 
-    plot_item._gd_items, plot_item._gd_labels, plot_item._gd_extra = {}, {}, {}
+    plot_item._gd_items, plot_item._gd_labels = {}, {}
     plot_item._gd_ticks, plot_item._gd_range, plot_item._gd_grid = {}, None, None
+    plot_item._gd_legend = None
     # every builder sets its ranges from the data: no bounds search over the items before each paint
     plot_item.disableAutoRange()
     plot_item.hideButtons()
@@ -108,12 +110,8 @@ def _begin(plot_item: pg.PlotItem, title: str, left: str, bottom: str, *, legend
     if not hasattr(plot_item, "_gd_items"):
         _setup(plot_item)
     plot_item._gd_used = set()
-    plot_item._gd_extra_used = set()
     plot_item._gd_ticks_used = set()
-    if legend and plot_item.legend is None:
-        plot_item.addLegend(offset=(-8, 8), labelTextSize="8pt")
-    if plot_item.legend is not None and plot_item.legend.isVisible() != legend:
-        plot_item.legend.setVisible(legend)
+    plot_item._gd_show_legend = legend
     labels = {"title": title, "left": left, "bottom": bottom}
     if plot_item._gd_labels != labels:  # rich-text labels are slow to lay out: only when they change
         plot_item.setTitle(title, size="10pt")
@@ -154,14 +152,6 @@ def _add(plot_item: pg.PlotItem, key: str, cls, *args, **kwargs):
     item = plot_item._gd_items.get(key)
     if item is not None and type(item) is cls:
         try:
-            name = kwargs.get("name")
-            if name != getattr(item, "opts", {}).get("name"):  # same slot, new series: relabel its legend entry in place
-                legend = plot_item.legend
-                legend_label = legend.getLabel(item) if legend is not None else None
-                if legend is not None and (legend_label is None) != (name is None):
-                    raise KeyError(name)  # entering or leaving the legend: a new item
-                if legend_label is not None:
-                    legend_label.setText(name)
             if cls in (pg.PlotDataItem, pg.ScatterPlotItem, _HoverTargets):
                 item.setData(*args, **kwargs)
             elif cls is pg.BarGraphItem:
@@ -187,24 +177,50 @@ def _add(plot_item: pg.PlotItem, key: str, cls, *args, **kwargs):
     return item
 
 
-def _legend_extra(plot_item: pg.PlotItem, key: str, text: str, sample) -> None:
-    """A legend entry without a plotted item (e.g. the margin band's meaning)."""
-    old = plot_item._gd_extra.get(key)
-    if old is None or old[0] != text:
-        if old is not None:
-            plot_item.legend.removeItem(old[1])
-        sample = sample()
-        plot_item.legend.addItem(sample, text)
-        plot_item._gd_extra[key] = (text, sample)
-    plot_item._gd_extra_used.add(key)
+def _legend(plot_item: pg.PlotItem, entries: list[tuple[str, str]]) -> None:
+    """The plot's legend, right of the plot area so it never covers data: one rich-text label
+    (a coloured sample glyph and a name per line), re-set only when its text changes."""
+    if not plot_item._gd_show_legend:
+        entries = []
+    text = "<br>".join(f"{sample}&nbsp;{html.escape(name)}" for sample, name in entries)
+    label = plot_item._gd_legend
+    if label is None:
+        if not text:
+            return
+        label = pg.LabelItem("", size="8pt", justify="left")
+        plot_item.layout.addItem(label, 2, 3)
+        plot_item.layout.setAlignment(label, Qt.AlignTop | Qt.AlignLeft)
+        plot_item._gd_legend = label
+    if label.text != text:
+        label.setText(text)
+
+
+def _sample(glyph: str, colour: str) -> str:
+    return f'<span style="color:{colour}; font-size:11pt">{glyph}</span>'
+
+
+def _bar(colour: str) -> str:
+    return _sample("■", colour)
+
+
+def _line(colour: str, dotted: bool = False) -> str:
+    return _sample("┅┅" if dotted else "━━", colour)
+
+
+def _blend(colour: str, alpha: int) -> str:
+    """The colour at `alpha`/255 over the white background (rich text has no transparency)."""
+    c = QColor(colour)
+    mix = [round(v * alpha / 255 + 255 * (1 - alpha / 255)) for v in (c.red(), c.green(), c.blue())]
+    return "#" + "".join(f"{v:02x}" for v in mix)
+
+
+STAR = "#c4a000"  # the chosen option's star, darker than its fill so the legend glyph reads on white
 
 
 def _finish(plot_item: pg.PlotItem) -> None:
     """End a redraw: drop the items this one did not use."""
     for key in [k for k in plot_item._gd_items if k not in plot_item._gd_used]:
         plot_item.removeItem(plot_item._gd_items.pop(key))
-    for key in [k for k in plot_item._gd_extra if k not in plot_item._gd_extra_used]:
-        plot_item.legend.removeItem(plot_item._gd_extra.pop(key)[1])
     for side in [s for s, t in plot_item._gd_ticks.items() if t is not None and s not in plot_item._gd_ticks_used]:
         plot_item.getAxis(side).setTicks(None)
         plot_item._gd_ticks[side] = None
@@ -227,6 +243,7 @@ def _hover_points(plot_item: pg.PlotItem, xs, ys, tips, *, size: int = 14, key: 
 def _empty(plot_item: pg.PlotItem, message: str) -> None:
     text = _add(plot_item, "empty", pg.TextItem, message, color="#555753", anchor=(0.5, 0.5))
     text.setPos(0.5, 0.5)
+    _legend(plot_item, [])
     _finish(plot_item)
     _set_range(plot_item, 0, 1, 0, 1)
 
@@ -245,10 +262,12 @@ def build_memory_plot(plot_item: pg.PlotItem, data: MemoryChartData) -> None:
     xs = list(range(len(data.bars)))
     bottoms = [0.0] * len(xs)
     hover_x, hover_y, hover_tip = [], [], []
+    entries = []
     for name in data.components:
         heights = [bar.components_gib.get(name, 0.0) for bar in data.bars]
         if not any(heights):
             continue
+        entries.append((_bar(COMPONENT_COLOURS.get(name, "#888a85")), label(name)))
         _add(plot_item, name, pg.BarGraphItem, x=xs, y0=list(bottoms), height=heights, width=0.55,
              brush=_brush(COMPONENT_COLOURS.get(name, "#888a85")), pen=_pen("w", width=0.5), name=label(name))
         for i, h in enumerate(heights):
@@ -261,6 +280,7 @@ def build_memory_plot(plot_item: pg.PlotItem, data: MemoryChartData) -> None:
     _add(plot_item, "band", pg.BarGraphItem, x=xs, y0=[b.usable_gib for b in data.bars],
          height=[b.capacity_gib - b.usable_gib for b in data.bars], width=0.8,
          brush=_brush(204, 0, 0, 40), pen=_pen(None), name=_tr("Headroom kept free"))
+    entries.append((_bar(_blend("#cc0000", 40)), _tr("Headroom kept free")))
     cap_x, cap_y = [], []
     for i, bar in enumerate(data.bars):
         cap_x += [i - 0.42, i + 0.42]
@@ -273,6 +293,7 @@ def build_memory_plot(plot_item: pg.PlotItem, data: MemoryChartData) -> None:
         )
     _add(plot_item, "capacity", pg.PlotDataItem, cap_x, cap_y, connect="pairs", pen=_pen("#cc0000", width=2),
          name=_tr("GPU capacity"))
+    entries.append((_line("#cc0000"), _tr("GPU capacity")))
     ticks = []
     for i, bar in enumerate(data.bars):
         mark = "★ " if bar.chosen else ""
@@ -283,6 +304,7 @@ def build_memory_plot(plot_item: pg.PlotItem, data: MemoryChartData) -> None:
         _add(plot_item, "quick", pg.BarGraphItem, x=[qx], y0=[0], height=[data.quick_estimate_per_gpu_gib],
              width=0.55, brush=_brush("#d3d7cf"), pen=_pen("#555753", width=1, style=Qt.DashLine),
              name=_tr("Guide's quick estimate"))
+        entries.append((_bar("#babdb6"), _tr("Guide's quick estimate")))
         ticks.append((qx, _tr("Quick estimate ÷ %1").replace("%1", str(data.quick_estimate_gpus))))
         hover_x.append(qx)
         hover_y.append(data.quick_estimate_per_gpu_gib / 2)
@@ -295,6 +317,7 @@ def build_memory_plot(plot_item: pg.PlotItem, data: MemoryChartData) -> None:
     top = max([b.capacity_gib for b in data.bars] + [sum(b.components_gib.values()) for b in data.bars]
               + [data.quick_estimate_per_gpu_gib or 0])
     _set_range(plot_item, -0.6, len(ticks) - 0.4, 0, top * 1.15)
+    _legend(plot_item, entries)
     _finish(plot_item)
 
 
@@ -305,9 +328,11 @@ def _colour(i: int) -> str:
     return SERIES_COLOURS[i % len(SERIES_COLOURS)]
 
 
-def _star(plot_item, x, y, tip):
+def _star(plot_item, x, y, tip) -> tuple[str, str]:
+    """The chosen option's star; returns its legend entry."""
     _add(plot_item, "star", pg.ScatterPlotItem, x=[x], y=[y], symbol="star", size=18, brush=_brush("#fce94f"),
          pen=_pen("#202020"), data=[tip], hoverable=True, tip=_tip, name=_tr("Chosen"))
+    return (_sample("★", STAR), _tr("Chosen"))
 
 
 def build_cost_plot(plot_item: pg.PlotItem, data: CostChartData) -> None:
@@ -321,8 +346,10 @@ def build_cost_plot(plot_item: pg.PlotItem, data: CostChartData) -> None:
     costs = [c for ps in data.by_gpu.values() for p in ps for c in (p.cost, p.cost_with_margin)]
     _set_range(plot_item, *_bounds(_log10(counts)), *_bounds(costs), pad=0.08)
     hover_x, hover_y, hover_tip = [], [], []
+    entries, star = [], []
     for i, (name, points) in enumerate(data.by_gpu.items()):
         colour = _colour(i)
+        entries.append((_line(colour), name))
         xs = _log10([p.gpus for p in points])
         lo = _add(plot_item, f"cost-{i}", pg.PlotDataItem, xs, [p.cost for p in points], pen=_pen(colour, width=2),
                   symbol="o", symbolSize=6, symbolBrush=_brush(colour), symbolPen=_pen(None), name=name)
@@ -336,10 +363,10 @@ def build_cost_plot(plot_item: pg.PlotItem, data: CostChartData) -> None:
                              + _tr("With trial margin") + f": {_num(p.cost_with_margin, 0)} {data.currency}\n"
                              + _tr("Time") + f": {_num(p.days, 2)} " + _tr("days"))
             if p.chosen:
-                _star(plot_item, math.log10(p.gpus), p.cost, p.label)
+                star = [_star(plot_item, math.log10(p.gpus), p.cost, p.label)]
     _hover_points(plot_item, hover_x, hover_y, hover_tip)
-    _legend_extra(plot_item, "margin", _tr("+%1 % trial-and-error margin").replace("%1", _num(data.trial_margin * 100, 0)),
-                  lambda: pg.BarGraphItem(x=[0], height=[0], width=1, brush=_brush(128, 128, 128, 60)))
+    margin = _tr("+%1 % trial-and-error margin").replace("%1", _num(data.trial_margin * 100, 0))
+    _legend(plot_item, entries + star + [(_line("#555753", dotted=True), margin)])
     _finish(plot_item)
 
 
@@ -354,8 +381,10 @@ def build_days_plot(plot_item: pg.PlotItem, data: CostChartData, *, legend: bool
     _set_range(plot_item, *_bounds(_log10(counts)), *_bounds([p.days for ps in data.by_gpu.values() for p in ps]),
                pad=0.08)
     hover_x, hover_y, hover_tip = [], [], []
+    entries, star = [], []
     for i, (name, points) in enumerate(data.by_gpu.items()):
         colour = _colour(i)
+        entries.append((_line(colour), name))
         xs = _log10([p.gpus for p in points])
         _add(plot_item, f"days-{i}", pg.PlotDataItem, xs, [p.days for p in points], pen=_pen(colour, width=2),
              symbol="o", symbolSize=6, symbolBrush=_brush(colour), symbolPen=_pen(None), name=name)
@@ -365,25 +394,35 @@ def build_days_plot(plot_item: pg.PlotItem, data: CostChartData, *, legend: bool
             hover_tip.append(lambda p=p: f"{p.label}\n" + _tr("Time") + f": {_num(p.days, 2)} " + _tr("days")
                              + f" ({_num(p.days * 24, 1)} h)")
             if p.chosen:
-                _star(plot_item, math.log10(p.gpus), p.days, p.label)
+                star = [_star(plot_item, math.log10(p.gpus), p.days, p.label)]
     _hover_points(plot_item, hover_x, hover_y, hover_tip)
+    _legend(plot_item, entries + star)
     _finish(plot_item)
 
 
-def _log_ticks(values, steps=(1, 2, 5)) -> list[tuple[float, str]]:
-    """Ticks for a log10 axis at 1-2-5 × 10^k within the values' range, labelled in plain numbers."""
+def _log_ticks(values) -> list[tuple[float, str]]:
+    """Ticks for a log10 axis at round values (1-2-5 × 10^k, finer over a narrow range, decades only
+    over a wide one) within the values' range, labelled as plain numbers."""
     finite = [v for v in values if v and v > 0]
     if not finite:
         return []
-    lo, hi = math.floor(math.log10(min(finite))), math.ceil(math.log10(max(finite)))
-    if hi - lo > 3:  # wide range: decades only, or the labels collide
+    low, high = min(finite), max(finite)
+    span = math.log10(high / low)
+    if span > 3:  # wide range: decades only, or the labels collide
         steps = (1,)
+    elif span > 1.2:
+        steps = (1, 2, 5)
+    elif span > 0.5:
+        steps = (1, 2, 3, 5)
+    else:
+        steps = (1, 1.5, 2, 3, 4, 5, 6, 8)
+    lo, hi = math.floor(math.log10(low)), math.ceil(math.log10(high))
     ticks = []
     for k in range(lo, hi + 1):
         for step in steps:
             v = step * 10.0 ** k
-            if min(finite) / 1.5 <= v <= max(finite) * 1.5:
-                decimals = max(0, -k) if k < 0 else 0
+            if low / 1.08 <= v <= high * 1.08:  # within the padded view
+                decimals = max(0, -k) + (1 if step != int(step) else 0)
                 ticks.append((math.log10(v), _num(v, decimals)))
     return ticks
 
@@ -417,7 +456,9 @@ def build_pareto_plot(plot_item: pg.PlotItem, data: CostChartData) -> None:
                *_bounds(_log10([p.cost for p in data.points])), pad=0.08)
     tip = lambda p: f"{p.label}\n{_num(p.days, 2)} " + _tr("days") + f", {_num(p.cost, 0)} {data.currency}"
     others = [p for p in data.points if not p.pareto]
+    entries = []
     if others:
+        entries.append((_sample("●", _blend("#888a85", 160)), _tr("Other options")))
         _add(plot_item, "others", pg.ScatterPlotItem, x=_log10([p.days for p in others]),
              y=_log10([p.cost for p in others]), size=6, brush=_brush(136, 138, 133, 120), pen=_pen(None),
              data=[lambda p=p: tip(p) for p in others], hoverable=True, tip=_tip, name=_tr("Other options"))
@@ -425,10 +466,12 @@ def build_pareto_plot(plot_item: pg.PlotItem, data: CostChartData) -> None:
     fx, fy = _log10([p.days for p in front]), _log10([p.cost for p in front])
     _add(plot_item, "front", pg.PlotDataItem, fx, fy, pen=_pen("#cc0000", width=2), symbol="o", symbolSize=8,
          symbolBrush=_brush("#cc0000"), symbolPen=_pen(None), name=_tr("Pareto front"))
+    entries.append((_sample("━●━", "#cc0000"), _tr("Pareto front")))
     _hover_points(plot_item, fx, fy, [lambda p=p: tip(p) for p in front])
     for p in data.points:
         if p.chosen:
-            _star(plot_item, *_log10([p.days, p.cost]), tip(p))
+            entries.append(_star(plot_item, *_log10([p.days, p.cost]), tip(p)))
+    _legend(plot_item, entries)
     _finish(plot_item)
 
 
@@ -442,6 +485,7 @@ def build_billing_plot(plot_item: pg.PlotItem, data: CostChartData) -> None:
         return
     _add(plot_item, "hourly", pg.PlotDataItem, lines.hours, lines.hourly_cost, pen=_pen("#3465a4", width=2),
          name=_tr("Hourly"))
+    entries = [(_line("#3465a4"), _tr("Hourly"))]
     top = max(lines.hourly_cost + [lines.monthly_cost or 0.0])
     _set_range(plot_item, lines.hours[0], lines.hours[-1], 0.0, top * 1.08 or 1.0)
     _hover_points(plot_item, lines.hours, lines.hourly_cost, [
@@ -451,6 +495,7 @@ def build_billing_plot(plot_item: pg.PlotItem, data: CostChartData) -> None:
     if lines.monthly_cost is not None:
         _add(plot_item, "monthly", pg.PlotDataItem, [lines.hours[0], lines.hours[-1]], [lines.monthly_cost] * 2,
              pen=_pen("#4e9a06", width=2), name=_tr("Monthly"))
+        entries.append((_line("#4e9a06"), _tr("Monthly")))
     if lines.break_even_hours is not None and lines.monthly_cost is not None:
         _add_line(plot_item, "break-even", lines.break_even_hours, _pen("#555753", style=Qt.DashLine),
                   _tr("break-even %1 h").replace("%1", _num(lines.break_even_hours, 0)),
@@ -461,6 +506,7 @@ def build_billing_plot(plot_item: pg.PlotItem, data: CostChartData) -> None:
     if lines.job_hours is not None and lines.job_hours <= lines.hours[-1]:
         _add_line(plot_item, "job", lines.job_hours, _pen("#f57900", width=1), _tr("this job"),
                   {"position": 0.7, "color": "#f57900"})
+    _legend(plot_item, entries)
     _finish(plot_item)
 
 

@@ -72,7 +72,7 @@ class OverviewPage(QWidget):
         self.advice_area.setWidget(self.advice_label)
         self.advice_area.setWidgetResizable(True)
         self.advice_area.setFrameShape(QFrame.NoFrame)
-        self.advice_area.setFixedHeight(3 * self.advice_label.fontMetrics().lineSpacing() + 4)
+        self.advice_area.setFixedHeight(2 * self.advice_label.fontMetrics().lineSpacing() + 4)
         layout.addWidget(self.advice_area)
 
         # one view and one scene for all five plots: cheaper to build and paint than five widgets
