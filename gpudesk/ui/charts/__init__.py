@@ -72,6 +72,26 @@ def _fade(colour: str, alpha: int) -> tuple[int, int, int, int]:
     return (c.red(), c.green(), c.blue(), alpha)
 
 
+class LazyMenuViewBox(pg.ViewBox):
+    """A ViewBox whose right-click menu (export, ranges) is built on first use, not with the plot:
+    five menus of widgets are a visible share of the window's start-up."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(enableMenu=False, **kwargs)
+        self.state["enableMenu"] = True
+
+    def getMenu(self, ev):
+        if self.menu is None:
+            from pyqtgraph.graphicsItems.ViewBox.ViewBoxMenu import ViewBoxMenu
+
+            self.menu = ViewBoxMenu(self)
+            self.updateViewLists()
+        return self.menu
+
+    def getContextMenus(self, event):
+        return self.getMenu(event).actions() if self.menuEnabled() else []
+
+
 class _HoverTargets(pg.ScatterPlotItem):
     """Invisible points that only carry tooltips: hit-tested on hover, never painted."""
 

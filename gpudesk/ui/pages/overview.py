@@ -27,7 +27,7 @@ from gpudesk.core.chart_data import (
     verdict,
 )
 from gpudesk.ui import fmt
-from gpudesk.ui.charts import BUILDERS, export_plot
+from gpudesk.ui.charts import BUILDERS, LazyMenuViewBox, export_plot
 from gpudesk.ui.labels import label
 
 
@@ -78,11 +78,9 @@ class OverviewPage(QWidget):
         # one view and one scene for all five plots: cheaper to build and paint than five widgets
         self.charts = pg.GraphicsLayoutWidget()
         self.charts.setMinimumHeight(460)
-        self.plots = {"memory": self.charts.addPlot(row=0, col=0, colspan=2)}
-        self.plots["cost"] = self.charts.addPlot(row=1, col=0)
-        self.plots["days"] = self.charts.addPlot(row=1, col=1)
-        self.plots["pareto"] = self.charts.addPlot(row=2, col=0)
-        self.plots["billing"] = self.charts.addPlot(row=2, col=1)
+        cells = {"memory": (0, 0, 2), "cost": (1, 0, 1), "days": (1, 1, 1), "pareto": (2, 0, 1), "billing": (2, 1, 1)}
+        self.plots = {kind: self.charts.addPlot(row=row, col=col, colspan=span, viewBox=LazyMenuViewBox())
+                      for kind, (row, col, span) in cells.items()}
         grid = self.charts.ci.layout
         grid.setRowStretchFactor(0, 4)
         grid.setRowStretchFactor(1, 3)
