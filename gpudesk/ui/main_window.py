@@ -39,7 +39,6 @@ from gpudesk import __version__, paths
 from gpudesk.errors import GpudeskError
 from gpudesk.ui import fmt
 from gpudesk.ui.i18n import LANGUAGES, language_manager
-from gpudesk.ui.pages.options_page import OptionsPage
 from gpudesk.ui.pages.overview import OverviewPage
 from gpudesk.ui.widgets.job_form import JobForm
 
@@ -170,12 +169,11 @@ class MainWindow(QMainWindow):
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
         self.overview = OverviewPage()
-        self.options_page = OptionsPage()
-        self.options_page.option_chosen.connect(self.choose_option)
         self.tabs.addTab(self.overview, "")
-        self.tabs.addTab(self.options_page, "")
         # built on first view: start-up pays only for what the first paint shows
-        for key in ("catalogue", "checklist"):
+        self._options_page = None
+        self._options_args = ([], None, None, None)  # what the options table shows once built
+        for key in ("options", "catalogue", "checklist"):
             holder = QWidget()
             holder.setLayout(QVBoxLayout())
             holder.layout().setContentsMargins(0, 0, 0, 0)
@@ -463,8 +461,7 @@ class MainWindow(QMainWindow):
             self.plan.job = job
             self.plan.constraints = constraints
         self._set_choice(chosen, options)
-        self.options_page.set_options(options, chosen, self._provider_names(),
-                                      getattr(self.recommendation, "searched", None))
+        self._show_options(options, chosen, self._provider_names(), getattr(self.recommendation, "searched", None))
         self.overview.show_result(options, feasible, chosen, message)
         self._update_status()
         self._refresh_checklist()
@@ -497,7 +494,9 @@ class MainWindow(QMainWindow):
         options = self.recommendation.options if self.recommendation else [option]
         feasible = self.recommendation.feasible if self.recommendation else [option]
         self._set_choice(option, options)
-        self.options_page.set_chosen(option)
+        self._options_args = (self._options_args[0], option, *self._options_args[2:])
+        if self._options_page is not None:
+            self._options_page.set_chosen(option)
         self.overview.show_result(options, feasible, option)
         self._update_status()
         self._refresh_checklist()
@@ -509,7 +508,7 @@ class MainWindow(QMainWindow):
     def _show_error(self, message: str) -> None:
         self.status_busy.setText("")
         self.overview.show_result([], [], None, message)
-        self.options_page.set_options([], None)
+        self._show_options([], None, None, None)
         self._update_status()
 
     # --- status bar ---------------------------------------------------------------------------
@@ -537,8 +536,27 @@ class MainWindow(QMainWindow):
 
     # --- lazy pages ---------------------------------------------------------------------------
 
+    def _show_options(self, options, chosen, provider_names, searched) -> None:
+        self._options_args = (options, chosen, provider_names, searched)
+        if self._options_page is not None:
+            self._options_page.set_options(*self._options_args)
+
+    @property
+    def options_page(self):
+        """The Options tab, built (and filled with the current answer) on first use."""
+        if self._options_page is None:
+            from gpudesk.ui.pages.options_page import OptionsPage
+
+            page = self._options_page = OptionsPage()
+            page.set_options(*self._options_args)
+            page.option_chosen.connect(self.choose_option)
+            self._pages["options_holder"].layout().addWidget(page)
+        return self._options_page
+
     def _tab_changed(self, index: int) -> None:
-        if index == 2:
+        if index == 1:
+            self.options_page  # noqa: B018 - built on first view
+        elif index == 2:
             self.catalogue_page()
         elif index == 3:
             page = self.checklist_page()

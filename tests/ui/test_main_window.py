@@ -25,6 +25,20 @@ def test_first_answer_fills_charts_table_and_status(window):
     assert option_label(choice) in status and "CNY" in status
 
 
+def test_options_tab_is_built_on_first_view_with_the_current_answer(window, qtbot):
+    assert window._options_page is None  # start-up did not pay for it
+    window.tabs.setCurrentIndex(1)
+    page = window._options_page
+    assert page is not None
+    qtbot.waitUntil(page.isVisible, timeout=2000)
+    assert page.model.rowCount() == len(window.recommendation.options)
+    rows = page.table.selectionModel().selectedRows()
+    assert rows and page.model.option(page.proxy.mapToSource(rows[0]).row()) == window.plan_choice()
+    # later answers go straight to the built table
+    wait_recompute(qtbot, window, lambda: window.form.seq_spin.setValue(window.form.seq_spin.value() * 2))
+    assert page.model.rowCount() == len(window.recommendation.options)
+
+
 def test_editing_the_form_recomputes(window, qtbot):
     assert not window.dirty  # a fresh window has nothing to save
     before = window.plan_choice()

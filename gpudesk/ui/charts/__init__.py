@@ -474,7 +474,10 @@ def build_pareto_plot(plot_item: pg.PlotItem, data: CostChartData) -> None:
     _set_ticks(plot_item, "left", _log_ticks([p.cost for p in data.points]))
     _set_range(plot_item, *_bounds(_log10([p.days for p in data.points])),
                *_bounds(_log10([p.cost for p in data.points])), pad=0.08)
-    tip = lambda p: f"{p.label}\n{_num(p.days, 2)} " + _tr("days") + f", {_num(p.cost, 0)} {data.currency}"
+
+    def tip(p) -> str:
+        return f"{p.label}\n{_num(p.days, 2)} " + _tr("days") + f", {_num(p.cost, 0)} {data.currency}"
+
     others = [p for p in data.points if not p.pareto]
     entries = []
     if others:
