@@ -220,3 +220,22 @@ def test_dropping_a_config_json_imports_it(window, qtbot, tmp_path):
     wait_recompute(qtbot, window, lambda: window.dropEvent(event))
     assert window.plan.job.model.hidden_size == 4096 and window.plan.job.model.source == str(path)
     assert "my-llama" in window.form.model_combo.currentText()
+
+
+def test_edits_during_a_computation_coalesce_into_one_rerun(window, qtbot):
+    started = []
+    real_start = window._pool.start
+    window._pool.start = lambda task: (started.append(task.generation), real_start(task))
+    drawn = []
+    window.recomputed.connect(lambda: drawn.append(window.plan.job.seq_len))
+    spin = window.form.seq_spin
+    window.recompute_now()  # busy now
+    assert window.busy and len(started) == 1
+    for value in (1024, 2048, 4096):  # three edits while the first computation runs
+        spin.setValue(value)
+        window.recompute_now()
+    assert len(started) == 1  # none started on top of the running one
+    qtbot.waitUntil(lambda: bool(drawn) and not window.busy, timeout=20000)
+    assert len(started) == 2  # one rerun for the three edits
+    assert drawn == [4096]  # the stale first answer was never drawn
+    assert window.plan.job.seq_len == 4096
