@@ -113,13 +113,31 @@ def test_log_axes_read_as_plain_round_numbers():
 
     assert [label for _, label in _gpu_ticks([1, 2, 8, 64])] == ["1", "2", "4", "8", "16", "32", "64"]
     assert [label for _, label in _gpu_ticks([1, 1024])] == ["1", "4", "16", "64", "256", "1024"]  # every other
-    # under a decade (0.028 to 0.1 days): 1-2-3-5 steps, as decimals, never "2·10⁻²"
+    # under a decade (0.028 to 0.1 days): fine round steps, as decimals, never "2·10⁻²"
     ticks = _log_ticks([0.028, 0.05, 0.1])
     assert [label for _, label in ticks] == ["0.03", "0.05", "0.1"]
     assert ticks[0][0] == pytest.approx(math.log10(0.03))
-    # three decades of cost: 1-2-5 steps with group separators
-    assert [label for _, label in _log_ticks([900, 120_000])] == [
-        "1,000", "2,000", "5,000", "10,000", "20,000", "50,000", "100,000"]
+    assert [label for _, label in _log_ticks([0.012, 0.025])] == ["0.015", "0.02"]  # no "0.0150", no "1.5·10⁻²"
+    assert [label for _, label in _log_ticks([14e6, 25e6])] == ["15,000,000", "20,000,000"]  # no "15,000,000.0"
+    # three to six orders of magnitude: coarser steps, at most 5 labels so they never collide
+    assert [label for _, label in _log_ticks([400, 430_000])] == ["1,000", "10,000", "100,000"]
+    # two decades of cost: 1-3 steps with group separators
+    assert [label for _, label in _log_ticks([900, 120_000])] == ["1,000", "3,000", "10,000", "30,000", "100,000"]
+
+
+def test_linear_axes_label_large_and_small_values_plainly(qtbot):
+    import pyqtgraph as pg
+
+    from gpudesk.ui.charts import build_billing_plot
+
+    widget = pg.PlotWidget()
+    qtbot.addWidget(widget)
+    opts = _options()
+    build_billing_plot(widget.getPlotItem(), cost_chart_data(opts, opts[0]))
+    left = widget.getPlotItem().getAxis("left")
+    assert left.tickStrings([1_500_000, 2_000_000], 1, 500_000) == ["1,500,000", "2,000,000"]  # not "1.5e+06"
+    assert left.tickStrings([0.02, 0.04], 1, 0.02) == ["0.02", "0.04"]
+    assert not left.autoSIPrefix and not widget.getPlotItem().getAxis("bottom").autoSIPrefix
 
 
 def test_legends_sit_outside_the_plot_area(qtbot):

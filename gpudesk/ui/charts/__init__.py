@@ -16,7 +16,7 @@ import math
 
 import pyqtgraph as pg
 from PySide6.QtCore import QCoreApplication, QLocale, Qt
-from PySide6.QtGui import QColor, QImage
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QImage
 
 from gpudesk.core.chart_data import (
     CostChartData,
@@ -117,10 +117,18 @@ def _setup(plot_item: pg.PlotItem) -> None:
     for side in ("bottom", "left", "top", "right"):
         axis = plot_item.getAxis(side)
         axis.enableAutoSIPrefix(False)
+        axis.tickStrings = _plain_tick_strings.__get__(axis)
         # the tick labels' space only grows: shrinking re-lays out the whole chart view on a later paint
         axis.setStyle(autoReduceTextSpace=False)
         # an axis whose range and ticks did not change is blitted, not redrawn text by text
         axis.setCacheMode(QGraphicsItem.DeviceCoordinateCache)
+
+
+def _plain_tick_strings(axis, values, scale, spacing) -> list[str]:
+    """Tick labels as plain locale numbers ("1,500,000", "0.05"), never pyqtgraph's "1.5e+06"."""
+    step = spacing * scale
+    places = max(0, math.ceil(-math.log10(step))) if step > 0 else 0
+    return [_num(v * scale, places) for v in values]
 
 
 def _begin(plot_item: pg.PlotItem, title: str, left: str, bottom: str, *, legend: bool = True,
@@ -318,7 +326,8 @@ def build_memory_plot(plot_item: pg.PlotItem, data: MemoryChartData) -> None:
     for i, bar in enumerate(data.bars):
         mark = "★ " if bar.chosen else ""
         fit = "✓" if bar.fits else "✗"
-        ticks.append((i, f"{mark}{bar.label} {fit}"))
+        count, _, gpu = bar.label.partition("× ")  # two short lines: long GPU names would collide
+        ticks.append((i, f"{mark}{count}× {fit}\n{gpu}" if gpu else f"{mark}{bar.label} {fit}"))
     if data.quick_estimate_per_gpu_gib is not None:
         qx = len(data.bars)
         _add(plot_item, "quick", pg.BarGraphItem, x=[qx], y0=[0], height=[data.quick_estimate_per_gpu_gib],
@@ -334,6 +343,10 @@ def build_memory_plot(plot_item: pg.PlotItem, data: MemoryChartData) -> None:
         )
     _hover_points(plot_item, hover_x, hover_y, hover_tip, size=22)
     _set_ticks(plot_item, "bottom", ticks)
+    if not getattr(plot_item, "_gd_two_line_ticks", False):  # room for the two-line bar labels
+        axis = plot_item.getAxis("bottom")
+        axis.setHeight(2 * QFontMetrics(axis.style["tickFont"] or QFont()).lineSpacing() + 12)
+        plot_item._gd_two_line_ticks = True
     top = max([b.capacity_gib for b in data.bars] + [sum(b.components_gib.values()) for b in data.bars]
               + [data.quick_estimate_per_gpu_gib or 0])
     _set_range(plot_item, -0.6, len(ticks) - 0.4, 0, top * 1.15)
@@ -397,53 +410,53 @@ def build_days_plot(plot_item: pg.PlotItem, data: CostChartData, *, legend: bool
         _empty(plot_item, _tr("No timed configuration"))
         return
     counts = [p.gpus for ps in data.by_gpu.values() for p in ps]
+    days = [p.days for ps in data.by_gpu.values() for p in ps]
+    # log-log: days fall roughly as 1/GPUs, so every type's curve stays readable, however slow the slowest
     _set_ticks(plot_item, "bottom", _gpu_ticks(counts))
-    _set_range(plot_item, *_bounds(_log10(counts)), *_bounds([p.days for ps in data.by_gpu.values() for p in ps]),
-               pad=0.08)
+    _set_ticks(plot_item, "left", _log_ticks(days))
+    _set_range(plot_item, *_bounds(_log10(counts)), *_bounds(_log10(days)), pad=0.08)
     hover_x, hover_y, hover_tip = [], [], []
     entries, star = [], []
     for i, (name, points) in enumerate(data.by_gpu.items()):
         colour = _colour(i)
         entries.append((_line(colour), name))
         xs = _log10([p.gpus for p in points])
-        _add(plot_item, f"days-{i}", pg.PlotDataItem, xs, [p.days for p in points], pen=_pen(colour, width=2),
+        _add(plot_item, f"days-{i}", pg.PlotDataItem, xs, _log10([p.days for p in points]), pen=_pen(colour, width=2),
              symbol="o", symbolSize=6, symbolBrush=_brush(colour), symbolPen=_pen(None), name=name)
         for p in points:
             hover_x.append(math.log10(p.gpus))
-            hover_y.append(p.days)
+            hover_y.append(math.log10(p.days) if p.days > 0 else float("nan"))
             hover_tip.append(lambda p=p: f"{p.label}\n" + _tr("Time") + f": {_num(p.days, 2)} " + _tr("days")
                              + f" ({_num(p.days * 24, 1)} h)")
             if p.chosen:
-                star = [_star(plot_item, math.log10(p.gpus), p.days, p.label)]
+                star = [_star(plot_item, *_log10([p.gpus, p.days]), p.label)]
     _hover_points(plot_item, hover_x, hover_y, hover_tip)
     _legend(plot_item, entries + star)
     _finish(plot_item)
 
 
-def _log_ticks(values) -> list[tuple[float, str]]:
-    """Ticks for a log10 axis at round values (1-2-5 × 10^k, finer over a narrow range, decades only
-    over a wide one) within the values' range, labelled as plain numbers."""
+_LOG_STEPS = ((1, 1.5, 2, 3, 4, 5, 6, 8), (1, 2, 3, 5), (1, 2, 5), (1, 3), (1,))
+
+
+def _log_ticks(values, max_ticks: int = 5) -> list[tuple[float, str]]:
+    """Ticks for a log10 axis at round values (1-2-5 × 10^k and the like: the finest set that gives
+    at most `max_ticks` within the values' range), labelled as plain numbers."""
     finite = [v for v in values if v and v > 0]
     if not finite:
         return []
     low, high = min(finite), max(finite)
-    span = math.log10(high / low)
-    if span > 3:  # wide range: decades only, or the labels collide
-        steps = (1,)
-    elif span > 1.2:
-        steps = (1, 2, 5)
-    elif span > 0.5:
-        steps = (1, 2, 3, 5)
-    else:
-        steps = (1, 1.5, 2, 3, 4, 5, 6, 8)
     lo, hi = math.floor(math.log10(low)), math.ceil(math.log10(high))
     ticks = []
-    for k in range(lo, hi + 1):
-        for step in steps:
-            v = step * 10.0 ** k
-            if low / 1.08 <= v <= high * 1.08:  # within the padded view
-                decimals = max(0, -k) + (1 if step != int(step) else 0)
-                ticks.append((math.log10(v), _num(v, decimals)))
+    for steps in _LOG_STEPS:
+        ticks = []
+        for k in range(lo, hi + 1):
+            for step in steps:
+                v = step * 10.0 ** k
+                if low / 1.08 <= v <= high * 1.08:  # within the padded view
+                    decimals = max(0, -k + (1 if step != int(step) else 0))
+                    ticks.append((math.log10(v), _num(v, decimals)))
+        if len(ticks) <= max_ticks:
+            break
     return ticks
 
 
