@@ -157,3 +157,28 @@ def test_legends_sit_outside_the_plot_area(qtbot):
     assert "Optimizer states" in legend.text and "quick estimate" in legend.text
     # the legend's box is right of the view box: it cannot cover a bar
     assert legend.mapRectToScene(legend.boundingRect()).left() >= plot.vb.mapRectToScene(plot.vb.boundingRect()).right() - 1
+
+
+def test_axes_hold_still_while_the_numbers_move_a_little(qtbot):
+    import pyqtgraph as pg
+
+    from gpudesk.ui.charts import build_cost_plot
+
+    widget = pg.PlotWidget()
+    qtbot.addWidget(widget)
+    plot = widget.getPlotItem()
+
+    def draw(hours_scale):
+        opts = [option(gpus=4, hours=48 * hours_scale, price=20), option(gpus=8, hours=25 * hours_scale, price=20)]
+        build_cost_plot(plot, cost_chart_data(opts, opts[0]))
+        return plot.vb.viewRange()[1]
+
+    first = draw(1.0)  # costs 3840..5200 with the margin
+    assert first[0] < 3840 and first[1] > 4000 * 1.3
+    grown = draw(1.05)  # 5 % dearer: the axis grows just enough to hold both
+    assert grown[0] == first[0] and first[1] < grown[1] < first[1] * 1.1
+    assert draw(1.0) == grown and draw(1.05) == grown  # editing back and forth: the axis holds still
+    far = draw(10.0)  # ten times dearer: fitted afresh
+    assert far[0] > first[1] and far[1] > 40000 * 1.3
+    # back to the first numbers: fitted afresh again, not stuck on the wide range
+    assert draw(1.0)[1] < 10000

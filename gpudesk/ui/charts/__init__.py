@@ -110,6 +110,7 @@ def _setup(plot_item: pg.PlotItem) -> None:
 
     plot_item._gd_items, plot_item._gd_labels = {}, {}
     plot_item._gd_ticks, plot_item._gd_range, plot_item._gd_grid = {}, None, None
+    plot_item._gd_range_placeholder = False
     plot_item._gd_legend = None
     # every builder sets its ranges from the data: no bounds search over the items before each paint
     plot_item.disableAutoRange()
@@ -160,13 +161,36 @@ def _set_ticks(plot_item: pg.PlotItem, side: str, ticks: list[tuple[float, str]]
         plot_item._gd_ticks[side] = ticks
 
 
-def _set_range(plot_item: pg.PlotItem, x0: float, x1: float, y0: float, y1: float, *, pad: float = 0.0) -> None:
-    """The view's range, padded by a fraction of each span; untouched when unchanged."""
+def _steady(current: tuple[float, float] | None, lo: float, hi: float) -> tuple[float, float]:
+    """An axis range that holds still while the data moves a little: kept while it still holds the
+    data and the data fill at least a third of it, widened to take both when that stays tight,
+    else fitted afresh. Axes that do not jump on every keystroke are easier to read and are not
+    redrawn (their cached picture is reused)."""
+    if current is None:
+        return lo, hi
+    a, b = current
+    if a <= lo and hi <= b and (hi - lo) >= (b - a) / 3:
+        return a, b
+    wide = (min(a, lo), max(b, hi))
+    if wide[1] - wide[0] <= 2 * (hi - lo):
+        return wide
+    return lo, hi
+
+
+def _set_range(plot_item: pg.PlotItem, x0: float, x1: float, y0: float, y1: float, *, pad: float = 0.0,
+               steady: bool = True) -> tuple[float, float, float, float]:
+    """The view's range, padded by a fraction of each span (held steady across small changes unless
+    `steady` is False); returns the range shown. Untouched when unchanged."""
     dx, dy = (x1 - x0) or 1.0, (y1 - y0) or 1.0
     wanted = (x0 - dx * pad, x1 + dx * pad, y0 - dy * pad, y1 + dy * pad)
-    if plot_item._gd_range != wanted:
+    current = plot_item._gd_range
+    if steady and current is not None and not plot_item._gd_range_placeholder:
+        wanted = (*_steady(current[:2], *wanted[:2]), *_steady(current[2:], *wanted[2:]))
+    plot_item._gd_range_placeholder = False
+    if current != wanted:
         plot_item.vb.setRange(xRange=wanted[:2], yRange=wanted[2:], padding=0)
         plot_item._gd_range = wanted
+    return wanted
 
 
 def _bounds(values) -> tuple[float, float]:
@@ -273,7 +297,8 @@ def _empty(plot_item: pg.PlotItem, message: str) -> None:
     text.setPos(0.5, 0.5)
     _legend(plot_item, [])
     _finish(plot_item)
-    _set_range(plot_item, 0, 1, 0, 1)
+    _set_range(plot_item, 0, 1, 0, 1, steady=False)
+    plot_item._gd_range_placeholder = True  # the next real data fit afresh
 
 
 # --- memory -----------------------------------------------------------------------------------
@@ -349,7 +374,12 @@ def build_memory_plot(plot_item: pg.PlotItem, data: MemoryChartData) -> None:
         plot_item._gd_two_line_ticks = True
     top = max([b.capacity_gib for b in data.bars] + [sum(b.components_gib.values()) for b in data.bars]
               + [data.quick_estimate_per_gpu_gib or 0])
-    _set_range(plot_item, -0.6, len(ticks) - 0.4, 0, top * 1.15)
+    # the bars' slots are fixed; only the height holds steady
+    x0, x1 = -0.6, len(ticks) - 0.4
+    current = plot_item._gd_range
+    keep = current is not None and current[:2] == (x0, x1) and not plot_item._gd_range_placeholder
+    y0, y1 = _steady(current[2:] if keep else None, 0, top * 1.15)
+    _set_range(plot_item, x0, x1, y0, y1, steady=False)
     _legend(plot_item, entries)
     _finish(plot_item)
 
@@ -413,8 +443,8 @@ def build_days_plot(plot_item: pg.PlotItem, data: CostChartData, *, legend: bool
     days = [p.days for ps in data.by_gpu.values() for p in ps]
     # log-log: days fall roughly as 1/GPUs, so every type's curve stays readable, however slow the slowest
     _set_ticks(plot_item, "bottom", _gpu_ticks(counts))
-    _set_ticks(plot_item, "left", _log_ticks(days))
-    _set_range(plot_item, *_bounds(_log10(counts)), *_bounds(_log10(days)), pad=0.08)
+    *_, y0, y1 = _set_range(plot_item, *_bounds(_log10(counts)), *_bounds(_log10(days)), pad=0.08)
+    _set_ticks(plot_item, "left", _log_ticks([10 ** y0, 10 ** y1]))  # from the view: steady with it
     hover_x, hover_y, hover_tip = [], [], []
     entries, star = [], []
     for i, (name, points) in enumerate(data.by_gpu.items()):
@@ -483,10 +513,10 @@ def build_pareto_plot(plot_item: pg.PlotItem, data: CostChartData) -> None:
         _empty(plot_item, _tr("No priced configuration"))
         return
     # log scales drawn from log10 values, so every item (scatter and line alike) agrees
-    _set_ticks(plot_item, "bottom", _log_ticks([p.days for p in data.points]))
-    _set_ticks(plot_item, "left", _log_ticks([p.cost for p in data.points]))
-    _set_range(plot_item, *_bounds(_log10([p.days for p in data.points])),
-               *_bounds(_log10([p.cost for p in data.points])), pad=0.08)
+    x0, x1, y0, y1 = _set_range(plot_item, *_bounds(_log10([p.days for p in data.points])),
+                                *_bounds(_log10([p.cost for p in data.points])), pad=0.08)
+    _set_ticks(plot_item, "bottom", _log_ticks([10 ** x0, 10 ** x1]))  # from the view: steady with it
+    _set_ticks(plot_item, "left", _log_ticks([10 ** y0, 10 ** y1]))
 
     def tip(p) -> str:
         return f"{p.label}\n{_num(p.days, 2)} " + _tr("days") + f", {_num(p.cost, 0)} {data.currency}"
