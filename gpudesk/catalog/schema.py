@@ -95,6 +95,13 @@ class ServerType(Row):
     user: bool = False
 
 
+def _known_billing_modes(v: list[str]) -> list[str]:
+    bad = [b for b in v if b not in BILLING_MODES]
+    if bad:
+        raise ValueError(f"unknown billing mode {bad[0]!r}; use one of {', '.join(BILLING_MODES)}")
+    return v
+
+
 class Provider(Row):
     """A GPU rental provider; catalogue entries, never a ranking or an endorsement."""
 
@@ -123,10 +130,7 @@ class Provider(Row):
     @field_validator("billing_modes")
     @classmethod
     def _billing(cls, v: list[str]) -> list[str]:
-        bad = [b for b in v if b not in BILLING_MODES]
-        if bad:
-            raise ValueError(f"unknown billing mode {bad[0]!r}; use one of {', '.join(BILLING_MODES)}")
-        return v
+        return _known_billing_modes(v)
 
     @property
     def display_name(self) -> str:
@@ -156,10 +160,7 @@ class Offer(Row):
     @field_validator("billing")
     @classmethod
     def _billing(cls, v: list[str]) -> list[str]:
-        bad = [b for b in v if b not in BILLING_MODES]
-        if bad:
-            raise ValueError(f"unknown billing mode {bad[0]!r}; use one of {', '.join(BILLING_MODES)}")
-        return v
+        return _known_billing_modes(v)
 
     @property
     def priced(self) -> bool:
