@@ -5,8 +5,7 @@ from __future__ import annotations
 import math
 
 from gpudesk.core.models import Billing, CostEstimate, Job, TimeEstimate
-
-HOURS_PER_MONTH = 730.0  # 365 · 24 / 12
+from gpudesk.core.rules import HOURS_PER_MONTH
 
 
 def cost_estimate(job: Job, time: TimeEstimate, price_per_gpu_hour: float | None = None,

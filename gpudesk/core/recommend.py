@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gpudesk.core import advice as advice_rules
+from gpudesk.core import rules
 from gpudesk.core.i18n import t
 from gpudesk.core.models import (
     Billing,
@@ -38,24 +39,33 @@ from gpudesk.core.models import (
     MemoryEstimate,
     Objective,
     Offload,
-    Optimizer,
     Option,
     OptionLayout,
     Precision,
     Recompute,
-    TaskKind,
     TimeEstimate,
+)
+from gpudesk.core.rules import (
+    CHECKPOINTS_KEPT,
+    COST_TIE_BAND,
+    DATA_BYTES_PER_TOKEN,
+    HOST_RAM_MAX_PER_GPU,
+    HOST_RAM_MAX_PER_NODE,
+    HOST_RAM_MULTI_GPU,
+    HOST_RAM_SINGLE_GPU,
+    HOURS_PER_MONTH,
+    IN_NODE_COUNTS,
+    NODE_COUNTS,
+    guess_topology,
+    nvlink_group,
+    pareto_front,
+    usable_bytes,
 )
 from gpudesk.core.tiers import tier_for
 from gpudesk.errors import GpudeskError
 
-# GPU counts inside one node, and node counts beyond one (whole nodes only, ×1.33–1.5 apart so the
-# Pareto curve is smooth without searching every count).
-IN_NODE_COUNTS = (1, 2, 4, 8, 16)
-NODE_COUNTS = (2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512)
 TP_DEGREES = (1, 2, 4, 8, 16)
 PP_DEGREES = (2, 4, 8, 16, 32)
-COST_TIE_BAND = 0.25  # without --tokens, per-token costs this close to the cheapest count as equal
 # With --tokens, totals within 5 % of the cheapest are within the estimate's own error (MFU, prices):
 # an expert takes the simpler cluster — one node before several, fewer GPUs before more.
 SIMPLER_BAND = 0.05
@@ -66,24 +76,10 @@ MAX_GLOBAL_BATCH_TOKENS = 4 * 1024 * 1024
 MIN_CLUSTER_HOURS = 1.0  # a job a node-sized cluster finishes within the hour gains nothing from more nodes
 TIMED_PER_COUNT = 2  # layouts timed per (platform, count): the first that fit by static score
 
-# Host requirements (domain.md §3): multi-GPU training wants >= 256 GB RAM per node.
-HOST_RAM_MULTI_GPU = 256 * 10**9
-HOST_RAM_SINGLE_GPU = 64 * 10**9
-# Largest host RAM assumed when the catalogue does not say (offload needs it): DGX-class servers
-# carry 2 TB for 8 GPUs; small cloud instances far less.
-HOST_RAM_MAX_PER_NODE = 2 * 10**12
-HOST_RAM_MAX_PER_GPU = 256 * 10**9
-# Data set on disk: tokenised ids (uint16/uint32) or raw text run ~2-4 bytes per token; take 4.
-DATA_BYTES_PER_TOKEN = 4
-CHECKPOINTS_KEPT = 2
-# Optimizer state saved per parameter in a checkpoint (fp32 master copy included, ZeRO paper's K).
-_CHECKPOINT_OPTIMIZER_BYTES = {Optimizer.ADAMW: 12, Optimizer.ADAMW_8BIT: 6, Optimizer.SGD: 8, Optimizer.ADAFACTOR: 4}
-
 _OFFLOADS = (Offload.NONE, Offload.OPTIMIZER, Offload.OPTIMIZER_PARAMS)
 _RECOMPUTES = (Recompute.NONE, Recompute.SELECTIVE, Recompute.FULL)
 _RECOMPUTE_SCORE = {Recompute.NONE: 0.0, Recompute.SELECTIVE: 0.5, Recompute.FULL: 8.0}
 _ZERO_SCORE = (0.0, 0.1, 0.3, 2.0)
-HOURS_PER_MONTH = 730.0
 _ANY_CAPACITY = 80 * 10**9  # memory per GPU does not depend on capacity; only `fits` does
 
 
@@ -185,30 +181,6 @@ class _Platform:
         return getattr(self.offer, "price_per_gpu_month", None)
 
 
-def nvlink_group(topology: str, gpus_per_node: int, gpu: GpuSpec) -> int:
-    """GPUs that reach each other over NVLink: the node behind NVSwitch; with NVLink without a switch,
-    pairs of PCIe cards (bridges) but all of a 4-GPU SXM board (HGX 4-GPU: every pair linked)."""
-    if topology == "nvswitch":
-        return gpus_per_node
-    if topology == "nvlink-bridge":
-        sxm = (gpu.form_factor or "").lower() in ("sxm", "oam")
-        return gpus_per_node if sxm and gpus_per_node <= 4 else min(2, gpus_per_node)
-    return 1
-
-
-def _guess_topology(gpu: GpuSpec) -> str:
-    if gpu.nvlink_gbps and (gpu.form_factor or "").lower() in ("sxm", "oam"):
-        return "nvswitch"
-    if gpu.nvlink_gbps:
-        return "nvlink-bridge"
-    return "pcie"
-
-
-def usable_bytes(job: Job, capacity: int) -> int:
-    """GPU memory the job may fill: capacity minus the headroom kept free (same rule as the engine)."""
-    return int(capacity * (1 - job.headroom))
-
-
 def _platforms(job: Job, constraints: Constraints, catalog, rejected: dict[str, int]) -> list[_Platform]:
     gpus = {g.id: g for g in catalog.gpus()}
     servers = {s.id: s for s in catalog.servers()}
@@ -234,13 +206,13 @@ def _platforms(job: Job, constraints: Constraints, catalog, rejected: dict[str, 
             continue
         server = servers.get(offer.server) if offer.server else None
         gpn = offer.gpus_per_node or getattr(server, "gpus_per_node", None) or 1
-        topology = getattr(server, "topology", None) or _guess_topology(gpu)
+        topology = getattr(server, "topology", None) or guess_topology(gpu)
         out.append(_Platform(
             gpu=gpu, offer=offer, server=server, gpn=gpn,
             max_nodes=offer.max_nodes or _default_max_nodes(server, gpn, constraints),
             topology=topology, intra_gbps=getattr(server, "intra_node_gbps", None),
             network=getattr(server, "network", None), network_gbps=getattr(server, "network_gbps", None),
-            usable=usable_bytes(job, gpu.memory_bytes)))
+            usable=usable_bytes(gpu.memory_bytes, job.headroom)))
     # A GPU nobody offers cannot be rented: it is searched (unpriced) only when the user names it
     # (--gpu-allow, `plan new --gpu`), so a card missing from every price sheet — e.g. one not sold
     # in China — never crowds the list. Otherwise it is counted under "no_offer".
@@ -255,10 +227,10 @@ def _platforms(job: Job, constraints: Constraints, catalog, rejected: dict[str, 
             gpn = getattr(server, "gpus_per_node", None) or 8
             out.append(_Platform(
                 gpu=gpu, offer=None, server=server, gpn=gpn, max_nodes=_default_max_nodes(server, gpn, constraints),
-                topology=getattr(server, "topology", None) or _guess_topology(gpu),
+                topology=getattr(server, "topology", None) or guess_topology(gpu),
                 intra_gbps=getattr(server, "intra_node_gbps", None),
                 network=getattr(server, "network", None), network_gbps=getattr(server, "network_gbps", None),
-                usable=usable_bytes(job, gpu.memory_bytes)))
+                usable=usable_bytes(gpu.memory_bytes, job.headroom)))
     return out
 
 
@@ -440,7 +412,7 @@ class _Search:
         _, _, vi, tp, pp, zero, offload = f.cand
         m = self.exact(vi, f.n // (tp * pp), tp, pp, zero, offload)[2]
         cap = f.platform.gpu.memory_bytes
-        usable = usable_bytes(self.job, cap)
+        usable = usable_bytes(cap, self.job.headroom)
         return MemoryEstimate.model_construct(**{
             **m.__dict__, "gpu_capacity_bytes": cap, "usable_bytes": usable,
             "fits": m.per_gpu_bytes.total <= usable, "details": dict(m.details)})
@@ -671,25 +643,6 @@ def _rank_key(objective: Objective, found: Sequence[_Found], job_size_known: boo
     return fast if objective in (Objective.FASTEST, Objective.BUDGET) else cheap
 
 
-def pareto_front(points: Sequence[tuple[float | None, float | None]]) -> list[bool]:
-    """For (time, cost) points, whether each is on the Pareto front (no other is at least as good in both
-    and better in one). Points missing either figure are never on it."""
-    idx = sorted((i for i, (tm, c) in enumerate(points) if tm is not None and c is not None),
-                 key=lambda i: (points[i][0], points[i][1]))
-    out = [False] * len(points)
-    best_cost = math.inf
-    last: tuple | None = None
-    for i in idx:
-        tm, c = points[i]
-        if c < best_cost:
-            out[i] = True
-            best_cost = c
-            last = (tm, c)
-        elif last is not None and (tm, c) == last:
-            out[i] = True  # identical point (another offer at the same price) is equally optimal
-    return out
-
-
 # --- options ------------------------------------------------------------------------------------
 
 
@@ -714,15 +667,15 @@ def _network_text(p: _Platform) -> str | None:
 
 
 def _host(job: Job, f: _Found, memory: MemoryEstimate, params: int) -> dict[str, Any]:
+    from gpudesk.core.memory import checkpoint_bytes
+
     p = f.platform
     trains = job.task.trains
     floor = HOST_RAM_MULTI_GPU if (trains and f.n > 1) else HOST_RAM_SINGLE_GPU
     ram = max(floor, memory.host_ram_bytes or 0)
     wbytes = 4 if job.precision is Precision.FP32 else 2
     data = int(job.tokens * DATA_BYTES_PER_TOKEN) if job.tokens else 0
-    ckpt = 0
-    if job.task in (TaskKind.FULL, TaskKind.PRETRAIN, TaskKind.MIXED):
-        ckpt = params * (wbytes + _CHECKPOINT_OPTIMIZER_BYTES[job.optimizer])  # weights + optimizer states
+    ckpt = checkpoint_bytes(job) or 0
     nvme = data + params * wbytes + (CHECKPOINTS_KEPT * int(ckpt)) // max(f.nodes, 1)
     server = p.server
     return {
@@ -732,7 +685,8 @@ def _host(job: Job, f: _Found, memory: MemoryEstimate, params: int) -> dict[str,
         "nvme_bytes": int(nvme),
         "server_ram_bytes": getattr(server, "host_ram_bytes", None),
         "server_nvme_bytes": getattr(server, "nvme_bytes", None),
-        "power_kw": None,
+        "power_kw": rules.node_power_kw(f.gpn, p.gpu.tdp_watts, getattr(server, "power_kw", None),
+                                        getattr(server, "gpus_per_node", None)),
     }
 
 
@@ -758,7 +712,6 @@ class _Builder:
             job=v.job, gpu=p.gpu, gpus=f.n, nodes=f.nodes, gpus_per_node=f.gpn, layout=layout,
             memory=memory, time=f.time, cost=f.cost, server=p.server, offer=offer, topology=p.topology,
             network=p.network, host=host)
-        host["power_kw"] = advice_rules.node_power_kw(ctx)
         notes = []
         if offer is None:
             notes.append(t("Nobody in the catalogue offers this GPU: price unknown, ranked after priced options.",
