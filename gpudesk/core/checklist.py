@@ -22,7 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from gpudesk.core.i18n import current_language, t, use_language
 from gpudesk.core.models import GpuSpec, Option
-from gpudesk.core.memory import checkpoint_bytes
+from gpudesk.core.engine.memory import checkpoint_bytes
 from gpudesk.core.plan import STATUSES, ChecklistState, Plan, Status, configuration_key, now_iso
 from gpudesk.core.rules import DATA_BYTES_PER_TOKEN, HOST_RAM_MULTI_GPU, guess_topology, node_power_kw, nvlink_group
 from gpudesk.errors import GpudeskError

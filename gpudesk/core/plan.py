@@ -268,17 +268,17 @@ def new_plan(job: Job, constraints: Constraints | None, catalog: Any, gpu_id: st
     `gpu_id` (with `gpus`, default 1) keeps that GPU and count; `gpus` alone picks the best option
     with that many GPUs. Alternatives are the recommender's top options at this moment.
     """
-    from gpudesk.core import recommend as rec_mod
+    from gpudesk.core.search import evaluate, recommend
 
     constraints = constraints or Constraints()
     ranked: list[Option] = []
     search_error: GpudeskError | None = None
     try:
-        ranked = list(rec_mod.recommend(job, constraints, catalog).options)
+        ranked = list(recommend(job, constraints, catalog).options)
     except GpudeskError as exc:  # fits nowhere within the constraints
         search_error = exc
     if gpu_id:
-        choice = rec_mod.evaluate(job, catalog, gpu_id, gpus or 1, offer_id=offer_id, constraints=constraints)
+        choice = evaluate(job, catalog, gpu_id, gpus or 1, offer_id=offer_id, constraints=constraints)
     elif gpus:
         same = [o for o in ranked if o.gpus == gpus]
         if not same:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 
-from gpudesk.core.architecture import ParamCounts, count_params
+from gpudesk.core.engine.architecture import ParamCounts, count_params
 from gpudesk.core.i18n import t
 from gpudesk.core.models import (
     Job,
