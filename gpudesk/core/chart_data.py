@@ -7,13 +7,13 @@ the unit GPU vendors' "80 GB" cards are actually sized in); money in the options
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from gpudesk.core.models import Option
+from gpudesk.core.rules import HOURS_PER_MONTH, pareto_front
 
 GIB = float(1 << 30)
-HOURS_PER_MONTH = 730.0  # 365 * 24 / 12: the month rental prices are quoted for
 MEMORY_COMPONENTS = ("weights", "gradients", "optimizer_states", "activations", "kv_cache", "overhead")
 
 
@@ -168,17 +168,6 @@ def _cost_and_days(option: Option) -> tuple[float, float, float] | None:
     return cost, with_margin, hours / 24.0
 
 
-def pareto_front(pairs: Iterable[tuple[float, float]]) -> list[int]:
-    """Indices of the (days, cost) pairs no other pair beats on both (ties kept once)."""
-    items = sorted(enumerate(pairs), key=lambda p: (p[1][0], p[1][1]))
-    front, best_cost = [], float("inf")
-    for index, (_days, cost) in items:
-        if cost < best_cost:
-            front.append(index)
-            best_cost = cost
-    return front
-
-
 def billing_lines(option: Option, *, steps: int = 24) -> BillingLines | None:
     """Hourly vs monthly rental for one option over the hours used in a month."""
     cost = option.cost
@@ -230,8 +219,8 @@ def cost_chart_data(feasible: Sequence[Option], chosen: Option | None = None, *,
     if chosen is not None and gpu_label(chosen) in by_gpu:
         keep.add(gpu_label(chosen))
     by_gpu = {name: per_count for name, per_count in by_gpu.items() if name in keep}
-    on_front = set(pareto_front((p.days, p.cost) for p in points))
-    points = [ParetoPoint(p.days, p.cost, p.label, i in on_front, p.chosen) for i, p in enumerate(points)]
+    on_front = pareto_front([(p.days, p.cost) for p in points])
+    points = [ParetoPoint(p.days, p.cost, p.label, on_front[i], p.chosen) for i, p in enumerate(points)]
     front = sorted((p for p in points if p.pareto), key=lambda p: p.days)
     return CostChartData(
         currency=currency,

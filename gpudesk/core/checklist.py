@@ -22,7 +22,9 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from gpudesk.core.i18n import current_language, t, use_language
 from gpudesk.core.models import GpuSpec, Option
+from gpudesk.core.engine.memory import checkpoint_bytes
 from gpudesk.core.plan import STATUSES, ChecklistState, Plan, Status, configuration_key, now_iso
+from gpudesk.core.rules import DATA_BYTES_PER_TOKEN, HOST_RAM_MULTI_GPU, guess_topology, node_power_kw, nvlink_group
 from gpudesk.errors import GpudeskError
 
 PHASES = ("due_diligence", "delivery", "operations", "end_of_rental")
@@ -46,26 +48,18 @@ PCIE_X16_GBPS = {3: 15.75, 4: 31.5, 5: 63.0, 6: 121.0}
 GB = 1e9
 GIB = 2**30
 MB = 1e6
-# Storage: raw text averages ~4 bytes per token (UTF-8, English ~4 chars/token, Chinese ~1.5
-# chars × 3 bytes); vision samples are image files of ~150 kB (JPEG/WebP at 512 px).
-TEXT_BYTES_PER_TOKEN = 4
+# Storage: text at rules.DATA_BYTES_PER_TOKEN; vision samples are image files of ~150 kB (JPEG/WebP
+# at 512 px).
 IMAGE_BYTES_PER_SAMPLE = 150_000
 VISION_FAMILIES = {"clip", "unet", "vit", "sdxl"}
 DATA_RATE_SAFETY = 4  # shuffling, several loader workers, re-reads: ask for 4× the steady rate
 IOPS_FLOOR = 20_000  # high-performance cloud disk class; ordinary cloud disks give 3–5 k
 THROUGHPUT_FLOOR_MBS = 500  # any NVMe (or SATA SSD) sustains this; below it is a network disk
 CHECKPOINT_SECONDS = 300  # a synchronous checkpoint should stall training for ≤ 5 minutes
-ADAM_STATE_BYTES = 12  # fp32 master + momentum + variance per trainable parameter (ZeRO paper)
-MULTI_GPU_HOST_RAM = 256 * 10**9  # the guide: ≥ 256 GB for multi-GPU training (as the recommender)
 # Without a figure from the plan: host RAM ≥ 2× the node's GPU memory (pinned staging buffers and
 # the loader's queue; NVIDIA's DGX A100/H100 ship 1–2 TB for 320–640 GB of GPU memory).
 HOST_RAM_PER_GPU_MEMORY = 2
 FREE_SHOWS = 0.97  # `free -g` (GiB) shows a few % less than installed (kernel, firmware reservations)
-# Node power when the catalogue has no figure: GPU TDP plus host (CPUs, RAM, NICs, fans,
-# NVSwitch). DGX H100: 8 × 700 W = 5.6 kW of GPUs, 10.2 kW system max (≈ +0.8×); a 1-GPU box
-# still needs ~0.5 kW of host.
-HOST_POWER_SHARE = 0.8
-HOST_POWER_MIN_KW = 0.5
 NVIDIA_DRIVER_MIN = 550  # CUDA 12.x needs a current branch; old ones cause illegal memory access
 BLACKWELL_DRIVER_MIN = 570  # Blackwell (B200, RTX 50) is supported from R570 / CUDA 12.8
 THROUGHPUT_PASS_SHARE = 0.8  # micro run: at least 80 % of the planned tokens/s
@@ -248,46 +242,18 @@ def _topology(choice: Option, gpu: GpuSpec | None, server: dict | None) -> str:
     if choice.gpus_per_node <= 1:
         return "pcie"  # one GPU per node: GPUs meet only over the network
     topo = (server or {}).get("topology")
-    if topo == "nvswitch":
-        return "nvlink"
-    if topo == "nvlink-bridge":
-        # SXM/OAM baseboards without NVSwitch (HGX 4-GPU) wire every GPU to every other one;
-        # bridges on PCIe cards join pairs only, so beyond two cards the gradients cross PCIe.
-        sxm = gpu is not None and (gpu.form_factor or "").lower() in ("sxm", "oam")
-        return "nvlink" if (sxm or choice.gpus_per_node == 2) else "pcie"
-    if topo == "pcie":
-        return "pcie"
+    if topo in ("nvswitch", "nvlink-bridge", "pcie"):
+        # NVLink when every GPU of the node is on it; bridged pairs of PCIe cards beyond two GPUs
+        # send the gradients over PCIe
+        return "nvlink" if nvlink_group(topo, choice.gpus_per_node, gpu) >= choice.gpus_per_node else "pcie"
     text = (choice.interconnect or "").lower()
     if "nvlink" in text or "nvswitch" in text:
         return "nvlink"
     if "pcie" in text:
         return "pcie"
-    if gpu is not None and gpu.nvlink_gbps and (gpu.form_factor or "").lower() in ("sxm", "oam"):
+    if gpu is not None and guess_topology(gpu) == "nvswitch":
         return "nvlink"
     return "pcie"
-
-
-def _checkpoint_bytes(plan: Plan, choice: Option) -> int | None:
-    """Unique weights + optimizer states across the job (what one checkpoint writes)."""
-    if not plan.job.task.trains:
-        return None
-    per = choice.memory.per_gpu_bytes
-    lay = choice.layout
-    model_shards = lay.tp * lay.pp
-    weights = per.weights * (choice.gpus if lay.zero >= 3 else model_shards)
-    optim = per.optimizer_states * (choice.gpus if lay.zero >= 1 else model_shards)
-    if optim == 0 and str(lay.offload) != "none":
-        # states offloaded to host RAM still get checkpointed: count them from the parameters
-        try:
-            from gpudesk.core.architecture import count_params
-
-            optim = count_params(plan.job.model).total * ADAM_STATE_BYTES
-        except Exception:  # noqa: BLE001 - without an architecture the weights are the best we know
-            optim = 0
-    if str(plan.job.task) in ("lora", "qlora"):
-        # the frozen base is not rewritten: a checkpoint holds the adapters (16-bit) and their states
-        return int(optim * (2 + ADAM_STATE_BYTES) / ADAM_STATE_BYTES)
-    return int(weights + optim)
 
 
 def expectations(plan: Plan) -> Expectations:
@@ -341,9 +307,9 @@ def expectations(plan: Plan) -> Expectations:
         ex.samples_per_second = tps / seq
         vision = (job.model.family or "").lower() in VISION_FAMILIES
         ex.data_rate_bytes_per_s = (ex.samples_per_second * IMAGE_BYTES_PER_SAMPLE if vision
-                                    else tps * TEXT_BYTES_PER_TOKEN)
+                                    else tps * DATA_BYTES_PER_TOKEN)
         ex.iops_min = max(IOPS_FLOOR, _round_up(ex.samples_per_second * DATA_RATE_SAFETY, 1000))
-    ex.checkpoint_bytes = _checkpoint_bytes(plan, choice)
+    ex.checkpoint_bytes = checkpoint_bytes(job)
     need_mbs = 0.0
     if ex.data_rate_bytes_per_s:
         need_mbs = ex.data_rate_bytes_per_s * DATA_RATE_SAFETY / MB
@@ -358,7 +324,7 @@ def expectations(plan: Plan) -> Expectations:
     # the recommender's host requirement (already floored), else the estimate's own figure
     needed = choice.host.get("ram_bytes") or choice.memory.host_ram_bytes
     ex.host_ram_needed_bytes = int(needed) if needed else None
-    floor = MULTI_GPU_HOST_RAM if (ex.gpus > 1 and job.task.trains) else 0
+    floor = HOST_RAM_MULTI_GPU if (ex.gpus > 1 and job.task.trains) else 0
     if not floor and not ex.host_ram_needed_bytes and ex.gpu_memory_bytes:
         floor = HOST_RAM_PER_GPU_MEMORY * ex.gpus_per_node * ex.gpu_memory_bytes
     ex.host_ram_min_bytes = int(max(floor, ex.host_ram_needed_bytes or 0))
@@ -367,11 +333,10 @@ def expectations(plan: Plan) -> Expectations:
     if choice.host.get("power_kw"):
         ex.node_power_kw, ex.node_power_basis = float(choice.host["power_kw"]), "plan"
     elif server and server.get("power_kw"):
-        ex.node_power_kw, ex.node_power_basis = float(server["power_kw"]), "catalog"
+        ex.node_power_basis = "catalog"
+        ex.node_power_kw = node_power_kw(ex.gpus_per_node, ex.tdp_watts, server["power_kw"], server.get("gpus_per_node"))
     elif ex.tdp_watts:
-        ex.node_power_basis = "tdp"
-        gpu_kw = ex.tdp_watts * ex.gpus_per_node / 1000
-        ex.node_power_kw = gpu_kw + max(HOST_POWER_MIN_KW, HOST_POWER_SHARE * gpu_kw)
+        ex.node_power_kw, ex.node_power_basis = node_power_kw(ex.gpus_per_node, ex.tdp_watts), "tdp"
     if ex.node_power_kw:
         ex.rack_power_kw = ex.node_power_kw * ex.nodes
 
@@ -552,7 +517,7 @@ def _context(plan: Plan, ex: Expectations) -> dict[str, str]:
     reasons = []
     if ex.gpus > 1 and ex.trains:
         reasons.append(t("Multi-GPU training needs ≥ 256 GB per node", "多卡训练每节点需要 ≥ 256 GB"))
-    if ex.host_ram_needed_bytes and ex.host_ram_needed_bytes > (MULTI_GPU_HOST_RAM if reasons else 0):
+    if ex.host_ram_needed_bytes and ex.host_ram_needed_bytes > (HOST_RAM_MULTI_GPU if reasons else 0):
         reasons.append(t("The plan needs {gb:,.0f} GB per node{off}", "方案估算每节点需要 {gb:,.0f} GB{off}",
                          gb=ex.host_ram_needed_bytes / GB,
                          off=t(" (optimizer offload keeps states in host RAM)", "（优化器卸载把状态放在主机内存）")

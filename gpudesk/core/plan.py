@@ -15,7 +15,6 @@ import contextlib
 import hashlib
 import json
 import os
-import tempfile
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
@@ -25,6 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from gpudesk.core.models import Constraints, GpuSpec, Job, Option
 from gpudesk.errors import GpudeskError, PlanFileError
+from gpudesk.fileio import atomic_write
 
 FORMAT = "gpudesk-plan"
 VERSION = 1
@@ -180,75 +180,6 @@ def plan_bytes(plan: Plan) -> bytes:
     return (json.dumps(plan_document(plan), ensure_ascii=False, indent=1) + "\n").encode("utf-8")
 
 
-def _fsync_dir(folder: Path) -> None:
-    if os.name == "nt":  # directories cannot be opened for fsync on Windows
-        return
-    with contextlib.suppress(OSError):
-        fd = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-
-
-def _chmod_like(fd: int, target: Path) -> None:
-    """mkstemp makes 0600 files: give the new file the old one's mode, else the umask's default."""
-    if os.name == "nt":
-        return
-    try:
-        mode = target.stat().st_mode & 0o777
-    except OSError:
-        mask = os.umask(0o022)
-        os.umask(mask)
-        mode = 0o666 & ~mask
-    with contextlib.suppress(OSError):
-        os.fchmod(fd, mode)
-
-
-def atomic_write(path: str | os.PathLike, data: bytes, *, backup: bool = True) -> None:
-    """Write `data` to `path` so that a crash at any point leaves either the old or the new file.
-
-    The previous file is kept as PATH.bak (refreshed on each save).
-    """
-    p = Path(path)
-    folder = p.parent if str(p.parent) else Path(".")
-    if not folder.is_dir():
-        raise GpudeskError(f"{p}: folder {folder} does not exist")
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=folder)
-    except OSError as exc:
-        raise GpudeskError(f"{p}: could not save: {exc.strerror or exc}") from None
-    try:
-        _chmod_like(fd, p)
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        if backup and p.is_file():
-            bak = p.with_name(p.name + ".bak")
-            # copy (not rename) so `path` exists at every moment; replace makes the .bak atomic too
-            bfd, btmp = tempfile.mkstemp(prefix=f".{bak.name}.", suffix=".tmp", dir=folder)
-            try:
-                _chmod_like(bfd, p)
-                with os.fdopen(bfd, "wb") as fh:
-                    fh.write(p.read_bytes())
-                    fh.flush()
-                    os.fsync(fh.fileno())
-                os.replace(btmp, bak)
-            except BaseException:
-                with contextlib.suppress(OSError):
-                    os.unlink(btmp)
-                raise
-        os.replace(tmp, p)
-    except BaseException as exc:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        if isinstance(exc, OSError):
-            raise GpudeskError(f"{p}: could not save: {exc.strerror or exc}; the previous file is unchanged") from None
-        raise
-    _fsync_dir(folder)
-
-
 def save_plan(plan: Plan, path: str | os.PathLike, *, touch: bool = True) -> Path:
     """Save atomically; `touch` stamps `modified`. Returns the path written."""
     p = Path(path)
@@ -256,7 +187,7 @@ def save_plan(plan: Plan, path: str | os.PathLike, *, touch: bool = True) -> Pat
     if touch:
         plan.modified = now_iso()
     try:
-        atomic_write(p, plan_bytes(plan))
+        atomic_write(p, plan_bytes(plan), backup=True)
     except BaseException:
         plan.modified = before  # nothing was saved
         raise
@@ -337,17 +268,17 @@ def new_plan(job: Job, constraints: Constraints | None, catalog: Any, gpu_id: st
     `gpu_id` (with `gpus`, default 1) keeps that GPU and count; `gpus` alone picks the best option
     with that many GPUs. Alternatives are the recommender's top options at this moment.
     """
-    from gpudesk.core import recommend as rec_mod
+    from gpudesk.core.search import evaluate, recommend
 
     constraints = constraints or Constraints()
     ranked: list[Option] = []
     search_error: GpudeskError | None = None
     try:
-        ranked = list(rec_mod.recommend(job, constraints, catalog).options)
+        ranked = list(recommend(job, constraints, catalog).options)
     except GpudeskError as exc:  # fits nowhere within the constraints
         search_error = exc
     if gpu_id:
-        choice = rec_mod.evaluate(job, catalog, gpu_id, gpus or 1, offer_id=offer_id, constraints=constraints)
+        choice = evaluate(job, catalog, gpu_id, gpus or 1, offer_id=offer_id, constraints=constraints)
     elif gpus:
         same = [o for o in ranked if o.gpus == gpus]
         if not same:
@@ -422,7 +353,7 @@ def write_autosave(plan: Plan, path: str | os.PathLike | None = None, *, key: st
     target = autosave_path_for(path, key=key)
     doc = {"format": AUTOSAVE_FORMAT, "version": 1, "original": str(Path(path).resolve()) if path else None,
            "pid": os.getpid(), "saved_at": now_iso(), "plan": plan_document(plan)}
-    atomic_write(target, json.dumps(doc, ensure_ascii=False).encode("utf-8"), backup=False)
+    atomic_write(target, json.dumps(doc, ensure_ascii=False))
     return target
 
 

@@ -281,7 +281,7 @@ def _status_label(status: str) -> str:
 
 def _tier_label(tier: Any) -> str:
     try:
-        from gpudesk.core.tiers import TIER_PRESETS
+        from gpudesk.core.search.tiers import TIER_PRESETS
 
         preset = TIER_PRESETS.get(tier)
         if preset is not None:
@@ -467,7 +467,7 @@ class _Builder:
         params = params or model.params_hint
         if params is None:
             try:
-                from gpudesk.core.architecture import count_params
+                from gpudesk.core.engine.architecture import count_params
 
                 params = count_params(model).total
             except Exception:  # noqa: BLE001 - the count is a nicety in this sentence
@@ -581,7 +581,7 @@ class _Builder:
         if not o.notes or all(chinese(n) == (self.lang == "zh_CN") for n in o.notes):
             return list(o.notes)
         try:
-            from gpudesk.core.recommend import evaluate
+            from gpudesk.core.search import evaluate
 
             again = evaluate(self.job, self.catalog, o.gpu, o.gpus, o.offer)
         except Exception:  # noqa: BLE001 - the stored notes are right, only in the other language
@@ -593,7 +593,7 @@ class _Builder:
     def _localised_advice(self, o: Option) -> list[Any]:
         """The option's advice, its messages re-worded in the report's language from the same figures."""
         try:
-            from gpudesk.core import advice as rules
+            from gpudesk.core.search import advice as rules
 
             gpu = _get(self.hardware, "gpu")
             if gpu is None or getattr(gpu, "id", None) != o.gpu:
@@ -706,7 +706,7 @@ class _Builder:
         if o.gpus < 2 or self.job is None or self.catalog is None:
             return []
         try:
-            from gpudesk.core.recommend import evaluate
+            from gpudesk.core.search import evaluate
         except ImportError:
             return []
         for offer in (o.offer, None) if o.offer else (None,):

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import datetime as _dt
 import os
-import tempfile
 import uuid
 from collections.abc import Callable
 from pathlib import Path
@@ -13,6 +12,7 @@ from typing import Any
 from gpudesk import __version__
 from gpudesk.core.i18n import normalise, use_language
 from gpudesk.errors import GpudeskError
+from gpudesk.fileio import atomic_path
 
 Progress = Callable[[int, int], object]  # (done, total), total = pages + 1
 
@@ -67,16 +67,6 @@ def _a4(device) -> None:
                                      QMarginsF(0, 0, 0, 0), QPageLayout.Unit.Millimeter))
 
 
-def _file_mode(target: Path) -> int:
-    """The mode a new file gets here (umask applied), or the mode of the file being replaced."""
-    try:
-        return target.stat().st_mode & 0o777
-    except OSError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
-
-
 def export_pdf(plan: Any, path: str | os.PathLike, lang: str | None = None, *,
                progress: Progress | None = None, generated: _dt.date | None = None) -> int:
     """Write the plan's sign-off document to `path` as an A4 PDF; returns the number of pages.
@@ -90,40 +80,25 @@ def export_pdf(plan: Any, path: str | os.PathLike, lang: str | None = None, *,
 
     ensure_app()
     target = Path(path)
-    folder = target.parent if str(target.parent) else Path(".")
-    if not folder.is_dir():
-        raise GpudeskError(f"folder does not exist: {folder}")
     data = _data(plan, normalise(lang) if lang else None, generated)
+    creator, author = f"gpudesk {__version__}", str(getattr(plan, "author", "") or "")
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
-        os.close(fd)
-        os.chmod(tmp, _file_mode(target))  # mkstemp makes it private; a PDF is meant to be shared
-    except OSError as exc:
-        raise GpudeskError(f"cannot write {target}: {exc.strerror or exc}") from exc
-    try:
-        from PySide6.QtCore import QUuid
+        with atomic_path(target) as tmp:
+            from PySide6.QtCore import QUuid
 
-        creator, author = f"gpudesk {__version__}", str(getattr(plan, "author", "") or "")
-        doc_id = QUuid(str(uuid.uuid5(uuid.NAMESPACE_URL, f"gpudesk:{data.plan_hash}:{data.lang}")))
-        writer = QPdfWriter(tmp)
-        _a4(writer)
-        writer.setResolution(1200)
-        writer.setTitle(data.title)
-        writer.setCreator(creator)
-        writer.setAuthor(author)
-        writer.setDocumentId(doc_id)  # Qt would pick a random one: same plan, same id
-        pages = render(data, writer, progress=progress)
-        del writer  # flushes and closes the file
-        with open(tmp, "rb+") as fh:
-            os.fsync(fh.fileno())
-        os.replace(tmp, target)
-    except OSError as exc:
-        raise GpudeskError(f"cannot write {target}: {exc.strerror or exc}") from exc
+            doc_id = QUuid(str(uuid.uuid5(uuid.NAMESPACE_URL, f"gpudesk:{data.plan_hash}:{data.lang}")))
+            writer = QPdfWriter(str(tmp))
+            _a4(writer)
+            writer.setResolution(1200)
+            writer.setTitle(data.title)
+            writer.setCreator(creator)
+            writer.setAuthor(author)
+            writer.setDocumentId(doc_id)  # Qt would pick a random one: same plan, same id
+            pages = render(data, writer, progress=progress)
+            del writer  # flushes and closes the file
     except GpudeskError as exc:
-        raise GpudeskError(f"cannot write {target}: {exc}") from exc
-    finally:
-        if os.path.exists(tmp):
-            os.remove(tmp)
+        text = str(exc)
+        raise GpudeskError(text if text.startswith(f"{target}:") else f"cannot write {target}: {text}") from None
     return pages
 
 

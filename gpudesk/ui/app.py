@@ -66,7 +66,7 @@ def _preload_core() -> None:
     import gpudesk.catalog.store
     import gpudesk.core.chart_data
     import gpudesk.core.plan
-    import gpudesk.core.recommend  # noqa: F401
+    import gpudesk.core.search  # noqa: F401
 
 
 def run_app(argv: list[str]) -> int:

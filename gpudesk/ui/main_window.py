@@ -83,7 +83,7 @@ class _RecommendTask(QRunnable):
         start = time.perf_counter()
         try:
             from gpudesk.core.chart_data import same_configuration
-            from gpudesk.core.recommend import evaluate, recommend
+            from gpudesk.core.search import evaluate, recommend
 
             rec = recommend(self.job, self.constraints, self.catalog)
             rec.feasible  # noqa: B018 - built here, not on the GUI thread when the charts ask for it

@@ -373,7 +373,7 @@ class JobForm(QScrollArea):
 
     def import_config(self, path: str | Path) -> ModelArch:
         """Read a Hugging Face config.json and select it (GpudeskError naming the problem)."""
-        from gpudesk.core.architecture import from_hf_config
+        from gpudesk.core.engine.architecture import from_hf_config
 
         path = Path(path)
         try:
@@ -566,7 +566,7 @@ class JobForm(QScrollArea):
         if kind == IMPORTED and self._imported is not None:
             return self._imported
         if kind == CUSTOM:
-            from gpudesk.core.architecture import from_params
+            from gpudesk.core.engine.architecture import from_params
 
             return from_params(int(parse_quantity(self.params_edit.text())))
         raise GpudeskError(self.tr("pick a model"))
