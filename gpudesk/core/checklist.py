@@ -64,6 +64,10 @@ NVIDIA_DRIVER_MIN = 550  # CUDA 12.x needs a current branch; old ones cause ille
 BLACKWELL_DRIVER_MIN = 570  # Blackwell (B200, RTX 50) is supported from R570 / CUDA 12.8
 THROUGHPUT_PASS_SHARE = 0.8  # micro run: at least 80 % of the planned tokens/s
 MEMORY_NIB_SHARE = 0.99  # nvidia-smi memory.total is a little below the card's nominal MiB
+TEMPERATURE_MAX_C = 85  # the guide: above ~85 °C a GPU throttles its clocks
+# A public H100 acceptance specification fails a machine with more than 5 °C spread across its
+# GPUs, or any throttling, under full load (domain.md, "Acceptance practice").
+TEMPERATURE_SPREAD_MAX_C = 5
 
 
 class ChecklistItem(BaseModel):
@@ -95,6 +99,7 @@ class Expectations(BaseModel):
     nodes: int = 1
     gpus_per_node: int = 1
     gpu_memory_bytes: int | None = None
+    memory_mib_min: int | None = None  # nvidia-smi memory.total at least (MiB)
     topology: Literal["single", "nvlink", "pcie"] = "single"
     link_name: str | None = None
     link_gbps_per_direction: float | None = None
@@ -110,6 +115,7 @@ class Expectations(BaseModel):
     iops_min: int = IOPS_FLOOR
     throughput_min_mbs: int = THROUGHPUT_FLOOR_MBS
     host_ram_min_bytes: int = 0
+    host_ram_free_min_gib: int = 0  # what `free -g` (and /proc/meminfo) shows for host_ram_min_bytes
     host_ram_needed_bytes: int | None = None  # what the estimate says the job needs per node
     host_ram_ordered_bytes: int | None = None
     cpu: str | None = None
@@ -272,6 +278,8 @@ def expectations(plan: Plan) -> Expectations:
     ex.gpus_per_node = max(1, min(choice.gpus_per_node, choice.gpus))
     ex.gpu_memory_bytes = gpu.memory_bytes if gpu else choice.memory.gpu_capacity_bytes
     ex.peak_memory_bytes = choice.memory.per_gpu_bytes.total
+    if ex.gpu_memory_bytes:
+        ex.memory_mib_min = math.floor(ex.gpu_memory_bytes / 2**20 * MEMORY_NIB_SHARE)
     ex.tdp_watts = gpu.tdp_watts if gpu else None
 
     # interconnect inside a node and the all_reduce busbw it should give
@@ -328,6 +336,7 @@ def expectations(plan: Plan) -> Expectations:
     if not floor and not ex.host_ram_needed_bytes and ex.gpu_memory_bytes:
         floor = HOST_RAM_PER_GPU_MEMORY * ex.gpus_per_node * ex.gpu_memory_bytes
     ex.host_ram_min_bytes = int(max(floor, ex.host_ram_needed_bytes or 0))
+    ex.host_ram_free_min_gib = math.floor(ex.host_ram_min_bytes / GIB * FREE_SHOWS)
 
     # power: the plan's own node figure, else the catalogue's, else from the GPUs' TDP
     if choice.host.get("power_kw"):
@@ -418,7 +427,7 @@ def _context(plan: Plan, ex: Expectations) -> dict[str, str]:
         "gpus": str(ex.gpus), "nodes": str(ex.nodes), "gpus_per_node": str(ex.gpus_per_node),
         "gpu_name": ex.gpu_name or t("the chosen GPU", "所选 GPU"),
         "mem_gb": _num(mem_gb), "mem_mib": _num(mem_mib),
-        "mem_mib_min": _num(math.floor(mem_mib * MEMORY_NIB_SHARE) if mem_mib else None),
+        "mem_mib_min": _num(ex.memory_mib_min),
         "interconnect": (choice.interconnect if choice and choice.interconnect else (ex.link_name or "NVLink")),
         "driver_min": str(ex.driver_min or NVIDIA_DRIVER_MIN),
         "link_name": ex.link_name or "?", "link_gbps": _bw(ex.link_gbps_per_direction),
@@ -513,7 +522,7 @@ def _context(plan: Plan, ex: Expectations) -> dict[str, str]:
                        if ex.cpu else t("lscpu shows the CPU model and core count in the contract",
                                         "lscpu 显示合同约定的 CPU 型号与核数"))
     ctx["ram_min_gb"] = _num(ex.host_ram_min_bytes / GB)
-    ctx["ram_free_min"] = _num(math.floor(ex.host_ram_min_bytes / GIB * FREE_SHOWS))
+    ctx["ram_free_min"] = _num(ex.host_ram_free_min_gib)
     reasons = []
     if ex.gpus > 1 and ex.trains:
         reasons.append(t("Multi-GPU training needs ≥ 256 GB per node", "多卡训练每节点需要 ≥ 256 GB"))
