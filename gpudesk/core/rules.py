@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from gpudesk.core.models import GpuSpec
+from gpudesk.core.models import GpuSpec, Option
 
 # --- time and money ---------------------------------------------------------------------------
 
@@ -101,6 +101,13 @@ def node_power_kw(gpus_per_node: int, tdp_watts: float | None, server_power_kw: 
 
 
 # --- comparing options --------------------------------------------------------------------------
+
+
+def same_configuration(a: Option | None, b: Option | None) -> bool:
+    """Whether two options rent the same thing (GPU model, count, offer and provider)."""
+    if a is None or b is None:
+        return False
+    return (a.gpu, a.gpus, a.offer, a.provider) == (b.gpu, b.gpus, b.offer, b.provider)
 
 
 def pareto_front(points: Sequence[tuple[float | None, float | None]]) -> list[bool]:

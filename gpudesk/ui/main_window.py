@@ -82,7 +82,7 @@ class _RecommendTask(QRunnable):
     def run(self) -> None:
         start = time.perf_counter()
         try:
-            from gpudesk.core.chart_data import same_configuration
+            from gpudesk.core.rules import same_configuration
             from gpudesk.core.search import evaluate, recommend
 
             rec = recommend(self.job, self.constraints, self.catalog)
@@ -443,7 +443,7 @@ class MainWindow(QMainWindow):
 
     @staticmethod
     def _match(options, wanted):
-        from gpudesk.core.chart_data import same_configuration
+        from gpudesk.core.rules import same_configuration
 
         if wanted is None:
             return None
@@ -468,12 +468,12 @@ class MainWindow(QMainWindow):
 
     def _set_choice(self, chosen, options) -> None:
         from gpudesk.core import plan as plan_mod
-        from gpudesk.core.chart_data import same_configuration
+        from gpudesk.core.rules import same_configuration
 
         plan_mod.set_choice(self.plan, chosen, self.catalog)
         self.plan.alternatives = [o for o in options if not same_configuration(o, chosen)][:plan_mod.ALTERNATIVES_KEPT]
         if chosen is not None and not self.plan.title:
-            self.plan.title = plan_mod._default_title(self.plan.job, chosen)
+            self.plan.title = plan_mod.default_title(self.plan.job, chosen)
 
     def _provider_names(self) -> dict[str, str]:
         from gpudesk.core.i18n import current_language
@@ -486,7 +486,7 @@ class MainWindow(QMainWindow):
         """Make an option of the table the plan's choice (charts and status follow)."""
         if self.plan is None or option is None:
             return
-        from gpudesk.core.chart_data import same_configuration
+        from gpudesk.core.rules import same_configuration
 
         if same_configuration(option, self.plan.choice):
             return
@@ -514,7 +514,7 @@ class MainWindow(QMainWindow):
     # --- status bar ---------------------------------------------------------------------------
 
     def status_text(self) -> str:
-        from gpudesk.core.chart_data import verdict
+        from gpudesk.core.report.chart_data import verdict
 
         if self.last_error:
             return "✘ " + self.last_error

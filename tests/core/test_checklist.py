@@ -10,7 +10,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 from _plan_samples import big_plan, multinode_plan, pcie_plan, small_plan  # noqa: E402
 
-from gpudesk.core.checklist import (  # noqa: E402
+from gpudesk.core.plan.checklist import (  # noqa: E402
     PHASES, expectations, item_ids, progress, set_status, tailor, templates,
 )
 from gpudesk.core.plan import load_plan, save_plan  # noqa: E402

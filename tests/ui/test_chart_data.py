@@ -2,13 +2,13 @@
 
 import pytest
 
-from gpudesk.core.chart_data import (
-    HOURS_PER_MONTH,
+from gpudesk.core.report.chart_data import (
     billing_lines,
     cost_chart_data,
     memory_chart_data,
     verdict,
 )
+from gpudesk.core.rules import HOURS_PER_MONTH
 from tests.ui.fakes import option
 
 
@@ -60,7 +60,7 @@ def test_cost_series_per_gpu_type_take_the_cheapest_at_each_count():
     assert sum(p.chosen for p in data.points) == 1
 
 
-def test_billing_lines_break_even_from_prices():
+def test_billing_lines_take_the_break_even_from_the_cost_module():
     o = option(gpus=8, price=20, month=10000)
     lines = billing_lines(o)
     assert lines.hours[-1] == pytest.approx(HOURS_PER_MONTH)
@@ -78,7 +78,7 @@ def test_verdict_reads_the_option():
 
 
 def test_chart_key_changes_only_for_the_charts_whose_series_changed():
-    from gpudesk.core.chart_data import chart_key
+    from gpudesk.core.report.chart_data import chart_key
 
     four = option(gpus=4, hours=48, price=20, month=10000)
     eight = option(gpus=8, hours=25, price=20, month=10000)

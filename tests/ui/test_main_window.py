@@ -3,7 +3,7 @@
 import pytest
 from PySide6.QtCore import Qt
 
-from gpudesk.core.chart_data import GIB, option_label
+from gpudesk.core.report.chart_data import GIB, option_label
 from tests.ui.conftest import wait_recompute
 
 # the offscreen platform cannot resize a real window; nothing of ours
@@ -180,13 +180,14 @@ def test_window_layout_is_remembered(window, settings):
 
 def test_autosave_writes_and_recovery_finds_it(window, monkeypatch):
     from gpudesk.core import plan as plan_mod
+    from gpudesk.core.plan import autosave
 
     window._autosave_enabled = True
     window.dirty = True
     window.autosave()
     file = plan_mod.autosave_path_for(None)
     assert file.exists()
-    monkeypatch.setattr(plan_mod, "_pid_alive", lambda pid: False)  # as if this session had crashed
+    monkeypatch.setattr(autosave, "_pid_alive", lambda pid: False)  # as if this session had crashed
     found = plan_mod.find_recoverable()
     assert found and found[0].autosave == file
     from PySide6.QtWidgets import QMessageBox

@@ -49,3 +49,14 @@ def objective_cost(cost: CostEstimate, billing: Billing | None = None) -> float 
         return monthly
     known = [x for x in (hourly, monthly) if x is not None]
     return min(known) if known else None
+
+
+def rental_month(cost: CostEstimate, gpus: int, *, steps: int = 24) -> tuple[list[float], list[float], float | None] | None:
+    """One month's rental of `gpus` GPUs: hours of use (0 to HOURS_PER_MONTH in `steps`), the hourly
+    bill at each, and the flat monthly price (None when not offered). None without an hourly price."""
+    per_hour = cost.price_per_gpu_hour
+    if per_hour is None:
+        return None
+    hours = [HOURS_PER_MONTH * i / steps for i in range(steps + 1)]
+    monthly = None if cost.price_per_gpu_month is None else cost.price_per_gpu_month * gpus
+    return hours, [h * per_hour * gpus for h in hours], monthly

@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 
-from gpudesk.core import checklist
+from gpudesk.core.plan import checklist
 from gpudesk.core.engine.gpu_classes import peak_tflops
 from gpudesk.core.engine.timing import flops_per_token, time_estimate
 from gpudesk.core.kit import probe

@@ -3,7 +3,7 @@ on every node, the multi-node commands, and how the results come back into gpude
 
 from __future__ import annotations
 
-from gpudesk.core import checklist
+from gpudesk.core.plan import checklist
 from gpudesk.core.i18n import t, use_language
 from gpudesk.core.plan import Plan
 

@@ -11,7 +11,8 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QBrush, QColor
 
-from gpudesk.core.chart_data import GIB, same_configuration
+from gpudesk.core.report.chart_data import GIB
+from gpudesk.core.rules import same_configuration
 from gpudesk.core.models import Option
 from gpudesk.ui import fmt
 from gpudesk.ui.labels import label
