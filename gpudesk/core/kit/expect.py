@@ -11,6 +11,11 @@ import hashlib
 import json
 
 from gpudesk.core.plan import checklist
+from gpudesk.core.plan.checklist.expectations import (
+    TEMPERATURE_MAX_C,
+    TEMPERATURE_SPREAD_MAX_C,
+    THROUGHPUT_PASS_SHARE,
+)
 from gpudesk.core.engine.gpu_classes import peak_tflops
 from gpudesk.core.engine.timing import flops_per_token, time_estimate
 from gpudesk.core.kit import probe
@@ -52,43 +57,57 @@ def _gpu(plan: Plan) -> GpuSpec | None:
     return plan.hardware.gpu
 
 
-def synthetic_shape(plan: Plan) -> dict | None:
-    """The synthetic training run: layers of the plan's model shape (hidden size, heads, MLP width,
-    sequence length, micro-batch, precision), as many as fit; with the estimator's FLOPs per token
-    for it (base + per layer), the dense peak and the MFU the estimator predicts for that run."""
+def _synthetic_source(plan: Plan) -> dict | None:
     job, choice, gpu = plan.job, plan.choice, _gpu(plan)
     if choice is None or gpu is None or not job.task.trains:
         return None
     arch = max([job.model, *job.model.components], key=lambda m: (m.hidden_size or 0))
     generic = not (arch.hidden_size and arch.num_heads and arch.num_layers)
-    src = GENERIC_SHAPE if generic else {
+    src = dict(GENERIC_SHAPE) if generic else {
         "hidden_size": arch.hidden_size, "num_heads": arch.num_heads, "intermediate_size": arch.intermediate_size
         or 4 * arch.hidden_size, "gated_mlp": arch.gated_mlp, "vocab_size": arch.vocab_size or 32_000,
         "num_layers": arch.num_layers}
     heads = src["num_heads"]
-    kv = (arch.num_kv_heads or heads) if not generic else heads
-    head_dim = (arch.head_dim if not generic else None) or src["hidden_size"] // heads
-    vocab = min(src["vocab_size"], SYNTH_VOCAB_MAX)
-    precision = Precision.BF16 if job.precision is Precision.FP8 else job.precision
-    micro = choice.layout.micro_batch
+    src["num_kv_heads"] = (arch.num_kv_heads or heads) if not generic else heads
+    src["head_dim"] = (arch.head_dim if not generic else None) or src["hidden_size"] // heads
+    src["vocab_size"] = min(src["vocab_size"], SYNTH_VOCAB_MAX)
+    src["precision"] = Precision.BF16 if job.precision is Precision.FP8 else job.precision
+    src["generic"] = generic
+    return src
 
-    def synth(layers: int) -> Job:
-        model = ModelArch(name="gpudesk kit synthetic", family="custom", hidden_size=src["hidden_size"],
-                          num_layers=layers, num_heads=heads, num_kv_heads=kv, head_dim=head_dim,
-                          intermediate_size=src["intermediate_size"], gated_mlp=src["gated_mlp"], vocab_size=vocab,
-                          norm="layernorm")
-        return Job(model=model, task=TaskKind.FULL, precision=precision, micro_batch=micro, seq_len=job.seq_len,
-                   recompute=Recompute.NONE, flash_attention=True)
 
-    f1, f2 = flops_per_token(synth(1)), flops_per_token(synth(2))
-    peak = peak_tflops(gpu, precision)
-    predicted = time_estimate(synth(1), Layout(gpus=1), Cluster(gpu=gpu, gpus_per_node=1)).mfu
-    return {"hidden": src["hidden_size"], "heads": heads, "kv_heads": kv, "head_dim": head_dim,
-            "ffn": src["intermediate_size"], "gated": bool(src["gated_mlp"]), "vocab": vocab, "seq_len": job.seq_len,
-            "micro_batch": micro, "dtype": precision.value, "max_layers": src["num_layers"],
-            "allow_tf32": precision is Precision.FP32 and bool(gpu.tflops_tf32), "generic_shape": generic,
+def synthetic_job(plan: Plan, layers: int) -> Job | None:
+    """The synthetic run as a gpudesk job: `layers` layers of the plan's model shape, full training,
+    the plan's sequence length and micro-batch, no recomputation, flash attention."""
+    src = _synthetic_source(plan)
+    if src is None:
+        return None
+    model = ModelArch(name="gpudesk kit synthetic", family="custom", hidden_size=src["hidden_size"],
+                      num_layers=max(1, int(layers)), num_heads=src["num_heads"], num_kv_heads=src["num_kv_heads"],
+                      head_dim=src["head_dim"], intermediate_size=src["intermediate_size"], gated_mlp=src["gated_mlp"],
+                      vocab_size=src["vocab_size"], norm="layernorm")
+    return Job(model=model, task=TaskKind.FULL, precision=src["precision"], micro_batch=plan.choice.layout.micro_batch,
+               seq_len=plan.job.seq_len, recompute=Recompute.NONE, flash_attention=True)
+
+
+def synthetic_shape(plan: Plan) -> dict | None:
+    """The synthetic training run for kit.json: the shape, the estimator's FLOPs per token for it
+    (base + per layer: the probe picks the layer count that fits), the dense peak at its precision
+    and the MFU the estimator predicts for that run."""
+    src, gpu = _synthetic_source(plan), _gpu(plan)
+    if src is None:
+        return None
+    one, two = synthetic_job(plan, 1), synthetic_job(plan, 2)
+    f1, f2 = flops_per_token(one), flops_per_token(two)
+    precision = src["precision"]
+    predicted = time_estimate(one, Layout(gpus=1), Cluster(gpu=gpu, gpus_per_node=1)).mfu
+    return {"hidden": src["hidden_size"], "heads": src["num_heads"], "kv_heads": src["num_kv_heads"],
+            "head_dim": src["head_dim"], "ffn": src["intermediate_size"], "gated": bool(src["gated_mlp"]),
+            "vocab": src["vocab_size"], "seq_len": plan.job.seq_len, "micro_batch": plan.choice.layout.micro_batch,
+            "dtype": precision.value, "max_layers": src["num_layers"],
+            "allow_tf32": precision is Precision.FP32 and bool(gpu.tflops_tf32), "generic_shape": src["generic"],
             "flops_per_token_base": f1 - (f2 - f1), "flops_per_token_per_layer": f2 - f1,
-            "peak_tflops": peak, "predicted_mfu": predicted}
+            "peak_tflops": peak_tflops(gpu, precision), "predicted_mfu": predicted}
 
 
 def kit_expect(plan: Plan) -> dict:
@@ -111,8 +130,8 @@ def kit_expect(plan: Plan) -> dict:
         "iops_min": ex.iops_min, "throughput_min_mbs": ex.throughput_min_mbs,
         "host_ram_min_bytes": ex.host_ram_min_bytes, "host_ram_free_min_gib": ex.host_ram_free_min_gib,
         "cpu": ex.cpu, "tdp_w": ex.tdp_watts, "ecc_required": ex.conditions.get("datacentre_gpu", True),
-        "temperature_max_c": checklist.TEMPERATURE_MAX_C, "temperature_spread_max_c": checklist.TEMPERATURE_SPREAD_MAX_C,
-        "throughput_pass_share": checklist.THROUGHPUT_PASS_SHARE, "trains": ex.trains,
+        "temperature_max_c": TEMPERATURE_MAX_C, "temperature_spread_max_c": TEMPERATURE_SPREAD_MAX_C,
+        "throughput_pass_share": THROUGHPUT_PASS_SHARE, "trains": ex.trains,
         "planned_mfu": choice.time.mfu if choice else None, "peak_memory_bytes": ex.peak_memory_bytes,
         "train": synthetic_shape(plan),
     }

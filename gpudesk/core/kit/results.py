@@ -111,11 +111,13 @@ def _decode(raw: bytes, source: str) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        truncated = exc.pos >= len(text.rstrip()) - 1
-        raise GpudeskError(t("{s}: damaged results file: {why} at line {l} column {c} ({m})",
-                             "{s}：结果文件已损坏：第 {l} 行第 {c} 列{why}（{m}）", s=source, l=exc.lineno, c=exc.colno,
-                             m=exc.msg, why=t("it ends early (truncated)", "提前结束（文件被截断）") if truncated
-                             else t("not valid JSON", "不是有效的 JSON"))) from None
+        if not text.rstrip().endswith("}"):  # the probe's file always closes its top-level object
+            raise GpudeskError(t("{s}: truncated results file: it breaks off after {n:,} bytes (line {l}); copy it "
+                                 "again from the server", "{s}：结果文件不完整：在 {n:,} 字节处（第 {l} 行）中断；请从服务器重新复制",
+                                 s=source, n=len(text.encode("utf-8")), l=text.count("\n") + 1)) from None
+        raise GpudeskError(t("{s}: damaged results file: not valid JSON at line {l} column {c} ({m})",
+                             "{s}：结果文件已损坏：第 {l} 行第 {c} 列不是有效的 JSON（{m}）", s=source, l=exc.lineno,
+                             c=exc.colno, m=exc.msg)) from None
 
 
 def validate(doc: Any, plan: Plan, source: str = "results") -> dict:

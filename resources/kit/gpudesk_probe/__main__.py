@@ -29,7 +29,7 @@ def load_kit(path):
         with open(path, encoding="utf-8") as fh:
             kit = json.load(fh)
     except (OSError, ValueError) as exc:
-        raise SystemExit("gpudesk kit: cannot read {}: {}".format(path, exc))
+        raise SystemExit("gpudesk kit: cannot read {}: {}".format(path, exc)) from None
     if not isinstance(kit, dict) or kit.get("format") != "gpudesk-kit":
         raise SystemExit("gpudesk kit: {} is not a gpudesk kit file".format(path))
     if kit.get("kit_version") != KIT_VERSION:
@@ -95,7 +95,7 @@ class Run:
         say("  ! " + m(en, zh))
 
     def go(self):
-        a, e, doc = self.args, self.expect, self.doc
+        a, doc = self.args, self.doc
         doc["options"] = {"burn_in_hours": a.burn_in, "quick": a.quick, "storage_dir": os.path.abspath(a.storage_dir),
                           "skip_storage": a.skip_storage, "skip_train": a.skip_train}
         doc["tools"] = inventory.tools()

@@ -63,7 +63,7 @@ def name_matches(name, want, form_factor=None):
 
 def _no_gpu(item, why):
     en, zh = why
-    return verdict(item, "skipped", "Skipped: " + en, "已跳过：" + zh)
+    return verdict(item, "skipped", "Skipped: " + en.rstrip(".") + ".", "已跳过：" + zh.rstrip("。") + "。")
 
 
 # --- inventory, driver, framework ----------------------------------------------------------------

@@ -489,7 +489,7 @@ def lsblk_json(text):
 PSEUDO_FS = {"proc", "sysfs", "devtmpfs", "devpts", "tmpfs", "cgroup", "cgroup2", "securityfs", "pstore",
              "debugfs", "tracefs", "configfs", "fusectl", "mqueue", "hugetlbfs", "bpf", "autofs", "binfmt_misc",
              "rpc_pipefs", "nsfs", "efivarfs", "squashfs", "overlay", "ramfs", "selinuxfs", "fuse.gvfsd-fuse",
-             "fuse.portal", "nfsd", "tmpfs"}
+             "fuse.portal", "nfsd"}
 
 
 def mounts(text):
