@@ -23,7 +23,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from gpudesk.core.models import Constraints, GpuSpec, Job, Option
+from gpudesk.core.models import Constraints, GpuSpec, Job, Offload, Option, Recompute
 from gpudesk.errors import GpudeskError, PlanFileError
 
 FORMAT = "gpudesk-plan"
@@ -76,6 +76,20 @@ class Hardware(_Strict):
     offer: dict[str, Any] | None = None
 
 
+class ManualChoice(_Strict):
+    """A configuration the user set by hand: GPU, count, offer and the whole parallel layout."""
+
+    gpu: str
+    gpus: int = Field(ge=1)
+    offer: str | None = None  # None: the cheapest offer of that GPU that can hold the count
+    tp: int = Field(default=1, ge=1)
+    pp: int = Field(default=1, ge=1)
+    zero: int = Field(default=0, ge=0, le=3)
+    offload: Offload = Offload.NONE
+    recompute: Recompute = Recompute.NONE
+    micro_batch: int = Field(default=1, ge=1)
+
+
 class Plan(_Strict):
     format: Literal["gpudesk-plan"] = FORMAT
     version: int = VERSION
@@ -89,6 +103,8 @@ class Plan(_Strict):
     choice: Option | None = None
     alternatives: list[Option] = Field(default_factory=list)
     notes: str = ""
+    approvers: list[str] = Field(default_factory=list)  # reviewers and approvers, in signing order
+    manual: ManualChoice | None = None  # the configuration set by hand, when the choice is one
     checklist: dict[str, ChecklistState] = Field(default_factory=dict)
     catalog: CatalogRef = Field(default_factory=CatalogRef)
     hardware: Hardware = Field(default_factory=Hardware)
@@ -361,10 +377,7 @@ def new_plan(job: Job, constraints: Constraints | None, catalog: Any, gpu_id: st
             raise search_error or GpudeskError("the recommender found no option for this job")
         choice = ranked[0]
 
-    def same_config(o: Option) -> bool:
-        return (o.gpu, o.gpus, o.offer) == (choice.gpu, choice.gpus, choice.offer)
-
-    alternatives = [validated_option(o) for o in ranked if not same_config(o)][:ALTERNATIVES_KEPT]
+    alternatives = [validated_option(o) for o in pick_alternatives(ranked, choice)]
     stamp = now_iso()
     plan = Plan(title=title or default_title(job, choice), author=author, organisation=organisation,
                 created=stamp, modified=stamp, job=job, constraints=constraints,
@@ -372,10 +385,32 @@ def new_plan(job: Job, constraints: Constraints | None, catalog: Any, gpu_id: st
     return set_choice(plan, choice, catalog)
 
 
+def pick_alternatives(options: list[Option], choice: Option | None, keep: int = ALTERNATIVES_KEPT) -> list[Option]:
+    """What a reader compares the choice with: the best option of every other GPU type first ("why not
+    a cheaper card?"), then the next options in rank order; never the choice, never one twice."""
+    chosen = configuration_key(choice)
+    seen = {chosen}
+    ranked = [o for o in options if configuration_key(o) not in seen]
+    out: list[Option] = []
+    types = {choice.gpu} if choice is not None else set()
+    for o in ranked:  # one per other GPU type, best ranked first
+        if o.gpu not in types and len(out) < keep:
+            types.add(o.gpu)
+            out.append(o)
+            seen.add(configuration_key(o))
+    for o in ranked:
+        if len(out) >= keep:
+            break
+        if configuration_key(o) not in seen:
+            seen.add(configuration_key(o))
+            out.append(o)
+    order = {id(o): i for i, o in enumerate(options)}
+    return sorted(out, key=lambda o: order[id(o)])
+
+
 def set_alternatives(plan: Plan, options: list[Option], *, keep: int = ALTERNATIVES_KEPT) -> Plan:
-    """Keep the top `keep` options other than the choice (validated copies)."""
-    chosen = configuration_key(plan.choice)
-    plan.alternatives = [validated_option(o) for o in options if configuration_key(o) != chosen][:keep]
+    """Keep `keep` options other than the choice (validated copies), other GPU types included."""
+    plan.alternatives = [validated_option(o) for o in pick_alternatives(options, plan.choice, keep)]
     return plan
 
 
@@ -391,7 +426,49 @@ def default_title(job: Job, choice: Option) -> str:
              task=t(*names.get(task, (task, task))), n=choice.gpus, gpu=choice.gpu_name or choice.gpu)
 
 
-_default_title = default_title  # the name the GUI first used
+def title_is_default(plan: Plan) -> bool:
+    """Whether the title is the one gpudesk gave it (in either language), so it may follow edits."""
+    title = plan.title.strip()
+    if not title:
+        return True
+    if plan.choice is None:
+        return False
+    from gpudesk.core.i18n import LANGUAGES, use_language
+
+    for lang in LANGUAGES:
+        with use_language(lang):
+            if title == default_title(plan.job, plan.choice):
+                return True
+    return False
+
+
+def evaluate_manual(job: Job, catalog: Any, manual: ManualChoice, constraints: Constraints | None = None) -> Option:
+    """The engine's answer for exactly the hand-set configuration (GpudeskError says why it cannot run;
+    one that does not fit comes back with memory.fits false and the reason in its advice)."""
+    from gpudesk.core.recommend import FixedLayout, evaluate
+
+    layout = FixedLayout(tp=manual.tp, pp=manual.pp, zero=manual.zero, offload=manual.offload,
+                         recompute=manual.recompute, micro_batch=manual.micro_batch)
+    return evaluate(job, catalog, manual.gpu, manual.gpus, offer_id=manual.offer, constraints=constraints,
+                    layout=layout)
+
+
+def manual_from(option: Option) -> ManualChoice:
+    """The hand-set form of an option's configuration (to start editing from it)."""
+    lay = option.layout
+    return ManualChoice(gpu=option.gpu, gpus=option.gpus, offer=option.offer, tp=lay.tp, pp=lay.pp, zero=lay.zero,
+                        offload=lay.offload, recompute=lay.recompute, micro_batch=lay.micro_batch)
+
+
+def apply_choice(plan: Plan, option: Option | None, options: list[Option], catalog: Any = None, *,
+                 follow_title: bool = False, manual: ManualChoice | None = None) -> Plan:
+    """Make `option` the choice with the alternatives from `options`; the title follows when asked."""
+    set_choice(plan, option, catalog)
+    set_alternatives(plan, list(options))
+    plan.manual = manual if option is not None else None
+    if follow_title and option is not None:
+        plan.title = default_title(plan.job, option)
+    return plan
 
 
 # --- autosave and crash recovery (used by the GUI) -----------------------------------------

@@ -950,6 +950,6 @@ class _Builder:
         )
 
 
-_TIER_SHORT = {"entry": ("Entry", "入门级"), "advanced": ("Advanced", "进阶级"),
+_TIER_SHORT = {"entry": ("Entry", "入门级"), "advanced": ("Advanced", "进阶档"),
                "flagship": ("Flagship", "旗舰级"), "multi-node": ("Multi-node", "跨节点")}
 
