@@ -21,7 +21,7 @@ import tempfile
 PROBE = r"""
 import json, sys, time
 if "--preloaded" in sys.argv:  # as in the app and CLI, where pydantic and core models are already loaded
-    import gpudesk.core.models, gpudesk.core.architecture
+    import gpudesk.core.models, gpudesk.core.engine.architecture
 t0 = time.perf_counter()
 import gpudesk.catalog as c
 t1 = time.perf_counter()

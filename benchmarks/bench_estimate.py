@@ -12,12 +12,12 @@ import statistics
 import time
 from pathlib import Path
 
-from gpudesk.core.architecture import from_config_file
-from gpudesk.core.cost import cost_estimate
-from gpudesk.core.estimate import estimate
-from gpudesk.core.memory import memory_estimate
+from gpudesk.core.engine.architecture import from_config_file
+from gpudesk.core.engine.cost import cost_estimate
+from gpudesk.core.engine.estimate import estimate
+from gpudesk.core.engine.memory import memory_estimate
 from gpudesk.core.models import Cluster, GpuSpec, Job, Layout
-from gpudesk.core.timing import time_estimate
+from gpudesk.core.engine.timing import time_estimate
 
 FIX = Path(__file__).resolve().parent.parent / "tests" / "core" / "fixtures"
 A100 = GpuSpec(id="a100-sxm-80gb", name="A100 SXM 80GB", memory_bytes=80 * 10**9, memory_bandwidth_gbps=2039,

@@ -28,12 +28,13 @@ def main() -> int:
     args = ap.parse_args()
 
     from gpudesk.catalog import open_catalog
-    from gpudesk.core import recommend as rec
+    from gpudesk.core import search as rec
+    from gpudesk.core.search.layout_search import Engine, default_engine
     from gpudesk.core.models import Constraints, Job
 
     cat = open_catalog()
     job = Job(model=cat.model(args.model), task=args.task, tokens=args.tokens)
-    engine = rec.default_engine()
+    engine = default_engine()
     calls = {"memory": 0, "time": 0, "cost": 0}
 
     def counted(name, fn):
@@ -42,7 +43,7 @@ def main() -> int:
             return fn(*a, **kw)
         return wrapper
 
-    counting = rec.Engine(counted("memory", engine.memory), counted("time", engine.time),
+    counting = Engine(counted("memory", engine.memory), counted("time", engine.time),
                           counted("cost", engine.cost), engine.params)
     cat.gpus(), cat.offers(), cat.servers(), cat.providers()  # catalogue rows loaded once per process
 

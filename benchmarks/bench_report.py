@@ -52,7 +52,7 @@ def main() -> int:
     report_family()
     print(f"Qt application + bundled font: {1000 * (time.perf_counter() - t):7.1f} ms")
 
-    from gpudesk.core.report_data import build_report
+    from gpudesk.core.report.report_data import build_report
     from gpudesk.report import export_pdf
 
     for lang in ("zh_CN", "en"):

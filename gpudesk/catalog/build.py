@@ -10,9 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import sqlite3
-import tempfile
 import tomllib
 import typing
 from pathlib import Path
@@ -22,6 +20,7 @@ from pydantic import BaseModel, ValidationError
 from gpudesk.catalog.codec import KINDS, MODEL_COLUMNS, columns, to_columns
 from gpudesk.catalog.schema import SCHEMA_VERSION, TASK_CLASSES, ModelPreset
 from gpudesk.errors import CatalogError
+from gpudesk.fileio import atomic_path
 
 PRESET_KEYS = ("id", "name", "task_class", "source", "checked")
 
@@ -173,39 +172,32 @@ def write_db(src: dict, out: Path) -> dict:
     out.parent.mkdir(parents=True, exist_ok=True)
     meta = {"schema_version": str(SCHEMA_VERSION), "content_hash": content_hash(src),
             "catalog_date": catalog_date(src) or ""}
-    fd, tmp = tempfile.mkstemp(prefix=".catalog-", suffix=".sqlite", dir=out.parent)
-    os.close(fd)
-    os.unlink(tmp)
-    try:
+    with atomic_path(out) as tmp:
         conn = sqlite3.connect(tmp, isolation_level=None)
-        conn.execute("PRAGMA page_size = 4096")
-        conn.execute("PRAGMA journal_mode = DELETE")
-        conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-        conn.execute("BEGIN")
-        conn.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
-        conn.executemany("INSERT INTO meta VALUES (?, ?)", sorted(meta.items()))
-        for kind, model in KINDS.items():
-            cols = columns(model)
-            defs = ", ".join(f"{c} {_sql_type(model, c)}{' PRIMARY KEY' if c == 'id' else ''}" for c in cols)
-            conn.execute(f"CREATE TABLE {kind} ({defs})")
-            marks = ", ".join("?" for _ in cols)
-            conn.executemany(f"INSERT INTO {kind} ({', '.join(cols)}) VALUES ({marks})",
-                             [tuple(to_columns(r)[c] for c in cols) for r in src[kind]])
-        conn.execute("CREATE TABLE models (id TEXT PRIMARY KEY, name TEXT, task_class TEXT, source TEXT, "
-                     "checked TEXT, config TEXT)")
-        conn.executemany(f"INSERT INTO models VALUES ({', '.join('?' for _ in MODEL_COLUMNS)})",
-                         [(h["id"], h["name"], h["task_class"], h["source"], h["checked"],
-                           json.dumps(c, ensure_ascii=False, sort_keys=True, separators=(",", ":")))
-                          for h, c in src["models"]])
-        conn.execute("COMMIT")
-        conn.execute("VACUUM")
-        conn.close()
-        with open(tmp, "rb") as f:
-            os.fsync(f.fileno())
-        os.replace(tmp, out)
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
+        try:
+            conn.execute("PRAGMA page_size = 4096")
+            conn.execute("PRAGMA journal_mode = DELETE")
+            conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            conn.execute("BEGIN")
+            conn.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+            conn.executemany("INSERT INTO meta VALUES (?, ?)", sorted(meta.items()))
+            for kind, model in KINDS.items():
+                cols = columns(model)
+                defs = ", ".join(f"{c} {_sql_type(model, c)}{' PRIMARY KEY' if c == 'id' else ''}" for c in cols)
+                conn.execute(f"CREATE TABLE {kind} ({defs})")
+                marks = ", ".join("?" for _ in cols)
+                conn.executemany(f"INSERT INTO {kind} ({', '.join(cols)}) VALUES ({marks})",
+                                 [tuple(to_columns(r)[c] for c in cols) for r in src[kind]])
+            conn.execute("CREATE TABLE models (id TEXT PRIMARY KEY, name TEXT, task_class TEXT, source TEXT, "
+                         "checked TEXT, config TEXT)")
+            conn.executemany(f"INSERT INTO models VALUES ({', '.join('?' for _ in MODEL_COLUMNS)})",
+                             [(h["id"], h["name"], h["task_class"], h["source"], h["checked"],
+                               json.dumps(c, ensure_ascii=False, sort_keys=True, separators=(",", ":")))
+                              for h, c in src["models"]])
+            conn.execute("COMMIT")
+            conn.execute("VACUUM")
+        finally:
+            conn.close()
     return meta
 
 

@@ -13,9 +13,7 @@ import difflib
 import hashlib
 import io
 import json
-import os
 import re
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -23,6 +21,7 @@ from pydantic import ValidationError
 
 from gpudesk.catalog.schema import BILLING_MODES, Offer, Provider
 from gpudesk.errors import CatalogError
+from gpudesk.fileio import atomic_write
 
 OFFER_COLUMNS = tuple(f for f in Offer.model_fields if f != "user")
 REQUIRED_COLUMNS = ("provider", "gpu")
@@ -309,23 +308,9 @@ def export_offers(path: str | Path, catalog=None, *, user_only: bool = False) ->
         text = "\ufeff" + buf.getvalue()  # BOM: Excel opens UTF-8 Chinese text correctly
     else:
         raise CatalogError(f"{path.name}: unknown export format {suffix or '(none)'}; use .csv or .json")
-    _atomic_write(path, text)
-    return len(offers)
-
-
-def _atomic_write(path: Path, text: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+    atomic_write(path, text)
+    return len(offers)
 
 
 __all__ = [

@@ -218,7 +218,7 @@ def _preset(r: dict) -> ModelPreset:
 
 def preset_arch(config: dict, *, id: str, name: str, source: str | None) -> ModelArch:
     """ModelArch of a preset through the engine's reader (config.json fields, or "gpudesk_arch")."""
-    from gpudesk.core.architecture import from_hf_config
+    from gpudesk.core.engine.architecture import from_hf_config
 
     return from_hf_config(config, id=id, name=name, source=source)
 

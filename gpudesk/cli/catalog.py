@@ -116,7 +116,7 @@ def _rows(kind: str, cat):
 
 def _params(arch) -> str:
     try:
-        from gpudesk.core.architecture import count_params
+        from gpudesk.core.engine.architecture import count_params
 
         n = count_params(arch).total
     except Exception:  # noqa: BLE001 - a listing should not fail on one preset
@@ -130,7 +130,7 @@ def row_json(kind: str, row) -> dict:
         d = {"id": row.id, "name": row.name, "task_class": row.task_class, "source": row.source,
              "checked": row.checked}
         try:
-            from gpudesk.core.architecture import count_params
+            from gpudesk.core.engine.architecture import count_params
 
             c = count_params(row.arch)
             d["params_total"], d["params_active"] = c.total, c.active

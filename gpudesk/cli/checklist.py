@@ -53,7 +53,8 @@ def _evidence(value: str | None) -> str | None:
 
 
 def handle(args: argparse.Namespace) -> int:
-    from gpudesk.core.checklist import set_status, tailor
+    from gpudesk.catalog import open_catalog
+    from gpudesk.core.plan.checklist import set_status, tailor
     from gpudesk.core.i18n import use_language
     from gpudesk.core.plan import load_plan, save_plan
     from gpudesk.errors import GpudeskError
@@ -62,6 +63,7 @@ def handle(args: argparse.Namespace) -> int:
         raise GpudeskError("--note, --by, --evidence and --reason go with --set ID=STATUS")
     with use_language(args.lang):
         plan = load_plan(args.plan)
+        catalog = open_catalog()  # rows an old plan lacks; read only when needed
         changed: list[str] = []
         if args.set:
             who = args.by if args.by is not None else _login()
@@ -70,10 +72,10 @@ def handle(args: argparse.Namespace) -> int:
                 if not sep or not item_id.strip() or not status.strip():
                     raise GpudeskError(f"--set wants ID=STATUS (e.g. driver-branch=pass), got {spec!r}")
                 set_status(plan, item_id.strip(), status.strip(), note=args.note, who=who,
-                           evidence=_evidence(args.evidence), reason=args.reason)
+                           evidence=_evidence(args.evidence), reason=args.reason, catalog=catalog)
                 changed.append(item_id.strip())
             save_plan(plan, args.plan)  # atomic; only after every --set was accepted
-        every = tailor(plan)
+        every = tailor(plan, catalog=catalog)
         items = every
         if changed:
             items = [i for i in items if i.id in changed]
@@ -89,27 +91,27 @@ def handle(args: argparse.Namespace) -> int:
             print(t("wrote {n} checklist items to {f}", "已将 {n} 个检查项写入 {f}", n=len(items), f=written),
                   file=sys.stderr)
         if args.json:
-            json.dump(checklist_json(plan, args.plan, items, every), sys.stdout, ensure_ascii=False)
+            json.dump(checklist_json(plan, args.plan, items, every, catalog), sys.stdout, ensure_ascii=False)
             sys.stdout.write("\n")
         else:
             sys.stdout.write(format_checklist(plan, args.plan, items, every, saved=bool(changed)))
     return 0
 
 
-def checklist_json(plan, path, items, every=None) -> dict:
-    from gpudesk.core.checklist import expectations, progress, tailor
+def checklist_json(plan, path, items, every=None, catalog=None) -> dict:
+    from gpudesk.core.plan.checklist import expectations, progress, tailor
     from gpudesk.core.i18n import current_language
     from gpudesk.core.plan import plan_summary
 
     summary = plan_summary(plan, path)
     summary["language"] = current_language()
-    return {"plan": summary, "progress": progress(every if every is not None else tailor(plan)),
-            "expected": expectations(plan).model_dump(mode="json"),
+    return {"plan": summary, "progress": progress(every if every is not None else tailor(plan, catalog=catalog)),
+            "expected": expectations(plan, catalog).model_dump(mode="json"),
             "items": [i.model_dump(mode="json") for i in items]}
 
 
 def format_checklist(plan, path, items, every=None, *, saved: bool = False) -> str:
-    from gpudesk.core.checklist import phase_label, progress, status_label, tailor
+    from gpudesk.core.plan.checklist import phase_label, progress, status_label, tailor
     from gpudesk.core.i18n import t
 
     lines = [f"{plan.title} — {path}"]

@@ -24,7 +24,7 @@ def register(subparsers) -> None:
 def handle(args: argparse.Namespace) -> int:
     from gpudesk.catalog import open_catalog
     from gpudesk.cli.job_options import cluster_for, job_from_args
-    from gpudesk.core.estimate import estimate, estimate_json
+    from gpudesk.core.engine.estimate import estimate, estimate_json
     from gpudesk.core.i18n import set_language
 
     if args.lang:

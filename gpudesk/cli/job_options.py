@@ -77,7 +77,7 @@ def add_job_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def model_from_args(args: argparse.Namespace, catalog):
-    from gpudesk.core.architecture import from_config_file, from_params
+    from gpudesk.core.engine.architecture import from_config_file, from_params
     from gpudesk.errors import GpudeskError
 
     if getattr(args, "model", None):
@@ -99,7 +99,7 @@ def default_gpu_id(catalog) -> str:
 
 def job_from_args(args: argparse.Namespace, catalog):
     """(Job, Layout, gpu_id) from parsed options; GpudeskError (exit 2) for bad input."""
-    from gpudesk.core.memory import check_layout
+    from gpudesk.core.engine.memory import check_layout
     from gpudesk.core.models import Job, Layout
     from gpudesk.errors import GpudeskError
 
@@ -123,7 +123,7 @@ def job_from_args(args: argparse.Namespace, catalog):
         fields["lora_targets"] = list(args.lora_targets)
     job = Job(**fields)
     if job.task in ("lora", "qlora"):
-        from gpudesk.core.memory import lora_adapter_params
+        from gpudesk.core.engine.memory import lora_adapter_params
 
         lora_adapter_params(arch, job.lora_rank, job.lora_targets)  # names checked here
     if args.tp > args.gpus or args.pp > args.gpus:

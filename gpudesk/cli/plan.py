@@ -77,44 +77,45 @@ def handle_new(args: argparse.Namespace) -> int:
                         offer_id=args.offer, title=args.title, author=args.author,
                         organisation=args.organisation, notes=args.notes)
         save_plan(plan, out)
-        _print(plan, out, args.json)
+        _print(plan, out, args.json, catalog)
     return 0
 
 
 def handle_show(args: argparse.Namespace) -> int:
+    from gpudesk.catalog import open_catalog
     from gpudesk.core.i18n import use_language
     from gpudesk.core.plan import load_plan
 
     with use_language(args.lang):
         plan = load_plan(args.plan)
-        _print(plan, args.plan, args.json)
+        _print(plan, args.plan, args.json, open_catalog())
     return 0
 
 
-def plan_json(plan, path) -> dict:
-    from gpudesk.core.checklist import progress, tailor
+def plan_json(plan, path, catalog=None) -> dict:
+    from gpudesk.core.plan.checklist import progress, tailor
     from gpudesk.core.plan import plan_document, plan_summary
 
     doc = plan_summary(plan, path)
-    doc["checklist"] = progress(tailor(plan))
+    doc["checklist"] = progress(tailor(plan, catalog=catalog))
     doc["plan"] = plan_document(plan)
     return doc
 
 
-def _print(plan, path, as_json: bool) -> None:
+def _print(plan, path, as_json: bool, catalog=None) -> None:
     if as_json:
-        json.dump(plan_json(plan, path), sys.stdout, ensure_ascii=False)
+        json.dump(plan_json(plan, path, catalog), sys.stdout, ensure_ascii=False)
         sys.stdout.write("\n")
     else:
-        sys.stdout.write(format_plan(plan, path))
+        sys.stdout.write(format_plan(plan, path, catalog))
 
 
 def _n(x, fmt="{:,.0f}", unknown="?") -> str:
     return unknown if x is None else fmt.format(x)
 
 
-def format_plan(plan, path=None) -> str:
-    from gpudesk.core.checklist import phase_label, progress, tailor
+def format_plan(plan, path=None, catalog=None) -> str:
+    from gpudesk.core.plan.checklist import phase_label, progress, tailor
     from gpudesk.core.i18n import t
     from gpudesk.core.plan import plan_hash
 
@@ -156,7 +157,7 @@ def format_plan(plan, path=None) -> str:
             lines.append(f"  {a.rank:>2}. {a.gpus}× {a.gpu_name or a.gpu} · {a.offer or '-'} · "
                          f"{_n(a.time.hours, '{:,.1f}')} h · {_n(a.cost.with_trial_margin)} {a.cost.currency}")
     lines += ["", t("Checklist:", "检查清单：")]
-    for phase, c in progress(tailor(plan)).items():
+    for phase, c in progress(tailor(plan, catalog=catalog)).items():
         lines.append(f"  {phase_label(phase)}: {c['pass']} {t('pass', '通过')}, {c['fail']} {t('fail', '未通过')}, "
                      f"{c['waived']} {t('waived', '豁免')}, {c['open']} {t('open', '待检查')} "
                      f"({c['n/a']} n/a)")

@@ -1,4 +1,4 @@
-"""`gpudesk recommend`: ranked rental options for a job (printing only; core.recommend decides)."""
+"""`gpudesk recommend`: ranked rental options for a job (printing only; core.search decides)."""
 
 from __future__ import annotations
 
@@ -35,7 +35,7 @@ def _run(args: argparse.Namespace) -> int:
     from gpudesk.catalog import open_catalog
     from gpudesk.cli.job_options import constraints_from_args, job_from_args
     from gpudesk.core.i18n import current_language, t
-    from gpudesk.core.recommend import recommend, recommendation_json
+    from gpudesk.core.search import recommend, recommendation_json
 
     catalog = open_catalog()
     job, _layout, _gpu = job_from_args(args, catalog)  # layout options describe one estimate: not used here
@@ -61,8 +61,9 @@ def _num(x: float | None, fmt: str = "{:,.0f}") -> str:
 
 
 def format_table(rec) -> str:
+    from gpudesk.core.engine.cost import objective_cost
     from gpudesk.core.i18n import t
-    from gpudesk.core.tiers import tier_label
+    from gpudesk.core.search.tiers import tier_label
 
     head = (t("rank", "排名"), t("GPU", "显卡"), t("count", "数量"), t("offer", "报价"), t("layout", "并行布局"),
             t("GB/GPU", "每卡 GB"), t("hours", "小时"), t("cost", "成本"), t("tier", "档位"), "P", t("advice", "建议"))
@@ -75,13 +76,13 @@ def format_table(rec) -> str:
         if str(lay.recompute) != "none":
             parts.append(f"rc:{lay.recompute}")
         parts.append(f"mb{lay.micro_batch}")
-        known = [x for x in (o.cost.with_trial_margin, o.cost.monthly_cost) if x is not None]
-        price = "?" if known else (t("{p:g}/GPU-h", "{p:g}/卡时", p=o.cost.price_per_gpu_hour)
-                                   if o.cost.price_per_gpu_hour is not None else "?")
+        total = objective_cost(o.cost)  # the cheaper known total, as the search ranked it
+        price = "?" if total is not None else (t("{p:g}/GPU-h", "{p:g}/卡时", p=o.cost.price_per_gpu_hour)
+                                               if o.cost.price_per_gpu_hour is not None else "?")
         nodes = f" ({o.nodes}×{o.gpus_per_node})" if o.nodes > 1 else ""
         rows.append((str(o.rank), o.gpu, f"{o.gpus}{nodes}", o.offer or t("(unpriced)", "（无报价）"), " ".join(parts),
                      _num(o.memory.per_gpu_bytes.total / 1e9, "{:.1f}"), _num(o.time.hours, "{:,.1f}"),
-                     _num(min(known)) if known else price, tier_label(o.tier), "*" if o.pareto else "",
+                     _num(total) if total is not None else price, tier_label(o.tier), "*" if o.pareto else "",
                      ",".join(a.id for a in o.advice)))
     widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
     lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in [head, *rows]]

@@ -32,8 +32,8 @@ def _round(x: float | None, digits: int = 2) -> float | None:
 
 def options_table(options: Sequence, provider_names: Mapping[str, str] | None = None) -> Table:
     """One row per ranked option (core Option objects)."""
-    from gpudesk.core.options_view import layout_text
-    from gpudesk.core.tiers import tier_label
+    from gpudesk.core.search.options_view import layout_text
+    from gpudesk.core.search.tiers import tier_label
 
     names = provider_names or {}
     headers = [
@@ -68,7 +68,7 @@ def options_table(options: Sequence, provider_names: Mapping[str, str] | None = 
 
 def checklist_table(plan, items: Sequence | None = None) -> Table:
     """One row per checklist item of the plan (tailored in the current language unless given)."""
-    from gpudesk.core.checklist import phase_label, status_label, tailor
+    from gpudesk.core.plan.checklist import phase_label, status_label, tailor
 
     items = tailor(plan) if items is None else items
     headers = [t("Id", "编号"), t("Phase", "阶段"), t("Check", "检查项"), t("Status", "状态"),

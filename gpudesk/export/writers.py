@@ -85,7 +85,8 @@ def _width(text: str) -> int:
 
 def export_table(table: Table, path: str | os.PathLike) -> Path:
     """Write `table` to `path` as .xlsx or .csv (by suffix); GpudeskError names the problem."""
-    from gpudesk.core.plan import SUFFIX, atomic_write
+    from gpudesk.core.plan import SUFFIX
+    from gpudesk.fileio import atomic_write
 
     p = Path(path)
     suffix = p.suffix.lower()

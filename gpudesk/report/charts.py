@@ -1,4 +1,4 @@
-"""The report's charts, drawn as vectors with QPainter from `gpudesk.core.chart_data` series.
+"""The report's charts, drawn as vectors with QPainter from `gpudesk.core.report.chart_data` series.
 
 The app's pyqtgraph charts and these draw the same numbers (the series come from core); drawing
 them directly keeps the PDF vector, deterministic and fast (no widget, no pyqtgraph import).
@@ -7,16 +7,25 @@ them directly keeps the PDF vector, deterministic and fast (no widget, no pyqtgr
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
 
 from gpudesk.core.i18n import current_language
-from gpudesk.core.report_data import BillingChart, MemoryChart, ParetoChart
+from gpudesk.core.report.blocks import BillingChart, MemoryChart, ParetoChart
 
-if TYPE_CHECKING:
-    from gpudesk.report.layout import Layout
+
+
+class Measure(Protocol):
+    """What a chart needs from the page layout (`gpudesk.report.layout.Layout` is one): points to device
+    units, the report's font, the device to measure text on."""
+
+    device: Any
+
+    def pt(self, points: float) -> float: ...
+
+    def font(self, size: float, bold: bool = False) -> QFont: ...
 
 # The app's chart colours (gpudesk.ui.charts), so the printed charts look like the screen's.
 COMPONENT_COLOURS = {name: QColor(c) for name, c in {
@@ -82,7 +91,7 @@ def compact(value: float) -> str:
     return f"{value:g}"
 
 
-def _title(p: QPainter, rect: QRectF, text: str, lay: Layout) -> float:
+def _title(p: QPainter, rect: QRectF, text: str, lay: Measure) -> float:
     h = lay.pt(16)
     p.setFont(lay.font(9.5, True))
     p.setPen(INK)
@@ -90,7 +99,7 @@ def _title(p: QPainter, rect: QRectF, text: str, lay: Layout) -> float:
     return h + lay.pt(4)
 
 
-def _legend(p: QPainter, x: float, y: float, entries: list[tuple[str, object]], lay: Layout, max_x: float) -> float:
+def _legend(p: QPainter, x: float, y: float, entries: list[tuple[str, object]], lay: Measure, max_x: float) -> float:
     """Entries: (label, QColor for a swatch | ('line', QPen) for a line sample). Returns the height used."""
     font = lay.font(7.5)
     p.setFont(font)
@@ -118,7 +127,7 @@ def _legend(p: QPainter, x: float, y: float, entries: list[tuple[str, object]], 
 # --- memory per GPU: stacked bars, capacity lines, headroom band, the guide's quick estimate ---
 
 
-def draw_memory(p: QPainter, rect: QRectF, block: MemoryChart, lay: Layout) -> None:
+def draw_memory(p: QPainter, rect: QRectF, block: MemoryChart, lay: Measure) -> None:
     data = block.data
     top = rect.top() + _title(p, rect, block.title, lay)
     legend_h = lay.pt(28)
@@ -218,7 +227,7 @@ class _Axis:
         return self.a + (self.b - self.a) * f
 
 
-def _frame_axes(p: QPainter, plot: QRectF, xs: _Axis, ys: _Axis, x_label: str, y_label: str, lay: Layout,
+def _frame_axes(p: QPainter, plot: QRectF, xs: _Axis, ys: _Axis, x_label: str, y_label: str, lay: Measure,
                 x_fmt=lambda v: f"{v:g}", y_fmt=compact) -> None:
     small = lay.font(7.5)
     p.setFont(small)
@@ -244,7 +253,7 @@ def _frame_axes(p: QPainter, plot: QRectF, xs: _Axis, ys: _Axis, x_label: str, y
     p.restore()
 
 
-def draw_pareto(p: QPainter, rect: QRectF, block: ParetoChart, lay: Layout) -> None:
+def draw_pareto(p: QPainter, rect: QRectF, block: ParetoChart, lay: Measure) -> None:
     data = block.data
     top = rect.top() + _title(p, rect, block.title, lay)
     plot = QRectF(rect.left() + lay.pt(64), top + lay.pt(16), rect.width() - lay.pt(80), rect.bottom() - top - lay.pt(48))
@@ -298,7 +307,7 @@ def draw_pareto(p: QPainter, rect: QRectF, block: ParetoChart, lay: Layout) -> N
     _legend(p, plot.left(), top, entries, lay, rect.right())
 
 
-def _star(p: QPainter, centre: QPointF, radius: float, lay: Layout) -> None:
+def _star(p: QPainter, centre: QPointF, radius: float, lay: Measure) -> None:
     """The app's marker for the chosen option: a yellow five-pointed star."""
     path = QPainterPath()
     for k in range(10):
@@ -315,7 +324,7 @@ def _star(p: QPainter, centre: QPointF, radius: float, lay: Layout) -> None:
 # --- hourly vs monthly billing over one month ------------------------------------------------
 
 
-def draw_billing(p: QPainter, rect: QRectF, block: BillingChart, lay: Layout) -> None:
+def draw_billing(p: QPainter, rect: QRectF, block: BillingChart, lay: Measure) -> None:
     data = block.data
     top = rect.top() + _title(p, rect, block.title, lay)
     plot = QRectF(rect.left() + lay.pt(64), top + lay.pt(16), rect.width() - lay.pt(80), rect.bottom() - top - lay.pt(48))

@@ -22,7 +22,7 @@ from PySide6.QtGui import (
     QPen,
 )
 
-from gpudesk.core.report_data import (
+from gpudesk.core.report.blocks import (
     BillingChart,
     Bullets,
     Heading,

@@ -4,23 +4,39 @@ from __future__ import annotations
 
 import datetime as _dt
 import os
-import tempfile
 import uuid
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from gpudesk import __version__
-from gpudesk.core.i18n import normalise, use_language
+from gpudesk.core.i18n import current_language, normalise, use_language
+from gpudesk.core.plan import Plan
+from gpudesk.core.protocols import Catalogue
 from gpudesk.errors import GpudeskError
+from gpudesk.fileio import atomic_path
 
 Progress = Callable[[int, int], object]  # (done, total), total = pages + 1
 
 
-def _data(plan: Any, lang: str | None, generated: _dt.date | None):
-    from gpudesk.core.report_data import build_report
+def _data(plan: Plan, lang: str | None, generated: _dt.date | None, catalog: Catalogue | None):
+    """The document's contents in `lang` (None: the current language). Without a catalogue the one
+    the app uses is opened, for rows the plan does not store (provider names of alternatives)."""
+    from gpudesk.core.report.report_data import build_report
 
-    return build_report(plan, lang, generated=generated)
+    if catalog is None:
+        catalog = _open_catalog()
+    return build_report(plan, normalise(lang) if lang else current_language(), generated=generated, catalog=catalog)
+
+
+def _open_catalog() -> Catalogue | None:
+    from gpudesk.catalog import open_catalog
+
+    try:
+        catalog = open_catalog()
+        catalog.meta  # noqa: B018 - opening is lazy: read it once so a damaged file shows here
+    except GpudeskError:  # the plan prints without it: rows it lacks show as recorded ids
+        return None
+    return catalog
 
 
 def render(data, device, *, progress: Progress | None = None) -> int:
@@ -67,18 +83,9 @@ def _a4(device) -> None:
                                      QMarginsF(0, 0, 0, 0), QPageLayout.Unit.Millimeter))
 
 
-def _file_mode(target: Path) -> int:
-    """The mode a new file gets here (umask applied), or the mode of the file being replaced."""
-    try:
-        return target.stat().st_mode & 0o777
-    except OSError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
-
-
-def export_pdf(plan: Any, path: str | os.PathLike, lang: str | None = None, *,
-               progress: Progress | None = None, generated: _dt.date | None = None) -> int:
+def export_pdf(plan: Plan, path: str | os.PathLike, lang: str | None = None, *,
+               progress: Progress | None = None, generated: _dt.date | None = None,
+               catalog: Catalogue | None = None) -> int:
     """Write the plan's sign-off document to `path` as an A4 PDF; returns the number of pages.
 
     `lang`: "zh_CN" or "en" (None: the current language). `progress(done, total)` is called as
@@ -90,48 +97,34 @@ def export_pdf(plan: Any, path: str | os.PathLike, lang: str | None = None, *,
 
     ensure_app()
     target = Path(path)
-    folder = target.parent if str(target.parent) else Path(".")
-    if not folder.is_dir():
-        raise GpudeskError(f"folder does not exist: {folder}")
-    data = _data(plan, normalise(lang) if lang else None, generated)
+    data = _data(plan, lang, generated, catalog)
+    creator, author = f"gpudesk {__version__}", plan.author
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
-        os.close(fd)
-        os.chmod(tmp, _file_mode(target))  # mkstemp makes it private; a PDF is meant to be shared
-    except OSError as exc:
-        raise GpudeskError(f"cannot write {target}: {exc.strerror or exc}") from exc
-    try:
-        from PySide6.QtCore import QUuid
+        with atomic_path(target) as tmp:
+            from PySide6.QtCore import QUuid
 
-        creator, author = f"gpudesk {__version__}", str(getattr(plan, "author", "") or "")
-        doc_id = QUuid(str(uuid.uuid5(uuid.NAMESPACE_URL, f"gpudesk:{data.plan_hash}:{data.lang}")))
-        writer = QPdfWriter(tmp)
-        _a4(writer)
-        writer.setResolution(1200)
-        writer.setTitle(data.title)
-        writer.setCreator(creator)
-        writer.setAuthor(author)
-        writer.setDocumentId(doc_id)  # Qt would pick a random one: same plan, same id
-        pages = render(data, writer, progress=progress)
-        del writer  # flushes and closes the file
-        with open(tmp, "rb+") as fh:
-            os.fsync(fh.fileno())
-        os.replace(tmp, target)
-    except OSError as exc:
-        raise GpudeskError(f"cannot write {target}: {exc.strerror or exc}") from exc
+            doc_id = QUuid(str(uuid.uuid5(uuid.NAMESPACE_URL, f"gpudesk:{data.plan_hash}:{data.lang}")))
+            writer = QPdfWriter(str(tmp))
+            _a4(writer)
+            writer.setResolution(1200)
+            writer.setTitle(data.title)
+            writer.setCreator(creator)
+            writer.setAuthor(author)
+            writer.setDocumentId(doc_id)  # Qt would pick a random one: same plan, same id
+            pages = render(data, writer, progress=progress)
+            del writer  # flushes and closes the file
     except GpudeskError as exc:
-        raise GpudeskError(f"cannot write {target}: {exc}") from exc
-    finally:
-        if os.path.exists(tmp):
-            os.remove(tmp)
+        text = str(exc)
+        raise GpudeskError(text if text.startswith(f"{target}:") else f"cannot write {target}: {text}") from None
     return pages
 
 
-def render_to_printer(plan: Any, printer, lang: str | None = None, *, progress: Progress | None = None) -> int:
+def render_to_printer(plan: Plan, printer, lang: str | None = None, *, progress: Progress | None = None,
+                      catalog: Catalogue | None = None) -> int:
     """Draw the document on a QPrinter (QPrintPreviewDialog's paintRequested, or a real print)."""
     from gpudesk.report.fonts import ensure_app
 
     ensure_app()
     printer.setFullPage(True)
     _a4(printer)
-    return render(_data(plan, normalise(lang) if lang else None, None), printer, progress=progress)
+    return render(_data(plan, lang, None, catalog), printer, progress=progress)

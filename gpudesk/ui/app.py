@@ -64,9 +64,9 @@ def _preload_core() -> None:
     `__feature__` switches; core modules imported first skip that scan.
     """
     import gpudesk.catalog.store
-    import gpudesk.core.chart_data
+    import gpudesk.core.report.chart_data
     import gpudesk.core.plan
-    import gpudesk.core.recommend  # noqa: F401
+    import gpudesk.core.search  # noqa: F401
 
 
 def run_app(argv: list[str]) -> int:

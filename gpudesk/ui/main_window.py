@@ -296,10 +296,7 @@ class MainWindow(FilesMixin, QMainWindow):
 
     def _restored(self) -> None:
         """An undo or redo put back an earlier state: show it (its answer at once when kept)."""
-        plan = self.session.plan
-        self.form.set_values(plan.job, plan.constraints, emit=False)
-        self._problems = {}
-        self.last_error = ""
+        self._show_inputs()
         self._touched()
         if self.session.answer is not None:
             self.scheduler.invalidate()  # whatever runs answers a state that is gone
@@ -307,19 +304,21 @@ class MainWindow(FilesMixin, QMainWindow):
             self.recomputed.emit()
         else:
             self.schedule_recompute()
-        self._show_plan_facts()
 
     def _plan_shown(self) -> None:
         """A plan was opened, recovered or started afresh: show its inputs, then answer it."""
+        self._show_inputs()
+        self._update_status()
+        self._refresh_checklist()
+        self._touched(autosave=self.session.dirty)
+        self.schedule_recompute()
+
+    def _show_inputs(self) -> None:
         plan = self.session.plan
         self.form.set_values(plan.job, plan.constraints, emit=False)
         self._problems = {}
         self.last_error = ""
-        self._update_status()
-        self._refresh_checklist()
         self._show_plan_facts()
-        self._touched(autosave=self.session.dirty)
-        self.schedule_recompute()
 
     # --- recomputing --------------------------------------------------------------------------
 
@@ -442,7 +441,7 @@ class MainWindow(FilesMixin, QMainWindow):
     # --- status bar ---------------------------------------------------------------------------
 
     def status_text(self) -> str:
-        from gpudesk.core.chart_data import verdict
+        from gpudesk.core.report.chart_data import verdict
 
         if self.last_error:
             return "✘ " + self.last_error
@@ -535,7 +534,7 @@ class MainWindow(FilesMixin, QMainWindow):
         page.show_choice(self._choice_text())
 
     def _choice_text(self) -> str:
-        from gpudesk.core.options_view import layout_text
+        from gpudesk.core.search.options_view import layout_text
 
         choice = self.plan_choice()
         if choice is None:
@@ -570,13 +569,17 @@ class MainWindow(FilesMixin, QMainWindow):
         name = str(self.settings.value("user/name", "") or "")
         if name:
             return name
+        import getpass
+
         from PySide6.QtWidgets import QInputDialog
 
-        from gpudesk.cli.checklist import _login
-
+        try:
+            login = getpass.getuser()
+        except Exception:  # noqa: BLE001 - no login name (containers, services): no suggestion
+            login = ""
         name, ok = QInputDialog.getText(self, self.tr("Your name"),
                                         self.tr("Checklist results record who checked them. Your name:"),
-                                        text=_login() or "")
+                                        text=login)
         name = name.strip() if ok else ""
         if name:
             self.settings.setValue("user/name", name)

@@ -49,7 +49,7 @@ def test_architecture_numbers(cat, name, hidden, layers, heads, kv, inter, vocab
 
 
 def test_published_parameter_counts(cat):
-    from gpudesk.core.architecture import count_params
+    from gpudesk.core.engine.architecture import count_params
 
     # Llama-2-7b-hf safetensors: 6,738,415,616; Mixtral-8x7B: 46,702,792,704
     assert count_params(cat.model("llama-2-7b")).total == 6_738_415_616

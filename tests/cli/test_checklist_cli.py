@@ -11,7 +11,7 @@ from _plan_samples import big_plan, small_plan  # noqa: E402
 
 from gpudesk.cli import checklist as cli_checklist  # noqa: E402
 from gpudesk.cli import run_cli  # noqa: E402
-from gpudesk.core import checklist as core_checklist  # noqa: E402
+from gpudesk.core.plan import checklist as core_checklist  # noqa: E402
 from gpudesk.core.plan import STATUSES, load_plan, save_plan  # noqa: E402
 
 

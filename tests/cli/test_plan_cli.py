@@ -106,3 +106,16 @@ def test_new_with_an_impossible_budget_says_so(tmp_path, capsys):
                     "--tokens", "1e10", "--budget", "1", "-o", str(out)]) == 2
     err = capsys.readouterr().err
     assert "budget" in err and "Traceback" not in err and not out.exists()
+
+
+def test_plan_new_words_the_choice_in_both_languages(tmp_path):
+    """The plan stores its choice's advice in English and Chinese (the printed plan reads it in either)."""
+    out = tmp_path / "70b.gpudesk"
+    assert run_cli(["plan", "new", "--model", "llama-2-70b", "--task", "full", "--tokens", "1e10", "--gpu",
+                    "h100-sxm-80gb", "--gpus", "16", "--lang", "en", "-o", str(out)]) == 0
+    plan = load_plan(out)
+    ids = {a.id for a in plan.choice.advice}
+    assert "offload-slow" in ids and set(plan.wording) == {"en", "zh_CN"}
+    assert set(plan.wording["zh_CN"].advice) == ids
+    assert plan.wording["en"].advice["offload-slow"] == next(a.message for a in plan.choice.advice if a.id == "offload-slow")
+    assert "卸载" in plan.wording["zh_CN"].advice["offload-slow"]

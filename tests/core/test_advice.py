@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from gpudesk.catalog.schema import ServerType
-from gpudesk.core import advice as adv
+from gpudesk.core.search import advice as adv
 from gpudesk.core.i18n import use_language
 from gpudesk.core.models import (
     Billing, CostEstimate, GpuSpec, Job, MemoryEstimate, MemoryPerGpu, ModelArch, Offload, OptionLayout,

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from gpudesk.core.architecture import count_params, from_config_file, from_hf_config, from_params
+from gpudesk.core.engine.architecture import count_params, from_config_file, from_hf_config, from_params
 from gpudesk.errors import GpudeskError
 
 FIX = Path(__file__).parent / "fixtures"

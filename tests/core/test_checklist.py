@@ -10,7 +10,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 from _plan_samples import big_plan, multinode_plan, pcie_plan, small_plan  # noqa: E402
 
-from gpudesk.core.checklist import (  # noqa: E402
+from gpudesk.core.plan.checklist import (  # noqa: E402
     PHASES, expectations, item_ids, progress, set_status, tailor, templates,
 )
 from gpudesk.core.plan import load_plan, save_plan  # noqa: E402
@@ -227,10 +227,9 @@ def test_results_recorded_for_another_configuration_are_flagged_stale():
 def test_lora_checkpoint_holds_adapters_not_the_frozen_base():
     plan = big_plan()
     plan.job.task = TaskKind.LORA
-    # adapters of 50 M parameters: 12 B/param of Adam states on the (only) replica
-    plan.choice.memory.per_gpu_bytes.optimizer_states = 50_000_000 * 12
-    plan.choice.layout.zero = 0
-    assert expectations(plan).checkpoint_bytes == 50_000_000 * 14
+    # Llama-2-13B, LoRA r=16 on q, k, v, o: 40 layers × 4 matrices × 16 × (5120 + 5120) = 26,214,400
+    # adapter parameters, saved in 16-bit (2 B) with their fp32 Adam moments (8 B): 10 B each
+    assert expectations(plan).checkpoint_bytes == 26_214_400 * 10
 
 
 def test_unknown_figures_fall_back_to_words_and_other_vendors_skip_nvidia_tools():
@@ -257,6 +256,6 @@ def test_unknown_figures_fall_back_to_words_and_other_vendors_skip_nvidia_tools(
 def test_small_checkpoints_read_in_megabytes():
     plan = small_plan()
     plan.job.task = TaskKind.LORA
-    plan.choice.memory.per_gpu_bytes.optimizer_states = 12 * 2_000_000  # 2 M adapter parameters
+    # GPT-2, LoRA r=16 on q, k, v, o: 12 × 4 × 16 × (768 + 768) = 1,179,648 adapters × 10 B = 11.8 MB
     d = by_id(tailor(plan, "en"))
-    assert "28 MB checkpoint" in d["storage-throughput"].criterion
+    assert "12 MB checkpoint" in d["storage-throughput"].criterion

@@ -2,8 +2,8 @@
 
 import pytest
 
-from gpudesk.core.architecture import from_params
-from gpudesk.core.cost import HOURS_PER_MONTH, cost_estimate
+from gpudesk.core.engine.architecture import from_params
+from gpudesk.core.engine.cost import HOURS_PER_MONTH, cost_estimate
 from gpudesk.core.models import Billing, Job, TimeEstimate
 
 JOB = Job(model=from_params(7e9))

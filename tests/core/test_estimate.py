@@ -4,8 +4,8 @@ from pathlib import Path
 
 from engine_gpus import A100_SXM, V100
 
-from gpudesk.core.architecture import from_config_file
-from gpudesk.core.estimate import estimate, estimate_json
+from gpudesk.core.engine.architecture import from_config_file
+from gpudesk.core.engine.estimate import estimate, estimate_json
 from gpudesk.core.i18n import use_language
 from gpudesk.core.models import Cluster, Job, Layout
 
@@ -50,8 +50,8 @@ def test_offload_and_cross_node_tp_notes():
 
 # --- the guide's worked examples ------------------------------------------------------------------
 
-from gpudesk.core.memory import memory_estimate  # noqa: E402
-from gpudesk.core.timing import time_estimate  # noqa: E402
+from gpudesk.core.engine.memory import memory_estimate  # noqa: E402
+from gpudesk.core.engine.timing import time_estimate  # noqa: E402
 
 L13 = from_config_file(FIX / "llama-2-13b.json")
 GB80, GB40, GB24 = 80 * 10**9, 40 * 10**9, 24 * 10**9

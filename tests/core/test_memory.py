@@ -4,8 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from gpudesk.core.architecture import count_params, from_config_file, from_params
-from gpudesk.core.memory import (
+from gpudesk.core.engine.architecture import count_params, from_config_file, from_params
+from gpudesk.core.engine.memory import (
     CUDA_CONTEXT_BYTES,
     FRAGMENTATION,
     layer_activation_bytes,
@@ -344,8 +344,8 @@ def test_serving_concurrency_is_shared_by_replicas():
     import json
     import pathlib
 
-    from gpudesk.core.architecture import from_hf_config
-    from gpudesk.core.memory import memory_estimate
+    from gpudesk.core.engine.architecture import from_hf_config
+    from gpudesk.core.engine.memory import memory_estimate
     from gpudesk.core.models import Job, Layout, TaskKind
 
     cfg = json.loads((pathlib.Path(__file__).parent / "fixtures" / "llama-2-7b.json").read_text())

@@ -10,7 +10,9 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 from _plan_samples import big_plan, small_plan  # noqa: E402
 
+from gpudesk import fileio  # noqa: E402
 from gpudesk.core import plan as plan_mod  # noqa: E402
+from gpudesk.core.plan import autosave as autosave_mod  # noqa: E402
 from gpudesk.core.plan import (  # noqa: E402
     ChecklistState, Plan, autosave_path_for, discard_autosave, find_recoverable, load_autosave, load_plan,
     plan_hash, save_plan, write_autosave,
@@ -27,7 +29,7 @@ def test_round_trip_keeps_everything(tmp_path):
     back = load_plan(path)
     assert back == p
     doc = json.loads(path.read_text(encoding="utf-8"))
-    assert doc["format"] == "gpudesk-plan" and doc["version"] == 1
+    assert doc["format"] == "gpudesk-plan" and doc["version"] == 2
     assert doc["job"]["model"]["hidden_size"] == 5120  # the resolved architecture travels with the plan
     assert doc["hardware"]["gpu"]["nvlink_gbps"] == 600
     assert "王经理" in path.read_text(encoding="utf-8")  # readable UTF-8, not \u escapes
@@ -56,7 +58,7 @@ def test_failed_save_leaves_old_plan_intact(tmp_path, monkeypatch, fail_at):
     def boom(*a, **k):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(plan_mod.os, fail_at, boom)
+    monkeypatch.setattr(fileio.os, fail_at, boom)
     p.title = "never written"
     with pytest.raises(GpudeskError, match="No space left"):
         save_plan(p, path)
@@ -123,8 +125,25 @@ def test_version_0_draft_migrates(tmp_path):
     doc["checklist"] = [{"id": "driver-branch", "status": "pass", "notes": "ok"}]
     f = _write(tmp_path, json.dumps(doc))
     p = load_plan(f)
-    assert p.version == 1
+    assert p.version == 2
     assert p.checklist["driver-branch"].status == "pass" and p.checklist["driver-branch"].notes == "ok"
+
+
+def test_version_1_file_loads_unchanged_as_version_2(tmp_path):
+    """Format 2 only makes room for optional fields: a version-1 file (what 0.1 wrote) loads as it was."""
+    doc = json.loads(plan_mod.plan_bytes(big_plan()))
+    doc["version"] = 1
+    doc.pop("wording")
+    p = load_plan(_write(tmp_path, json.dumps(doc)))
+    assert p.version == 2 and p.wording == {}
+    again = json.loads(plan_mod.plan_bytes(p))
+    again.pop("version"), again.pop("wording")
+    doc.pop("version")
+    assert again == doc
+    from gpudesk.paths import ROOT
+
+    for sample in sorted((ROOT / "samples").glob("*.gpudesk")):  # the shipped samples too
+        assert load_plan(sample).version == 2
 
 
 def test_plan_hash_is_stable_and_ignores_save_time(tmp_path):
@@ -146,8 +165,8 @@ def test_autosave_and_recovery(tmp_path, monkeypatch):
     assert auto == autosave_path_for(original) and auto.parent == Path(os.environ["GPUDESK_HOME"]) / "autosave"
     assert autosave_path_for(original) != autosave_path_for(tmp_path / "other.gpudesk")
     assert find_recoverable() == []  # this process is alive: not a crash
-    monkeypatch.setattr(plan_mod.os, "getpid", lambda: 999_999_999)  # as if another, dead process wrote it
-    monkeypatch.setattr(plan_mod, "_pid_alive", lambda pid: False)
+    monkeypatch.setattr(fileio.os, "getpid", lambda: 999_999_999)  # as if another, dead process wrote it
+    monkeypatch.setattr(autosave_mod, "_pid_alive", lambda pid: False)
     os.utime(original, (1, 1))  # the saved file is older than the autosave
     found = find_recoverable()
     assert len(found) == 1 and found[0].original == str(original.resolve()) and found[0].title == p.title
@@ -162,7 +181,7 @@ def test_autosave_older_than_saved_file_is_not_offered(tmp_path, monkeypatch):
     auto = write_autosave(p, original)
     save_plan(p, original)
     os.utime(auto, (1, 1))
-    monkeypatch.setattr(plan_mod, "_pid_alive", lambda pid: False)
+    monkeypatch.setattr(autosave_mod, "_pid_alive", lambda pid: False)
     assert find_recoverable() == []
 
 
@@ -170,7 +189,7 @@ def test_untitled_autosave(monkeypatch):
     p = small_plan()
     auto = write_autosave(p, None, key="w1")
     assert auto.name == "untitled-w1.autosave"
-    monkeypatch.setattr(plan_mod, "_pid_alive", lambda pid: False)
+    monkeypatch.setattr(autosave_mod, "_pid_alive", lambda pid: False)
     [r] = find_recoverable()
     assert r.original is None
     assert isinstance(load_autosave(r.autosave), Plan)
@@ -191,7 +210,7 @@ def test_saved_file_gets_normal_permissions_and_keeps_a_chosen_mode(tmp_path):
 
 
 def test_shipped_sample_plans_load_and_tailor():
-    from gpudesk.core.checklist import tailor
+    from gpudesk.core.plan.checklist import tailor
     from gpudesk.paths import ROOT
 
     samples = sorted((ROOT / "samples").glob("*.gpudesk"))
@@ -226,7 +245,7 @@ def test_read_only_folder_is_a_clear_error(tmp_path):
 def test_failed_save_keeps_the_modified_stamp(tmp_path, monkeypatch):
     p = small_plan()
     p.modified = "2026-01-01T00:00:00Z"
-    monkeypatch.setattr(plan_mod.os, "replace", lambda *a: (_ for _ in ()).throw(OSError(5, "I/O error")))
+    monkeypatch.setattr(fileio.os, "replace", lambda *a: (_ for _ in ()).throw(OSError(5, "I/O error")))
     with pytest.raises(GpudeskError, match="I/O error"):
         save_plan(p, tmp_path / "a.gpudesk")
     assert p.modified == "2026-01-01T00:00:00Z"

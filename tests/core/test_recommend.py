@@ -12,7 +12,13 @@ import math
 import pytest
 
 from gpudesk.catalog.schema import Offer, Provider, ServerType
-from gpudesk.core import recommend as rec
+from gpudesk.core import rules
+from gpudesk.core import search as rec
+from gpudesk.core.search.candidates import variants
+from gpudesk.core.search.layout_search import Engine
+from gpudesk.core.search.platforms import gpu_counts
+from gpudesk.core.search.ranking import SIMPLER_BAND
+from gpudesk.core.search.recommender import MAX_GLOBAL_BATCH_TOKENS
 from gpudesk.core.models import (
     Billing, Constraints, CostEstimate, GpuSpec, Job, MemoryEstimate, MemoryPerGpu, ModelArch, Objective,
     Offload, Recompute, TaskKind, Tier, TimeEstimate,
@@ -87,7 +93,7 @@ def fake_cost(job, time, ph, pm):
                         price_per_gpu_month=pm, monthly_cost=monthly, cheaper_billing=cheaper)
 
 
-ENGINE = rec.Engine(fake_memory, fake_time, fake_cost, fake_params)
+ENGINE = Engine(fake_memory, fake_time, fake_cost, fake_params)
 
 # --- a synthetic catalogue -------------------------------------------------------------------
 
@@ -178,9 +184,9 @@ def run(j, **c):
 
 
 def test_gpu_counts_in_node_then_whole_nodes():
-    assert rec.gpu_counts(8, 4, 4096) == [1, 2, 4, 8, 16, 24, 32]
-    assert rec.gpu_counts(4, 1, 4096) == [1, 2, 4]
-    assert rec.gpu_counts(8, 512, 20) == [1, 2, 4, 8, 16]
+    assert gpu_counts(8, 4, 4096) == [1, 2, 4, 8, 16, 24, 32]
+    assert gpu_counts(4, 1, 4096) == [1, 2, 4]
+    assert gpu_counts(8, 512, 20) == [1, 2, 4, 8, 16]
 
 
 def test_small_job_cheapest_is_one_small_card_entry_tier():
@@ -284,7 +290,7 @@ def test_billing_monthly_uses_monthly_price():
 
 
 def test_pareto_front():
-    assert rec.pareto_front([(1, 10), (2, 5), (3, 6), (0.5, 20), (None, 1), (2, 5)]) == \
+    assert rules.pareto_front([(1, 10), (2, 5), (3, 6), (0.5, 20), (None, 1), (2, 5)]) == \
         [True, True, False, True, False, True]
     r = run(job(7e9, tokens=2e10), top=500)
     front = [o for o in r.feasible if o.pareto]
@@ -391,12 +397,12 @@ def test_recommendation_json_contract():
 
 
 def test_recompute_and_micro_batch_variants_keep_global_batch():
-    vs = rec._variants(job(7e9, micro_batch=4, grad_accum=2))
+    vs = variants(job(7e9, micro_batch=4, grad_accum=2))
     assert [(v.recompute, v.micro_batch, v.job.grad_accum) for v in vs[:3]] == [
         (Recompute.NONE, 4, 2), (Recompute.NONE, 2, 4), (Recompute.NONE, 1, 8)]
     assert len(vs) == 6  # selective recompute skipped: flash attention already drops the scores
-    assert len(rec._variants(job(7e9, micro_batch=4, flash_attention=False))) == 9
-    assert len(rec._variants(job(7e9, task=TaskKind.INFERENCE))) == 1
+    assert len(variants(job(7e9, micro_batch=4, flash_attention=False))) == 9
+    assert len(variants(job(7e9, task=TaskKind.INFERENCE))) == 1
 
 
 # --- the guide's own examples, with the real engine over the bundled catalogue ------------------
@@ -404,8 +410,8 @@ def test_recompute_and_micro_batch_variants_keep_global_batch():
 from pathlib import Path  # noqa: E402
 
 from gpudesk.catalog import open_catalog  # noqa: E402
-from gpudesk.core.architecture import from_config_file  # noqa: E402
-from gpudesk.core.cost import cost_estimate  # noqa: E402
+from gpudesk.core.engine.architecture import from_config_file  # noqa: E402
+from gpudesk.core.engine.cost import cost_estimate  # noqa: E402
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
@@ -472,17 +478,17 @@ def test_with_tokens_near_equal_totals_prefer_one_node(real):
     best = r.options[0]
     assert best.nodes == 1 and (best.gpus, mem[best.gpu] // GB) in ((4, 80), (8, 40))
     cheapest = min(o.cost.with_trial_margin for o in r.options)
-    assert best.cost.with_trial_margin <= cheapest * (1 + rec.SIMPLER_BAND)
+    assert best.cost.with_trial_margin <= cheapest * (1 + SIMPLER_BAND)
 
 
 def test_clusters_stop_at_a_4m_token_global_batch(real):
     r, _ = real("llama-2-7b", tokens=1e12, top=1000)
     for o in r.feasible:
-        assert o.layout.dp * o.layout.micro_batch * 2048 <= rec.MAX_GLOBAL_BATCH_TOKENS
+        assert o.layout.dp * o.layout.micro_batch * 2048 <= MAX_GLOBAL_BATCH_TOKENS
 
 
 def test_guide_100b_pretraining_needs_8gpu_nodes_and_beyond(real):
-    from gpudesk.core.architecture import from_params
+    from gpudesk.core.engine.architecture import from_params
 
     cat = open_catalog()
     j = Job(model=from_params(100e9), task=TaskKind.PRETRAIN, tokens=2e12)
@@ -516,7 +522,7 @@ def test_costs_are_the_engines(real):
 @pytest.mark.parametrize("config, task", [("llama-2-7b", "full"), ("llama-2-13b", "full"), ("llama-2-7b", "lora")])
 def test_option_blocks_equal_gpudesk_estimate(real, config, task):
     """Each option's memory/time/cost blocks are what `gpudesk estimate` gives for its layout."""
-    from gpudesk.core.estimate import estimate
+    from gpudesk.core.engine.estimate import estimate
     from gpudesk.core.models import Cluster, Layout
 
     cat = open_catalog()

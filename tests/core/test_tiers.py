@@ -4,7 +4,7 @@ import pytest
 
 from gpudesk.core.i18n import use_language
 from gpudesk.core.models import Tier
-from gpudesk.core.tiers import TIER_PRESETS, tier_for, tier_label
+from gpudesk.core.search.tiers import TIER_PRESETS, tier_for, tier_label
 
 
 @pytest.mark.parametrize("gpus, nodes, tier", [

@@ -5,10 +5,10 @@ from pathlib import Path
 import pytest
 from engine_gpus import A100_PCIE, A100_SXM, H100_SXM, RTX_4090, V100
 
-from gpudesk.core.architecture import from_config_file, from_params
-from gpudesk.core.gpu_classes import default_mfu, gpu_class, peak_tflops
+from gpudesk.core.engine.architecture import from_config_file, from_params
+from gpudesk.core.engine.gpu_classes import default_mfu, gpu_class, peak_tflops
 from gpudesk.core.models import Cluster, Job, Layout
-from gpudesk.core.timing import flops_per_token, matmul_params, time_estimate
+from gpudesk.core.engine.timing import flops_per_token, matmul_params, time_estimate
 
 FIX = Path(__file__).parent / "fixtures"
 L7 = from_config_file(FIX / "llama-2-7b.json")

@@ -17,10 +17,10 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "packaging"))
 
-import bundle
-import make_icons
+import bundle  # noqa: E402
+import make_icons  # noqa: E402
 
-from gpudesk import paths
+from gpudesk import paths  # noqa: E402
 
 PATH_NAMES = ("RESOURCES", "DATA", "BUNDLED_CATALOG", "FONTS", "TRANSLATIONS", "ICONS")
 
@@ -77,7 +77,7 @@ def test_each_translation_source_has_a_compiled_qm_to_ship():
 def test_files_the_code_names_through_gpudesk_paths_are_bundled():
     """`paths.FONTS / "x.ttf"` style references in the package resolve to bundled files."""
     bundled = _bundled()
-    pattern = re.compile(r"paths\.(%s)((?:\s*/\s*\"[^\"]+\")*)" % "|".join(PATH_NAMES))
+    pattern = re.compile(r"paths\.(" + "|".join(PATH_NAMES) + r")((?:\s*/\s*\"[^\"]+\")*)")
     seen = 0
     for src in _sources():
         for m in pattern.finditer(src.read_text(encoding="utf-8")):
@@ -190,7 +190,10 @@ def test_prune_orphans_drops_only_what_pruned_plugins_alone_needed():
         "/s/libqgtk3.so": ["libgtk-3.so.0", "libcairo.so.2", "libQt6Gui.so.6", "libfreetype.so.6"],
         "/s/libcairo.so.2": ["libpixman-1.so.0"],
     }
-    entry = lambda dest: (dest, "/s/" + Path(dest).name, "BINARY")
+
+    def entry(dest):
+        return (dest, "/s/" + Path(dest).name, "BINARY")
+
     kept = [("PySide6/QtGui.abi3.so", "/s/QtGui.abi3.so", "EXTENSION"), entry("PySide6/Qt/lib/libQt6Gui.so.6"),
             ("libQt6Gui.so.6", "PySide6/Qt/lib/libQt6Gui.so.6", "SYMLINK"),
             entry("libfreetype.so.6"), entry("libcairo.so.2"), entry("libpixman-1.so.0"), entry("libctypes-only.so")]

@@ -58,7 +58,8 @@ def option(gpu: str, gpus: int, *, rank: int = 1, provider: str | None = "jianmi
             per_gpu_bytes=MemoryPerGpu(weights=weights, gradients=grads, optimizer_states=optim, activations=act,
                                        kv_cache=0, overhead=overhead, total=total),
             gpu_capacity_bytes=cap, usable_bytes=usable, headroom=0.10, fits=total <= usable,
-            host_ram_bytes=256 * GIB, quick_estimate_bytes=20 * PARAMS),
+            host_ram_bytes=256 * GIB, quick_estimate_bytes=20 * PARAMS,
+            details={"params_total": PARAMS}),  # the engine records the count it used
         time=TimeEstimate(training_flops=flops, tokens_per_second=TOKENS / seconds, hours=hours, gpu_hours=hours * gpus,
                           mfu=0.45, scaling_efficiency=eff, peak_tflops=PEAK[gpu]),
         cost=CostEstimate(price_per_gpu_hour=price, compute_cost=cost, with_trial_margin=cost * 1.3, trial_margin=0.30,

@@ -134,7 +134,7 @@ def test_rows_never_split(tmp_path):
     """Long checklist notes: every table row sits whole inside one page's body."""
     from PySide6.QtGui import QPdfWriter
 
-    from gpudesk.core.report_data import build_report
+    from gpudesk.core.report.report_data import build_report
     from gpudesk.report.fonts import report_family
     from gpudesk.report.layout import Layout
     from gpudesk.report.pdf import _a4

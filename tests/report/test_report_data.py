@@ -5,18 +5,9 @@ from __future__ import annotations
 import datetime as dt
 
 from gpudesk.core.i18n import use_language
-from gpudesk.core.report_data import (
-    BillingChart,
-    Bullets,
-    KeyValues,
-    MemoryChart,
-    ParetoChart,
-    SignOff,
-    Table,
-    build_report,
-    fmt_gib,
-    fmt_money,
-)
+from gpudesk.core.report.blocks import BillingChart, Bullets, KeyValues, MemoryChart, ParetoChart, SignOff, Table
+from gpudesk.core.report.report_data import build_report
+from gpudesk.core.report.wording import fmt_gib, fmt_money
 
 DAY = dt.date(2026, 12, 2)
 
@@ -183,3 +174,31 @@ def test_serving_job_in_plain_words(plan):
     sizing = next(s for s in data.sections if s.title == "Sizing")
     assumptions = dict(next(b for b in sizing.blocks if isinstance(b, KeyValues)).rows)
     assert "Optimizer" not in assumptions and "Training tokens" not in assumptions
+
+
+def test_advice_and_notes_are_printed_as_the_plan_worded_them(plan):
+    """The report re-derives nothing: the choice's advice and notes come from `plan.wording` in the
+    reader's language (written when the choice was made), else as stored with the option."""
+    from gpudesk.core.models import Advice
+    from gpudesk.core.plan import ChoiceWording
+
+    plan.choice.advice = [Advice(id="rack-power", severity="warning", message="Each 8-GPU node draws about 10.2 kW.")]
+    plan.choice.notes = ["Layout changes the job."]
+    plan.wording = {"zh_CN": ChoiceWording(advice={"rack-power": "每个 8 卡节点功耗约 10.2 kW。"}, notes=["布局调整了任务。"])}
+
+    def risks(lang):
+        summary = build_report(plan, lang, generated=DAY).sections[0]
+        return [text for _, text in next(b for b in summary.blocks if isinstance(b, Bullets)).items]
+
+    assert risks("zh_CN") == ["每个 8 卡节点功耗约 10.2 kW。", "布局调整了任务。"]
+    assert risks("en") == ["Each 8-GPU node draws about 10.2 kW.", "Layout changes the job."]  # no English wording
+
+
+def test_smaller_configurations_come_only_from_the_stored_alternatives(plan):
+    """Nothing is evaluated at print time: without a smaller alternative in the plan the report says so."""
+    plan.alternatives = [a for a in plan.alternatives
+                         if a.gpus * a.memory.gpu_capacity_bytes >= plan.choice.gpus * plan.choice.memory.gpu_capacity_bytes]
+    sizing = next(s for s in build_report(plan, "en", generated=DAY).sections if s.title == "Sizing")
+    bullets = [b for b in sizing.blocks if isinstance(b, Bullets)][-1]
+    assert [text for _, text in bullets.items] == [
+        "None of the alternatives kept in this plan is smaller than the chosen configuration."]

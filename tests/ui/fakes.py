@@ -34,6 +34,6 @@ def option(gpu="h100-sxm-80gb", name="H100 SXM 80GB", gpus=4, *, weights=20, gra
         time=TimeEstimate(training_flops=1e20, tokens_per_second=1e4, hours=hours, gpu_hours=hours * gpus, mfu=0.4,
                           scaling_efficiency=0.95),
         cost=CostEstimate(price_per_gpu_hour=price, compute_cost=cost, with_trial_margin=cost * 1.3,
-                          price_per_gpu_month=month),
+                          price_per_gpu_month=month, break_even_hours=None if month is None else month / price),
         tier=tier, advice=[Advice(id=a, severity="warning", message=a) for a in advice],
     )

@@ -2,14 +2,13 @@
 
 import pytest
 
-from gpudesk.core.chart_data import (
-    HOURS_PER_MONTH,
+from gpudesk.core.report.chart_data import (
     billing_lines,
     cost_chart_data,
     memory_chart_data,
-    pareto_front,
     verdict,
 )
+from gpudesk.core.rules import HOURS_PER_MONTH
 from tests.ui.fakes import option
 
 
@@ -36,9 +35,14 @@ def test_quick_estimate_is_spread_over_the_chosen_count():
     assert data.quick_estimate_gpus == 4
 
 
-def test_pareto_front_keeps_only_undominated_points():
-    # (days, cost): (1, 10) and (2, 5) and (4, 4) are undominated; (3, 6) is beaten by (2, 5)
-    assert sorted(pareto_front([(1, 10), (3, 6), (2, 5), (4, 4), (1, 12)])) == [0, 2, 3]
+def test_pareto_chart_marks_identical_points_alike():
+    # the recommender's tie rule (gpudesk.core.rules.pareto_front): two offers at the same price are
+    # equally optimal, so both points are on the chart's front; (4 GPUs, 48 h, 3840) beats the dearer one
+    same = option(gpus=4, hours=48, price=20)
+    twin = option(gpus=4, hours=48, price=20, provider="p2")
+    dear = option(gpus=4, hours=48, price=30, provider="p3")
+    data = cost_chart_data([same, twin, dear])
+    assert [p.pareto for p in data.points] == [True, True, False]
 
 
 def test_cost_series_per_gpu_type_take_the_cheapest_at_each_count():
@@ -56,7 +60,7 @@ def test_cost_series_per_gpu_type_take_the_cheapest_at_each_count():
     assert sum(p.chosen for p in data.points) == 1
 
 
-def test_billing_lines_break_even_from_prices():
+def test_billing_lines_take_the_break_even_from_the_cost_module():
     o = option(gpus=8, price=20, month=10000)
     lines = billing_lines(o)
     assert lines.hours[-1] == pytest.approx(HOURS_PER_MONTH)
@@ -74,7 +78,7 @@ def test_verdict_reads_the_option():
 
 
 def test_chart_key_changes_only_for_the_charts_whose_series_changed():
-    from gpudesk.core.chart_data import chart_key
+    from gpudesk.core.report.chart_data import chart_key
 
     four = option(gpus=4, hours=48, price=20, month=10000)
     eight = option(gpus=8, hours=25, price=20, month=10000)

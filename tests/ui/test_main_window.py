@@ -3,7 +3,7 @@
 import pytest
 from PySide6.QtCore import Qt
 
-from gpudesk.core.chart_data import GIB, option_label
+from gpudesk.core.report.chart_data import GIB, option_label
 from tests.ui.conftest import wait_recompute
 
 # the offscreen platform cannot resize a real window; nothing of ours
@@ -19,7 +19,7 @@ def test_first_answer_fills_charts_table_and_status(window):
     assert bars[0].chosen and bars[0].label == option_label(choice)
     assert bars[0].total_gib == pytest.approx(choice.memory.per_gpu_bytes.total / GIB)
     assert bars[0].capacity_gib == pytest.approx(choice.memory.gpu_capacity_bytes / GIB)
-    from gpudesk.core.options_view import dedupe, group_by_gpu
+    from gpudesk.core.search.options_view import dedupe, group_by_gpu
 
     model = window.options_page.model
     assert model.rowCount() == len(group_by_gpu(rec.options)) == len({o.gpu for o in rec.options})
@@ -30,7 +30,7 @@ def test_first_answer_fills_charts_table_and_status(window):
 
 
 def test_options_tab_is_built_on_first_view_with_the_current_answer(window, qtbot):
-    from gpudesk.core.options_view import dedupe
+    from gpudesk.core.search.options_view import dedupe
 
     assert "options" not in window._pages  # start-up did not pay for it
     window.show_tab("options")
@@ -188,13 +188,14 @@ def test_window_layout_is_remembered(window, settings):
 
 def test_autosave_writes_and_recovery_finds_it(window, monkeypatch):
     from gpudesk.core import plan as plan_mod
+    from gpudesk.core.plan import autosave
 
     window.session.autosave_enabled = True
     window.dirty = True
     window.autosave()
     file = plan_mod.autosave_path_for(None)
     assert file.exists()
-    monkeypatch.setattr(plan_mod, "_pid_alive", lambda pid: False)  # as if this session had crashed
+    monkeypatch.setattr(autosave, "_pid_alive", lambda pid: False)  # as if this session had crashed
     found = plan_mod.find_recoverable()
     assert found and found[0].autosave == file
     from PySide6.QtWidgets import QMessageBox

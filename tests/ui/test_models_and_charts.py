@@ -5,7 +5,7 @@ import math
 import pytest
 from PySide6.QtCore import Qt
 
-from gpudesk.core.chart_data import cost_chart_data, memory_chart_data
+from gpudesk.core.report.chart_data import cost_chart_data, memory_chart_data
 from tests.ui.fakes import option
 
 

@@ -1,10 +1,10 @@
 """pyqtgraph builders for gpudesk's charts, shared by the window and the PDF report.
 
 Each `build_*_plot(plot_item, data)` clears a `pyqtgraph.PlotItem` and draws the series of a
-`gpudesk.core.chart_data` object onto it (no figure is computed here). `render_chart_image`
+`gpudesk.core.report.chart_data` object onto it (no figure is computed here). `render_chart_image`
 draws one chart offscreen into a QImage (the report uses it; a QApplication must exist).
 
-    from gpudesk.core.chart_data import memory_chart_data
+    from gpudesk.core.report.chart_data import memory_chart_data
     from gpudesk.ui.charts import render_chart_image
     image = render_chart_image("memory", memory_chart_data(rec.options, plan.choice), 900, 500)
 """
@@ -17,7 +17,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont, QFontMetrics, QImage
 
-from gpudesk.core.chart_data import CostChartData, MemoryChartData
+from gpudesk.core.report.chart_data import CostChartData, MemoryChartData
 from gpudesk.ui.charts.style import (
     COMPONENT_COLOURS,
     KINDS,

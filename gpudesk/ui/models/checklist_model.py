@@ -11,14 +11,14 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QBrush, QColor, QFont
 
-from gpudesk.core.checklist import PHASES, ChecklistItem, phase_label, progress, set_status, tailor
+from gpudesk.core.plan.checklist import PHASES, ChecklistItem, phase_label, progress, set_status, tailor
 from gpudesk.core.plan import STATUSES, Plan
 from gpudesk.errors import GpudeskError
 
 try:  # Qt-translated status names when the UI's label table is there, else core's bilingual ones
     from gpudesk.ui.labels import label
 except ImportError:  # pragma: no cover - only while the UI package is incomplete
-    from gpudesk.core.checklist import status_label as label
+    from gpudesk.core.plan.checklist import status_label as label
 
 COLUMNS = ("status", "phase", "title", "criterion", "notes", "checked")
 ITEM_ROLE = Qt.UserRole + 1  # the ChecklistItem

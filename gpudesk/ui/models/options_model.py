@@ -1,6 +1,6 @@
 """Tree model over the recommender's options: one row per GPU type (its best option), the other
 counts and offers of that GPU folded under it. Grouping and de-duplication are core's
-(`core.options_view`); display text is formatted here from core's figures, row by row as the
+(`core.search.options_view`); display text is formatted here from core's figures, row by row as the
 view asks for it."""
 
 from __future__ import annotations
@@ -14,9 +14,10 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QBrush, QColor
 
-from gpudesk.core.chart_data import GIB, same_configuration
+from gpudesk.core.report.chart_data import GIB
+from gpudesk.core.rules import same_configuration
 from gpudesk.core.models import Option
-from gpudesk.core.options_view import group_by_gpu, layout_text
+from gpudesk.core.search.options_view import group_by_gpu, layout_text
 from gpudesk.ui import fmt
 from gpudesk.ui.labels import label
 

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gpudesk.core.chart_data import GIB
+from gpudesk.core.report.chart_data import GIB
 from gpudesk.errors import GpudeskError
 from gpudesk.ui import fmt
 from gpudesk.ui.labels import label

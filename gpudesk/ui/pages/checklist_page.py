@@ -59,7 +59,7 @@ class ChecklistPage(QWidget):
         self.retranslate_ui()
 
     def _setup_ui(self) -> None:
-        from gpudesk.core.checklist import PHASES
+        from gpudesk.core.plan.checklist import PHASES
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
@@ -151,7 +151,7 @@ class ChecklistPage(QWidget):
         super().changeEvent(event)
 
     def retranslate_ui(self) -> None:
-        from gpudesk.core.checklist import phase_label
+        from gpudesk.core.plan.checklist import phase_label
 
         self.phase_label.setText(self.tr("Phase:"))
         self.status_label.setText(self.tr("Show:"))
@@ -217,7 +217,7 @@ class ChecklistPage(QWidget):
             self.table.setCurrentIndex(index)
 
     def _update_progress(self) -> None:
-        from gpudesk.core.checklist import phase_label
+        from gpudesk.core.plan.checklist import phase_label
 
         progress = self.model.progress()
         for phase, (name, bar) in self.progress_bars.items():

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gpudesk.core.chart_data import (
+from gpudesk.core.report.chart_data import (
     CostChartData,
     MemoryChartData,
     chart_key,

@@ -72,8 +72,8 @@ class Answer:
 
 def compute_answer(request: Request, catalog) -> Answer:
     """Runs on the worker thread: the search, then which configuration the plan keeps."""
-    from gpudesk.core.chart_data import same_configuration
-    from gpudesk.core.recommend import Cancelled, evaluate, recommend
+    from gpudesk.core.rules import same_configuration
+    from gpudesk.core.search import Cancelled, evaluate, recommend
 
     start = time.perf_counter()
     answer = Answer(request.generation)

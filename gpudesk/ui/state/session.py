@@ -114,7 +114,7 @@ class PlanSession:
 
     def choose(self, option, *, manual=None) -> bool:
         """Make an option (from the table, or set by hand) the plan's choice."""
-        from gpudesk.core.chart_data import same_configuration
+        from gpudesk.core.rules import same_configuration
 
         if self.plan is None or option is None:
             return False

@@ -222,7 +222,7 @@ class ConfigPicker(QWidget):
         if option is None:
             self.result.setText("")
             return
-        from gpudesk.core.chart_data import verdict
+        from gpudesk.core.report.chart_data import verdict
 
         v = verdict(option)
         head = ('<span style="color:#4e9a06">✔ ' + self.tr("Fits") + "</span>") if v.fits else \

@@ -139,7 +139,7 @@ class JobValues:
 
     def import_config(self, path: str | Path) -> ModelArch:
         """Read a Hugging Face config.json and select it (GpudeskError naming the problem)."""
-        from gpudesk.core.architecture import from_hf_config
+        from gpudesk.core.engine.architecture import from_hf_config
 
         path = Path(path)
         try:
@@ -244,7 +244,7 @@ class JobValues:
         arch = self._current_arch()
         with QSignalBlocker(self.params_edit):
             if arch is not None and arch.hidden_size is not None:
-                from gpudesk.core.architecture import count_params
+                from gpudesk.core.engine.architecture import count_params
 
                 self.params_edit.setText(self._short(count_params(arch).total, digits=3))
             else:
@@ -361,7 +361,7 @@ class JobValues:
         if kind == IMPORTED and self._imported is not None:
             return self._imported
         if kind == CUSTOM:
-            from gpudesk.core.architecture import from_params
+            from gpudesk.core.engine.architecture import from_params
 
             return from_params(int(parse_quantity(self.params_edit.text())))
         raise GpudeskError(_tr("pick a model"))

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 
-from gpudesk.core.architecture import ParamCounts, count_params
+from gpudesk.core.engine.architecture import ParamCounts, count_params
 from gpudesk.core.i18n import t
 from gpudesk.core.models import (
     Job,
@@ -32,6 +32,7 @@ from gpudesk.core.models import (
     Recompute,
     TaskKind,
 )
+from gpudesk.core.rules import usable_bytes
 from gpudesk.errors import GpudeskError
 
 GiB = 1024**3
@@ -251,6 +252,22 @@ def _optimizer_bytes_per_param(opt: Optimizer, mixed: bool, factored: float) -> 
     return master + factored  # Adafactor: row + column second-moment factors, no momentum
 
 
+def checkpoint_bytes(job: Job) -> int | None:
+    """What one checkpoint of the job writes: the unique weights and optimizer states (fp32 master copy
+    included) of the whole model; LoRA/QLoRA: the adapters in 16-bit and their states (the frozen base
+    is not rewritten). None for serving."""
+    task = job.task
+    if not task.trains:
+        return None
+    if task is TaskKind.LORA or task is TaskKind.QLORA:
+        adapters = lora_adapter_params(job.model, job.lora_rank, job.lora_targets)
+        return int(adapters * (2 + _optimizer_bytes_per_param(job.optimizer, False, 4 / max(job.lora_rank, 1))))
+    pc = count_params(job.model)
+    fp32 = job.precision is Precision.FP32
+    factored = _adafactor_factored(pc, job.model) if job.optimizer is Optimizer.ADAFACTOR else 0.0
+    return int(pc.total * ((4 if fp32 else 2) + _optimizer_bytes_per_param(job.optimizer, not fp32, factored)))
+
+
 def _block_linear_params(arch: ModelArch) -> int:
     """Weights of the blocks' linear layers (what QLoRA stores in NF4), towers summed."""
     if arch.components:
@@ -415,7 +432,7 @@ def _memory_one(job: Job, layout: Layout, capacity: int, notes: list[str] | None
     per_gpu = MemoryPerGpu.model_construct(
         weights=weights_i, gradients=grads_i, optimizer_states=opt_i, activations=activations,
         kv_cache=kv_cache, overhead=overhead, total=total)
-    usable = int(capacity * (1 - job.headroom))
+    usable = usable_bytes(capacity, job.headroom)
     gpus_on_node = layout.gpus  # host RAM is reported per node; nodes hold up to all GPUs here
     host = HOST_BASE_BYTES + int(n * 2)  # + one 16-bit copy of the model for loading/saving checkpoints
     if host_offload:

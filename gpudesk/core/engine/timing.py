@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import math
 
-from gpudesk.core.architecture import count_params
-from gpudesk.core.gpu_classes import (
+from gpudesk.core.engine.architecture import count_params
+from gpudesk.core.engine.gpu_classes import (
     FP8_MFU_FACTOR,
     QLORA_MFU_FACTOR,
     default_mfu,
@@ -29,7 +29,7 @@ from gpudesk.core.gpu_classes import (
     pcie_gbps,
     peak_tflops,
 )
-from gpudesk.core.memory import _kv_cache, check_layout, sequences_per_replica, trainable_params
+from gpudesk.core.engine.memory import _kv_cache, check_layout, sequences_per_replica, trainable_params
 from gpudesk.core.models import (
     Cluster,
     Job,

@@ -5,8 +5,7 @@ from __future__ import annotations
 import math
 
 from gpudesk.core.models import Billing, CostEstimate, Job, TimeEstimate
-
-HOURS_PER_MONTH = 730.0  # 365 · 24 / 12
+from gpudesk.core.rules import HOURS_PER_MONTH
 
 
 def cost_estimate(job: Job, time: TimeEstimate, price_per_gpu_hour: float | None = None,
@@ -38,3 +37,26 @@ def cost_estimate(job: Job, time: TimeEstimate, price_per_gpu_hour: float | None
         currency=job.currency, price_per_gpu_hour=price, compute_cost=compute, with_trial_margin=with_margin,
         trial_margin=margin, price_per_gpu_month=price_per_gpu_month, monthly_cost=monthly,
         break_even_hours=break_even, cheaper_billing=cheaper)
+
+
+def objective_cost(cost: CostEstimate, billing: Billing | None = None) -> float | None:
+    """The total an objective compares: with the margin by the hour, or the monthly rental; without a
+    billing preference the cheaper of the two that are known."""
+    hourly, monthly = cost.with_trial_margin, cost.monthly_cost
+    if billing is Billing.HOURLY:
+        return hourly
+    if billing is Billing.MONTHLY:
+        return monthly
+    known = [x for x in (hourly, monthly) if x is not None]
+    return min(known) if known else None
+
+
+def rental_month(cost: CostEstimate, gpus: int, *, steps: int = 24) -> tuple[list[float], list[float], float | None] | None:
+    """One month's rental of `gpus` GPUs: hours of use (0 to HOURS_PER_MONTH in `steps`), the hourly
+    bill at each, and the flat monthly price (None when not offered). None without an hourly price."""
+    per_hour = cost.price_per_gpu_hour
+    if per_hour is None:
+        return None
+    hours = [HOURS_PER_MONTH * i / steps for i in range(steps + 1)]
+    monthly = None if cost.price_per_gpu_month is None else cost.price_per_gpu_month * gpus
+    return hours, [h * per_hour * gpus for h in hours], monthly

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from gpudesk.core.architecture import count_params
-from gpudesk.core.cost import cost_estimate
-from gpudesk.core.gpu_classes import class_label, gpu_class
+from gpudesk.core.engine.architecture import count_params
+from gpudesk.core.engine.cost import cost_estimate
+from gpudesk.core.engine.gpu_classes import class_label, gpu_class
 from gpudesk.core.i18n import current_language, t, use_language
-from gpudesk.core.memory import CUDA_CONTEXT_BYTES, FRAGMENTATION, _memory, trainable_params
+from gpudesk.core.engine.memory import CUDA_CONTEXT_BYTES, FRAGMENTATION, _memory, trainable_params
 from gpudesk.core.models import Cluster, Estimate, Job, Layout, Offload, Precision, Recompute, TaskKind
-from gpudesk.core.timing import _time
+from gpudesk.core.engine.timing import _time
 
 GB = 1e9
 

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from gpudesk.core import rules
 from gpudesk.core.i18n import t
 from gpudesk.core.models import (
     Advice,
@@ -31,9 +32,6 @@ from gpudesk.core.models import (
 SCALING_NORM_8GPU = (7.2, 7.6)  # 8 GPUs give 7.2–7.6× one GPU
 SCALING_WARN_EFFICIENCY = SCALING_NORM_8GPU[0] / 8  # 0.9
 RACK_POWER_WARN_KW = 10.0  # an 8× H100 server can draw > 10 kW
-# Node power when the catalogue does not say: DGX H100 draws 10.2 kW for 8×700 W of GPUs, DGX A100
-# 6.5 kW for 8×400 W, i.e. about 1.8–2× the GPUs' TDP once CPUs, fans, NICs and PSU losses count.
-NODE_POWER_PER_GPU_TDP = 1.8
 BETTER_VALUE_SAVING = 0.20  # another GPU must save at least 20 % ...
 BETTER_VALUE_MAX_SLOWDOWN = 1.25  # ... without taking more than 25 % longer
 OLD_ARCHITECTURES = ("kepler", "maxwell", "pascal", "volta", "turing")
@@ -114,9 +112,7 @@ def no_bf16_support(ctx: AdviceContext) -> Advice | None:
 
 def tensor_parallel_over_pcie(ctx: AdviceContext) -> Advice | None:
     tp = ctx.layout.tp
-    from gpudesk.core.recommend import nvlink_group
-
-    if tp <= 1 or tp <= nvlink_group(ctx.topology, ctx.gpus_per_node, ctx.gpu):
+    if tp <= 1 or tp <= rules.nvlink_group(ctx.topology, ctx.gpus_per_node, ctx.gpu):
         return None
     return Advice(id="tp-over-pcie", severity="warning", message=t(
         "Tensor parallel across {tp} GPUs without NVLink between them: communication over PCIe "
@@ -184,15 +180,9 @@ def scaling_below_norm(ctx: AdviceContext) -> Advice | None:
 
 
 def node_power_kw(ctx: AdviceContext) -> float | None:
-    """Power drawn by the GPUs the option uses in one node: the server type's figure (its share for part
-    of a node), else the GPUs' TDP scaled to a whole server."""
-    kw = getattr(ctx.server, "power_kw", None)
-    if kw:
-        whole = getattr(ctx.server, "gpus_per_node", None) or ctx.gpus_per_node
-        return float(kw) * min(1.0, ctx.gpus_per_node / whole)  # a share of a node draws its share
-    if ctx.gpu.tdp_watts:
-        return ctx.gpus_per_node * ctx.gpu.tdp_watts * NODE_POWER_PER_GPU_TDP / 1000
-    return None
+    """Power one node of the option draws (the rule in gpudesk.core.rules)."""
+    return rules.node_power_kw(ctx.gpus_per_node, ctx.gpu.tdp_watts, getattr(ctx.server, "power_kw", None),
+                               getattr(ctx.server, "gpus_per_node", None))
 
 
 def rack_power(ctx: AdviceContext) -> Advice | None:

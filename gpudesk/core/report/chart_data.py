@@ -7,13 +7,14 @@ the unit GPU vendors' "80 GB" cards are actually sized in); money in the options
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from gpudesk.core.models import Option
+from gpudesk.core.engine.cost import rental_month
+from gpudesk.core.rules import pareto_front, same_configuration
 
 GIB = float(1 << 30)
-HOURS_PER_MONTH = 730.0  # 365 * 24 / 12: the month rental prices are quoted for
 MEMORY_COMPONENTS = ("weights", "gradients", "optimizer_states", "activations", "kv_cache", "overhead")
 
 
@@ -26,13 +27,6 @@ def gpu_label(option: Option) -> str:
 def option_label(option: Option) -> str:
     """Short language-neutral label: '4× H100 80GB SXM'."""
     return f"{option.gpus}× {gpu_label(option)}"
-
-
-def same_configuration(a: Option | None, b: Option | None) -> bool:
-    """Whether two options rent the same thing (GPU model, count and offer)."""
-    if a is None or b is None:
-        return False
-    return (a.gpu, a.gpus, a.offer, a.provider) == (b.gpu, b.gpus, b.offer, b.provider)
 
 
 # --- memory -----------------------------------------------------------------------------------
@@ -158,44 +152,26 @@ class CostChartData:
 
 
 def _cost_and_days(option: Option) -> tuple[float, float, float] | None:
-    cost = option.cost.compute_cost
-    hours = option.time.hours
-    if cost is None or hours is None:
+    """The option's clean-run cost, the cost with the margin (both from the cost module) and its days."""
+    cost, with_margin, hours = option.cost.compute_cost, option.cost.with_trial_margin, option.time.hours
+    if cost is None or with_margin is None or hours is None:
         return None
-    with_margin = option.cost.with_trial_margin
-    if with_margin is None:
-        with_margin = cost * (1 + option.cost.trial_margin)
     return cost, with_margin, hours / 24.0
 
 
-def pareto_front(pairs: Iterable[tuple[float, float]]) -> list[int]:
-    """Indices of the (days, cost) pairs no other pair beats on both (ties kept once)."""
-    items = sorted(enumerate(pairs), key=lambda p: (p[1][0], p[1][1]))
-    front, best_cost = [], float("inf")
-    for index, (_days, cost) in items:
-        if cost < best_cost:
-            front.append(index)
-            best_cost = cost
-    return front
-
-
 def billing_lines(option: Option, *, steps: int = 24) -> BillingLines | None:
-    """Hourly vs monthly rental for one option over the hours used in a month."""
-    cost = option.cost
-    per_hour = cost.price_per_gpu_hour
-    if per_hour is None:
+    """Hourly vs monthly rental for one option over the hours used in a month (the cost module's
+    figures: `rental_month` and the break-even it computed)."""
+    month = rental_month(option.cost, option.gpus, steps=steps)
+    if month is None:
         return None
-    hours = [HOURS_PER_MONTH * i / steps for i in range(steps + 1)]
-    monthly = None if cost.price_per_gpu_month is None else cost.price_per_gpu_month * option.gpus
-    break_even = cost.break_even_hours
-    if break_even is None and cost.price_per_gpu_month is not None and per_hour > 0:
-        break_even = cost.price_per_gpu_month / per_hour
+    hours, hourly, monthly = month
     return BillingLines(
         label=option_label(option),
         hours=hours,
-        hourly_cost=[h * per_hour * option.gpus for h in hours],
+        hourly_cost=hourly,
         monthly_cost=monthly,
-        break_even_hours=break_even,
+        break_even_hours=option.cost.break_even_hours,
         job_hours=option.time.hours,
     )
 
@@ -230,8 +206,8 @@ def cost_chart_data(feasible: Sequence[Option], chosen: Option | None = None, *,
     if chosen is not None and gpu_label(chosen) in by_gpu:
         keep.add(gpu_label(chosen))
     by_gpu = {name: per_count for name, per_count in by_gpu.items() if name in keep}
-    on_front = set(pareto_front((p.days, p.cost) for p in points))
-    points = [ParetoPoint(p.days, p.cost, p.label, i in on_front, p.chosen) for i, p in enumerate(points)]
+    on_front = pareto_front([(p.days, p.cost) for p in points])
+    points = [ParetoPoint(p.days, p.cost, p.label, on_front[i], p.chosen) for i, p in enumerate(points)]
     front = sorted((p for p in points if p.pareto), key=lambda p: p.days)
     return CostChartData(
         currency=currency,

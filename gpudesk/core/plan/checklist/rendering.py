@@ -1,0 +1,337 @@
+"""The checklist rendered for a plan: templates filled in with the plan's figures in the reader's
+language, merged with the results recorded in the plan (`tailor`), and progress per phase."""
+
+from __future__ import annotations
+
+import math
+import string
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from gpudesk.core.i18n import current_language, t, use_language
+from gpudesk.core.plan.checklist.expectations import (
+    BUSBW_EFFICIENCY,
+    BUSBW_MIN_FRACTION,
+    CHECKPOINT_SECONDS,
+    DATA_RATE_SAFETY,
+    FREE_SHOWS,
+    GB,
+    GIB,
+    IOPS_FLOOR,
+    MB,
+    MEMORY_NIB_SHARE,
+    NVIDIA_DRIVER_MIN,
+    THROUGHPUT_FLOOR_MBS,
+    THROUGHPUT_PASS_SHARE,
+    Expectations,
+    _catalog_row,
+    _gpu_spec,
+    _pcie_gbps,
+    expectations,
+)
+from gpudesk.core.plan.checklist.templates import PHASES, templates
+from gpudesk.core.plan.model import STATUSES, Plan, Status, configuration_key
+from gpudesk.core.protocols import Catalogue
+from gpudesk.core.rules import HOST_RAM_MULTI_GPU
+
+class ChecklistItem(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    id: str
+    phase: str
+    title: str
+    why: str
+    how: str
+    criterion: str
+    applicable: bool = True
+    status: Status = "open"
+    notes: str = ""
+    evidence: str | None = None
+    checked_by: str | None = None
+    checked_at: str | None = None
+    waiver_reason: str | None = None
+    stale: bool = False  # recorded against another configuration than the plan's current choice
+
+
+UNKNOWN = "?"
+
+
+def _num(x: float | None, digits: int = 0) -> str:
+    if x is None:
+        return UNKNOWN
+    if digits == 0 or abs(x) >= 100:
+        return f"{x:,.0f}"
+    return f"{x:,.{digits}f}"
+
+
+def _bw(x: float | None) -> str:
+    """GB/s: whole numbers from 10 up, one decimal below (and never rounded up past a minimum)."""
+    if x is None:
+        return UNKNOWN
+    return f"{math.floor(x):,d}" if x >= 10 else f"{math.floor(x * 10) / 10:.1f}"
+
+
+def _money(amount: float | None, currency: str) -> str:
+    if amount is None:
+        return t("unknown (no price)", "未知（无价格）")
+    sym = "¥" if currency == "CNY" else f"{currency} "
+    return f"{sym}{amount:,.0f}"
+
+
+def _known(value: Any, en: str, zh: str) -> str:
+    if value in (None, "", []):
+        return t("Not recorded in the catalogue: ask for it.", "目录中未记录：请向服务商索取。")
+    if isinstance(value, list):
+        value = ", ".join(map(str, value))
+    if isinstance(value, bool):
+        value = t("yes", "是") if value else t("no", "否")
+    return t(en, zh, value=value)
+
+
+def _context(plan: Plan, ex: Expectations, catalog: Catalogue | None) -> dict[str, str]:
+    job, choice = plan.job, plan.choice
+    provider = _catalog_row(plan, "provider", choice.provider if choice else None, catalog) or {}
+    cost = choice.cost if choice else None
+    currency = (cost.currency if cost else None) or job.currency
+    hours = choice.time.hours if choice else None
+    lay = choice.layout if choice else None
+    mem_gb = ex.gpu_memory_bytes / GB if ex.gpu_memory_bytes else None
+    mem_mib = ex.gpu_memory_bytes / 2**20 if ex.gpu_memory_bytes else None
+    ctx: dict[str, str] = {
+        "gpus": str(ex.gpus), "nodes": str(ex.nodes), "gpus_per_node": str(ex.gpus_per_node),
+        "gpu_name": ex.gpu_name or t("the chosen GPU", "所选 GPU"),
+        "mem_gb": _num(mem_gb), "mem_mib": _num(mem_mib),
+        "mem_mib_min": _num(math.floor(mem_mib * MEMORY_NIB_SHARE) if mem_mib else None),
+        "interconnect": (choice.interconnect if choice and choice.interconnect else (ex.link_name or "NVLink")),
+        "driver_min": str(ex.driver_min or NVIDIA_DRIVER_MIN),
+        "link_name": ex.link_name or "?", "link_gbps": _bw(ex.link_gbps_per_direction),
+        "busbw_expected": _bw(ex.busbw_expected_gbps), "busbw_min": _bw(ex.busbw_min_gbps),
+        "busbw_eff_pct": _num(100 * BUSBW_EFFICIENCY.get(ex.topology, 0)),
+        "busbw_min_pct": _num(100 * BUSBW_MIN_FRACTION.get(ex.topology, 0)),
+        "busbw_inter_expected": _bw(ex.busbw_internode_expected_gbps),
+        "busbw_inter_min": _bw(ex.busbw_internode_min_gbps),
+        "iops_min": _num(ex.iops_min), "throughput_min": _num(ex.throughput_min_mbs),
+        "samples_per_s": _num(ex.samples_per_second, 1) if ex.samples_per_second else t("an unknown number of", "数量未知的"),
+        "tdp_w": _num(ex.tdp_watts), "p60": _num(ex.tdp_watts * 0.6 if ex.tdp_watts else None),
+        "p70": _num(ex.tdp_watts * 0.7 if ex.tdp_watts else None),
+        "p80": _num(ex.tdp_watts * 0.8 if ex.tdp_watts else None),
+        "node_kw": _num(ex.node_power_kw, 1), "rack_kw": _num(ex.rack_power_kw, 1),
+        "peak_gib": _num(ex.peak_memory_bytes / GIB if ex.peak_memory_bytes else None, 1),
+        "tps": _num(ex.tokens_per_second), "tps_min": _num(ex.tokens_per_second * THROUGHPUT_PASS_SHARE
+                                                           if ex.tokens_per_second else None),
+        "concurrency": str(job.concurrency), "context": str(job.serving_context or job.seq_len),
+        "provider": provider.get("name_zh" if current_language() == "zh_CN" else "name_en")
+        or provider.get("name_zh") or provider.get("name_en") or t("the provider", "服务商"),
+    }
+    ctx["tp_note"] = (t(", and runs tensor parallelism (TP={tp}) across them", "，且在其上运行张量并行（TP={tp}）",
+                        tp=lay.tp) if lay and lay.tp > 1 else "")
+    ctx["layout_text"] = (f"TP={lay.tp}, PP={lay.pp}, DP={lay.dp}, ZeRO-{lay.zero}, "
+                          f"offload={str(lay.offload)}, recompute={str(lay.recompute)}, "
+                          f"micro-batch={lay.micro_batch}" if lay else t("the planned layout", "方案中的布局"))
+    ctx["hours_text"] = (t("{h:,.0f}-hour", "{h:,.0f} 小时", h=hours) if hours
+                         else t("long", "长时间"))
+    ctx["cost_per_day"] = (_money(cost.price_per_gpu_hour * ex.gpus * 24, currency)
+                           if cost and cost.price_per_gpu_hour is not None else t("unknown (no price)", "未知（无价格）"))
+    ctx["cost_text"] = (t("{total} including the {m:.0f} % trial-and-error margin", "{total}（含 {m:.0f}% 试错余量）",
+                          total=_money(cost.with_trial_margin, currency), m=100 * cost.trial_margin)
+                        if cost and cost.with_trial_margin is not None else t("no priced total yet", "尚无定价总额"))
+    ctx["price_per_gpu_hour"] = (t("{p}/GPU-hour", "{p}/卡时", p=_price(cost.price_per_gpu_hour, currency))
+                                 if cost and cost.price_per_gpu_hour is not None else t("planned price", "方案价格"))
+    kind = choice.price_kind if choice else None
+    kinds = {"quoted": t("a quoted price", "报价"), "list": t("a public list price", "公开目录价"),
+             "estimate": t("a market reference estimate", "市场参考估计价")}
+    ctx["price_text"] = (t("{kind} dated {date}", "{date} 的{kind}", kind=kinds.get(kind, kind),
+                           date=choice.price_date or t("unknown date", "未知日期"))
+                         if kind else t("a price of unknown kind and date", "类型和日期未知的价格"))
+    be = cost.break_even_hours if cost else None
+    cheaper = str(cost.cheaper_billing) if cost and cost.cheaper_billing else None
+    ctx["billing_advice"] = (
+        t("For this plan {mode} billing is cheaper{be}.", "本方案以{mode}计费更便宜{be}。",
+          mode=t(cheaper, {"hourly": "按小时", "monthly": "按月"}.get(cheaper, cheaper)),
+          be=t(" (monthly pays off beyond {h:,.0f} hours of use a month)", "（每月使用超过 {h:,.0f} 小时则按月更划算）",
+               h=be) if be else "")
+        if cheaper else "")
+    # provider facts from the catalogue, or a prompt to ask
+    ctx["licence_recorded"] = _known(provider.get("licence_number"), "The catalogue records {value}.",
+                                     "目录记录的编号为 {value}。")
+    ctx["icp_recorded"] = _known(provider.get("icp_filing"), "The catalogue records {value}.", "目录记录为 {value}。")
+    ctx["certs_recorded"] = _known(provider.get("certifications"), "The catalogue lists {value}.", "目录记录：{value}。")
+    dc = provider.get("data_centres") or (", ".join(provider.get("regions") or []) or None)
+    ctx["dc_recorded"] = _known(dc, "The catalogue lists {value}.", "目录记录：{value}。")
+    ctx["support_recorded"] = _known(provider.get("support_7x24"), "Catalogue: 7×24 support {value}.",
+                                     "目录：7×24 支持 {value}。")
+    ctx["spares_recorded"] = _known(provider.get("spare_parts"), "Catalogue: spare parts {value}.", "目录：备件 {value}。")
+    modes = [t(m, {"hourly": "按小时", "daily": "按天", "monthly": "按月", "yearly": "按年", "reserved": "预留",
+                   "spot": "竞价"}.get(m, m)) for m in provider.get("billing_modes") or []]
+    ctx["billing_recorded"] = _known(modes, "Catalogue billing modes: {value}.",
+                                     "目录记录的计费方式：{value}。")
+    ctx["destruction_recorded"] = _known(provider.get("data_destruction"), "Catalogue: {value}.", "目录：{value}。")
+    # power, storage, host
+    ctx["power_basis"] = (t("catalogue figure for the node", "目录中的节点功耗") if ex.node_power_basis == "catalog"
+                          else t("the plan's node power estimate", "方案中的节点功耗估算") if ex.node_power_basis == "plan"
+                          else t("{n}× {w:,.0f} W GPU TDP plus the host", "{n}× {w:,.0f} W GPU TDP 加主机",
+                                 n=ex.gpus_per_node, w=ex.tdp_watts or 0) if ex.tdp_watts
+                          else t("no power figure in the catalogue: ask", "目录无功耗数据：请询问"))
+    if ex.nodes > 1:
+        ctx["power_basis"] += t(", × {n} nodes", "，× {n} 个节点", n=ex.nodes)
+    ctx["iops_basis"] = (t("{n:,.0f} samples/s × {s} for shuffling and re-reads, at least {f:,} for many small files",
+                           "{n:,.0f} 样本/秒 × {s}（随机打乱与重复读取），小文件场景不低于 {f:,}",
+                           n=ex.samples_per_second, s=DATA_RATE_SAFETY, f=IOPS_FLOOR)
+                         if ex.samples_per_second else
+                         t("at least {f:,} for many small files", "小文件场景不低于 {f:,}", f=IOPS_FLOOR))
+    ctx["data_rate"] = (_rate(ex.data_rate_bytes_per_s) if ex.data_rate_bytes_per_s
+                        else t("an unknown rate", "未知速率"))
+    ctx["checkpoint_text"] = (t("checkpoints of about {size}", "约 {size} 的检查点",
+                                size=_size(ex.checkpoint_bytes)) if ex.checkpoint_bytes
+                              else t("checkpoints and results", "检查点和结果"))
+    parts = []
+    if ex.checkpoint_bytes:
+        parts.append(t("a {size} checkpoint written in ≤ {m} min", "{size} 检查点在 {m} 分钟内写完",
+                       size=_size(ex.checkpoint_bytes), m=CHECKPOINT_SECONDS // 60))
+    if ex.data_rate_bytes_per_s:
+        parts.append(t("{s}× the data rate", "数据速率的 {s} 倍", s=DATA_RATE_SAFETY))
+    parts.append(t("at least {f} MB/s", "不低于 {f} MB/s", f=THROUGHPUT_FLOOR_MBS))
+    ctx["throughput_basis"] = t("; ", "；").join(parts)
+    ctx["cpu_text"] = (t("lscpu shows the ordered CPU: {cpu}", "lscpu 显示订购的 CPU：{cpu}", cpu=ex.cpu)
+                       if ex.cpu else t("lscpu shows the CPU model and core count in the contract",
+                                        "lscpu 显示合同约定的 CPU 型号与核数"))
+    ctx["ram_min_gb"] = _num(ex.host_ram_min_bytes / GB)
+    ctx["ram_free_min"] = _num(math.floor(ex.host_ram_min_bytes / GIB * FREE_SHOWS))
+    reasons = []
+    if ex.gpus > 1 and ex.trains:
+        reasons.append(t("Multi-GPU training needs ≥ 256 GB per node", "多卡训练每节点需要 ≥ 256 GB"))
+    if ex.host_ram_needed_bytes and ex.host_ram_needed_bytes > (HOST_RAM_MULTI_GPU if reasons else 0):
+        reasons.append(t("The plan needs {gb:,.0f} GB per node{off}", "方案估算每节点需要 {gb:,.0f} GB{off}",
+                         gb=ex.host_ram_needed_bytes / GB,
+                         off=t(" (optimizer offload keeps states in host RAM)", "（优化器卸载把状态放在主机内存）")
+                         if lay and str(lay.offload) != "none" else ""))
+    if not reasons and ex.host_ram_min_bytes:
+        reasons.append(t("Without a figure in the plan, ask for at least twice the node's GPU memory",
+                         "方案中没有内存数据时，按节点显存总量的两倍要求"))
+    ctx["ram_why"] = (t("; ", "；").join(reasons) + t(".", "。")) if reasons else ""
+    if ex.host_ram_ordered_bytes:
+        short = ex.host_ram_ordered_bytes < ex.host_ram_min_bytes
+        ctx["ram_ordered_text"] = t("the offer lists {gb:,.0f} GB{warn}.", "报价中的配置为 {gb:,.0f} GB{warn}。",
+                                    gb=ex.host_ram_ordered_bytes / GB,
+                                    warn=t(": less than needed, ask for more", "：低于需要，请要求加配") if short else "")
+    else:
+        ctx["ram_ordered_text"] = t("and equal to the contract.", "且与合同一致。")
+    ctx["network_text"] = _network_text(plan, ex, catalog)
+    pcie_gen = _pcie_gbps(_gpu_spec(plan, catalog))[1] or "PCIe"
+    ctx["pcie_text"] = (pcie_gen.replace("PCIe ", "") + " x16" if pcie_gen != "PCIe"
+                        else t("x16 (generation as ordered)", "x16（代数与订购一致）"))
+    nvidia = ex.conditions.get("nvidia", True)
+    ctx["power_limit_how"] = (t("nvidia-smi -q -d POWER  (enforced and default power limit)",
+                                "nvidia-smi -q -d POWER（实际与默认功率上限）") if nvidia
+                              else t("the vendor's tool for the power limit (Ascend: npu-smi info)",
+                                     "用厂商工具查看功率上限（昇腾：npu-smi info）"))
+    ctx["na_collective"] = (t("a single GPU needs no NCCL communication.", "单卡不需要 NCCL 通信。") if ex.gpus <= 1
+                            else t("not an NVIDIA GPU: watch the vendor's collective library instead (e.g. HCCL on "
+                                   "Ascend).", "不是 NVIDIA GPU：请关注厂商的集合通信库（如昇腾的 HCCL）。"))
+    ctx["na_vendor_collective"] = (t("a single accelerator has no peers.", "单卡没有对端。") if ex.gpus <= 1
+                                   else t("NVIDIA GPUs are tested with nccl-tests.", "NVIDIA GPU 用 nccl-tests 测试。"))
+    ctx["na_topology"] = (t("a single GPU has no NVLink peers.", "单卡没有 NVLink 对端。") if ex.gpus_per_node <= 1
+                          else t("not an NVIDIA GPU (see the vendor interconnect item).", "不是 NVIDIA GPU（见厂商互联检查项）。")
+                          if not nvidia
+                          else t("the GPUs in a node are joined by PCIe, not NVLink (see the PCIe items).",
+                                 "节点内 GPU 通过 PCIe 而非 NVLink 连接（见 PCIe 相关项）。"))
+    ctx["na_pcie"] = (t("a single GPU per node has no PCIe peers.", "每节点单卡，没有 PCIe 对端。") if ex.gpus_per_node <= 1
+                      else t("not an NVIDIA GPU (see the vendor interconnect item).", "不是 NVIDIA GPU（见厂商互联检查项）。")
+                      if not nvidia
+                      else t("the GPUs in a node are joined by NVLink (see the NVLink items).",
+                             "节点内 GPU 通过 NVLink 连接（见 NVLink 相关项）。"))
+    return ctx
+
+
+def _price(p: float, currency: str) -> str:
+    sym = "¥" if currency == "CNY" else f"{currency} "
+    return f"{sym}{p:,.2f}"
+
+
+def _size(n: float) -> str:
+    if n >= 10 * GB:
+        return f"{n / GB:,.0f} GB"
+    if n >= GB:
+        return f"{n / GB:.1f} GB"
+    return f"{max(1, round(n / MB)):,d} MB"
+
+
+def _rate(bps: float) -> str:
+    if bps >= GB:
+        return f"{bps / GB:,.1f} GB/s"
+    if bps >= MB:
+        return f"{bps / MB:,.1f} MB/s"
+    return f"{bps / 1e3:,.0f} kB/s" if bps >= 1e3 else "< 1 kB/s"
+
+
+def _network_text(plan: Plan, ex: Expectations, catalog: Catalogue | None) -> str:
+    choice = plan.choice
+    if choice and choice.network:
+        return choice.network
+    server = _catalog_row(plan, "server", choice.server if choice else None, catalog) or {}
+    net, gbps = server.get("network"), server.get("network_gbps")
+    if net or gbps:
+        name = {"infiniband": "InfiniBand", "roce": "RoCE", "ethernet": "Ethernet"}.get(net, net or "")
+        return f"{name} {gbps:,.0f} Gb/s".strip() if gbps else name
+    return t("the ordered network", "订购的网络")
+
+
+class _Safe(dict):
+    def __missing__(self, key: str) -> str:  # a template typo shows as {key}, never crashes
+        return "{" + key + "}"
+
+
+def _render(text: dict, ctx: dict, lang: str) -> str:
+    raw = text["zh"] if lang == "zh_CN" else text["en"]
+    return string.Formatter().vformat(raw, (), _Safe(ctx))
+
+
+def tailor(plan: Plan, lang: str | None = None, catalog: Catalogue | None = None) -> list[ChecklistItem]:
+    """The checklist for this plan in `lang` (default: the current language), with its state. Catalogue
+    rows the plan lacks (old plans) are looked up in `catalog` when the caller passes one."""
+    with use_language(lang) as language:
+        ex = expectations(plan, catalog)
+        ctx = _context(plan, ex, catalog)
+        out: list[ChecklistItem] = []
+        for tpl in templates():
+            applicable = all(ex.conditions.get(c, False) for c in tpl.get("when", []))
+            state = plan.checklist.get(tpl["id"])
+            texts = {k: tpl[k] for k in ("title", "why", "how", "criterion")}
+            if any(ctx.get(k, UNKNOWN) == UNKNOWN for k in tpl.get("needs", [])):
+                texts.update(tpl.get("fallback") or {})  # a figure is unknown: say what to check instead
+            if applicable:
+                how, criterion = _render(texts["how"], ctx, language), _render(texts["criterion"], ctx, language)
+            else:
+                how, criterion = "", _render(tpl.get("na") or {"en": "Not applicable to this plan.",
+                                                               "zh": "不适用于本方案。"}, ctx, language)
+            item = ChecklistItem(id=tpl["id"], phase=tpl["phase"], title=_render(texts["title"], ctx, language),
+                                 why=_render(texts["why"], ctx, language) if applicable else "",
+                                 how=how, criterion=criterion, applicable=applicable)
+            if not applicable:
+                item.status = "n/a"
+            elif state is not None:
+                item.status = state.status
+            if state is not None:
+                item.notes, item.evidence = state.notes, state.evidence
+                item.checked_by, item.checked_at = state.checked_by, state.checked_at
+                item.waiver_reason = state.waiver_reason
+                item.stale = (applicable and state.status != "open" and state.configuration is not None
+                              and state.configuration != configuration_key(plan.choice))
+            out.append(item)
+    return out
+
+
+def progress(items: list[ChecklistItem]) -> dict[str, dict[str, int]]:
+    """Per phase: counts by status over all items, `applicable`, `to_check` (applicable and not marked
+    n/a: what progress is out of) and `done` (pass + waived; n/a is never done, only not counted)."""
+    out: dict[str, dict[str, int]] = {}
+    for phase in PHASES:
+        mine = [i for i in items if i.phase == phase]
+        counts = {s: sum(1 for i in mine if i.status == s) for s in STATUSES}
+        counts["total"] = len(mine)
+        counts["applicable"] = sum(1 for i in mine if i.applicable)
+        counts["to_check"] = sum(1 for i in mine if i.applicable and i.status != "n/a")
+        counts["done"] = sum(1 for i in mine if i.applicable and i.status in ("pass", "waived"))
+        out[phase] = counts
+    return out

@@ -1,0 +1,59 @@
+"""Recording checklist results in a plan: who checked what, when, with which evidence (or why waived)."""
+
+from __future__ import annotations
+
+import difflib
+
+from gpudesk.core.plan.checklist.expectations import expectations
+from gpudesk.core.plan.checklist.templates import item_ids, templates
+from gpudesk.core.plan.model import STATUSES, ChecklistState, Plan, configuration_key, now_iso
+from gpudesk.core.protocols import Catalogue
+from gpudesk.errors import GpudeskError
+
+_ALIASES = {"na": "n/a", "n-a": "n/a", "not-applicable": "n/a", "passed": "pass", "ok": "pass",
+            "failed": "fail", "waive": "waived", "todo": "open", "reopen": "open"}
+
+
+def normalise_status(status: str) -> str:
+    s = str(status).strip().lower()
+    s = _ALIASES.get(s, s)
+    if s not in STATUSES:
+        raise GpudeskError(f"unknown status {status!r}; use one of {', '.join(STATUSES)}")
+    return s
+
+
+def set_status(plan: Plan, item_id: str, status: str, note: str | None = None, who: str | None = None,
+               evidence: str | None = None, reason: str | None = None, when: str | None = None,
+               catalog: Catalogue | None = None) -> Plan:
+    """Record a result for one item in the plan (in place; returns the plan). Save it afterwards.
+
+    `note`/`evidence` replace what was there when given; waiving needs a `reason`.
+    """
+    ids = item_ids()
+    if item_id not in ids:
+        close = difflib.get_close_matches(item_id, ids, n=3, cutoff=0.5)
+        hint = f"; did you mean {', '.join(close)}?" if close else ""
+        raise GpudeskError(f"unknown checklist item {item_id!r}{hint}")
+    s = normalise_status(status)
+    if s == "waived" and not (reason and reason.strip()):
+        raise GpudeskError(f"waiving {item_id} needs a reason (say why the check is not needed)")
+    ex = expectations(plan, catalog)
+    tpl = next(x for x in templates() if x["id"] == item_id)
+    if s != "n/a" and not all(ex.conditions.get(c, False) for c in tpl.get("when", [])):
+        raise GpudeskError(f"{item_id} does not apply to this plan's configuration (it is n/a)")
+    prev = plan.checklist.get(item_id) or ChecklistState()
+    state = prev.model_copy()
+    state.status = s
+    if note is not None:
+        state.notes = note
+    if evidence is not None:
+        state.evidence = evidence or None
+    state.waiver_reason = reason.strip() if s == "waived" else None
+    if s == "open":
+        state.checked_by = state.checked_at = state.configuration = None
+    else:
+        state.checked_by = who if who is not None else prev.checked_by
+        state.checked_at = when or now_iso()
+        state.configuration = configuration_key(plan.choice)
+    plan.checklist[item_id] = state
+    return plan

@@ -1,0 +1,82 @@
+"""Checklist templates (`data/checklist/*.toml`, both languages): loaded once, validated (ids unique,
+every text in both languages, known phases and conditions), and the phase and status labels."""
+
+from __future__ import annotations
+
+import functools
+import tomllib
+from pathlib import Path
+
+from gpudesk.core.i18n import t
+from gpudesk.errors import GpudeskError
+
+PHASES = ("due_diligence", "delivery", "operations", "end_of_rental")
+CONDITIONS = ("multi_gpu", "nvlink", "pcie_multi", "multi_node", "nvidia", "not_nvidia",
+              "datacentre_gpu", "trains", "serves")
+
+
+def template_dir() -> Path:
+    from gpudesk.paths import DATA
+
+    return DATA / "checklist"
+
+
+@functools.cache
+def _templates_cached(folder: str) -> tuple[dict, ...]:
+    items: list[dict] = []
+    seen: set[str] = set()
+    files = sorted(Path(folder).glob("*.toml"))
+    if not files:
+        raise GpudeskError(f"no checklist templates in {folder}")
+    for file in files:
+        try:
+            doc = tomllib.loads(file.read_text(encoding="utf-8"))
+        except (OSError, tomllib.TOMLDecodeError) as exc:
+            raise GpudeskError(f"checklist template {file.name}: {exc}") from None
+        phase = doc.get("phase")
+        if phase not in PHASES:
+            raise GpudeskError(f"checklist template {file.name}: unknown phase {phase!r}")
+        for raw in doc.get("items", []):
+            item = dict(raw, phase=phase)
+            iid = item.get("id")
+            if not iid or iid in seen:
+                raise GpudeskError(f"checklist template {file.name}: missing or repeated id {iid!r}")
+            seen.add(iid)
+            for key in ("title", "why", "how", "criterion") + (("na",) if "na" in item else ()):
+                text = item.get(key)
+                if not isinstance(text, dict) or not text.get("en") or not text.get("zh"):
+                    raise GpudeskError(f"checklist template {file.name}: {iid}.{key} needs en and zh text")
+            for key, text in (item.get("fallback") or {}).items():
+                if key not in ("title", "why", "how", "criterion") or not isinstance(text, dict) \
+                        or not text.get("en") or not text.get("zh"):
+                    raise GpudeskError(f"checklist template {file.name}: {iid}.fallback.{key} needs en and zh text")
+            if item.get("fallback") and not item.get("needs"):
+                raise GpudeskError(f"checklist template {file.name}: {iid}: a fallback needs `needs`")
+            bad = [c for c in item.get("when", []) if c not in CONDITIONS]
+            if bad:
+                raise GpudeskError(f"checklist template {file.name}: {iid}: unknown condition {bad[0]!r}")
+            items.append(item)
+    return tuple(items)
+
+
+def templates(folder: str | Path | None = None) -> tuple[dict, ...]:
+    """The raw templates (validated: ids unique, every text in both languages)."""
+    return _templates_cached(str(folder or template_dir()))
+
+
+def item_ids() -> list[str]:
+    return [i["id"] for i in templates()]
+
+
+def phase_label(phase: str) -> str:
+    return {
+        "due_diligence": t("Provider due diligence and contract/SLA", "服务商尽职调查与合同/SLA"),
+        "delivery": t("Delivery acceptance", "交付验收"),
+        "operations": t("During training", "训练期间"),
+        "end_of_rental": t("End of rental", "租用结束"),
+    }.get(phase, phase)
+
+
+def status_label(status: str) -> str:
+    return {"open": t("open", "待检查"), "pass": t("pass", "通过"), "fail": t("fail", "未通过"),
+            "n/a": t("n/a", "不适用"), "waived": t("waived", "豁免")}.get(status, status)

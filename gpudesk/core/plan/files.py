@@ -1,0 +1,131 @@
+"""Reading and writing plan files: versioned JSON, migrated on load, saved atomically with a .bak.
+
+    save_plan(plan, "13b.gpudesk")          # temp file + fsync + os.replace; keeps 13b.gpudesk.bak
+    plan = load_plan("13b.gpudesk")         # PlanFileError naming file and field on any damage
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from gpudesk.core.plan.model import FORMAT, VERSION, Plan, now_iso
+from gpudesk.errors import PlanFileError
+from gpudesk.fileio import atomic_write
+
+# version N -> function turning a version-N document into a version-(N+1) one.
+# Version 0 was the pre-release draft: checklist state was a list of {"id", "status", ...}.
+def _from_v0(doc: dict) -> dict:
+    items = doc.get("checklist")
+    if isinstance(items, list):
+        doc["checklist"] = {i.pop("id"): i for i in items if isinstance(i, dict) and "id" in i}
+    doc["version"] = 1
+    return doc
+
+
+def _from_v1(doc: dict) -> dict:
+    """Version 2 only makes room for optional fields (e.g. `wording`): nothing to change."""
+    doc["version"] = 2
+    return doc
+
+
+MIGRATIONS: dict[int, Callable[[dict], dict]] = {0: _from_v0, 1: _from_v1}
+
+
+def _field_path(loc: tuple) -> str:
+    out = ""
+    for part in loc:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out or "plan"
+
+
+def plan_from_dict(doc: Any, source: str = "plan") -> Plan:
+    """Validate (and migrate) a decoded plan document; PlanFileError names the problem."""
+    if not isinstance(doc, dict):
+        raise PlanFileError(f"{source}: not a gpudesk plan (the top level is not a JSON object)")
+    if doc.get("format") != FORMAT:
+        raise PlanFileError(f"{source}: not a gpudesk plan (format tag is {doc.get('format')!r}, "
+                            f"expected {FORMAT!r})")
+    version = doc.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 0:
+        raise PlanFileError(f"{source}: version: expected a whole number, got {version!r}")
+    if version > VERSION:
+        raise PlanFileError(f"{source}: written by a newer gpudesk (plan format version {version}; "
+                            f"this one reads up to {VERSION}); update gpudesk to open it")
+    doc = dict(doc)
+    while doc["version"] < VERSION:
+        step = MIGRATIONS.get(doc["version"])
+        if step is None:
+            raise PlanFileError(f"{source}: plan format version {doc['version']} cannot be migrated")
+        try:
+            doc = step(doc)
+        except (AttributeError, KeyError, TypeError, ValueError) as exc:
+            raise PlanFileError(f"{source}: migrating from version {doc['version']} failed: {exc}") from None
+    try:
+        return Plan.model_validate(doc)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        more = f" (and {exc.error_count() - 1} more problems)" if exc.error_count() > 1 else ""
+        raise PlanFileError(f"{source}: {_field_path(tuple(first.get('loc', ())))}: "
+                            f"{first.get('msg')}{more}") from None
+
+
+def load_plan(path: str | os.PathLike) -> Plan:
+    p = Path(path)
+    try:
+        raw = p.read_bytes()
+    except FileNotFoundError:
+        raise PlanFileError(f"{p}: no such file") from None
+    except IsADirectoryError:
+        raise PlanFileError(f"{p}: is a folder, not a plan file") from None
+    except OSError as exc:
+        raise PlanFileError(f"{p}: cannot read: {exc.strerror or exc}") from None
+    try:
+        doc = json.loads(raw.decode("utf-8-sig"))
+    except UnicodeDecodeError:
+        raise PlanFileError(f"{p}: not a gpudesk plan (not UTF-8 text)") from None
+    except json.JSONDecodeError as exc:
+        raise PlanFileError(f"{p}: damaged plan file: not valid JSON at line {exc.lineno} "
+                            f"column {exc.colno} ({exc.msg})") from None
+    return plan_from_dict(doc, str(p))
+
+
+# --- writing --------------------------------------------------------------------------------
+
+
+def plan_document(plan: Plan) -> dict:
+    # warnings off: Options built by the recommender with model_construct carry ints where the
+    # schema says float; JSON keeps the number and loading coerces it back.
+    return plan.model_dump(mode="json", warnings=False)
+
+
+def plan_bytes(plan: Plan) -> bytes:
+    return (json.dumps(plan_document(plan), ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+
+
+def save_plan(plan: Plan, path: str | os.PathLike, *, touch: bool = True) -> Path:
+    """Save atomically; `touch` stamps `modified`. Returns the path written."""
+    p = Path(path)
+    before = plan.modified
+    if touch:
+        plan.modified = now_iso()
+    try:
+        atomic_write(p, plan_bytes(plan), backup=True)
+    except BaseException:
+        plan.modified = before  # nothing was saved
+        raise
+    return p
+
+
+def plan_hash(plan: Plan) -> str:
+    """Short stable hash of what the plan says (not when it was last saved)."""
+    doc = plan_document(plan)
+    doc.pop("modified", None)
+    canon = json.dumps(doc, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(canon.encode("utf-8")).hexdigest()[:12]

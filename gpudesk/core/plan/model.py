@@ -1,0 +1,109 @@
+"""The plan document's types: what a `.gpudesk` file holds. No Qt.
+
+A plan is self-contained: the job carries its resolved ModelArch, and the chosen configuration's
+catalogue rows (GPU, node type, provider, offer) are copied into `hardware`, so a plan opens and
+its checklist tailors the same on a machine whose catalogue differs. Format version 2 adds
+`wording` and leaves room for optional fields (quotes, plan facts, kit results): a new optional
+field needs no new version, only a default.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from gpudesk.core.models import Constraints, GpuSpec, Job, Offload, Option, Recompute
+
+FORMAT = "gpudesk-plan"
+VERSION = 2
+SUFFIX = ".gpudesk"
+STATUSES = ("open", "pass", "fail", "n/a", "waived")
+ALTERNATIVES_KEPT = 5
+
+Status = Literal["open", "pass", "fail", "n/a", "waived"]
+
+
+def now_iso() -> str:
+    return datetime.now(UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class ChecklistState(_Strict):
+    """What the user recorded for one checklist item."""
+
+    status: Status = "open"
+    notes: str = ""
+    evidence: str | None = None  # text, or the path of an attached file
+    checked_by: str | None = None
+    checked_at: str | None = None  # ISO 8601 UTC
+    waiver_reason: str | None = None
+    configuration: str | None = None  # configuration_key() of the choice when the result was recorded
+
+
+def configuration_key(option: Option | None) -> str | None:
+    """What a checklist result was checked against: GPU, count, node split and offer."""
+    if option is None:
+        return None
+    return f"{option.gpus}x{option.gpu}/{option.nodes}n@{option.offer or '-'}"
+
+
+class CatalogRef(_Strict):
+    content_hash: str | None = None
+    catalog_date: str | None = None
+
+
+class Hardware(_Strict):
+    """Catalogue rows of the chosen configuration, copied at save time (the plan stands alone)."""
+
+    gpu: GpuSpec | None = None
+    server: dict[str, Any] | None = None
+    provider: dict[str, Any] | None = None
+    offer: dict[str, Any] | None = None
+
+
+class ChoiceWording(_Strict):
+    """The choice's advice and notes in one language, written by the plan code when the choice is made
+    (the report prints them in the reader's language; it re-derives nothing)."""
+
+    advice: dict[str, str] = Field(default_factory=dict)  # advice id -> message
+    notes: list[str] | None = None  # None: not known in this language (the stored notes are shown)
+
+
+class ManualChoice(_Strict):
+    """A configuration the user set by hand: GPU, count, offer and the whole parallel layout."""
+
+    gpu: str
+    gpus: int = Field(ge=1)
+    offer: str | None = None  # None: the cheapest offer of that GPU that can hold the count
+    tp: int = Field(default=1, ge=1)
+    pp: int = Field(default=1, ge=1)
+    zero: int = Field(default=0, ge=0, le=3)
+    offload: Offload = Offload.NONE
+    recompute: Recompute = Recompute.NONE
+    micro_batch: int = Field(default=1, ge=1)
+
+
+class Plan(_Strict):
+    format: Literal["gpudesk-plan"] = FORMAT
+    version: int = VERSION
+    title: str = ""
+    organisation: str = ""
+    author: str = ""
+    created: str = Field(default_factory=now_iso)
+    modified: str = Field(default_factory=now_iso)
+    job: Job
+    constraints: Constraints = Field(default_factory=Constraints)
+    choice: Option | None = None
+    alternatives: list[Option] = Field(default_factory=list)
+    notes: str = ""
+    approvers: list[str] = Field(default_factory=list)  # reviewers and approvers, in signing order
+    manual: ManualChoice | None = None  # the configuration set by hand, when the choice is one
+    checklist: dict[str, ChecklistState] = Field(default_factory=dict)
+    catalog: CatalogRef = Field(default_factory=CatalogRef)
+    hardware: Hardware = Field(default_factory=Hardware)
+    wording: dict[str, ChoiceWording] = Field(default_factory=dict)  # language -> the choice's advice and notes

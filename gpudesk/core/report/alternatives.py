@@ -1,0 +1,81 @@
+"""The alternatives side by side, the time-cost Pareto chart and hourly vs monthly billing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gpudesk.core.i18n import t
+from gpudesk.core.models import Option
+from gpudesk.core.report.chart_data import cost_chart_data, option_label
+from gpudesk.core.rules import same_configuration
+from gpudesk.core.report.blocks import BillingChart, Heading, ParetoChart, Section, Table, Text
+from gpudesk.core.report.context import ReportContext
+from gpudesk.core.report.wording import _BILLING_SHORT, fmt_hours, fmt_money, fmt_price, _num, _TIER_SHORT, _word
+
+
+class AlternativesSection(ReportContext):
+
+    def _alternatives(self) -> Section | None:
+        o = self.choice
+        options = list(self.alternatives)
+        if o is not None and not any(same_configuration(a, o) for a in options):
+            options.insert(0, o)
+        if not options:
+            return None
+        rows, styles = [], []
+        for a in options[:10]:
+            chosen = same_configuration(a, o)
+            rows.append([
+                str(a.rank or "—"),
+                option_label(a) + ("  ✔" if chosen else ""),
+                self._provider_name(a.provider) + (f" / {a.region}" if a.region else "") or "—",
+                fmt_hours(a.time.hours),
+                fmt_money(a.cost.compute_cost, a.cost.currency),
+                fmt_money(a.cost.with_trial_margin, a.cost.currency),
+                _word(_TIER_SHORT, a.tier) + (" · P" if a.pareto else ""),
+            ])
+            styles.append("chosen" if chosen else ("critical" if not a.memory.fits else ""))
+        blocks: list[Any] = [
+            Heading(t("Top options side by side", "主要备选方案对比")),
+            Table([t("Rank", "排名"), t("Configuration", "配置"), t("Provider / region", "供应商 / 地域"),
+                   t("Time", "时间"), t("Cost", "费用"), t("With margin", "含余量"), t("Tier", "档次")],
+                  rows, widths=[0.06, 0.2, 0.18, 0.2, 0.11, 0.11, 0.14], align="clllrrl", row_styles=styles),
+            Text(t("✔ = recommended; P = on the time–cost Pareto front (no other option is both faster and cheaper).",
+                   "✔ = 推荐配置；P = 位于时间–费用帕累托前沿（没有别的方案既更快又更便宜）。"), "muted"),
+        ]
+        costs = cost_chart_data(options, o)
+        if not costs.empty:
+            blocks.append(ParetoChart(
+                costs, t("Training time vs cost (clean run)", "训练时间与费用（一次跑通）"),
+                t("training time (days)", "训练时间（天）"), t("cost ({c})", "费用（{c}）", c=costs.currency),
+                t("option", "备选方案"), t("Pareto front", "帕累托前沿"), t("recommended", "推荐")))
+        blocks += [Heading(t("Hourly vs monthly billing", "按小时与包月计费对比")), self._billing_table(options[:8], o)]
+        if costs.billing is not None and costs.billing.monthly_cost is not None:
+            blocks.append(BillingChart(
+                costs.billing, t("One month's rental of {cfg}", "{cfg} 一个月的租金", cfg=costs.billing.label),
+                t("hours used in the month", "当月使用小时数"), t("cost ({c})", "费用（{c}）", c=costs.currency),
+                t("hourly", "按小时"), t("monthly", "包月"), t("break-even", "盈亏平衡点"), t("this job", "本任务")))
+        return Section(t("Alternatives", "备选方案"), blocks)
+
+    def _billing_table(self, options: list[Option], o: Option | None) -> Any:
+        rows, styles = [], []
+        for a in options:
+            c = a.cost
+            rows.append([
+                option_label(a),
+                fmt_price(c.price_per_gpu_hour, c.currency),
+                fmt_price(c.price_per_gpu_month, c.currency) if c.price_per_gpu_month is not None else t("not offered", "未提供"),
+                fmt_money(c.compute_cost, c.currency),
+                fmt_money(c.monthly_cost, c.currency) if c.monthly_cost is not None else "—",
+                t("unknown", "未知") if c.break_even_hours is None else t("{h} h/month", "{h} 小时/月", h=_num(c.break_even_hours, 0)),
+                _word(_BILLING_SHORT, c.cheaper_billing) if c.cheaper_billing else "—",
+            ])
+            styles.append("chosen" if same_configuration(a, o) else "")
+        if not rows:
+            return Text(t("No priced options.", "没有带价格的方案。"), "muted")
+        return Table([t("Configuration", "配置"), t("Per GPU-hour", "每卡·时"), t("Per GPU-month", "每卡·月"),
+                      t("Job, hourly", "本任务按时"), t("Job, monthly", "本任务包月"), t("Break-even", "盈亏平衡"),
+                      t("Cheaper", "更省")], rows, widths=[0.19, 0.12, 0.13, 0.14, 0.14, 0.14, 0.14],
+                     align="lrrrrrl", row_styles=styles)
+
+    # ---- provider ----

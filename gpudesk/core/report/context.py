@@ -1,0 +1,90 @@
+"""What every section of the printed plan reads: the plan, its language, its catalogue rows."""
+
+from __future__ import annotations
+
+import datetime as _dt
+from types import SimpleNamespace
+from typing import Any
+
+from gpudesk.core.i18n import t
+from gpudesk.core.models import Option
+from gpudesk.core.plan import Plan, plan_hash
+from gpudesk.core.protocols import Catalogue
+from gpudesk.errors import GpudeskError
+
+# --- access to the plan (tolerant: plan files evolve, old ones lack new fields) --------------
+
+
+def _date_text(value: Any) -> str:
+    if value is None or value == "":
+        return t("unknown", "未知")
+    if isinstance(value, _dt.datetime):
+        return value.strftime("%Y-%m-%d %H:%M")
+    if isinstance(value, _dt.date):
+        return value.isoformat()
+    return str(value)[:16].replace("T", " ")
+
+
+def _lookup(catalog: Any, kind: str, ident: str | None) -> Any:
+    if catalog is None or not ident:
+        return None
+    try:
+        return getattr(catalog, kind)(ident)
+    except GpudeskError:  # an entry the catalogue no longer has: shown as unknown
+        return None
+
+
+def _row(snapshot: Any) -> Any:
+    """A catalogue row copied into the plan (a dict) as an object with attributes."""
+    if snapshot is None or not isinstance(snapshot, dict):
+        return snapshot
+    return SimpleNamespace(**snapshot)
+
+
+class ReportContext:
+    """The plan being printed, its language and the catalogue rows it refers to (the plan's own
+    copies first; the live catalogue, when the caller passes one, for rows the plan lacks)."""
+
+    def __init__(self, plan: Plan, lang: str, generated: _dt.date, catalog: Catalogue | None) -> None:
+        self.plan = plan
+        self.lang = lang
+        self.generated = generated.isoformat()
+        self.catalog = catalog
+        self.job = plan.job
+        self.choice: Option | None = plan.choice
+        self.alternatives: list[Option] = list(plan.alternatives)
+        self.hash = plan_hash(plan)
+        self.currency = self.choice.cost.currency if self.choice else self.job.currency
+        self.hardware = plan.hardware
+
+    def row(self, kind: str, ident: str | None) -> Any:
+        """The plan's own copy of a catalogue row when it is the one asked for, else the live catalogue."""
+        snap = _row(getattr(self.hardware, kind))
+        if snap is not None and getattr(snap, "id", None) == ident:
+            return snap
+        return _lookup(self.catalog, kind, ident)
+
+    def _catalog_date(self) -> str:
+        date = self.plan.catalog.catalog_date
+        if date is None and self.catalog is not None:
+            date = getattr(self.catalog.meta, "catalog_date", None)
+        return _date_text(date) if date else t("unknown", "未知")
+
+    def _config_text(self, o: Option) -> str:
+        where = self._provider_name(o.provider)
+        text = t("{n}× {gpu}", "{n} 张 {gpu}", n=o.gpus, gpu=o.gpu_name or o.gpu)
+        if where:
+            text += t(" at {p}", "，{p}", p=where)
+            if o.region:
+                text += f" ({o.region})" if self.lang == "en" else f"（{o.region}）"
+        return text
+
+    def _provider_name(self, provider_id: str | None) -> str:
+        if not provider_id:
+            return ""
+        p = self.row("provider", provider_id)
+        if p is None:
+            return provider_id
+        if self.lang == "zh_CN":
+            return p.name_zh or p.name_en or provider_id
+        return p.name_en or p.name_zh or provider_id

@@ -1,0 +1,76 @@
+"""Everything the printed plan shows, read from the plan (no Qt, no evaluation).
+
+`build_report(plan, lang)` returns a `ReportData`: a cover, then sections made of simple blocks
+(headings, text, tables, key-value lists, charts, the sign-off block). Every sentence is worded here,
+in the chosen language, from figures the plan stores (its choice, alternatives, wording, checklist);
+`gpudesk.report` only lays the blocks out on A4 pages and draws them, so the PDF, the print preview
+and any other view can never disagree. Chart series come from `gpudesk.core.report.chart_data`,
+the same numbers the app's charts draw.
+
+Output is deterministic for the same plan: the only moving part is the generation date, which the
+caller may pass in.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+
+from gpudesk.core.i18n import normalise, t, use_language
+from gpudesk.core.plan import Plan
+from gpudesk.core.protocols import Catalogue
+from gpudesk.core.report.alternatives import AlternativesSection
+from gpudesk.core.report.blocks import ReportData
+from gpudesk.core.report.context import _date_text
+from gpudesk.core.report.provider import ProviderSection
+from gpudesk.core.report.signoff import ChecklistSection
+from gpudesk.core.report.sizing import SizingSection
+from gpudesk.core.report.summary import SummarySection
+from gpudesk.core.report.wording import fmt_hours, fmt_money
+
+
+def build_report(plan: Plan, lang: str, *, generated: _dt.date | None = None,
+                 catalog: Catalogue | None = None) -> ReportData:
+    """The printed plan's contents for `plan` in `lang` ("zh_CN" or "en"). `catalog` supplies rows the
+    plan does not store (provider names of alternatives); without it they print as recorded ids."""
+    with use_language(normalise(lang)) as language:
+        return _Builder(plan, language, generated or _dt.date.today(), catalog).build()
+
+
+class _Builder(SummarySection, SizingSection, AlternativesSection, ProviderSection, ChecklistSection):
+
+    def build(self) -> ReportData:
+        plan, choice = self.plan, self.choice
+        title = plan.title or t("GPU server rental plan", "GPU 服务器租用方案")
+        organisation = plan.organisation
+        cover_rows = [
+            (t("Organisation", "单位"), organisation or t("not given", "未填写")),
+            (t("Prepared by", "编制人"), plan.author or t("not given", "未填写")),
+            (t("Plan date", "方案日期"), _date_text(plan.modified or plan.created)),
+            (t("Plan version", "方案版本"), str(plan.version)),
+            (t("Plan fingerprint", "方案指纹"), self.hash[:16]),
+            (t("Catalogue date", "目录数据日期"), self._catalog_date()),
+            (t("Generated", "生成日期"), self.generated),
+        ]
+        cover_summary: list[tuple[str, str]] = []
+        if choice is not None:
+            cover_summary = [
+                (t("Recommended", "推荐配置"), self._config_text(choice)),
+                (t("Training time", "训练时间"), fmt_hours(choice.time.hours)),
+                (t("Budget incl. margin", "预算（含试错余量）"), fmt_money(choice.cost.with_trial_margin, self.currency)),
+            ]
+        sections = [self._summary(), self._sizing(), self._alternatives(), self._provider(), self._checklist()]
+        return ReportData(
+            lang=self.lang,
+            title=title,
+            subtitle=t("GPU server rental plan for approval", "GPU 服务器租用方案（审批用）"),
+            cover_rows=cover_rows,
+            cover_summary=cover_summary,
+            sections=[s for s in sections if s is not None],
+            header_right=organisation or "gpudesk",
+            footer_left=t("Generated {d} · plan {h}", "生成于 {d} · 方案 {h}", d=self.generated, h=self.hash[:8]),
+            page_format=t("Page {n} of {N}", "第 {n} 页 / 共 {N} 页"),
+            generated=self.generated,
+            plan_hash=self.hash,
+            subject=t("GPU rental plan for management sign-off", "GPU 租用方案审批文件"),
+            keywords=["gpudesk", self.hash[:16]],
+        )

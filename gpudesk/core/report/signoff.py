@@ -1,0 +1,85 @@
+"""The acceptance checklist with its results, and the sign-off block."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gpudesk.core.i18n import t
+from gpudesk.core.report.blocks import PageBreak, Section, SignOff, SignRole, Table, Text
+from gpudesk.core.plan.checklist import phase_label, tailor
+from gpudesk.core.report.context import ReportContext, _date_text
+from gpudesk.core.report.wording import fmt_hours, fmt_money, fmt_pct, _status_label
+
+
+class ChecklistSection(ReportContext):
+
+    def _checklist(self) -> Section:
+        blocks: list[Any] = []
+        items = tailor(self.plan, self.lang, self.catalog)
+        phases = list(dict.fromkeys(item.phase for item in items))
+        # grouped by phase in template order; inside a phase, items that do not apply come last
+        items = sorted(items, key=lambda i: (phases.index(i.phase), not i.applicable))
+        counts: dict[str, int] = {}
+        for item in items:
+            counts[_status_key(item.status)] = counts.get(_status_key(item.status), 0) + 1
+        summary = t("{n} items: {p} passed, {o} open, {f} failed, {w} waived or not applicable.",
+                    "共 {n} 项：通过 {p} 项，待检查 {o} 项，未通过 {f} 项，豁免或不适用 {w} 项。",
+                    n=len(items), p=counts.get("pass", 0), o=counts.get("open", 0), f=counts.get("fail", 0),
+                    w=counts.get("waived", 0))
+        blocks.append(Text(summary, "critical" if counts.get("fail") else ("warning" if counts.get("open") else "ok")))
+        rows, styles = [], []
+        phase = None
+        for n, item in enumerate(items, 1):
+            if item.phase != phase:
+                phase = item.phase
+                rows.append([phase_label(phase), "", "", "", ""])
+                styles.append("group")
+            key = _status_key(item.status)
+            what = item.title + (f"\n{item.criterion}" if item.criterion else "")
+            evidence = "\n".join(str(x) for x in (item.evidence, item.notes, item.waiver_reason) if x)
+            who = "\n".join(str(x) for x in (item.checked_by, _date_text(item.checked_at) if item.checked_at else None)
+                            if x)
+            rows.append([str(n), what, _status_label(item.status), evidence or "—", who or "—"])
+            styles.append({"fail": "critical", "open": "open", "pass": "ok"}.get(key, "muted"))
+        blocks.append(Table([t("#", "序号"), t("Item and pass criterion", "检查项与通过标准"),
+                             t("Status", "状态"), t("Evidence / notes", "证据 / 备注"), t("Checked by", "检查人")],
+                            rows, widths=[0.06, 0.49, 0.1, 0.21, 0.14], align="clcll", row_styles=styles,
+                            title_columns=(1,)))
+        blocks.append(PageBreak())
+        blocks.append(self._signoff())
+        return Section(t("Acceptance checklist", "验收检查清单"), blocks)
+
+    def _signoff(self) -> SignOff:
+        o = self.choice
+        if o is not None:
+            statement = t(
+                "By signing, the reviewers confirm the sizing above and the approver authorises renting {cfg} "
+                "for about {h}, within a budget of {cost} including the {m} trial-and-error margin, "
+                "subject to the open checklist items being closed before payment.",
+                "签字即表示：审核人确认上述容量测算，批准人同意租用 {cfg}，预计 {h}，预算不超过 {cost}"
+                "（含 {m} 试错余量）；付款前须关闭清单中的待检查项。",
+                cfg=self._config_text(o), h=fmt_hours(o.time.hours), cost=fmt_money(o.cost.with_trial_margin, o.cost.currency),
+                m=fmt_pct(o.cost.trial_margin))
+        else:
+            statement = t("No configuration is chosen: do not approve.", "未选定配置：请勿批准。")
+        return SignOff(
+            title=t("Sign-off", "审批签字"),
+            statement=statement,
+            roles=[SignRole(t("Prepared by", "编制"), self.plan.author),
+                   SignRole(t("Reviewed by", "审核"), ""),
+                   SignRole(t("Approved by", "批准"), "")],
+            name_label=t("Name", "姓名"), position_label=t("Position", "职务"),
+            date_label=t("Date", "日期"), signature_label=t("Signature", "签名"),
+            decisions=[t("Approved", "批准"), t("Approved with conditions", "有条件批准"), t("Not approved", "不批准")],
+        )
+
+
+def _status_key(status: str) -> str:
+    """pass, fail, open, or waived (waived and n/a count together in the summary)."""
+    if status == "pass":
+        return "pass"
+    if status == "fail":
+        return "fail"
+    if status == "open":
+        return "open"
+    return "waived"

@@ -1,0 +1,130 @@
+"""Domain rules that more than one wing of core uses: each defined once, here.
+
+The engine, the search, the plan (checklist) and the report all call these; none keeps its own
+copy. Pure functions and constants, no gpudesk imports beyond the models.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from gpudesk.core.models import GpuSpec, Option
+
+# --- time and money ---------------------------------------------------------------------------
+
+HOURS_PER_MONTH = 730.0  # 365 · 24 / 12: the month rental prices are quoted for
+
+# Without --tokens, per-token costs this close to the cheapest count as equal (the estimate's own
+# uncertainty: default MFU, estimated prices), and the lower hourly rate ranks first.
+COST_TIE_BAND = 0.25
+
+# --- cluster shapes ---------------------------------------------------------------------------
+
+# GPU counts inside one node, and node counts beyond one (whole nodes only, ×1.33–1.5 apart so the
+# Pareto curve is smooth without searching every count).
+IN_NODE_COUNTS = (1, 2, 4, 8, 16)
+NODE_COUNTS = (2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512)
+
+# --- host requirements (domain.md §3) ---------------------------------------------------------
+
+HOST_RAM_MULTI_GPU = 256 * 10**9  # the guide: multi-GPU training wants >= 256 GB RAM per node
+HOST_RAM_SINGLE_GPU = 64 * 10**9
+# Largest host RAM assumed when the catalogue does not say (offload needs it): DGX-class servers
+# carry 2 TB for 8 GPUs; small cloud instances far less.
+HOST_RAM_MAX_PER_NODE = 2 * 10**12
+HOST_RAM_MAX_PER_GPU = 256 * 10**9
+# Training data on disk: tokenised ids or raw text run ~2–4 bytes per token (UTF-8, English ~4
+# characters a token, Chinese ~1.5 characters × 3 bytes); take 4.
+DATA_BYTES_PER_TOKEN = 4
+CHECKPOINTS_KEPT = 2  # the latest checkpoint and the one before it stay on local disk
+
+# Node power when the catalogue has no figure: GPU TDP plus the host (CPUs, RAM, NICs, fans,
+# NVSwitch). DGX H100: 8 × 700 W = 5.6 kW of GPUs, 10.2 kW system max (≈ +0.8×); DGX A100 6.5 kW
+# for 8 × 400 W; a 1-GPU box still needs ~0.5 kW of host.
+HOST_POWER_SHARE = 0.8
+HOST_POWER_MIN_KW = 0.5
+
+
+# --- memory -------------------------------------------------------------------------------------
+
+
+def usable_bytes(capacity: int, headroom: float) -> int:
+    """GPU memory a job may fill: the capacity minus the headroom fraction kept free."""
+    return int(capacity * (1 - headroom))
+
+
+# --- interconnect -------------------------------------------------------------------------------
+
+
+def _sxm(gpu: GpuSpec | None) -> bool:
+    return gpu is not None and (gpu.form_factor or "").lower() in ("sxm", "oam")
+
+
+def nvlink_group(topology: str | None, gpus_per_node: int, gpu: GpuSpec | None) -> int:
+    """How many GPUs of a node reach each other over NVLink.
+
+    NVSwitch: the whole node. NVLink without a switch: on an SXM/OAM baseboard every GPU is on the
+    board's NVLink mesh (HGX 4-GPU links every pair; the 8-GPU hybrid cube-mesh keeps NCCL's rings
+    on NVLink), so the whole node; NVLink bridges on PCIe cards join pairs only. PCIe: none.
+    """
+    if topology == "nvswitch":
+        return gpus_per_node
+    if topology == "nvlink-bridge":
+        return gpus_per_node if _sxm(gpu) else min(2, gpus_per_node)
+    return 1
+
+
+def guess_topology(gpu: GpuSpec) -> str:
+    """The node topology when the catalogue names no server: SXM with NVLink means an NVSwitch board."""
+    if gpu.nvlink_gbps and _sxm(gpu):
+        return "nvswitch"
+    if gpu.nvlink_gbps:
+        return "nvlink-bridge"
+    return "pcie"
+
+
+# --- power --------------------------------------------------------------------------------------
+
+
+def node_power_kw(gpus_per_node: int, tdp_watts: float | None, server_power_kw: float | None = None,
+                  server_gpus_per_node: int | None = None) -> float | None:
+    """Power drawn by the GPUs an option uses in one node, with their host: the server type's figure
+    (its share for part of a node), else the GPUs' TDP plus the host's share. None when unknown."""
+    if server_power_kw:
+        whole = server_gpus_per_node or gpus_per_node
+        return float(server_power_kw) * min(1.0, gpus_per_node / whole)  # a share of a node draws its share
+    if tdp_watts:
+        watts = gpus_per_node * tdp_watts
+        return max(watts * (1 + HOST_POWER_SHARE), watts + HOST_POWER_MIN_KW * 1000) / 1000
+    return None
+
+
+# --- comparing options --------------------------------------------------------------------------
+
+
+def same_configuration(a: Option | None, b: Option | None) -> bool:
+    """Whether two options rent the same thing (GPU model, count, offer and provider)."""
+    if a is None or b is None:
+        return False
+    return (a.gpu, a.gpus, a.offer, a.provider) == (b.gpu, b.gpus, b.offer, b.provider)
+
+
+def pareto_front(points: Sequence[tuple[float | None, float | None]]) -> list[bool]:
+    """For (time, cost) points, whether each is on the Pareto front: no other point is at least as good
+    in both and better in one. Identical points (the same figures from two offers) are equally
+    optimal: all of them are on it. Points missing either figure never are."""
+    idx = sorted((i for i, (tm, c) in enumerate(points) if tm is not None and c is not None),
+                 key=lambda i: (points[i][0], points[i][1]))
+    out = [False] * len(points)
+    best_cost = math.inf
+    last: tuple | None = None
+    for i in idx:
+        tm, c = points[i]
+        if c < best_cost:
+            out[i] = True
+            best_cost = c
+            last = (tm, c)
+        elif last is not None and (tm, c) == last:
+            out[i] = True
+    return out

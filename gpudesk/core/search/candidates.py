@@ -1,0 +1,119 @@
+"""Candidate layouts for one GPU count: job variants (more recomputation, smaller micro-batches), the
+valid tensor/pipeline degrees, and every (offload, ZeRO, TP, PP, variant) combination in search order."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from gpudesk.core.models import Job, Offload, Recompute
+
+TP_DEGREES = (1, 2, 4, 8, 16)
+PP_DEGREES = (2, 4, 8, 16, 32)
+_OFFLOADS = (Offload.NONE, Offload.OPTIMIZER, Offload.OPTIMIZER_PARAMS)
+_RECOMPUTES = (Recompute.NONE, Recompute.SELECTIVE, Recompute.FULL)
+_RECOMPUTE_SCORE = {Recompute.NONE: 0.0, Recompute.SELECTIVE: 0.5, Recompute.FULL: 8.0}
+_ZERO_SCORE = (0.0, 0.1, 0.3, 2.0)
+
+
+class Candidate(NamedTuple):
+    """One layout to try for a GPU count. The search takes the lowest `level` that fits (2 × offload
+    index, + 1 when tensor parallelism leaves the NVLink group), so offload and TP over PCIe are used
+    only when nothing else fits; inside a level, the lowest static slowness `score` first."""
+
+    level: int
+    score: float
+    variant: int  # index into the job's variants (recompute, micro-batch)
+    tp: int
+    pp: int
+    zero: int
+    offload: Offload
+
+
+@dataclass
+class Variant:
+    job: Job
+    recompute: Recompute
+    micro_batch: int
+    score: float
+
+
+def variants(job: Job) -> list[Variant]:
+    """The job with more activation recomputation and smaller micro-batches (same global batch)."""
+    if not job.task.trains:
+        return [Variant(job, job.recompute, job.micro_batch, 0.0)]
+    out = []
+    start = _RECOMPUTES.index(job.recompute)
+    mbs, mb = [], job.micro_batch
+    while True:
+        mbs.append(mb)
+        if mb == 1:
+            break
+        mb = max(1, mb // 2)
+    for r in _RECOMPUTES[start:]:
+        if r is Recompute.SELECTIVE and job.flash_attention and job.recompute is not Recompute.SELECTIVE:
+            continue  # flash attention already drops the attention scores: same memory as none
+        for halvings, mb in enumerate(mbs):
+            update = {"recompute": r, "micro_batch": mb,
+                      "grad_accum": max(1, job.grad_accum * job.micro_batch // mb)}
+            v = job if (r is job.recompute and mb == job.micro_batch) else job.model_copy(update=update)
+            out.append(Variant(v, r, mb, _RECOMPUTE_SCORE[r] + halvings))
+    return out
+
+
+def degrees(job: Job, n: int, gpn: int) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    """Tensor and pipeline degrees valid for n GPUs on nodes of gpn, and how many were invalid."""
+    heads = job.model.num_heads or 0
+    layers = job.model.num_layers or 0
+    nodes = n // gpn if n > gpn else 1
+    invalid = 0
+    tps = []
+    for tp in TP_DEGREES:
+        if tp > n or tp > gpn:
+            continue
+        if n % tp or (tp > 1 and (not heads or heads % tp)):
+            invalid += 1
+            continue
+        tps.append(tp)
+    pps = [1]
+    if nodes > 1:  # pipeline stages of whole nodes, for models too large for TP + ZeRO alone
+        for pp in PP_DEGREES:
+            if pp > nodes:
+                break
+            if nodes % pp or not layers or pp > layers:
+                invalid += 1
+                continue
+            pps.append(pp)
+    return tuple(tps), tuple(pps), invalid
+
+
+def candidates(job: Job, variants: Sequence[Variant], tps: Sequence[int], pps: Sequence[int],
+                sharded: Sequence[bool], multi_node: bool, nvlink_group: int) -> list[Candidate]:
+    """Layouts from these degrees, sorted by (level, score). `sharded[i]`: dp > 1 for the i-th (tp, pp)."""
+    trains = job.task.trains
+    out: list[Candidate] = []
+    i = 0
+    for tp in tps:
+        tp_score = math.log2(tp) * 1.5
+        pcie = 1 if tp > nvlink_group else 0
+        for pp in pps:
+            dp_gt1 = sharded[i]
+            i += 1
+            base = tp_score + math.log2(pp) * 2.5
+            for oi, offload in enumerate(_OFFLOADS if trains else _OFFLOADS[:1]):
+                if offload is Offload.NONE:
+                    zeros = (0, 1, 2, 3) if trains and dp_gt1 else (0,)
+                elif offload is Offload.OPTIMIZER:
+                    zeros = (2, 3)  # ZeRO-Offload keeps optimizer states on the CPU (stage 2+)
+                else:
+                    zeros = (3,)  # parameters offload needs ZeRO-3 (ZeRO-Infinity)
+                for zero in zeros:
+                    if pp > 1 and zero > 1:  # pipeline + ZeRO-2/3 is not supported (DeepSpeed, Megatron)
+                        continue
+                    zs = _ZERO_SCORE[zero] * (2 if multi_node and zero == 3 else 1)
+                    for vi, v in enumerate(variants):
+                        out.append(Candidate(2 * oi + pcie, base + zs + v.score, vi, tp, pp, zero, offload))
+    out.sort(key=lambda c: (c.level, c.score))
+    return out

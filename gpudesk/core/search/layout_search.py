@@ -1,0 +1,241 @@
+"""The best layout for one platform and GPU count: the least CPU offload that fits, then the fastest of
+the few layouts a static score ranks first (memory, time and candidate caches shared across GPUs)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from gpudesk.core.models import Cluster, Constraints, CostEstimate, Job, Layout, MemoryEstimate, Offload, TimeEstimate
+from gpudesk.core.rules import usable_bytes
+from gpudesk.core.search.candidates import Candidate, candidates, degrees, variants
+from gpudesk.core.search.platforms import Platform
+
+TIMED_PER_COUNT = 2  # layouts timed per (platform, count): the first that fit by static score
+_ANY_CAPACITY = 80 * 10**9  # memory per GPU does not depend on capacity; only `fits` does
+
+
+@dataclass(frozen=True)
+class Engine:
+    """The estimators the search calls (the real ones by default; tests pass synthetic ones)."""
+
+    memory: Callable[[Job, Layout, int], MemoryEstimate]
+    time: Callable[[Job, Layout, Cluster], TimeEstimate]
+    cost: Callable[[Job, TimeEstimate, float | None, float | None], CostEstimate]
+    params: Callable[[Job], int]
+
+
+def default_engine() -> Engine:
+    from gpudesk.core.engine.architecture import count_params
+    from gpudesk.core.engine.cost import cost_estimate
+    from gpudesk.core.engine.memory import memory_estimate
+    from gpudesk.core.engine.timing import time_estimate
+
+    return Engine(memory_estimate, time_estimate, cost_estimate, lambda job: count_params(job.model).total)
+
+
+@dataclass
+class Found:
+    """The best layout for one platform and GPU count (plain data; an Option is built only if kept)."""
+
+    platform: Platform
+    n: int
+    nodes: int
+    gpn: int
+    cand: Candidate
+    layout: Layout
+    memory_total: int
+    time: TimeEstimate
+    cost: CostEstimate | None = None
+    cost_key: float | None = None  # the objective's cost (or the cost of one token when no --tokens)
+    rate: float | None = None  # rental per hour of all the GPUs
+    time_key: float | None = None  # hours (or seconds per token when no --tokens)
+    deadline_hours: float | None = None
+
+
+class LayoutSearch:
+    def __init__(self, job: Job, constraints: Constraints, engine: Engine):
+        self.job = job
+        self.constraints = constraints
+        self.engine = engine
+        self.variants = variants(job)
+        self.mem_cache: dict[tuple, tuple[int, int, MemoryEstimate]] = {}
+        self.total_cache: dict[tuple, int] = {}
+        self.time_cache: dict[tuple, TimeEstimate] = {}
+        self.cand_cache: dict[tuple, tuple[list, int]] = {}  # degrees -> (levels, candidate count)
+        self.rejected: dict[str, int] = {}
+        self.searched = 0
+        self.closest: tuple[float, Platform, int, int] | None = None  # (need/usable, platform, n, need)
+        self.host_closest: tuple[float, Platform, int, int] | None = None  # the same for offload's host RAM
+        # The guide's quick rule (20 B/param for full training, less for LoRA) for the whole job: a
+        # layout without offload must also pass it over all its GPUs (7B full: 140 GB, "2× 80 GB barely").
+        self.guide_bytes = 0
+        if job.task.trains:
+            self.guide_bytes = engine.memory(job, Layout(), _ANY_CAPACITY).quick_estimate_bytes or 0
+
+    def global_batch_tokens(self, f: Found) -> int:
+        """Tokens per optimizer step: replicas × micro-batch × accumulation × sequence length."""
+        v = self.variants[f.cand.variant]
+        return f.layout.dp * v.micro_batch * v.job.grad_accum * self.job.seq_len
+
+    def reject(self, reason: str, k: int = 1) -> None:
+        if k:
+            self.rejected[reason] = self.rejected.get(reason, 0) + k
+
+    def exact(self, vi: int, dp: int, tp: int, pp: int, zero: int, offload: Offload) -> tuple[int, int, MemoryEstimate]:
+        """(GPU bytes per GPU, host RAM bytes per node, the estimate) from the engine, cached."""
+        key = (vi, dp, tp, pp, zero, offload)
+        got = self.mem_cache.get(key)
+        if got is None:
+            layout = Layout(gpus=dp * tp * pp, tp=tp, pp=pp, zero=zero, offload=offload)
+            m = self.engine.memory(self.variants[vi].job, layout, _ANY_CAPACITY)
+            got = self.mem_cache[key] = (m.per_gpu_bytes.total, m.host_ram_bytes or 0, m)
+        return got
+
+    def memory_block(self, f: Found) -> MemoryEstimate:
+        """The engine's memory estimate for a found option on its GPU (the cached one, re-fitted to the
+        GPU's capacity: nothing else in it depends on the GPU model)."""
+        _, _, vi, tp, pp, zero, offload = f.cand
+        m = self.exact(vi, f.n // (tp * pp), tp, pp, zero, offload)[2]
+        cap = f.platform.gpu.memory_bytes
+        usable = usable_bytes(cap, self.job.headroom)
+        return MemoryEstimate.model_construct(**{
+            **m.__dict__, "gpu_capacity_bytes": cap, "usable_bytes": usable,
+            "fits": m.per_gpu_bytes.total <= usable, "details": dict(m.details)})
+
+    def exact_memory(self, vi: int, dp: int, tp: int, pp: int, zero: int, offload: Offload) -> int:
+        return self.exact(vi, dp, tp, pp, zero, offload)[0]
+
+    def memory_total(self, c: Candidate, n: int) -> int:
+        key = (c, n)
+        total = self.total_cache.get(key)
+        if total is None:
+            total = self.total_cache[key] = self._memory_total(c, n)
+        return total
+
+    def _memory_total(self, c: Candidate, n: int) -> int:
+        """Memory per GPU of candidate c on n GPUs (does not depend on the GPU model).
+
+        ZeRO shards model states over the data-parallel degree, so for a fixed layout the total is
+        replicated + sharded / dp for every dp >= 2 (ZeRO paper, fig. 1): two engine calls (dp = 2, 4)
+        give it for any dp. Parameter offload caps gradients at the live layers (not of that form):
+        computed exactly, as are small dp. The chosen layout is always checked with an exact call.
+        """
+        _, _, vi, tp, pp, zero, offload = c
+        dp = n // (tp * pp)
+        if zero == 0:
+            return self.exact_memory(vi, 1, tp, pp, 0, offload)
+        if dp <= 4 or offload is Offload.OPTIMIZER_PARAMS:
+            return self.exact_memory(vi, dp, tp, pp, zero, offload)
+        t2 = self.exact_memory(vi, 2, tp, pp, zero, offload)
+        t4 = self.exact_memory(vi, 4, tp, pp, zero, offload)
+        sharded = 4 * (t2 - t4)
+        return math.ceil(t2 - sharded / 2 + sharded / dp)
+
+    def cluster(self, p: Platform, n: int) -> Cluster:
+        return Cluster(gpu=p.gpu, gpus_per_node=min(p.gpn, n), intra_node_gbps=p.intra_gbps,
+                       inter_node_gbps=p.inter_gbytes, host_ram_bytes=getattr(p.server, "host_ram_bytes", None))
+
+    def time_of(self, p: Platform, n: int, c: Candidate) -> TimeEstimate:
+        _, _, vi, tp, pp, zero, offload = c
+        key = (p.gpu.id, p.gpn, p.topology, p.intra_gbps, p.network_gbps, n, vi, tp, pp, zero, offload)
+        te = self.time_cache.get(key)
+        if te is None:
+            layout = Layout(gpus=n, tp=tp, pp=pp, zero=zero, offload=offload)
+            te = self.time_cache[key] = self.engine.time(self.variants[vi].job, layout, self.cluster(p, n))
+        return te
+
+    def levels(self, p: Platform, n: int) -> tuple[list[tuple[int, list[Candidate], list[Candidate]]], int, int]:
+        """Candidates grouped by level: (level, by score, the least-memory ones), invalid count, total."""
+        tps, pps, invalid = degrees(self.job, n, p.gpn)
+        sharded = tuple(n > tp * pp for tp in tps for pp in pps)
+        multi = n > p.gpn
+        ckey = (tps, pps, sharded, multi, p.nvlink_group)
+        got = self.cand_cache.get(ckey)
+        if got is None:
+            cands = candidates(self.job, self.variants, tps, pps, sharded, multi, p.nvlink_group)
+            last_vi = len(self.variants) - 1
+            groups: dict[int, list[Candidate]] = {}
+            for c in cands:
+                groups.setdefault(c.level, []).append(c)
+            levels = []
+            for level, cs in sorted(groups.items()):
+                # memory falls with ZeRO stage, recompute and smaller micro-batches: per (tp, pp) the
+                # highest ZeRO stage with the last variant bounds the level from below
+                extremal: dict[tuple[int, int], Candidate] = {}
+                for c in cs:
+                    if c.variant == last_vi and ((c.tp, c.pp) not in extremal or c.zero > extremal[(c.tp, c.pp)].zero):
+                        extremal[(c.tp, c.pp)] = c
+                levels.append((level, cs, list(extremal.values())))
+            got = self.cand_cache[ckey] = (levels, len(cands))
+        return got[0], invalid, got[1]
+
+    def best(self, p: Platform, n: int) -> Found | None:
+        """The best layout for n GPUs on platform p, or None (rejections counted)."""
+        levels, invalid, total_cands = self.levels(p, n)
+        self.searched += total_cands + invalid
+        self.reject("layout_invalid", invalid)
+        if not total_cands:
+            return None
+        fits: list[tuple[Candidate, int]] = []
+        skipped = 0  # candidates known not to fit (their level's floor is too high, or tried)
+        floor_seen = math.inf
+        guide_ok = self.guide_bytes <= n * p.usable
+        for level, cands, extremal in levels:
+            if level < 2 and not guide_ok:  # no offload: the guide's rule of thumb must hold too
+                skipped += len(cands)
+                continue
+            floor = min(self.memory_total(c, n) for c in extremal)
+            floor_seen = min(floor_seen, floor)
+            if floor > p.usable:
+                skipped += len(cands)
+                continue
+            for c in cands:
+                total = self.memory_total(c, n)
+                if total <= p.usable:
+                    fits.append((c, total))
+                    if len(fits) >= TIMED_PER_COUNT:
+                        break
+                else:
+                    skipped += 1
+            if fits:
+                break
+        if not fits:
+            if floor_seen is math.inf:  # only the guide's rule was checked
+                floor_seen = math.ceil(self.guide_bytes / n)
+            self._note_closest(p, n, int(floor_seen))
+            self.reject("does_not_fit", total_cands)
+            return None
+        best: tuple | None = None
+        host_short = 0
+        for c, total in fits:
+            _, _, vi, tp, pp, zero, offload = c
+            total, host, _ = self.exact(vi, n // (tp * pp) if zero else 1, tp, pp, zero, offload)
+            if total > p.usable:  # the dp model was off by rounding at the very edge
+                continue
+            if offload is not Offload.NONE and host > p.host_ram_max:
+                host_short += 1  # offloaded states would not fit in the node's RAM
+                if self.host_closest is None or host / p.host_ram_max < self.host_closest[0]:
+                    self.host_closest = (host / p.host_ram_max, p, n, host)
+                continue
+            te = self.time_of(p, n, c)
+            key = (-(te.tokens_per_second or 0.0), c.score)
+            if best is None or key < best[0]:
+                best = (key, c, total, te)
+        if best is None:
+            self.reject("host_ram_too_small", host_short)
+            self.reject("does_not_fit", total_cands - host_short)
+            return None
+        _, c, total, te = best
+        self.reject("host_ram_too_small", host_short)
+        self.reject("does_not_fit", skipped)
+        self.reject("not_best_layout", total_cands - skipped - host_short - 1)
+        nodes = n // p.gpn if n > p.gpn else 1
+        layout = Layout(gpus=n, tp=c.tp, pp=c.pp, zero=c.zero, offload=c.offload)
+        return Found(p, n, nodes, min(p.gpn, n), c, layout, total, te)
+
+    def _note_closest(self, p: Platform, n: int, need: int) -> None:
+        ratio = need / max(p.usable, 1)
+        if self.closest is None or ratio < self.closest[0] or (ratio == self.closest[0] and n > self.closest[2]):
+            self.closest = (ratio, p, n, need)

@@ -1,0 +1,116 @@
+"""Atomic file writes: the one way gpudesk replaces a file (plans, autosaves, exports, the catalogue, PDFs).
+
+A write goes to a temporary file in the target's folder, is flushed to disk, then renamed over the
+target, so a crash at any moment leaves either the old file or the new one, never half of each.
+One file-mode rule for every writer: a new file gets the mode any new file gets here (0666 less the
+umask, e.g. 0644: a plan or a PDF is meant to be shared), a replaced file keeps its mode (mkstemp's
+private 0600 never leaks out). The temporary file is removed on any failure, and an OSError becomes
+a GpudeskError naming the file. A base module: every layer may use it (no Qt, no gpudesk imports
+beyond the error type).
+
+    atomic_write("13b.gpudesk", data, backup=True)   # keeps the previous file as 13b.gpudesk.bak
+    with atomic_path("plan.pdf") as tmp:              # for writers that want a path (sqlite, QPdfWriter)
+        writer = QPdfWriter(str(tmp)) ...
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+from gpudesk.errors import GpudeskError
+
+
+def file_mode(target: Path) -> int:
+    """The mode of the file being replaced, else the mode a new file gets here (umask applied)."""
+    try:
+        return target.stat().st_mode & 0o777
+    except OSError:
+        umask = os.umask(0o022)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
+def _fsync_file(path: str | Path) -> None:
+    with open(path, "rb+") as fh:
+        os.fsync(fh.fileno())
+
+
+def _fsync_dir(folder: Path) -> None:
+    if os.name == "nt":  # directories cannot be opened for fsync on Windows
+        return
+    with contextlib.suppress(OSError):
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+def _temp_beside(target: Path, folder: Path, mode: int) -> str:
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    os.close(fd)
+    if os.name != "nt":
+        os.chmod(tmp, mode)
+    return tmp
+
+
+def _backup(target: Path, folder: Path, mode: int) -> None:
+    """Refresh TARGET.bak from the current file: a copy (the target exists at every moment), itself atomic."""
+    bak = target.with_name(target.name + ".bak")
+    tmp = _temp_beside(bak, folder, mode)
+    try:
+        with open(tmp, "wb") as fh:
+            fh.write(target.read_bytes())
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, bak)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+@contextlib.contextmanager
+def atomic_path(path: str | os.PathLike, *, backup: bool = False) -> Iterator[Path]:
+    """Yield a temporary path beside `path`; when the block ends normally, make it `path` atomically.
+
+    The block writes the temporary file however it likes (it exists, empty, with the final mode).
+    With `backup`, an existing `path` is kept as PATH.bak first. On any failure inside the block or
+    while replacing, the temporary file is removed and `path` is left as it was.
+    """
+    target = Path(path)
+    folder = target.parent if str(target.parent) else Path(".")
+    if not folder.is_dir():
+        raise GpudeskError(f"{target}: folder does not exist: {folder}")
+    existed = target.exists()
+    try:
+        tmp = _temp_beside(target, folder, file_mode(target))
+    except OSError as exc:
+        raise GpudeskError(f"{target}: could not save: {exc.strerror or exc}") from None
+    try:
+        yield Path(tmp)
+        _fsync_file(tmp)
+        if backup and target.is_file():
+            _backup(target, folder, file_mode(target))
+        os.replace(tmp, target)
+    except BaseException as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        if isinstance(exc, OSError):
+            kept = "the previous file is unchanged" if existed else "nothing was written"
+            raise GpudeskError(f"{target}: could not save: {exc.strerror or exc}; {kept}") from None
+        raise
+    _fsync_dir(folder)
+
+
+def atomic_write(path: str | os.PathLike, data: bytes | str, *, backup: bool = False,
+                 encoding: str = "utf-8") -> Path:
+    """Write `data` (text is encoded, newlines kept as given) to `path` atomically; returns the path."""
+    raw = data.encode(encoding) if isinstance(data, str) else data
+    with atomic_path(path, backup=backup) as tmp, open(tmp, "wb") as fh:
+        fh.write(raw)
+    return Path(path)
