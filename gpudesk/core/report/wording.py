@@ -111,5 +111,5 @@ def _status_label(status: str) -> str:
     return _word(_STATUS, key).upper() if key == "fail" else _word(_STATUS, key)
 
 
-_TIER_SHORT = {"entry": ("Entry", "入门级"), "advanced": ("Advanced", "进阶级"),
+_TIER_SHORT = {"entry": ("Entry", "入门级"), "advanced": ("Advanced", "进阶档"),
                "flagship": ("Flagship", "旗舰级"), "multi-node": ("Multi-node", "跨节点")}
