@@ -140,45 +140,7 @@ def _explain(job, layout, cluster, memory, time, cost, pc, notes: list[str]) -> 
 
 
 def estimate_json(est: Estimate) -> dict:
-    """The CLI's JSON contract: memory, time, cost, notes (+ params)."""
-    m = est.memory
-    p = m.per_gpu_bytes
-    tm = est.time
-    c = est.cost
-    return {
-        "params": {"total": est.params_total, "active": est.params_active, "trainable": est.params_trainable},
-        "memory": {
-            "per_gpu_bytes": {"weights": p.weights, "gradients": p.gradients, "optimizer_states": p.optimizer_states,
-                              "activations": p.activations, "kv_cache": p.kv_cache, "overhead": p.overhead,
-                              "total": p.total},
-            "gpu_capacity_bytes": m.gpu_capacity_bytes,
-            "usable_bytes": m.usable_bytes,
-            "headroom": m.headroom,
-            "fits": bool(m.fits),
-            "host_ram_bytes": m.host_ram_bytes,
-            "quick_estimate_bytes": m.quick_estimate_bytes,
-            "details": dict(m.details),
-        },
-        "time": {
-            "training_flops": tm.training_flops,
-            "tokens_per_second": tm.tokens_per_second,
-            "hours": tm.hours,
-            "gpu_hours": tm.gpu_hours,
-            "mfu": tm.mfu,
-            "scaling_efficiency": tm.scaling_efficiency,
-            "peak_tflops": tm.peak_tflops,
-            "details": dict(tm.details),
-        },
-        "cost": {
-            "currency": c.currency,
-            "price_per_gpu_hour": c.price_per_gpu_hour,
-            "compute_cost": c.compute_cost,
-            "with_trial_margin": c.with_trial_margin,
-            "trial_margin": c.trial_margin,
-            "price_per_gpu_month": c.price_per_gpu_month,
-            "monthly_cost": c.monthly_cost,
-            "break_even_hours": c.break_even_hours,
-            "cheaper_billing": c.cheaper_billing.value if c.cheaper_billing is not None else None,
-        },
-        "notes": list(est.notes),
-    }
+    """The CLI's JSON contract: params, memory, time, cost, notes — the models' own serialisation."""
+    doc = est.model_dump(mode="json", warnings=False, exclude={"params_total", "params_active", "params_trainable"})
+    return {"params": {"total": est.params_total, "active": est.params_active, "trainable": est.params_trainable},
+            **doc}
