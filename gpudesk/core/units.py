@@ -6,7 +6,8 @@ Units, decided once:
 - memory a job needs or uses (per GPU, usable, host RAM needed, quick estimate) is in GiB (2**30 bytes):
   `memory(56.6 * GIB)` -> "56.6 GiB";
 - hardware as it is sold keeps its marketed decimal size, as its name says (an "A100 40GB" has 40 GB,
-  never "37.3"; a server's 1 TB of RAM, a 15 TB NVMe): `marketed(40e9)` -> "40 GB";
+  never "37.3"; a server's 1 TB of RAM, a 15 TB NVMe), and so does host RAM to install, as the guide
+  states its ">= 256 GB per node" rule (advice, checklist): `marketed(40e9)` -> "40 GB";
 - files, disks and data rates are decimal (MB, GB, MB/s), as storage is sold and measured;
 - money: "¥12,345" for CNY (other currencies by their code), prices per GPU-hour with two decimals.
 """

@@ -32,7 +32,8 @@ class SizingSection(ReportContext):
             [t("Total per GPU", "单卡合计"), units.memory(per.total, 2), "100 %"],
             [t("Headroom kept free ({p})", "预留余量（{p}）", p=units.percent(mem.headroom)), units.memory(headroom_bytes, 2), ""],
             [t("Usable per GPU", "单卡可用"), units.memory(mem.usable_bytes, 2), t("{p} used", "已用 {p}", p=units.percent(per.total / mem.usable_bytes if mem.usable_bytes else None, 0))],
-            [t("GPU capacity", "单卡显存"), units.memory(mem.gpu_capacity_bytes, 2), ""],
+            [t("GPU capacity ({card} card)", "单卡显存（{card} 显卡）", card=units.marketed(mem.gpu_capacity_bytes)),
+             units.memory(mem.gpu_capacity_bytes, 2), ""],
         ]
         styles += ["strong", "muted", "ok" if mem.fits else "critical", ""]
         blocks: list[Any] = [

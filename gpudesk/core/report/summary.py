@@ -68,7 +68,7 @@ class SummarySection(ReportContext):
         billing = o.cost.cheaper_billing or self.plan.constraints.billing
         provider = self._provider_name(o.provider) or t("not chosen (priced by the user)", "未指定（用户自定价格）")
         return [
-            (t("GPU", "GPU 型号"), f"{o.gpu_name or o.gpu} ({units.memory(o.memory.gpu_capacity_bytes)})"),
+            (t("GPU", "GPU 型号"), f"{o.gpu_name or o.gpu} ({units.marketed(o.memory.gpu_capacity_bytes)})"),
             (t("GPU count", "GPU 数量"), str(o.gpus)),
             (t("Nodes", "节点"), node),
             (t("GPU interconnect", "卡间互联"), o.interconnect or t("unknown", "未知")),
