@@ -37,10 +37,10 @@ DATA_SKIP_GLOBS = ("*.sqlite-wal", "*.sqlite-shm", "*.sqlite-journal", "resource
 
 def version() -> str:
     """gpudesk.__version__, read without importing the package (the build may run from a clone)."""
-    text = (ROOT / "gpudesk" / "__init__.py").read_text(encoding="utf-8")
+    text = (ROOT / "gpudesk" / "_version.py").read_text(encoding="utf-8")
     m = re.search(r'^__version__\s*=\s*["\']([^"\']+)["\']', text, re.MULTILINE)
     if not m:
-        raise SystemExit("gpudesk/__init__.py has no __version__")
+        raise SystemExit("gpudesk/_version.py has no __version__")
     return m.group(1)
 
 

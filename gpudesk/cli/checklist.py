@@ -26,6 +26,8 @@ def register(subparsers) -> None:
     p.add_argument("--by", metavar="NAME", help="with --set: who checked (default: your login name)")
     p.add_argument("--evidence", metavar="TEXT|PATH", help="with --set: evidence text or the path of a file")
     p.add_argument("--reason", metavar="TEXT", help="with --set ID=waived: why the check is waived (required)")
+    p.add_argument("--export", metavar="FILE.xlsx|FILE.csv",
+                   help="also write the items to a spreadsheet (one header row, one row per item)")
     p.set_defaults(func=handle)
 
 
@@ -81,6 +83,13 @@ def handle(args: argparse.Namespace) -> int:
             items = [i for i in items if i.phase == args.phase]
         if args.status:
             items = [i for i in items if i.status == args.status]
+        if args.export:
+            from gpudesk.core.i18n import t
+            from gpudesk.export import checklist_table, export_table
+
+            written = export_table(checklist_table(plan, items), args.export)
+            print(t("wrote {n} checklist items to {f}", "已将 {n} 个检查项写入 {f}", n=len(items), f=written),
+                  file=sys.stderr)
         if args.json:
             json.dump(checklist_json(plan, args.plan, items, every, catalog), sys.stdout, ensure_ascii=False)
             sys.stdout.write("\n")

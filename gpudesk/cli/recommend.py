@@ -18,6 +18,8 @@ def register(subparsers) -> None:
     g = p.add_argument_group("output")
     g.add_argument("--json", action="store_true", help="print JSON")
     g.add_argument("--lang", choices=["en", "zh_CN"], help="language of advice, notes and table (default: system)")
+    g.add_argument("--export", metavar="FILE.xlsx|FILE.csv",
+                   help="also write the options to a spreadsheet (one header row, one row per option)")
     p.set_defaults(func=handle)
 
 
@@ -32,11 +34,20 @@ def handle(args: argparse.Namespace) -> int:
 def _run(args: argparse.Namespace) -> int:
     from gpudesk.catalog import open_catalog
     from gpudesk.cli.job_options import constraints_from_args, job_from_args
+    from gpudesk.core.i18n import current_language, t
     from gpudesk.core.search import recommend, recommendation_json
 
     catalog = open_catalog()
     job, _layout, _gpu = job_from_args(args, catalog)  # layout options describe one estimate: not used here
     rec = recommend(job, constraints_from_args(args), catalog)
+    if args.export:
+        from gpudesk.export import export_table, options_table
+
+        names = {p.id: (p.name_zh or p.name_en) if current_language() == "zh_CN" else (p.name_en or p.name_zh)
+                 for p in catalog.providers()}
+        written = export_table(options_table(rec.options, names), args.export)
+        print(t("wrote {n} options to {f}", "已将 {n} 个方案写入 {f}", n=len(rec.options), f=written),
+              file=sys.stderr)
     if args.json:
         json.dump(recommendation_json(rec), sys.stdout, ensure_ascii=False)
         sys.stdout.write("\n")

@@ -25,15 +25,20 @@ from gpudesk.core.plan.files import (
     save_plan,
 )
 from gpudesk.core.plan.making import (
+    apply_choice,
     catalog_ref,
     choice_summary,
     choice_wording,
     default_title,
+    evaluate_manual,
     hardware_for,
+    manual_from,
     new_plan,
+    pick_alternatives,
     plan_summary,
     set_alternatives,
     set_choice,
+    title_is_default,
     validated_option,
 )
 from gpudesk.core.plan.model import (
@@ -46,6 +51,7 @@ from gpudesk.core.plan.model import (
     ChecklistState,
     ChoiceWording,
     Hardware,
+    ManualChoice,
     Plan,
     Status,
     configuration_key,
@@ -54,9 +60,10 @@ from gpudesk.core.plan.model import (
 
 __all__ = [
     "ALTERNATIVES_KEPT", "AUTOSAVE_FORMAT", "FORMAT", "MIGRATIONS", "STATUSES", "SUFFIX", "VERSION", "CatalogRef",
-    "ChecklistState", "ChoiceWording", "Hardware", "Plan", "Recoverable", "Status", "autosave_path_for",
+    "ChecklistState", "ChoiceWording", "Hardware", "ManualChoice", "Plan", "Recoverable", "Status", "autosave_path_for",
     "catalog_ref", "choice_summary", "choice_wording", "configuration_key", "default_title", "discard_autosave",
     "find_recoverable", "hardware_for", "load_autosave", "load_plan", "new_plan", "now_iso", "plan_bytes",
     "plan_document", "plan_from_dict", "plan_hash", "plan_summary", "save_plan", "set_alternatives", "set_choice",
-    "validated_option", "write_autosave",
+    "validated_option", "write_autosave", "apply_choice", "evaluate_manual", "manual_from", "pick_alternatives",
+    "title_is_default",
 ]

@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from gpudesk.core.models import Constraints, GpuSpec, Job, Option
+from gpudesk.core.models import Constraints, GpuSpec, Job, Offload, Option, Recompute
 
 FORMAT = "gpudesk-plan"
 VERSION = 2
@@ -74,6 +74,20 @@ class ChoiceWording(_Strict):
     notes: list[str] | None = None  # None: not known in this language (the stored notes are shown)
 
 
+class ManualChoice(_Strict):
+    """A configuration the user set by hand: GPU, count, offer and the whole parallel layout."""
+
+    gpu: str
+    gpus: int = Field(ge=1)
+    offer: str | None = None  # None: the cheapest offer of that GPU that can hold the count
+    tp: int = Field(default=1, ge=1)
+    pp: int = Field(default=1, ge=1)
+    zero: int = Field(default=0, ge=0, le=3)
+    offload: Offload = Offload.NONE
+    recompute: Recompute = Recompute.NONE
+    micro_batch: int = Field(default=1, ge=1)
+
+
 class Plan(_Strict):
     format: Literal["gpudesk-plan"] = FORMAT
     version: int = VERSION
@@ -87,6 +101,8 @@ class Plan(_Strict):
     choice: Option | None = None
     alternatives: list[Option] = Field(default_factory=list)
     notes: str = ""
+    approvers: list[str] = Field(default_factory=list)  # reviewers and approvers, in signing order
+    manual: ManualChoice | None = None  # the configuration set by hand, when the choice is one
     checklist: dict[str, ChecklistState] = Field(default_factory=dict)
     catalog: CatalogRef = Field(default_factory=CatalogRef)
     hardware: Hardware = Field(default_factory=Hardware)

@@ -288,13 +288,15 @@ def tailor(plan: Plan, lang: str | None = None, catalog: Catalogue | None = None
 
 
 def progress(items: list[ChecklistItem]) -> dict[str, dict[str, int]]:
-    """Per phase: counts by status over all items, `applicable`, and `done` (pass + waived + n/a)."""
+    """Per phase: counts by status over all items, `applicable`, `to_check` (applicable and not marked
+    n/a: what progress is out of) and `done` (pass + waived; n/a is never done, only not counted)."""
     out: dict[str, dict[str, int]] = {}
     for phase in PHASES:
         mine = [i for i in items if i.phase == phase]
         counts = {s: sum(1 for i in mine if i.status == s) for s in STATUSES}
         counts["total"] = len(mine)
         counts["applicable"] = sum(1 for i in mine if i.applicable)
-        counts["done"] = counts["pass"] + counts["waived"] + counts["n/a"]
+        counts["to_check"] = sum(1 for i in mine if i.applicable and i.status != "n/a")
+        counts["done"] = sum(1 for i in mine if i.applicable and i.status in ("pass", "waived"))
         out[phase] = counts
     return out
