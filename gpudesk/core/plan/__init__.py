@@ -51,8 +51,10 @@ from gpudesk.core.plan.model import (
     ChecklistState,
     ChoiceWording,
     Hardware,
+    KitResult,
     ManualChoice,
     Plan,
+    PlanRevision,
     Status,
     configuration_key,
     now_iso,
@@ -60,7 +62,8 @@ from gpudesk.core.plan.model import (
 
 __all__ = [
     "ALTERNATIVES_KEPT", "AUTOSAVE_FORMAT", "FORMAT", "MIGRATIONS", "STATUSES", "SUFFIX", "VERSION", "CatalogRef",
-    "ChecklistState", "ChoiceWording", "Hardware", "ManualChoice", "Plan", "Recoverable", "Status", "autosave_path_for",
+    "ChecklistState", "ChoiceWording", "Hardware", "KitResult", "ManualChoice", "Plan", "PlanRevision", "Recoverable",
+    "Status", "autosave_path_for",
     "catalog_ref", "choice_summary", "choice_wording", "configuration_key", "default_title", "discard_autosave",
     "find_recoverable", "hardware_for", "load_autosave", "load_plan", "new_plan", "now_iso", "plan_bytes",
     "plan_document", "plan_from_dict", "plan_hash", "plan_summary", "save_plan", "set_alternatives", "set_choice",

@@ -74,6 +74,35 @@ class ChoiceWording(_Strict):
     notes: list[str] | None = None  # None: not known in this language (the stored notes are shown)
 
 
+class KitResult(_Strict):
+    """One results file of the acceptance kit as imported: which machine, which verdicts (with the
+    evidence in both languages, for a report in either) and the measured-vs-planned figures."""
+
+    host: str
+    kind: Literal["node", "internode"] = "node"
+    file_sha256: str
+    fingerprint: str
+    measured_at: str | None = None
+    imported_at: str = Field(default_factory=now_iso)
+    statuses: dict[str, str] = Field(default_factory=dict)  # checklist item -> pass | fail | info | skipped
+    evidence: dict[str, dict[str, str]] = Field(default_factory=dict)  # item -> {"en": ..., "zh_CN": ...}
+    measured: dict[str, Any] = Field(default_factory=dict)
+    planned: dict[str, Any] = Field(default_factory=dict)
+
+
+class PlanRevision(_Strict):
+    """A later change to the plan's figures (a recalibration from measurements), keeping the figures
+    it replaced: `before`/`after` are choice summaries, `changes` the job fields [old, new]."""
+
+    version: int  # 1 = the plan as first made; each revision adds one
+    created: str = Field(default_factory=now_iso)
+    reason: dict[str, str] = Field(default_factory=dict)  # {"en": ..., "zh_CN": ...}
+    source: str | None = None  # e.g. the results file's host and sha256
+    changes: dict[str, list[Any]] = Field(default_factory=dict)
+    before: dict[str, Any] = Field(default_factory=dict)
+    after: dict[str, Any] = Field(default_factory=dict)
+
+
 class ManualChoice(_Strict):
     """A configuration the user set by hand: GPU, count, offer and the whole parallel layout."""
 
@@ -107,3 +136,5 @@ class Plan(_Strict):
     catalog: CatalogRef = Field(default_factory=CatalogRef)
     hardware: Hardware = Field(default_factory=Hardware)
     wording: dict[str, ChoiceWording] = Field(default_factory=dict)  # language -> the choice's advice and notes
+    kit_results: list[KitResult] = Field(default_factory=list)  # acceptance-kit results files imported
+    revisions: list[PlanRevision] = Field(default_factory=list)  # recalibrations, oldest first

@@ -3,7 +3,6 @@ language, merged with the results recorded in the plan (`tailor`), and progress 
 
 from __future__ import annotations
 
-import math
 import string
 from typing import Any
 
@@ -16,11 +15,9 @@ from gpudesk.core.plan.checklist.expectations import (
     BUSBW_MIN_FRACTION,
     CHECKPOINT_SECONDS,
     DATA_RATE_SAFETY,
-    FREE_SHOWS,
     GB,
     GIB,
     IOPS_FLOOR,
-    MEMORY_NIB_SHARE,
     NVIDIA_DRIVER_MIN,
     THROUGHPUT_FLOOR_MBS,
     THROUGHPUT_PASS_SHARE,
@@ -88,7 +85,7 @@ def _context(plan: Plan, ex: Expectations, catalog: Catalogue | None) -> dict[st
         "gpus": str(ex.gpus), "nodes": str(ex.nodes), "gpus_per_node": str(ex.gpus_per_node),
         "gpu_name": ex.gpu_name or t("the chosen GPU", "所选 GPU"),
         "mem_gb": _num(mem_gb), "mem_mib": _num(mem_mib),
-        "mem_mib_min": _num(math.floor(mem_mib * MEMORY_NIB_SHARE) if mem_mib else None),
+        "mem_mib_min": _num(ex.memory_mib_min),
         "interconnect": (choice.interconnect if choice and choice.interconnect else (ex.link_name or "NVLink")),
         "driver_min": str(ex.driver_min or NVIDIA_DRIVER_MIN),
         "link_name": ex.link_name or "?", "link_gbps": units.bandwidth(ex.link_gbps_per_direction),
@@ -183,7 +180,7 @@ def _context(plan: Plan, ex: Expectations, catalog: Catalogue | None) -> dict[st
                        if ex.cpu else t("lscpu shows the CPU model and core count in the contract",
                                         "lscpu 显示合同约定的 CPU 型号与核数"))
     ctx["ram_min_gb"] = _num(ex.host_ram_min_bytes / GB)
-    ctx["ram_free_min"] = _num(math.floor(ex.host_ram_min_bytes / GIB * FREE_SHOWS))
+    ctx["ram_free_min"] = _num(ex.host_ram_free_min_gib)
     reasons = []
     if ex.gpus > 1 and ex.trains:
         reasons.append(t("Multi-GPU training needs ≥ 256 GB per node", "多卡训练每节点需要 ≥ 256 GB"))
