@@ -23,6 +23,9 @@ def interconnect_text(p: Platform) -> str:
         return f"NVSwitch, NVLink{gen}" + (f" ({bw:.0f} GB/s)" if bw else "")
     if p.topology == "nvlink-bridge":
         bw = p.intra_gbps or g.nvlink_gbps
+        if p.nvlink_group >= p.gpn:  # an SXM board without NVSwitch: every GPU on the board's NVLink
+            gen = f" {g.nvlink_generation}" if g.nvlink_generation else ""
+            return f"NVLink{gen}, no NVSwitch" + (f" ({bw:.0f} GB/s)" if bw else "")
         return "NVLink bridge (pairs)" + (f" ({bw:.0f} GB/s)" if bw else "")
     gen = f" {g.pcie_generation}.0" if g.pcie_generation else ""
     return f"PCIe{gen}" + (f" ({g.pcie_gbps:.0f} GB/s)" if g.pcie_gbps else "")
