@@ -42,8 +42,10 @@ def handle(args: argparse.Namespace) -> int:
     return 0
 
 
-def _gb(x) -> str:
-    return "-" if x is None else f"{x / 1e9:,.2f}"
+def _gib(x) -> str:
+    from gpudesk.core import units
+
+    return "-" if x is None else units.gib(x, 2)
 
 
 def _n(x, fmt="{:,.1f}") -> str:
@@ -51,7 +53,7 @@ def _n(x, fmt="{:,.1f}") -> str:
 
 
 def format_estimate(data: dict, job, layout, cluster) -> str:
-    from gpudesk.cli.catalog import table
+    from gpudesk.cli.table import table
     from gpudesk.core.i18n import t
 
     mem = data["memory"]
@@ -73,12 +75,12 @@ def format_estimate(data: dict, job, layout, cluster) -> str:
               ("optimizer_states", t("optimizer states", "优化器状态")), ("activations", t("activations", "激活值")),
               ("kv_cache", t("KV cache", "KV 缓存")), ("overhead", t("overhead", "额外开销")),
               ("total", t("total", "合计"))]
-    rows = [[label, _gb(per[key])] for key, label in labels]
-    rows.append([t("usable (after headroom)", "可用（扣除余量）"), _gb(mem["usable_bytes"])])
+    rows = [[label, _gib(per[key])] for key, label in labels]
+    rows.append([t("usable (after headroom)", "可用（扣除余量）"), _gib(mem["usable_bytes"])])
     rows.append([t("fits", "能否装下"), t("yes", "是") if mem["fits"] else t("NO", "否")])
-    rows.append([t("host RAM per node", "每节点内存"), _gb(mem["host_ram_bytes"])])
-    rows.append([t("guide's quick estimate (job)", "指南快速估算（整个任务）"), _gb(mem["quick_estimate_bytes"])])
-    out.append(table([t("memory per GPU", "每卡显存"), "GB"], rows, right={1}))
+    rows.append([t("host RAM per node", "每节点内存"), _gib(mem["host_ram_bytes"])])
+    rows.append([t("guide's quick estimate (job)", "指南快速估算（整个任务）"), _gib(mem["quick_estimate_bytes"])])
+    out.append(table([t("memory per GPU", "每卡显存"), "GiB"], rows, right={1}))
     out.append("")
     rows = [
         [t("training FLOPs", "训练计算量"), _n(tm["training_flops"], "{:.3g}")],

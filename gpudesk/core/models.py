@@ -73,7 +73,7 @@ class Billing(StrEnum):
 
 class Tier(StrEnum):
     ENTRY = "entry"  # 入门级
-    ADVANCED = "advanced"  # 进阶级
+    ADVANCED = "advanced"  # 进阶档
     FLAGSHIP = "flagship"  # 旗舰级
     MULTI_NODE = "multi-node"  # 跨节点集群
 

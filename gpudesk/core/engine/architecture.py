@@ -344,7 +344,7 @@ def from_params(n: int | float, name: str | None = None) -> ModelArch:
         approximations=[t(
             "only the parameter count ({n:,}) is known: hidden size {h}, {layers} layers, {heads} heads, "
             "vocabulary 32000 and context 4096 are Llama-like guesses used for activations and KV cache",
-            "只知道参数量（{n:,}）：隐藏维度 {h}、{layers} 层、{heads} 个注意力头、词表 32000、上下文 4096 "
+            "只知道参数量（{n:,}）：隐藏层维度 {h}、{layers} 层、{heads} 个注意力头、词表 32000、上下文 4096 "
             "均为按 Llama 结构推测，用于估算激活值和 KV 缓存", n=n, h=h, layers=layers, heads=heads)],
     )
 

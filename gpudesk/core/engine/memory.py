@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 
+from gpudesk.core import units
 from gpudesk.core.engine.architecture import ParamCounts, count_params
 from gpudesk.core.i18n import t
 from gpudesk.core.models import (
@@ -317,9 +318,9 @@ def _memory(job: Job, layout: Layout, capacity_bytes: int, notes: list[str] | No
         q = max(train.quick_estimate_bytes or 0, serve.quick_estimate_bytes or 0)
         pick.quick_estimate_bytes = q
         if notes is not None:
-            notes.append(t("mixed job: sized by the stricter of training ({tr:.1f} GB) and serving ({sv:.1f} GB) "
-                           "per GPU", "混合任务：按训练（每卡 {tr:.1f} GB）与推理服务（每卡 {sv:.1f} GB）中更高者计",
-                           tr=train.per_gpu_bytes.total / 1e9, sv=serve.per_gpu_bytes.total / 1e9))
+            notes.append(t("mixed job: sized by the stricter of training ({tr}) and serving ({sv}) "
+                           "per GPU", "混合任务：按训练（每卡 {tr}）与推理服务（每卡 {sv}）中更高者计",
+                           tr=units.memory(train.per_gpu_bytes.total), sv=units.memory(serve.per_gpu_bytes.total)))
         return pick
     return _memory_one(job, layout, capacity_bytes, notes, task)
 

@@ -29,15 +29,20 @@ from gpudesk.core.plan.files import (
 )
 from gpudesk.core.plan.comparison import QUOTES_NEEDED, Comparison, QuoteRow, compare, comparison_json, flag_text
 from gpudesk.core.plan.making import (
+    apply_choice,
     catalog_ref,
     choice_summary,
     choice_wording,
     default_title,
+    evaluate_manual,
     hardware_for,
+    manual_from,
     new_plan,
+    pick_alternatives,
     plan_summary,
     set_alternatives,
     set_choice,
+    title_is_default,
     validated_option,
 )
 from gpudesk.core.plan.model import (
@@ -50,7 +55,10 @@ from gpudesk.core.plan.model import (
     ChecklistState,
     ChoiceWording,
     Hardware,
+    KitResult,
+    ManualChoice,
     Plan,
+    PlanRevision,
     Status,
     configuration_key,
     now_iso,
@@ -61,7 +69,8 @@ from gpudesk.core.plan.quotes import BILLING_FORMS, Quote, QuoteFit, QuoteSelect
 
 __all__ = [
     "ALTERNATIVES_KEPT", "AUTOSAVE_FORMAT", "FORMAT", "MIGRATIONS", "STATUSES", "SUFFIX", "VERSION", "CatalogRef",
-    "ChecklistState", "ChoiceWording", "Hardware", "Plan", "Recoverable", "Status", "autosave_path_for",
+    "ChecklistState", "ChoiceWording", "Hardware", "KitResult", "ManualChoice", "Plan", "PlanRevision", "Recoverable",
+    "Status", "autosave_path_for",
     "catalog_ref", "choice_summary", "choice_wording", "configuration_key", "default_title", "discard_autosave",
     "find_recoverable", "hardware_for", "load_autosave", "load_plan", "new_plan", "now_iso", "plan_bytes",
     "plan_document", "plan_from_dict", "plan_hash", "plan_summary", "save_plan", "set_alternatives", "set_choice",
@@ -70,4 +79,6 @@ __all__ = [
     "BILLING_FORMS", "QUOTES_NEEDED", "Comparison", "JobNeeds", "Quote", "QuoteCost", "QuoteFit", "QuoteRow",
     "QuoteSelection", "Rate", "Subsidy", "add_quote", "all_in_cost", "compare", "comparison_json", "flag_text",
     "get_quote", "job_key", "make_quote", "refresh_fits", "remove_quote", "select_quote",
+    "apply_choice", "evaluate_manual", "manual_from", "pick_alternatives",
+    "title_is_default",
 ]
