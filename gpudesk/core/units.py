@@ -170,7 +170,7 @@ _LABELS: dict[str, dict[str, tuple[str, str]]] = {
                   "kv_cache": ("KV cache", "KV 缓存"), "overhead": ("CUDA context and overhead", "CUDA 上下文等开销")},
     "status": {"open": ("open", "待检查"), "pass": ("passed", "通过"), "fail": ("failed", "未通过"),
                "waived": ("waived", "已豁免"), "n/a": ("n/a", "不适用")},
-    "tier": {"entry": ("Entry", "入门级"), "advanced": ("Advanced", "进阶级"), "flagship": ("Flagship", "旗舰级"),
+    "tier": {"entry": ("Entry", "入门级"), "advanced": ("Advanced", "进阶档"), "flagship": ("Flagship", "旗舰级"),
              "multi-node": ("Multi-node", "跨节点")},
 }
 LABEL_KINDS = tuple(_LABELS)
