@@ -12,9 +12,10 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from gpudesk.core.models import Constraints, GpuSpec, Job, Offload, Option, Recompute
+from gpudesk.core.plan.quotes import Quote, QuoteSelection
 
 FORMAT = "gpudesk-plan"
 VERSION = 2
@@ -136,5 +137,15 @@ class Plan(_Strict):
     catalog: CatalogRef = Field(default_factory=CatalogRef)
     hardware: Hardware = Field(default_factory=Hardware)
     wording: dict[str, ChoiceWording] = Field(default_factory=dict)  # language -> the choice's advice and notes
+    quotes: list[Quote] = Field(default_factory=list)  # written quotes from providers (询价), core.plan.quotes
+    quote_selection: QuoteSelection | None = None  # the quote selected and why; the choice follows it
     kit_results: list[KitResult] = Field(default_factory=list)  # acceptance-kit results files imported
     revisions: list[PlanRevision] = Field(default_factory=list)  # recalibrations, oldest first
+
+    @model_validator(mode="after")
+    def _unique_quote_ids(self) -> Plan:
+        ids = [q.id for q in self.quotes]
+        twice = next((i for i in ids if ids.count(i) > 1), None)
+        if twice is not None:
+            raise ValueError(f"two quotes have the id {twice!r}")
+        return self
