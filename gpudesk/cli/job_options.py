@@ -6,33 +6,26 @@ Option names and defaults are a contract (issue 2); `job_from_args` turns them i
 from __future__ import annotations
 
 import argparse
-import math
 
 DEFAULT_GPU = "a100-sxm-80gb"
 DEFAULT_SEQ_LEN = 2048
 
 
-def _number(kind, *, minimum: float = 0.0, strict: bool = True, name: str = "value"):
+def ranged(name: str):
+    """An argparse type: a number inside core's range `name` (gpudesk.core.limits.RANGES), else a one-line error."""
     def parse(text: str):
+        from gpudesk.core.limits import RANGES
+
+        r = RANGES[name]
         try:
             value = float(text)
         except ValueError:
             raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-        if not math.isfinite(value) or value < minimum or (strict and value == minimum):
-            rel = ">" if strict else ">="
-            raise argparse.ArgumentTypeError(f"{text!r}: must be {rel} {minimum:g}")
-        if kind is int:
-            if value != int(value):
-                raise argparse.ArgumentTypeError(f"{text!r} is not a whole number")
-            return int(value)
-        return value
-    parse.__name__ = name  # argparse names the type in its messages
+        if not r.contains(value):
+            raise argparse.ArgumentTypeError(f"{text}: out of range (allowed: {r.describe()})")
+        return int(value) if r.whole else value
+    parse.__name__ = "number"  # argparse names the type in its messages
     return parse
-
-
-_count = _number(int, minimum=1, strict=False, name="count")
-_positive = _number(float, minimum=0, name="positive number")
-_nonneg = _number(float, minimum=0, strict=False, name="non-negative number")
 
 
 def add_job_arguments(parser: argparse.ArgumentParser) -> None:
@@ -41,37 +34,37 @@ def add_job_arguments(parser: argparse.ArgumentParser) -> None:
     which = m.add_mutually_exclusive_group()
     which.add_argument("--model", metavar="ID", help="a model preset from the catalogue (gpudesk catalog models)")
     which.add_argument("--model-config", metavar="PATH", help="a Hugging Face config.json")
-    which.add_argument("--params", type=_positive, metavar="N", help="only a parameter count, e.g. 7e9")
+    which.add_argument("--params", type=ranged("params"), metavar="N", help="only a parameter count, e.g. 7e9")
     j = parser.add_argument_group("job")
     j.add_argument("--task", choices=["pretrain", "full", "lora", "qlora", "inference", "mixed"], default="full",
                    help="default full (full-parameter fine-tuning); mixed = training + serving")
     j.add_argument("--precision", choices=["fp32", "bf16", "fp16", "fp8"], default="bf16")
     j.add_argument("--optimizer", choices=["adamw", "adamw-8bit", "sgd", "adafactor"], default="adamw")
-    j.add_argument("--micro-batch", type=_count, default=1, metavar="N")
-    j.add_argument("--seq-len", type=_count, default=None, metavar="N",
+    j.add_argument("--micro-batch", type=ranged("micro_batch"), default=1, metavar="N")
+    j.add_argument("--seq-len", type=ranged("seq_len"), default=None, metavar="N",
                    help=f"sequence length (default {DEFAULT_SEQ_LEN}, capped at the model's maximum)")
-    j.add_argument("--grad-accum", type=_count, default=1, metavar="N")
+    j.add_argument("--grad-accum", type=ranged("grad_accum"), default=1, metavar="N")
     j.add_argument("--recompute", choices=["none", "selective", "full"], default="none",
                    help="activation recomputation")
     j.add_argument("--flash-attention", action=argparse.BooleanOptionalAction, default=True)
-    j.add_argument("--lora-rank", type=_count, default=16, metavar="N")
+    j.add_argument("--lora-rank", type=ranged("lora_rank"), default=16, metavar="N")
     j.add_argument("--lora-targets", nargs="+", default=None, metavar="NAME",
                    help="matrices LoRA adapts: q k v o gate up down, or all (default q k v o)")
-    j.add_argument("--tokens", type=_positive, metavar="N", help="training tokens in total (all epochs), e.g. 1e10")
-    j.add_argument("--concurrency", type=_count, default=1, metavar="N", help="serving: sequences in flight")
-    j.add_argument("--serving-context", type=_count, default=None, metavar="N",
+    j.add_argument("--tokens", type=ranged("tokens"), metavar="N", help="training tokens in total (all epochs), e.g. 1e10")
+    j.add_argument("--concurrency", type=ranged("concurrency"), default=1, metavar="N", help="serving: sequences in flight")
+    j.add_argument("--serving-context", type=ranged("serving_context"), default=None, metavar="N",
                    help="serving: tokens per sequence (default: --seq-len)")
-    j.add_argument("--mfu", type=_positive, metavar="X", help="model FLOPs utilisation (default: per GPU class)")
-    j.add_argument("--price-per-gpu-hour", type=_nonneg, metavar="X", help="price per GPU-hour (CNY)")
-    j.add_argument("--headroom", type=_nonneg, default=0.10, metavar="X",
+    j.add_argument("--mfu", type=ranged("mfu"), metavar="X", help="model FLOPs utilisation (default: per GPU class)")
+    j.add_argument("--price-per-gpu-hour", type=ranged("price_per_gpu_hour"), metavar="X", help="price per GPU-hour (CNY)")
+    j.add_argument("--headroom", type=ranged("headroom"), default=0.10, metavar="X",
                    help="fraction of GPU memory kept free (default 0.10)")
-    j.add_argument("--overhead-gb", type=_nonneg, default=None, metavar="X",
+    j.add_argument("--overhead-gb", type=ranged("overhead_gb"), default=None, metavar="X",
                    help="per-GPU overhead in GB (default: CUDA context + fragmentation)")
     h = parser.add_argument_group("hardware and layout")
     h.add_argument("--gpu", metavar="ID", help=f"catalogue GPU id (default {DEFAULT_GPU})")
-    h.add_argument("--gpus", type=_count, default=1, metavar="N")
-    h.add_argument("--tp", type=_count, default=1, metavar="N", help="tensor parallel degree")
-    h.add_argument("--pp", type=_count, default=1, metavar="N", help="pipeline parallel degree")
+    h.add_argument("--gpus", type=ranged("gpus"), default=1, metavar="N")
+    h.add_argument("--tp", type=ranged("tp"), default=1, metavar="N", help="tensor parallel degree")
+    h.add_argument("--pp", type=ranged("pp"), default=1, metavar="N", help="pipeline parallel degree")
     h.add_argument("--zero", type=int, choices=[0, 1, 2, 3], default=0, help="ZeRO stage (3 = FSDP full sharding)")
     h.add_argument("--offload", choices=["none", "optimizer", "optimizer+params"], default="none")
 
@@ -99,7 +92,7 @@ def default_gpu_id(catalog) -> str:
 
 def job_from_args(args: argparse.Namespace, catalog):
     """(Job, Layout, gpu_id) from parsed options; GpudeskError (exit 2) for bad input."""
-    from gpudesk.core.engine.memory import check_layout
+    from gpudesk.core.engine.layout_rules import check_layout
     from gpudesk.core.models import Job, Layout
     from gpudesk.errors import GpudeskError
 
@@ -107,10 +100,6 @@ def job_from_args(args: argparse.Namespace, catalog):
     seq = args.seq_len
     if seq is None:
         seq = min(DEFAULT_SEQ_LEN, arch.max_seq_len or DEFAULT_SEQ_LEN)
-    if args.mfu is not None and args.mfu > 1:
-        raise GpudeskError(f"--mfu {args.mfu:g}: must be at most 1")
-    if args.headroom >= 1:
-        raise GpudeskError(f"--headroom {args.headroom:g}: must be below 1")
     fields = dict(
         model=arch, task=args.task, precision=args.precision, optimizer=args.optimizer,
         micro_batch=args.micro_batch, seq_len=seq, grad_accum=args.grad_accum, recompute=args.recompute,
@@ -130,6 +119,8 @@ def job_from_args(args: argparse.Namespace, catalog):
         raise GpudeskError(f"impossible layout: --tp {args.tp} / --pp {args.pp} larger than --gpus {args.gpus}")
     layout = Layout(gpus=args.gpus, tp=args.tp, pp=args.pp, zero=args.zero, offload=args.offload)
     check_layout(layout)
+    if args.gpu is not None and not args.gpu.strip():
+        raise GpudeskError("--gpu: an empty GPU id; name one (see `gpudesk catalog gpus`) or leave --gpu out")
     gpu_id = args.gpu or default_gpu_id(catalog)
     catalog.gpu(gpu_id)  # unknown id -> CatalogError naming close matches
     return job, layout, gpu_id
@@ -158,16 +149,16 @@ def add_constraint_arguments(parser: argparse.ArgumentParser, *, top_help: str =
     g = parser.add_argument_group("search")
     g.add_argument("--objective", choices=["cheapest", "fastest", "deadline", "budget"], default="cheapest",
                    help="cheapest, fastest, cheapest meeting --deadline-hours, fastest within --budget")
-    g.add_argument("--budget", type=float, metavar="X", help="budget in the job's currency (CNY)")
-    g.add_argument("--deadline-hours", type=float, metavar="X", help="wall-clock hours the run may take")
+    g.add_argument("--budget", type=ranged("budget"), metavar="X", help="budget in the job's currency (CNY)")
+    g.add_argument("--deadline-hours", type=ranged("deadline_hours"), metavar="X", help="wall-clock hours the run may take")
     g.add_argument("--provider", nargs="+", default=[], metavar="ID", help="only these providers")
     g.add_argument("--region", metavar="NAME", help="only offers in this region (e.g. Jinan)")
     g.add_argument("--billing", choices=["hourly", "monthly"], help="price by the hour or the month "
                    "(default: whichever is cheaper)")
     g.add_argument("--gpu-allow", nargs="+", default=[], metavar="ID", help="only these GPU models")
     g.add_argument("--gpu-exclude", nargs="+", default=[], metavar="ID", help="never these GPU models")
-    g.add_argument("--max-gpus", type=int, default=4096, metavar="N", help="largest GPU count to consider")
-    g.add_argument("--top", type=int, default=20, metavar="N", help=top_help)
+    g.add_argument("--max-gpus", type=ranged("max_gpus"), default=4096, metavar="N", help="largest GPU count to consider")
+    g.add_argument("--top", type=ranged("top"), default=20, metavar="N", help=top_help)
 
 
 def constraints_from_args(args: argparse.Namespace):
