@@ -92,6 +92,9 @@ RANGES: dict[str, Range] = {
     "tokens": Range(0, 1e16, whole=False, lo_open=True),  # 10 quadrillion (Llama 3: 1.5e13)
     "concurrency": Range(1, 1 << 20),
     "serving_context": Range(1, 1 << 27),
+    "service_hours": Range(0, 1e6, whole=False, lo_open=True),  # a serving period, ~114 years at most
+    "service_months": Range(0, 1200, whole=False, lo_open=True),
+    "target_tokens_per_user": Range(0, 1e6, whole=False, lo_open=True),  # output tokens/s per user
     "mfu": Range(0, 1, whole=False, lo_open=True),
     "overhead_bytes": Range(0, 1e12),
     "overhead_gb": Range(0, 1000, whole=False),
