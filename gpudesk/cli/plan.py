@@ -23,13 +23,13 @@ def register(subparsers) -> None:
     new = sub.add_parser("new", help="write a plan with the top option (or the --gpu/--gpus named) chosen",
                          description="Describe the job as for `gpudesk estimate`; the plan's choice is the "
                                      "recommender's top option, or exactly --gpu ID --gpus N when given.")
-    from gpudesk.cli.job_options import add_constraint_arguments, add_job_arguments
+    from gpudesk.cli.job_options import add_constraint_arguments, add_job_arguments, ranged
 
     add_job_arguments(new)
     add_constraint_arguments(new, top_help="alternatives kept in the plan (default 20)")
     g = new.add_argument_group("plan")
     _add(g, "--gpu", metavar="ID", help="keep this GPU (catalogue id) instead of the top option")
-    _add(g, "--gpus", type=int, metavar="N", help="keep this GPU count")
+    _add(g, "--gpus", type=ranged("gpus"), metavar="N", help="keep this GPU count")
     _add(g, "--offer", metavar="ID", help="with --gpu: price from this offer")
     _add(g, "--title", default="", metavar="T", help="plan title (default: model, task and choice)")
     _add(g, "--author", default="", metavar="A", help="who made the plan")
