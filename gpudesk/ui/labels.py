@@ -94,3 +94,22 @@ def label(value: object) -> str:
 
 def yes_no(value: bool | None) -> str:
     return label("unknown" if value is None else ("yes" if value else "no"))
+
+
+def _lang() -> str:
+    from gpudesk.core.i18n import current_language
+
+    return current_language()
+
+
+def provider_name(provider) -> str:
+    """A provider's name in the UI's language (the other language's name, then its id, when missing)."""
+    zh, en = getattr(provider, "name_zh", None), getattr(provider, "name_en", None)
+    return ((zh or en) if _lang() == "zh_CN" else (en or zh)) or provider.id
+
+
+def row_text(row, field: str) -> str:
+    """A catalogue row's free text (`notes`) in the UI's language: `notes_zh` beside `notes`."""
+    en = getattr(row, field, None)
+    zh = getattr(row, f"{field}_zh", None)
+    return ((zh or en) if _lang() == "zh_CN" else (en or zh)) or ""

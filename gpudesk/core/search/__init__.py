@@ -21,6 +21,6 @@ the user's filters count under "provider_filtered" / "gpu_filtered" per offer, a
 """
 
 from gpudesk.core.search.layout_search import Cancelled
-from gpudesk.core.search.recommender import Recommendation, evaluate, recommend, recommendation_json
+from gpudesk.core.search.recommender import FixedLayout, Recommendation, evaluate, recommend, recommendation_json
 
-__all__ = ["Cancelled", "Recommendation", "evaluate", "recommend", "recommendation_json"]
+__all__ = ["Cancelled", "FixedLayout", "Recommendation", "evaluate", "recommend", "recommendation_json"]
