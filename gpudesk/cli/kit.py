@@ -112,16 +112,15 @@ def format_import(report: dict) -> str:
 
 
 def recalibration_text(rc: dict) -> str:
+    from gpudesk.core import units
     from gpudesk.core.i18n import t
 
-    def n(x, f="{:,.0f}"):
-        return "?" if x is None else f.format(x)
-    cur = rc["cost"].get("currency") or ""
-    head = t("Recalibrated" if rc.get("applied") else "Recalibration from the training run",
-             "已重新校准" if rc.get("applied") else "根据训练测试的重新校准")
-    return (f"{head}: MFU {n(rc['mfu']['planned'], '{:.0%}')} → {n(rc['mfu']['new'], '{:.0%}')}; "
-            + t("memory per GPU {a} → {b} GiB; hours {c} → {d}; cost {e} → {f} {cur}",
-                "每卡显存 {a} → {b} GiB；时长 {c} → {d} 小时；费用 {e} → {f} {cur}",
-                a=n(rc["memory_per_gpu_bytes"]["planned"] / 2**30, "{:.1f}"),
-                b=n(rc["memory_per_gpu_bytes"]["new"] / 2**30, "{:.1f}"), c=n(rc["hours"]["planned"], "{:,.1f}"),
-                d=n(rc["hours"]["new"], "{:,.1f}"), e=n(rc["cost"]["planned"]), f=n(rc["cost"]["new"]), cur=cur))
+    cur = rc["cost"].get("currency") or "CNY"
+    head = (t("Recalibrated", "已重新校准") if rc.get("applied")
+            else t("Recalibration from the training run", "根据训练测试的重新校准"))
+    return t("{head}: MFU {m0} → {m1}; memory per GPU {a} → {b}; time {c} → {d}; cost {e} → {f}",
+             "{head}：MFU {m0} → {m1}；每卡显存 {a} → {b}；时长 {c} → {d}；费用 {e} → {f}", head=head,
+             m0=units.percent(rc["mfu"]["planned"]), m1=units.percent(rc["mfu"]["new"]),
+             a=units.memory(rc["memory_per_gpu_bytes"]["planned"]), b=units.memory(rc["memory_per_gpu_bytes"]["new"]),
+             c=units.hours(rc["hours"]["planned"]), d=units.hours(rc["hours"]["new"]),
+             e=units.money(rc["cost"]["planned"], cur), f=units.money(rc["cost"]["new"], cur))

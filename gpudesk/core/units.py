@@ -174,6 +174,11 @@ _LABELS: dict[str, dict[str, tuple[str, str]]] = {
                   "kv_cache": ("KV cache", "KV 缓存"), "overhead": ("CUDA context and overhead", "CUDA 上下文等开销")},
     "status": {"open": ("open", "待检查"), "pass": ("passed", "通过"), "fail": ("failed", "未通过"),
                "waived": ("waived", "已豁免"), "n/a": ("n/a", "不适用")},
+    "weight_precision": {"fp32": ("FP32", "FP32"), "bf16": ("BF16", "BF16"), "fp16": ("FP16", "FP16"),
+                         "fp8": ("FP8 (E4M3)", "FP8（E4M3）"), "int8": ("int8 weight-only", "int8 仅权重量化"),
+                         "int4": ("int4 weight-only, group 128", "int4 仅权重量化（分组 128）")},
+    "kv_precision": {"fp32": ("FP32", "FP32"), "bf16": ("BF16", "BF16"), "fp16": ("FP16", "FP16"),
+                     "fp8": ("FP8", "FP8")},
     "tier": {"entry": ("Entry", "入门级"), "advanced": ("Advanced", "进阶档"), "flagship": ("Flagship", "旗舰级"),
              "multi-node": ("Multi-node", "跨节点")},
 }

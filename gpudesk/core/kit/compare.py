@@ -5,21 +5,12 @@ peak, storage, host RAM, CPU, achieved TFLOPS against the MFU the plan assumed, 
 
 from __future__ import annotations
 
+from gpudesk.core import units
 from gpudesk.core.engine.memory import memory_estimate
 from gpudesk.core.i18n import t
 from gpudesk.core.kit import expect, probe
 from gpudesk.core.models import Layout
 from gpudesk.core.plan import Plan
-
-GIB = 2**30
-
-
-def _num(x, digits=0) -> str:
-    return "?" if x is None else f"{x:,.{digits}f}"
-
-
-def _pct(x) -> str:
-    return "?" if x is None else f"{x:.0%}"
 
 
 def _measured(doc: dict, e: dict, plan: Plan) -> dict:
@@ -107,8 +98,8 @@ def measured_vs_planned(doc: dict, e: dict, plan: Plan, statuses: dict[str, str]
     if m["gpus"] or "gpu-inventory" in s:
         row("gpus", "gpu-inventory", t("GPU model and count", "GPU 型号与数量"),
             f"{p['gpus_per_node']} × {p['gpu_name']}", f"{m['gpus']} × {' / '.join(m['gpu_names']) or '—'}")
-        row("gpu_memory", "gpu-inventory", t("GPU memory", "显存"), f"≥ {_num(p['gpu_memory_mib_min'])} MiB",
-            f"{_num(m['gpu_memory_mib'])} MiB" if m["gpu_memory_mib"] else "—")
+        row("gpu_memory", "gpu-inventory", t("GPU memory", "显存"), f"≥ {units.number(p['gpu_memory_mib_min'])} MiB",
+            f"{units.number(m['gpu_memory_mib'])} MiB" if m["gpu_memory_mib"] else "—")
     if m["driver"] or "driver-branch" in s:
         row("driver", "driver-branch", t("Driver", "驱动"), f"≥ {p['driver_min'] or '?'}",
             f"{m['driver'] or '—'} (CUDA {m['cuda'] or '?'})")
@@ -121,41 +112,41 @@ def measured_vs_planned(doc: dict, e: dict, plan: Plan, statuses: dict[str, str]
         item = {"nvlink": "allreduce-nvlink", "pcie": "allreduce-pcie"}.get(p["topology"], "allreduce-internode")
         if doc.get("kind") == "internode":
             item = "allreduce-internode"
-            plan_text = t("≥ {x} GB/s across nodes", "跨节点 ≥ {x} GB/s", x=_num(p["busbw_internode_min_gbps"], 1))
+            plan_text = t("≥ {x} GB/s across nodes", "跨节点 ≥ {x} GB/s", x=units.number(p["busbw_internode_min_gbps"], 1))
         else:
             plan_text = t("≈ {x} GB/s ({s} of {l} GB/s per direction), pass ≥ {m}",
-                          "约 {x} GB/s（单向 {l} GB/s 的 {s}），合格 ≥ {m}", x=_num(p["busbw_expected_gbps"], 1),
-                          s=_pct(p["busbw_expected_share"]), l=_num(p["link_gbps_per_direction"]),
-                          m=_num(p["busbw_min_gbps"], 1))
+                          "约 {x} GB/s（单向 {l} GB/s 的 {s}），合格 ≥ {m}", x=units.number(p["busbw_expected_gbps"], 1),
+                          s=units.percent(p["busbw_expected_share"]), l=units.number(p["link_gbps_per_direction"]),
+                          m=units.number(p["busbw_min_gbps"], 1))
         row("busbw", item, t("all_reduce bus bandwidth", "all_reduce 总线带宽"), plan_text,
-            t("{x} GB/s = {s} of the link's peak", "{x} GB/s = 链路峰值的 {s}", x=_num(m["busbw_gbps"], 1),
-              s=_pct(m["busbw_link_share"])))
+            t("{x} GB/s = {s} of the link's peak", "{x} GB/s = 链路峰值的 {s}", x=units.number(m["busbw_gbps"], 1),
+              s=units.percent(m["busbw_link_share"])))
     if m["iops"] is not None:
-        row("iops", "storage-iops", t("Storage 4k random read", "存储 4k 随机读"), f"≥ {_num(p['iops_min'])} IOPS",
-            f"{_num(m['iops'])} IOPS ({m['storage_tool'] or '?'})")
+        row("iops", "storage-iops", t("Storage 4k random read", "存储 4k 随机读"), f"≥ {units.number(p['iops_min'])} IOPS",
+            f"{units.number(m['iops'])} IOPS ({m['storage_tool'] or '?'})")
     if m["seq_read_mbs"] is not None:
         row("throughput", "storage-throughput", t("Storage sequential read / write", "存储顺序读 / 写"),
-            f"≥ {_num(p['throughput_min_mbs'])} MB/s", f"{_num(m['seq_read_mbs'])} / {_num(m['seq_write_mbs'])} MB/s")
+            f"≥ {units.number(p['throughput_min_mbs'])} MB/s", f"{units.number(m['seq_read_mbs'])} / {units.number(m['seq_write_mbs'])} MB/s")
     if m["host_ram_bytes"]:
-        row("host_ram", "host-ram", t("Host RAM", "主机内存"), f"≥ {_num(p['host_ram_min_bytes'] / 1e9)} GB",
-            f"{_num(m['host_ram_bytes'] / 1e9)} GB")
+        row("host_ram", "host-ram", t("Host RAM", "主机内存"), f"≥ {units.number(p['host_ram_min_bytes'] / 1e9)} GB",
+            f"{units.number(m['host_ram_bytes'] / 1e9)} GB")
     if m["cpu"]:
         row("cpu", "cpu-as-ordered", t("CPU", "CPU"), p["cpu"] or t("AMD EPYC or Xeon Ice Lake or newer",
                                                                    "AMD EPYC 或 Xeon Ice Lake 及更新"),
-            f"{m['cpu']} ({_num(m['cpu_cores'])} {t('cores', '核')})")
+            f"{m['cpu']} ({units.number(m['cpu_cores'])} {t('cores', '核')})")
     if m["tflops"] is not None:
         row("tflops", "micro-training-run", t("Achieved TFLOPS per GPU (synthetic run)", "每卡实测 TFLOPS（合成训练）"),
-            t("MFU {m} → {x} TFLOPS of {pk}", "MFU {m} → {x} TFLOPS（峰值 {pk}）", m=_pct(p["mfu_predicted_for_run"]),
-              x=_num(p["tflops"], 1), pk=_num(p["peak_tflops"], 1)),
-            t("{x} TFLOPS = MFU {m}", "{x} TFLOPS = MFU {m}", x=_num(m["tflops"], 1), m=_pct(m["mfu"])))
+            t("MFU {m} → {x} TFLOPS of {pk}", "MFU {m} → {x} TFLOPS（峰值 {pk}）", m=units.percent(p["mfu_predicted_for_run"]),
+              x=units.number(p["tflops"], 1), pk=units.number(p["peak_tflops"], 1)),
+            t("{x} TFLOPS = MFU {m}", "{x} TFLOPS = MFU {m}", x=units.number(m["tflops"], 1), m=units.percent(m["mfu"])))
     if m["peak_memory_bytes"]:
         row("run_memory", "micro-training-run", t("Peak memory of the synthetic run", "合成训练峰值显存"),
-            t("{x} GiB estimated", "估算 {x} GiB", x=_num((m["peak_memory_predicted_bytes"] or 0) / GIB, 1))
-            if m["peak_memory_predicted_bytes"] else "—", f"{_num(m['peak_memory_bytes'] / GIB, 1)} GiB")
+            t("{x} estimated", "估算 {x}", x=units.memory(m["peak_memory_predicted_bytes"]))
+            if m["peak_memory_predicted_bytes"] else "—", units.memory(m["peak_memory_bytes"]))
     if m["temperature_max_c"] is not None:
         row("temperature", "temperature-throttling", t("Temperature", "温度"),
-            t("≤ {a} °C, spread ≤ {b} °C", "≤ {a} °C，温差 ≤ {b} °C", a=_num(p["temperature_max_c"]),
-              b=_num(p["temperature_spread_max_c"])),
-            t("max {a} °C, spread {b} °C", "最高 {a} °C，温差 {b} °C", a=_num(m["temperature_max_c"]),
-              b=_num(m["temperature_spread_c"])))
+            t("≤ {a} °C, spread ≤ {b} °C", "≤ {a} °C，温差 ≤ {b} °C", a=units.number(p["temperature_max_c"]),
+              b=units.number(p["temperature_spread_max_c"])),
+            t("max {a} °C, spread {b} °C", "最高 {a} °C，温差 {b} °C", a=units.number(m["temperature_max_c"]),
+              b=units.number(m["temperature_spread_c"])))
     return {"measured": m, "planned": p, "rows": rows}

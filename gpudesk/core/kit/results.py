@@ -111,7 +111,8 @@ def _decode(raw: bytes, source: str) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        if not text.rstrip().endswith("}"):  # the probe's file always closes its top-level object
+        body = text.strip()
+        if body.startswith("{") and not body.endswith("}"):  # the probe's file always closes its top-level object
             raise GpudeskError(t("{s}: truncated results file: it breaks off after {n:,} bytes (line {l}); copy it "
                                  "again from the server", "{s}：结果文件不完整：在 {n:,} 字节处（第 {l} 行）中断；请从服务器重新复制",
                                  s=source, n=len(text.encode("utf-8")), l=text.count("\n") + 1)) from None
@@ -144,6 +145,11 @@ def validate(doc: Any, plan: Plan, source: str = "results") -> dict:
                              "{s}：缺少 plan.fingerprint：文件未说明属于哪个方案", s=source))
     mine = expect.plan_ref(plan)
     if ref["fingerprint"] != mine["fingerprint"]:
+        if ref.get("created") == mine["created"] and ref.get("configuration") == mine["configuration"]:
+            raise GpudeskError(t("{s}: fingerprint {f} does not match this plan ({g}): the plan's model or task changed "
+                                 "since the kit was made, or the file was edited; export a new kit",
+                                 "{s}：指纹 {f} 与本方案（{g}）不符：导出套件后方案的模型或任务已改变，或文件被修改；请重新导出验收套件",
+                                 s=source, f=ref["fingerprint"], g=mine["fingerprint"]))
         if ref.get("created") == mine["created"]:
             raise GpudeskError(t("{s}: measured for configuration {a}, but the plan now has {b}: export a new kit "
                                  "and run it again", "{s}：测量时的配置为 {a}，而方案现在为 {b}：请重新导出验收套件并再次运行",

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from gpudesk.core import rules
+from gpudesk.core.engine.cost import priced_serving
 from gpudesk.core.i18n import t
 from gpudesk.core.models import Job, MemoryEstimate, Option, OptionLayout
 from gpudesk.core.rules import HOST_RAM_MULTI_GPU, HOST_RAM_SINGLE_GPU
@@ -23,6 +24,9 @@ def interconnect_text(p: Platform) -> str:
         return f"NVSwitch, NVLink{gen}" + (f" ({bw:.0f} GB/s)" if bw else "")
     if p.topology == "nvlink-bridge":
         bw = p.intra_gbps or g.nvlink_gbps
+        if p.nvlink_group >= p.gpn:  # an SXM board without NVSwitch: every GPU on the board's NVLink
+            gen = f" {g.nvlink_generation}" if g.nvlink_generation else ""
+            return f"NVLink{gen}, no NVSwitch" + (f" ({bw:.0f} GB/s)" if bw else "")
         return "NVLink bridge (pairs)" + (f" ({bw:.0f} GB/s)" if bw else "")
     gen = f" {g.pcie_generation}.0" if g.pcie_generation else ""
     return f"PCIe{gen}" + (f" ({g.pcie_gbps:.0f} GB/s)" if g.pcie_gbps else "")
@@ -96,7 +100,7 @@ class OptionBuilder:
             interconnect=interconnect_text(p), network=network_text(p), host=host, layout=layout,
             memory=memory, time=f.time, cost=f.cost, tier=tier_for(f.n, f.nodes), pareto=pareto,
             price_kind=getattr(offer, "price_kind", None), price_date=getattr(offer, "price_date", None),
-            advice=advice_rules.advise(ctx), notes=notes)
+            advice=advice_rules.advise(ctx), notes=notes, serving=priced_serving(f.time.serving, f.cost))
 
 
 def value_point(f: Found, job: Job) -> advice_rules.ValuePoint:

@@ -144,6 +144,12 @@ def _no_platform(c: Constraints) -> GpudeskError:
 
 
 def _nothing_fits(job: Job, search: LayoutSearch) -> GpudeskError:
+    if search.rejected.get("below_target_speed") and job.target_tokens_per_user is not None:
+        return GpudeskError(t(
+            "no setup reaches {x:g} tokens/s per user; the fastest that fits gives {best:.1f}: allow more GPUs "
+            "(--max-gpus), serve fewer users per setup, shorten the context, quantise the weights or lower the target",
+            "没有配置能达到每用户每秒 {x:g} 个 token；能放下的最快配置为 {best:.1f}：请允许更多显卡（--max-gpus）、"
+            "减少并发、缩短上下文、量化权重或降低目标", x=job.target_tokens_per_user, best=search.fastest_per_user))
     if search.closest is None and search.host_closest is None:
         return GpudeskError(t("no GPU in the catalogue matches the constraints (check --gpu-allow / --gpu-exclude, "
                               "--provider and --region)",

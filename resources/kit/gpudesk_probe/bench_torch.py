@@ -7,6 +7,7 @@ bootstrap, a rendezvous file): nothing leaves the machine. Bus bandwidth as nccl
 
 import json
 import os
+import shutil
 import tempfile
 import time
 from datetime import timedelta
@@ -63,33 +64,33 @@ def _local_worker(rank, world, init_file, out_file, sizes):
 
 def allreduce_local(world, timeout_s=900, sizes=None):
     """The sweep over `world` local GPUs, one process each (torch.multiprocessing)."""
-    import torch.multiprocessing as mp
     tmp = tempfile.mkdtemp(prefix="gpudesk-kit-")
     init_file, out_file = os.path.join(tmp, "rdzv"), os.path.join(tmp, "allreduce.json")
     os.environ.setdefault("NCCL_SOCKET_IFNAME", "lo")  # bootstrap over loopback: stay inside the node
     os.environ.setdefault("TORCH_NCCL_ASYNC_ERROR_HANDLING", "1")
     try:
-        ctx = mp.spawn(_local_worker, args=(world, init_file, out_file, sizes or SIZES), nprocs=world, join=False)
-        deadline = time.time() + timeout_s
-        while not ctx.join(timeout=5):
-            if time.time() > deadline:
-                for p in ctx.processes:
-                    p.terminate()
-                return {"world_size": world, "error": "timed out after {} s (an NCCL hang)".format(timeout_s)}
+        error = _spawn(_local_worker, (world, init_file, out_file, sizes or SIZES), world, timeout_s)
+        if error:
+            return {"world_size": world, "error": error}
         with open(out_file) as fh:
             return json.load(fh)
     except Exception as exc:  # noqa: BLE001 - NCCL/CUDA failures are findings
         return {"world_size": world, "error": _short(exc)}
     finally:
-        for name in os.listdir(tmp):
-            try:
-                os.remove(os.path.join(tmp, name))
-            except OSError:
-                pass
-        try:
-            os.rmdir(tmp)
-        except OSError:
-            pass
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def _spawn(fn, args, nprocs, timeout_s):
+    """Run fn(rank, *args) in `nprocs` processes; an error text when one fails or they hang."""
+    import torch.multiprocessing as mp
+    ctx = mp.spawn(fn, args=args, nprocs=nprocs, join=False)
+    deadline = time.time() + timeout_s
+    while not ctx.join(timeout=5):
+        if time.time() > deadline:
+            for p in ctx.processes:
+                p.terminate()
+            return "timed out after {:.0f} s (a hang)".format(timeout_s)
+    return None
 
 
 def allreduce_torchrun(sizes=None):
@@ -250,16 +251,11 @@ def train_all(cfg, gpus, seconds, timeout_s=None):
     """The synthetic run on every local GPU at once (independent processes, no communication):
     every card is tested and loaded together, so temperatures and clocks are read under load.
     Returns the summary (the slowest GPU) and the per-GPU records."""
-    import torch.multiprocessing as mp
     tmp = tempfile.mkdtemp(prefix="gpudesk-kit-")
     try:
-        ctx = mp.spawn(_train_worker, args=(cfg, seconds, tmp), nprocs=gpus, join=False)
-        deadline = time.time() + (timeout_s or seconds * 3 + 600)
-        while not ctx.join(timeout=5):
-            if time.time() > deadline:
-                for p in ctx.processes:
-                    p.terminate()
-                return {"error": "timed out", "per_gpu": []}
+        error = _spawn(_train_worker, (cfg, seconds, tmp), gpus, timeout_s or seconds * 3 + 600)
+        if error:
+            return {"error": error, "per_gpu": []}
         per = []
         for rank in range(gpus):
             path = os.path.join(tmp, "train-{}.json".format(rank))
@@ -270,15 +266,7 @@ def train_all(cfg, gpus, seconds, timeout_s=None):
     except Exception as exc:  # noqa: BLE001
         return {"error": _short(exc), "per_gpu": []}
     finally:
-        for name in os.listdir(tmp):
-            try:
-                os.remove(os.path.join(tmp, name))
-            except OSError:
-                pass
-        try:
-            os.rmdir(tmp)
-        except OSError:
-            pass
+        shutil.rmtree(tmp, ignore_errors=True)
 
 
 def summarise(per, cfg):

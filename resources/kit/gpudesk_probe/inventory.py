@@ -8,7 +8,7 @@ import shutil
 import socket
 import subprocess
 
-from . import parsers
+from . import host_parsers, parsers
 
 
 def run(cmd, timeout=60):
@@ -82,13 +82,7 @@ def gpu_inventory(smi):
     rc, q, _ = run([smi, "-q"], timeout=120)
     detail = parsers.gpus_from_q(q) if rc == 0 else {"gpus": []}
     out["raw"]["nvidia-smi -q"] = q[:200000] if rc == 0 else None
-    by_bus = {(g.get("bus_id") or "").lower(): g for g in detail.get("gpus", [])}
-    for g in gpus:
-        extra = by_bus.get((g.get("bus_id") or "").lower()) or {}
-        for key, value in extra.items():
-            if g.get(key) is None and value is not None:
-                g[key] = value
-    out["gpus"] = gpus
+    out["gpus"] = parsers.merge_gpu_records(gpus, detail)
     out["driver_version"] = detail.get("driver_version") or (gpus[0].get("driver_version") if gpus else None)
     out["cuda_version"] = detail.get("cuda_version")
     if not out["cuda_version"]:
@@ -146,22 +140,22 @@ def torch_info():
 def cpu():
     rc, out, _ = run(["lscpu"])
     if rc == 0 and out:
-        info = parsers.lscpu(out)
+        info = host_parsers.lscpu(out)
         if info.get("model"):
             return info
-    info = parsers.cpuinfo(read("/proc/cpuinfo") or "")
+    info = host_parsers.cpuinfo(read("/proc/cpuinfo") or "")
     info["logical_cpus"] = info.get("logical_cpus") or os.cpu_count()
     return info
 
 
 def memory():
-    return parsers.meminfo(read("/proc/meminfo") or "")
+    return host_parsers.meminfo(read("/proc/meminfo") or "")
 
 
 def disks():
     rc, out, _ = run(["lsblk", "-J", "-b", "-o", "NAME,SIZE,TYPE,ROTA,MODEL,TRAN"])
     if rc == 0:
-        return parsers.lsblk_json(out)
+        return host_parsers.lsblk_json(out)
     found = []
     for name in sorted(os.listdir("/sys/block")) if os.path.isdir("/sys/block") else []:
         if name.startswith(("loop", "ram", "zram", "dm-")):
@@ -178,7 +172,7 @@ def disks():
 def filesystems():
     out = []
     seen = set()
-    for dev, mnt, fs in parsers.mounts(read("/proc/mounts") or ""):
+    for dev, mnt, fs in host_parsers.mounts(read("/proc/mounts") or ""):
         if mnt in seen:
             continue
         seen.add(mnt)
@@ -195,7 +189,7 @@ def filesystem_of(path):
     """The mount (and its type) holding `path`: the longest mount point that prefixes it."""
     path = os.path.realpath(path)
     best = None
-    for _dev, mnt, fs in parsers.mounts(read("/proc/mounts") or "") or []:
+    for _dev, mnt, fs in host_parsers.mounts(read("/proc/mounts") or "") or []:
         if path == mnt or path.startswith(mnt.rstrip("/") + "/") or mnt == "/":
             if best is None or len(mnt) > len(best[0]):
                 best = (mnt, fs)
@@ -211,8 +205,8 @@ def kernel_xid():
     """Xid lines from dmesg (needs privileges on many systems), else from journalctl -k."""
     rc, out, err = run(["dmesg"], timeout=30)
     if rc == 0 and out:
-        return {"readable": True, "source": "dmesg", "events": parsers.xid_events(out)}
+        return {"readable": True, "source": "dmesg", "events": host_parsers.xid_events(out)}
     rc2, out2, _ = run(["journalctl", "-k", "--no-pager", "-q", "-b"], timeout=60)
     if rc2 == 0 and out2:
-        return {"readable": True, "source": "journalctl -k", "events": parsers.xid_events(out2)}
+        return {"readable": True, "source": "journalctl -k", "events": host_parsers.xid_events(out2)}
     return {"readable": False, "source": None, "events": [], "error": (err or "").strip()[:200] or None}

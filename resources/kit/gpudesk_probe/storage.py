@@ -13,7 +13,7 @@ import shutil
 import threading
 import time
 
-from . import inventory, parsers
+from . import host_parsers, inventory
 
 CHUNK = 8 * 2**20
 BLOCK = 4096
@@ -59,7 +59,7 @@ def _fio_job(fio, work, args, seconds):
     rc, out, err = inventory.run(cmd, timeout=seconds * 4 + 300)
     if rc != 0:
         return None, (err or out or "fio failed").strip().splitlines()[-1:][0] if (err or out) else "fio failed"
-    return parsers.fio_json(out), None
+    return host_parsers.fio_json(out), None
 
 
 def _fio(fio, work, size, seconds, progress):
