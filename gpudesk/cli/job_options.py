@@ -50,9 +50,21 @@ def add_job_arguments(parser: argparse.ArgumentParser) -> None:
     j.add_argument("--micro-batch", type=_count, default=1, metavar="N")
     j.add_argument("--seq-len", type=_count, default=None, metavar="N",
                    help=f"sequence length (default {DEFAULT_SEQ_LEN}, capped at the model's maximum)")
-    j.add_argument("--grad-accum", type=_count, default=1, metavar="N")
-    j.add_argument("--recompute", choices=["none", "selective", "full"], default="none",
-                   help="activation recomputation")
+    j.add_argument("--grad-accum", type=_count, default=None, metavar="N",
+                   help="micro-batches per optimizer step (default 1; pre-training: from --global-batch-tokens)")
+    j.add_argument("--global-batch-tokens", type=_count, default=None, metavar="N",
+                   help="tokens per optimizer step; gradient accumulation follows from it and the data-parallel "
+                        "degree (pre-training default 4194304)")
+    j.add_argument("--recompute", choices=["none", "selective", "op-selective", "full"], default="none",
+                   help="activation recomputation: selective = Megatron's attention core, op-selective = torchtitan's "
+                        "op-level SAC, full = whole blocks")
+    j.add_argument("--framework", choices=["hf", "deepspeed", "megatron", "fsdp2", "unsloth"], default=None,
+                   help="training stack (default hf for fine-tuning and LoRA/QLoRA, megatron for pre-training)")
+    j.add_argument("--model-states", choices=["mixed", "bf16", "8bit"], default=None,
+                   help="precision of weights, gradients and optimizer states: mixed = fp32 master + fp32 Adam "
+                        "(16 B/param), bf16 = all bf16 (8 B/param), 8bit = bf16 + 8-bit optimizer (default: the framework's)")
+    j.add_argument("--loss", choices=["fp32-logits", "chunked"], default=None,
+                   help="loss computation: the whole logits tensor in fp32, or chunked cross-entropy (default: the framework's)")
     j.add_argument("--flash-attention", action=argparse.BooleanOptionalAction, default=True)
     j.add_argument("--lora-rank", type=_count, default=16, metavar="N")
     j.add_argument("--lora-targets", nargs="+", default=None, metavar="NAME",
@@ -73,6 +85,10 @@ def add_job_arguments(parser: argparse.ArgumentParser) -> None:
     h.add_argument("--tp", type=_count, default=1, metavar="N", help="tensor parallel degree")
     h.add_argument("--pp", type=_count, default=1, metavar="N", help="pipeline parallel degree")
     h.add_argument("--zero", type=int, choices=[0, 1, 2, 3], default=0, help="ZeRO stage (3 = FSDP full sharding)")
+    h.add_argument("--virtual-stages", type=_count, default=1, metavar="N",
+                   help="interleaved 1F1B: model chunks per pipeline stage (default 1)")
+    h.add_argument("--cp", type=_count, default=1, metavar="N", help="context parallel degree (the sequence split)")
+    h.add_argument("--ep", type=_count, default=1, metavar="N", help="expert parallel degree (MoE experts split)")
     h.add_argument("--offload", choices=["none", "optimizer", "optimizer+params"], default="none")
 
 
@@ -111,9 +127,20 @@ def job_from_args(args: argparse.Namespace, catalog):
         raise GpudeskError(f"--mfu {args.mfu:g}: must be at most 1")
     if args.headroom >= 1:
         raise GpudeskError(f"--headroom {args.headroom:g}: must be below 1")
+    from gpudesk.core.rules import default_global_batch_tokens
+
+    accum = getattr(args, "grad_accum", None)
+    gbt = getattr(args, "global_batch_tokens", None)
+    if accum is not None and gbt is not None:
+        raise GpudeskError("give --grad-accum or --global-batch-tokens, not both")
+    if accum is None and gbt is None:
+        gbt = default_global_batch_tokens(args.task)
     fields = dict(
         model=arch, task=args.task, precision=args.precision, optimizer=args.optimizer,
-        micro_batch=args.micro_batch, seq_len=seq, grad_accum=args.grad_accum, recompute=args.recompute,
+        micro_batch=args.micro_batch, seq_len=seq, grad_accum=accum or 1, recompute=args.recompute,
+        global_batch_tokens=gbt, framework=getattr(args, "framework", None),
+        model_states=getattr(args, "model_states", None), loss=getattr(args, "loss", None),
+        virtual_stages=getattr(args, "virtual_stages", 1), cp=getattr(args, "cp", 1), ep=getattr(args, "ep", 1),
         flash_attention=args.flash_attention, lora_rank=args.lora_rank, tokens=args.tokens,
         concurrency=args.concurrency, serving_context=args.serving_context, mfu=args.mfu,
         price_per_gpu_hour=args.price_per_gpu_hour, headroom=args.headroom,
@@ -129,7 +156,7 @@ def job_from_args(args: argparse.Namespace, catalog):
     if args.tp > args.gpus or args.pp > args.gpus:
         raise GpudeskError(f"impossible layout: --tp {args.tp} / --pp {args.pp} larger than --gpus {args.gpus}")
     layout = Layout(gpus=args.gpus, tp=args.tp, pp=args.pp, zero=args.zero, offload=args.offload)
-    check_layout(layout)
+    check_layout(layout)  # cp / ep against the layout: checked by the estimate itself (recommend searches layouts)
     gpu_id = args.gpu or default_gpu_id(catalog)
     catalog.gpu(gpu_id)  # unknown id -> CatalogError naming close matches
     return job, layout, gpu_id
