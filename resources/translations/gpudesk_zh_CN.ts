@@ -1333,94 +1333,94 @@
             <translation>已导入 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="339" />
+            <location filename="../../gpudesk/ui/main_window.py" line="338" />
             <source>computing…</source>
             <translation>计算中…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="372" />
+            <location filename="../../gpudesk/ui/main_window.py" line="371" />
             <source>No configuration fits within the constraints.</source>
             <translation>在约束条件内没有可行的配置。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="376" />
+            <location filename="../../gpudesk/ui/main_window.py" line="375" />
             <source>The configuration set by hand no longer works (%1): the recommendation is shown.</source>
             <translation>手动设定的配置已不可用（%1）：现显示推荐方案。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="394" />
+            <location filename="../../gpudesk/ui/main_window.py" line="393" />
             <source>Left out until corrected — %1</source>
             <translation>以下字段有误，改正前暂不计入 — %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="451" />
-            <location filename="../../gpudesk/ui/main_window.py" line="542" />
+            <location filename="../../gpudesk/ui/main_window.py" line="450" />
+            <location filename="../../gpudesk/ui/main_window.py" line="541" />
             <source>No configuration chosen yet</source>
             <translation>尚未选择配置</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="452" />
+            <location filename="../../gpudesk/ui/main_window.py" line="451" />
             <source>Fits</source>
             <translation>显存够用</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="452" />
+            <location filename="../../gpudesk/ui/main_window.py" line="451" />
             <source>Does not fit</source>
             <translation>显存不足</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="453" />
-            <location filename="../../gpudesk/ui/main_window.py" line="543" />
+            <location filename="../../gpudesk/ui/main_window.py" line="452" />
+            <location filename="../../gpudesk/ui/main_window.py" line="542" />
             <source>set by hand</source>
             <translation>手动设定</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="456" />
+            <location filename="../../gpudesk/ui/main_window.py" line="455" />
             <source>%1 with trial margin</source>
             <translation>含试错余量 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="598" />
+            <location filename="../../gpudesk/ui/main_window.py" line="601" />
             <source>Untitled plan</source>
             <translation>未命名方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="628" />
+            <location filename="../../gpudesk/ui/main_window.py" line="631" />
             <source>About gpudesk</source>
             <translation>关于 gpudesk</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="623" />
+            <location filename="../../gpudesk/ui/main_window.py" line="626" />
             <source>Offline planning assistant for renting GPU servers for AI training.</source>
             <translation>离线的 AI 训练 GPU 服务器租用规划助手。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="543" />
+            <location filename="../../gpudesk/ui/main_window.py" line="542" />
             <source>from the recommendation</source>
             <translation>来自推荐</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="577" />
+            <location filename="../../gpudesk/ui/main_window.py" line="580" />
             <source>Your name</source>
             <translation>您的姓名</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="578" />
+            <location filename="../../gpudesk/ui/main_window.py" line="581" />
             <source>Checklist results record who checked them. Your name:</source>
             <translation>检查结果会记录检查人。请输入您的姓名：</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="624" />
+            <location filename="../../gpudesk/ui/main_window.py" line="627" />
             <source>Catalogue dated %1 (content %2).</source>
             <translation>目录日期 %1（内容 %2）。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="624" />
+            <location filename="../../gpudesk/ui/main_window.py" line="627" />
             <source>unknown</source>
             <translation>未知</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="626" />
+            <location filename="../../gpudesk/ui/main_window.py" line="629" />
             <source>Chinese text uses the bundled WenQuanYi Micro Hei font (Apache-2.0).</source>
             <translation>中文使用随附的文泉驿微米黑字体（Apache-2.0）。</translation>
         </message>
@@ -1437,7 +1437,7 @@
         <message>
             <location filename="../../gpudesk/ui/window/actions.py" line="115" />
             <source>Options</source>
-            <translation>方案</translation>
+            <translation>候选配置</translation>
         </message>
         <message>
             <location filename="../../gpudesk/ui/window/actions.py" line="115" />
@@ -1635,217 +1635,247 @@
             <translation>关于 &amp;Qt</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="149" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="142" />
+            <source>&amp;Overview</source>
+            <translation>总览(&amp;O)</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="142" />
+            <source>P&amp;lan</source>
+            <translation>方案(&amp;L)</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="142" />
+            <source>O&amp;ptions</source>
+            <translation>候选配置(&amp;P)</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="143" />
+            <source>&amp;Quotes</source>
+            <translation>报价(&amp;Q)</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="143" />
+            <source>&amp;Catalogue</source>
+            <translation>资源目录(&amp;C)</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="143" />
+            <source>Chec&amp;klist</source>
+            <translation>检查清单(&amp;K)</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="150" />
             <source>&amp;Job form</source>
             <translation>任务表单(&amp;J)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="150" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="151" />
             <source>&amp;File</source>
             <translation>文件(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="151" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="152" />
             <source>Open &amp;Recent</source>
             <translation>最近打开(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="152" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="153" />
             <source>&amp;Export</source>
             <translation>导出(&amp;E)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="153" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="154" />
             <source>&amp;Edit</source>
             <translation>编辑(&amp;E)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="154" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="155" />
             <source>&amp;View</source>
             <translation>视图(&amp;V)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="155" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="156" />
             <source>&amp;Language</source>
             <translation>语言(&amp;L)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="156" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="157" />
             <source>&amp;Help</source>
             <translation>帮助(&amp;H)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="157" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="158" />
             <source>Main toolbar</source>
             <translation>主工具栏</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="158" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="159" />
             <source>Job</source>
             <translation>任务</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="167" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="168" />
             <source>&amp;Undo %1</source>
             <translation>撤销%1(&amp;U)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="169" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="170" />
             <source>&amp;Redo %1</source>
             <translation>重做%1(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="176" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="177" />
             <source>model</source>
             <translation>模型</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="176" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="177" />
             <source>parameters</source>
             <translation>参数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="176" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="177" />
             <source>task</source>
             <translation>任务</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="176" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="177" />
             <source>precision</source>
             <translation>精度</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="177" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="178" />
             <source>optimizer</source>
             <translation>优化器</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="177" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="178" />
             <source>sequence length</source>
             <translation>序列长度</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="177" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="178" />
             <source>micro-batch</source>
             <translation>微批次</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="178" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="179" />
             <source>gradient accumulation</source>
             <translation>梯度累积</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="178" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="179" />
             <source>recomputation</source>
             <translation>重计算</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="178" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="179" />
             <source>flash attention</source>
             <translation>Flash Attention</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="179" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="180" />
             <source>LoRA rank</source>
             <translation>LoRA 秩</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="179" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="180" />
             <source>dataset tokens</source>
             <translation>数据集 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="179" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="180" />
             <source>epochs</source>
             <translation>轮数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="180" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="181" />
             <source>concurrency</source>
             <translation>并发数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="180" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="181" />
             <source>memory headroom</source>
             <translation>显存余量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="180" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="181" />
             <source>objective</source>
             <translation>优化目标</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="181" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="182" />
             <source>budget</source>
             <translation>预算</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="181" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="182" />
             <source>deadline</source>
             <translation>截止时间</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="181" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="182" />
             <source>billing</source>
             <translation>计费方式</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="181" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="182" />
             <source>region</source>
             <translation>地区</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="182" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="183" />
             <source>providers</source>
             <translation>服务商</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="182" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="183" />
             <source>most GPUs</source>
             <translation>显卡上限</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="182" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="183" />
             <source>title</source>
             <translation>标题</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="182" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="183" />
             <source>author</source>
             <translation>编制人</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="183" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="184" />
             <source>organisation</source>
             <translation>单位</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="183" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="184" />
             <source>approvers</source>
             <translation>审批人</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="183" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="184" />
             <source>notes</source>
             <translation>备注</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="184" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="185" />
             <source>choice</source>
             <translation>选定配置</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="184" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="185" />
             <source>checklist result</source>
             <translation>检查结果</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="184" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="185" />
             <source>quote</source>
             <translation>报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="184" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="185" />
             <source>import</source>
             <translation>导入</translation>
         </message>
@@ -2097,8 +2127,8 @@
         <name>PlanPage</name>
         <message>
             <location filename="../../gpudesk/ui/pages/plan_page.py" line="99" />
-            <source>Plan</source>
-            <translation>方案</translation>
+            <source>Plan facts</source>
+            <translation>方案信息</translation>
         </message>
         <message>
             <location filename="../../gpudesk/ui/pages/plan_page.py" line="100" />
@@ -2206,6 +2236,196 @@ Approver</source>
     <context>
         <name>Charts</name>
         <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="64" />
+            <source>Memory per GPU</source>
+            <translation>每卡显存</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="64" />
+            <source>GiB per GPU (1 GiB = 2³⁰ bytes)</source>
+            <translation>每卡 GiB（1 GiB = 2³⁰ 字节）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="66" />
+            <source>No configuration yet</source>
+            <translation>尚无配置</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="88" />
+            <source>Headroom kept free</source>
+            <translation>预留余量</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="97" />
+            <source>Capacity</source>
+            <translation>容量</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="98" />
+            <source>Usable</source>
+            <translation>可用</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="98" />
+            <source>Total</source>
+            <translation>合计</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="101" />
+            <source>GPU capacity</source>
+            <translation>GPU 显存容量</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="113" />
+            <source>Guide's quick estimate</source>
+            <translation>指南快速估算</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="115" />
+            <source>Quick estimate ÷ %1</source>
+            <translation>快速估算 ÷ %1</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="119" />
+            <source>Guide's quick estimate (20 bytes per parameter)</source>
+            <translation>指南快速估算（每参数 20 字节）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="120" />
+            <source>in all</source>
+            <translation>合计</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="120" />
+            <source>per GPU</source>
+            <translation>每卡</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="145" />
+            <source>Total cost vs GPU count</source>
+            <translation>总成本与 GPU 数量</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="145" />
+            <source>Cost (%1)</source>
+            <translation>成本（%1）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="145" />
+            <source>GPUs</source>
+            <translation>GPU 数</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="147" />
+            <source>No priced configuration</source>
+            <translation>没有带价格的配置</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="167" />
+            <source>Cost</source>
+            <translation>成本</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="168" />
+            <source>With trial margin</source>
+            <translation>含试错余量</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="169" />
+            <source>Time</source>
+            <translation>时间</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="169" />
+            <source>days</source>
+            <translation>天</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="173" />
+            <source>+%1 % trial-and-error margin</source>
+            <translation>+%1 % 试错余量</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="180" />
+            <source>Days vs GPU count</source>
+            <translation>天数与 GPU 数量</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="180" />
+            <source>Days</source>
+            <translation>天数</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="182" />
+            <source>No timed configuration</source>
+            <translation>没有可估算时间的配置</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="212" />
+            <source>Time vs cost (Pareto front)</source>
+            <translation>时间与成本（帕累托前沿）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="228" />
+            <source>Other options</source>
+            <translation>其他方案</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="235" />
+            <source>Pareto front</source>
+            <translation>帕累托前沿</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="247" />
+            <source>Hourly vs monthly billing</source>
+            <translation>按小时与按月计费</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="247" />
+            <source>Cost per month (%1)</source>
+            <translation>每月成本（%1）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="248" />
+            <source>Hours used per month</source>
+            <translation>每月使用小时数</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="251" />
+            <source>No hourly price for the chosen configuration</source>
+            <translation>所选配置没有按小时价格</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="254" />
+            <source>Hourly</source>
+            <translation>按小时</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="264" />
+            <source>Monthly</source>
+            <translation>按月</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="268" />
+            <source>break-even %1 h</source>
+            <translation>平衡点 %1 小时</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="271" />
+            <source>Break-even</source>
+            <translation>盈亏平衡点</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="271" />
+            <source>month</source>
+            <translation>月</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="274" />
+            <source>this job</source>
+            <translation>本任务</translation>
+        </message>
+        <message>
             <location filename="../../gpudesk/ui/charts/style.py" line="334" />
             <source>Chosen</source>
             <translation>已选择</translation>
@@ -2290,157 +2510,157 @@ Approver</source>
     <context>
         <name>OptionsModel</name>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="38" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="39" />
             <source>Rank</source>
             <translation>排名</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="38" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="39" />
             <source>Place in the recommender's ranking for the objective</source>
             <translation>按优化目标在推荐结果中的名次</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="39" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="40" />
             <source>GPU</source>
             <translation>GPU</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="39" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="40" />
             <source>GPU model; the other counts of the same GPU are folded under its best row</source>
             <translation>显卡型号；同一显卡的其他数量折叠在其最佳方案下</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="40" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="41" />
             <source>GPUs</source>
             <translation>GPU 数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="40" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="41" />
             <source>GPUs in all (nodes × GPUs per node when more than one node)</source>
             <translation>显卡总数（多节点时为 节点数 × 每节点卡数）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="41" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="42" />
             <source>Provider</source>
             <translation>服务商</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="41" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="42" />
             <source>Whose offer prices this configuration</source>
             <translation>该配置按哪家的报价计价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="42" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="43" />
             <source>Region</source>
             <translation>地域</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="42" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="43" />
             <source>Where the offer's data centre is</source>
             <translation>报价对应机房所在地区</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="43" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="44" />
             <source>Layout</source>
             <translation>并行布局</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="45" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="46" />
             <source>Tier</source>
             <translation>档次</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="45" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="46" />
             <source>The guide's class of setup: entry, advanced, flagship or multi-node</source>
             <translation>指南中的配置档位：入门级、进阶档、旗舰级或跨节点集群</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="46" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="47" />
             <source>Fits</source>
             <translation>显存够用</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="46" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="47" />
             <source>Whether the job fits in each GPU's usable memory</source>
             <translation>任务能否放进每张卡的可用显存</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="47" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="48" />
             <source>Memory per GPU</source>
             <translation>每卡显存</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="47" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="48" />
             <source>Memory each GPU needs, in GiB (2³⁰ bytes)</source>
             <translation>每张 GPU 所需显存，单位 GiB（2³⁰ 字节）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="48" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="49" />
             <source>Time</source>
             <translation>时间</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="48" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="49" />
             <source>Wall-clock time of the run, without the trial margin</source>
             <translation>训练实际耗时（不含试错余量）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="49" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="50" />
             <source>Cost</source>
             <translation>成本</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="49" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="50" />
             <source>Rental for the run at the offer's price</source>
             <translation>按报价计算的本次租金</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="50" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="51" />
             <source>With trial margin</source>
             <translation>含试错余量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="50" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="51" />
             <source>Cost with the margin for trial and error (tuning, re-runs)</source>
             <translation>含试错余量（调参、重跑）的费用</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="51" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="52" />
             <source>Price</source>
             <translation>价格</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="51" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="52" />
             <source>The offer's price per GPU-hour, its kind and date</source>
             <translation>报价的每卡时价格、价格类型和日期</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="52" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="53" />
             <source>Advice</source>
             <translation>建议</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="52" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="53" />
             <source>Warnings for this configuration; hover the icon to read them</source>
             <translation>该配置的警示；鼠标停在图标上查看</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="197" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="198" />
             <source>(+%1 more)</source>
             <translation>（另有 %1 个）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="202" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="203" />
             <source>own price</source>
             <translation>自定价格</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="209" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="210" />
             <source>offload</source>
             <translation>卸载</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="228" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="229" />
             <source>%1/GPU-h</source>
             <translation>%1/卡时</translation>
         </message>
