@@ -90,6 +90,7 @@ class ServerType(Row):
     network_gbps: float | None = Field(default=None, gt=0)  # Gb/s per node between nodes
     power_kw: float | None = Field(default=None, gt=0)
     notes: str | None = None
+    notes_zh: str | None = None  # the same notes in Chinese (shown in the Chinese UI and PDF)
     source: str | None = None
     checked: str | None = None
     user: bool = False
@@ -123,6 +124,7 @@ class Provider(Row):
     founded: int | None = Field(default=None, ge=1900, le=2100)
     website: str | None = None
     notes: str | None = None
+    notes_zh: str | None = None  # the same notes in Chinese (shown in the Chinese UI and PDF)
     source: str | None = None
     checked: str | None = None
     user: bool = False
@@ -155,6 +157,7 @@ class Offer(Row):
     billing: list[str] = Field(default_factory=list)
     source: str | None = None
     notes: str | None = None
+    notes_zh: str | None = None  # the same notes in Chinese (shown in the Chinese UI and PDF)
     user: bool = False
 
     @field_validator("billing")

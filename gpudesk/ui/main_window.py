@@ -541,7 +541,8 @@ class MainWindow(FilesMixin, QMainWindow):
             return self.tr("No configuration chosen yet")
         how = self.tr("set by hand") if self.session.manual is not None else self.tr("from the recommendation")
         who = self._provider_names().get(choice.provider or "", choice.provider or "")
-        return (f"<b>{self.tr('Chosen')}: {choice.gpus}× {choice.gpu_name or choice.gpu}</b> ({how})"
+        chosen = self.tr("Chosen")
+        return (f"<b>{chosen}: {choice.gpus}× {choice.gpu_name or choice.gpu}</b> ({how})"
                 f"<br>{who} · {layout_text(choice.layout)}")
 
     def catalogue_page(self):

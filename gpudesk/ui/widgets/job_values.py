@@ -27,7 +27,7 @@ from gpudesk.core.models import (
 )
 from gpudesk.errors import GpudeskError
 from gpudesk.ui.fmt import number, parse_quantity
-from gpudesk.ui.labels import provider_name
+from gpudesk.ui.labels import provider_name, region_text
 
 CUSTOM = "__params__"
 IMPORTED = "__imported__"
@@ -101,9 +101,13 @@ class JobValues:
             while self.region_combo.count() > 1:
                 self.region_combo.removeItem(1)
             for name in regions:
-                self.region_combo.addItem(name, name)
+                self.region_combo.addItem(region_text(name), name)
             self._select(self.region_combo, region)
         self._model_changed()
+
+    def _retranslate_regions(self) -> None:
+        for i in range(1, self.region_combo.count()):
+            self.region_combo.setItemText(i, region_text(self.region_combo.itemData(i)))
 
     def _retranslate_providers(self) -> None:
         names = {p.id: provider_name(p) for p in self._providers}
@@ -187,7 +191,7 @@ class JobValues:
             self.deadline_edit.setText("" if constraints.deadline_hours is None else f"{constraints.deadline_hours / 24:g}")
             self._select(self.billing_combo, constraints.billing.value if constraints.billing else None)
             if constraints.region and self.region_combo.findData(constraints.region) < 0:
-                self.region_combo.addItem(constraints.region, constraints.region)
+                self.region_combo.addItem(region_text(constraints.region), constraints.region)
             self._select(self.region_combo, constraints.region)
             for i in range(self.providers_list.count()):
                 item = self.providers_list.item(i)
@@ -342,7 +346,7 @@ class JobValues:
             parts.append(_tr("%1 KV heads").replace("%1", str(arch.num_kv_heads)))
         if arch.num_experts > 1:
             parts.append(_tr("%1 experts").replace("%1", str(arch.num_experts)))
-        self.model_info.setText(", ".join(parts))
+        self.model_info.setText(_tr(", ").join(parts))
 
     @property
     def errors(self) -> dict[str, str]:
