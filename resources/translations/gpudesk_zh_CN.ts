@@ -677,12 +677,12 @@
     <context>
         <name>HelpDialog</name>
         <message>
-            <location filename="../../gpudesk/ui/help.py" line="50" />
+            <location filename="../../gpudesk/ui/help.py" line="47" />
             <source>Open the user guide</source>
             <translation>打开用户指南</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/help.py" line="52" />
+            <location filename="../../gpudesk/ui/help.py" line="49" />
             <source>Close</source>
             <translation>关闭</translation>
         </message>
@@ -1366,99 +1366,99 @@
             <translation>已导入 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="338" />
+            <location filename="../../gpudesk/ui/main_window.py" line="339" />
             <source>computing…</source>
             <translation>计算中…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="371" />
+            <location filename="../../gpudesk/ui/main_window.py" line="372" />
             <source>No configuration fits within the constraints.</source>
             <translation>在约束条件内没有可行的配置。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="375" />
+            <location filename="../../gpudesk/ui/main_window.py" line="376" />
             <source>The configuration set by hand no longer works (%1): the recommendation is shown.</source>
             <translation>手动设定的配置已不可用（%1）：现显示推荐方案。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="393" />
-            <source>Left out until corrected — %1</source>
-            <translation>以下字段有误，改正前暂不计入 — %1</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="450" />
-            <location filename="../../gpudesk/ui/main_window.py" line="541" />
+            <location filename="../../gpudesk/ui/main_window.py" line="451" />
+            <location filename="../../gpudesk/ui/main_window.py" line="542" />
             <source>No configuration chosen yet</source>
             <translation>尚未选择配置</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="451" />
+            <location filename="../../gpudesk/ui/main_window.py" line="452" />
             <source>Fits</source>
             <translation>显存够用</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="451" />
+            <location filename="../../gpudesk/ui/main_window.py" line="452" />
             <source>Does not fit</source>
             <translation>显存不足</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="452" />
-            <location filename="../../gpudesk/ui/main_window.py" line="542" />
+            <location filename="../../gpudesk/ui/main_window.py" line="453" />
+            <location filename="../../gpudesk/ui/main_window.py" line="543" />
             <source>set by hand</source>
             <translation>手动设定</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="455" />
+            <location filename="../../gpudesk/ui/main_window.py" line="456" />
             <source>%1 with trial margin</source>
             <translation>含试错余量 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="544" />
+            <location filename="../../gpudesk/ui/main_window.py" line="545" />
             <source>Chosen</source>
             <translation>已选择</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="602" />
+            <location filename="../../gpudesk/ui/main_window.py" line="603" />
             <source>Untitled plan</source>
             <translation>未命名方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="632" />
+            <location filename="../../gpudesk/ui/main_window.py" line="633" />
             <source>About gpudesk</source>
             <translation>关于 gpudesk</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="627" />
+            <location filename="../../gpudesk/ui/main_window.py" line="628" />
             <source>Offline planning assistant for renting GPU servers for AI training.</source>
             <translation>离线的 AI 训练 GPU 服务器租用规划助手。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="542" />
+            <location filename="../../gpudesk/ui/main_window.py" line="394" />
+            <source>The last valid value is used until corrected — %1</source>
+            <translation>改正前沿用上一次的有效值 — %1</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/main_window.py" line="543" />
             <source>from the recommendation</source>
             <translation>来自推荐</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="581" />
+            <location filename="../../gpudesk/ui/main_window.py" line="582" />
             <source>Your name</source>
             <translation>您的姓名</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="582" />
+            <location filename="../../gpudesk/ui/main_window.py" line="583" />
             <source>Checklist results record who checked them. Your name:</source>
             <translation>检查结果会记录检查人。请输入您的姓名：</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="628" />
+            <location filename="../../gpudesk/ui/main_window.py" line="629" />
             <source>Catalogue dated %1 (content %2).</source>
             <translation>目录日期 %1（内容 %2）。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="628" />
+            <location filename="../../gpudesk/ui/main_window.py" line="629" />
             <source>unknown</source>
             <translation>未知</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="630" />
+            <location filename="../../gpudesk/ui/main_window.py" line="631" />
             <source>Chinese text uses the bundled WenQuanYi Micro Hei font (Apache-2.0).</source>
             <translation>中文使用随附的文泉驿微米黑字体（Apache-2.0）。</translation>
         </message>

@@ -377,21 +377,24 @@ class JobValues:
             raise GpudeskError(f"{self._labels[key].text()}: {message}")
         return self._build(set())
 
-    def read(self) -> tuple[Job, Constraints, dict[str, str]]:
-        """Like job_and_constraints, but a bad optional field is left out: (job, constraints,
-        {field label: reason}). A bad required field (the model) still raises GpudeskError."""
+    def read(self, previous: tuple[Job, Constraints] | None = None) -> tuple[Job, Constraints, dict[str, str]]:
+        """Like job_and_constraints, but a bad optional field keeps its last valid value (from
+        `previous`, else it is left out): (job, constraints, {field label: reason}). A bad required
+        field (the model) still raises GpudeskError."""
         bad = {k: m for k, m in self._errors.items() if k not in OPTIONAL}
         if bad:
             key, message = next(iter(bad.items()))
             raise GpudeskError(f"{self._labels[key].text()}: {message}")
         left_out = {k for k in self._errors if k in OPTIONAL}
-        job, constraints = self._build(left_out)
+        job, constraints = self._build(left_out, previous)
         return job, constraints, {self._labels[k].text(): self._errors[k] for k in left_out}
 
-    def _build(self, left_out: set[str]) -> tuple[Job, Constraints]:
+    def _build(self, left_out: set[str], previous: tuple[Job, Constraints] | None = None) -> tuple[Job, Constraints]:
         task = TaskKind(self.task_combo.currentData())
         tokens = None
-        if task.trains and self.tokens_edit.text().strip() and "tokens" not in left_out:
+        if "tokens" in left_out:
+            tokens = previous[0].tokens if previous is not None else None
+        elif task.trains and self.tokens_edit.text().strip():
             tokens = parse_quantity(self.tokens_edit.text()) * self.epochs_spin.value()
         fields = dict(
             model=self.model_arch(),
@@ -412,10 +415,12 @@ class JobValues:
         budget = "" if "budget" in left_out else self.budget_edit.text().strip()
         deadline = "" if "deadline" in left_out else self.deadline_edit.text().strip()
         billing = self.billing_combo.currentData()
+        kept = previous[1] if previous is not None else None
         fields = dict(
             objective=Objective(self.objective_combo.currentData()),
-            budget=parse_quantity(budget) if budget else None,
-            deadline_hours=parse_quantity(deadline) * 24 if deadline else None,
+            budget=parse_quantity(budget) if budget else (kept.budget if kept and "budget" in left_out else None),
+            deadline_hours=parse_quantity(deadline) * 24 if deadline else
+            (kept.deadline_hours if kept and "deadline" in left_out else None),
             providers=[self.providers_list.item(i).data(Qt.UserRole) for i in range(self.providers_list.count())
                        if self.providers_list.item(i).checkState() == Qt.Checked],
             region=self.region_combo.currentData(),
