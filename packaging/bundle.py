@@ -27,7 +27,11 @@ PLAN_EXTENSION = "gpudesk"
 DATA_DIRS = ("resources", "data")
 # The app cannot start without these (the font's licence must travel with the font).
 REQUIRED_DATA = ("resources/catalog.sqlite", "resources/fonts/WenQuanYiMicroHei.ttf",
-                 "resources/fonts/LICENSE-WenQuanYiMicroHei.txt")
+                 "resources/fonts/LICENSE-WenQuanYiMicroHei.txt", "resources/kit/run.sh",
+                 "resources/kit/gpudesk_probe/judge.py")
+# The acceptance kit's probe is Python the app copies onto the servers (and loads its verdict
+# rules from): its .py files are data, not sources.
+DATA_KEEP_PREFIXES = ("resources/kit/",)
 # Sources, dev scripts (icons, translations), the translations' JSON source and editor
 # leftovers: the running app never opens them.
 DATA_SKIP_SUFFIXES = (".ts", ".py", ".pyc", ".pyo", ".orig", ".rej", ".swp", ".tmp", ".bak")
@@ -52,6 +56,8 @@ def version_tuple(v: str | None = None) -> tuple[int, int, int, int]:
 def _skipped(path: Path) -> bool:
     if any(part in DATA_SKIP_NAMES for part in path.parts):
         return True
+    if path.as_posix().startswith(DATA_KEEP_PREFIXES) and path.suffix == ".py":
+        return False
     if path.name.startswith(".") or path.suffix in DATA_SKIP_SUFFIXES:
         return True
     return any(path.match(g) for g in DATA_SKIP_GLOBS)

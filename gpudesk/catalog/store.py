@@ -57,7 +57,8 @@ class Catalog:
         self._meta: CatalogMeta | None = None
         self._rows: dict[str, dict[str, object]] = {}
         self._presets: dict[str, ModelPreset] | None = None
-        self._user = None
+        self._user = None  # the user database as read (UserRows) or written (UserDB)
+        self._writer = None
 
     # --- plumbing ---------------------------------------------------------------------------
 
@@ -66,15 +67,26 @@ class Catalog:
             self._conn = open_bundled(self.bundled_path)
         return self._conn
 
-    def user_db(self, *, create: bool = True):
-        """The user's database (created and migrated on first use); None if absent and not created."""
+    def user_db(self):
+        """The user's database for writing (created and migrated on first use; imports sqlite-utils)."""
         with self._lock:
-            if self._user is None:
-                if not create and not self.user_db_path.exists():
-                    return None
+            if self._writer is None:
                 from gpudesk.catalog.userdb import UserDB
 
-                self._user = UserDB(self.user_db_path)
+                if self._user is not None:
+                    self._user.close()
+                self._user = self._writer = UserDB(self.user_db_path)
+            return self._writer
+
+    def user_rows(self):
+        """The user's rows for reading (plain sqlite3, read-only), or None when there is no user database."""
+        with self._lock:
+            if self._user is None:
+                if not self.user_db_path.exists():
+                    return None
+                from gpudesk.catalog.userrows import UserRows
+
+                self._user = UserRows(self.user_db_path)
             return self._user
 
     def refresh(self) -> None:
@@ -90,7 +102,7 @@ class Catalog:
                 self._conn = None
             if self._user is not None:
                 self._user.close()
-                self._user = None
+                self._user = self._writer = None
 
     @property
     def meta(self) -> CatalogMeta:
@@ -116,7 +128,7 @@ class Catalog:
             for r in self._db().execute(f"SELECT * FROM {kind} ORDER BY rowid"):
                 row = from_columns(model, dict(r))
                 rows[row.id] = row
-            user = self.user_db(create=False)
+            user = self.user_rows()
             if user is not None:
                 for data in user.rows(kind):
                     try:

@@ -111,6 +111,7 @@ def checklist_json(plan, path, items, every=None, catalog=None) -> dict:
 
 
 def format_checklist(plan, path, items, every=None, *, saved: bool = False) -> str:
+    from gpudesk.cli.table import pad
     from gpudesk.core.plan.checklist import phase_label, progress, status_label, tailor
     from gpudesk.core.i18n import t
 
@@ -127,7 +128,7 @@ def format_checklist(plan, path, items, every=None, *, saved: bool = False) -> s
                       f"{t('done', '完成')}, {c['fail']} {t('failing', '未通过')})"]
         for i in mine:
             mark = f"[{status_label(i.status)}]"
-            lines.append(f"{_pad(mark, 10)} {i.id}: {i.title}")
+            lines.append(f"{pad(mark, 10)} {i.id}: {i.title}")
             if not i.applicable:
                 lines.append(f"{'':<10} {i.criterion}")
                 continue
@@ -142,11 +143,3 @@ def format_checklist(plan, path, items, every=None, *, saved: bool = False) -> s
             if i.checked_at:
                 lines.append(f"{'':<10} {t('checked', '检查')}: {i.checked_by or '?'} {i.checked_at}")
     return "\n".join(lines) + "\n"
-
-
-def _pad(text: str, width: int) -> str:
-    """Left-align in a terminal column: CJK characters take two cells."""
-    import unicodedata
-
-    cells = sum(2 if unicodedata.east_asian_width(c) in ("W", "F") else 1 for c in text)
-    return text + " " * max(0, width - cells)

@@ -115,8 +115,9 @@ def _n(x, fmt="{:,.0f}", unknown="?") -> str:
 
 
 def format_plan(plan, path=None, catalog=None) -> str:
-    from gpudesk.core.plan.checklist import phase_label, progress, tailor
+    from gpudesk.core import units
     from gpudesk.core.i18n import t
+    from gpudesk.core.plan.checklist import phase_label, progress, tailor
     from gpudesk.core.plan import plan_hash
 
     lines = [plan.title or t("(untitled plan)", "（未命名方案）")]
@@ -141,8 +142,9 @@ def format_plan(plan, path=None, catalog=None) -> str:
             f"  {t('offer', '报价')}: {where}" + (f" · {o.price_kind} {o.price_date or ''}".rstrip() if o.price_kind else ""),
             f"  {t('layout', '并行布局')}: TP {lay.tp} · PP {lay.pp} · DP {lay.dp} · ZeRO {lay.zero} · "
             f"offload {lay.offload} · recompute {lay.recompute} · micro-batch {lay.micro_batch}",
-            f"  {t('memory per GPU', '每卡显存')}: {mem.per_gpu_bytes.total / 1e9:,.1f} GB / "
-            f"{mem.gpu_capacity_bytes / 1e9:,.0f} GB · " + (t("fits", "放得下") if mem.fits else t("DOES NOT FIT", "放不下")),
+            f"  {t('memory per GPU', '每卡显存')}: {units.memory(mem.per_gpu_bytes.total)} / "
+            f"{units.memory(mem.usable_bytes)} {t('usable', '可用')} ({units.marketed(mem.gpu_capacity_bytes)} "
+            f"{t('card', '显卡')}) · " + (t("fits", "放得下") if mem.fits else t("DOES NOT FIT", "放不下")),
             f"  {t('time', '时间')}: {_n(tm.hours, '{:,.1f}')} h ({_n(tm.hours / 24 if tm.hours else None, '{:,.1f}')} "
             f"{t('days', '天')}) · {_n(tm.gpu_hours)} GPU-h · {_n(tm.tokens_per_second)} tokens/s",
             f"  {t('cost', '成本')}: {_n(cost.with_trial_margin)} {cost.currency} "

@@ -61,12 +61,14 @@ def _num(x: float | None, fmt: str = "{:,.0f}") -> str:
 
 
 def format_table(rec) -> str:
+    from gpudesk.cli.table import table
+    from gpudesk.core import units
     from gpudesk.core.engine.cost import objective_cost
     from gpudesk.core.i18n import t
     from gpudesk.core.search.tiers import tier_label
 
     head = (t("rank", "排名"), t("GPU", "显卡"), t("count", "数量"), t("offer", "报价"), t("layout", "并行布局"),
-            t("GB/GPU", "每卡 GB"), t("hours", "小时"), t("cost", "成本"), t("tier", "档位"), "P", t("advice", "建议"))
+            t("GiB/GPU", "每卡 GiB"), t("hours", "小时"), t("cost", "成本"), t("tier", "档位"), "P", t("advice", "建议"))
     rows = []
     for o in rec.options:
         lay = o.layout
@@ -81,11 +83,10 @@ def format_table(rec) -> str:
                                                if o.cost.price_per_gpu_hour is not None else "?")
         nodes = f" ({o.nodes}×{o.gpus_per_node})" if o.nodes > 1 else ""
         rows.append((str(o.rank), o.gpu, f"{o.gpus}{nodes}", o.offer or t("(unpriced)", "（无报价）"), " ".join(parts),
-                     _num(o.memory.per_gpu_bytes.total / 1e9, "{:.1f}"), _num(o.time.hours, "{:,.1f}"),
+                     units.gib(o.memory.per_gpu_bytes.total), _num(o.time.hours, "{:,.1f}"),
                      _num(total) if total is not None else price, tier_label(o.tier), "*" if o.pareto else "",
                      ",".join(a.id for a in o.advice)))
-    widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
-    lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in [head, *rows]]
+    lines = table(head, rows, right={2, 5, 6, 7}).splitlines()
     summary = t("searched {n} configurations; {f} feasible; rejected: {r}",
                 "共搜索 {n} 种配置；{f} 种可行；淘汰：{r}", n=f"{rec.searched:,}", f=rec.feasible_count,
                 r=", ".join(f"{k} {v:,}" for k, v in sorted(rec.rejected.items())) or "-")

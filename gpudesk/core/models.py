@@ -40,6 +40,25 @@ class Precision(StrEnum):
     FP8 = "fp8"
 
 
+class WeightPrecision(StrEnum):
+    """Serving: how the weights are stored (int8/int4 are weight-only quantisation; fp8 runs FP8 matmuls
+    where the card has FP8)."""
+
+    BF16 = "bf16"
+    FP16 = "fp16"
+    FP8 = "fp8"
+    INT8 = "int8"
+    INT4 = "int4"
+
+
+class KvPrecision(StrEnum):
+    """Serving: how the KV cache is stored."""
+
+    BF16 = "bf16"
+    FP16 = "fp16"
+    FP8 = "fp8"
+
+
 class Optimizer(StrEnum):
     ADAMW = "adamw"
     ADAMW_8BIT = "adamw-8bit"
@@ -144,6 +163,11 @@ class Job(Strict):
     tokens: float | None = Field(default=None, gt=0)  # training tokens in total (all epochs)
     concurrency: int = Field(default=1, ge=1)  # serving: sequences in flight
     serving_context: int | None = Field(default=None, ge=1)  # tokens per served sequence; None = seq_len
+    # serving (task inference, and the serving half of mixed); None = follow `precision`
+    weight_precision: WeightPrecision | None = None
+    kv_precision: KvPrecision | None = None
+    service_hours: float | None = Field(default=None, gt=0)  # service period; None = one month (rules.HOURS_PER_MONTH)
+    target_tokens_per_user: float | None = Field(default=None, gt=0)  # output tokens/s each user must get
     mfu: float | None = Field(default=None, gt=0, le=1)  # None = the GPU class default
     overhead_bytes: int | None = Field(default=None, ge=0)  # per-GPU CUDA context etc.; None = default
     headroom: float = Field(default=0.10, ge=0, lt=1)  # fraction of GPU memory kept free
@@ -238,6 +262,38 @@ class MemoryEstimate(Strict):
     details: dict[str, int | float | str | None] = Field(default_factory=dict)
 
 
+class ServingEstimate(Strict):
+    """A serving setup's speed and, once priced, its cost (task inference, or the serving half of mixed).
+
+    Speeds are for output tokens; costs assume the service runs loaded all the time (the concurrency
+    is always in flight) for `period_hours`. The JSON keys of the first six fields are a contract (issue 13).
+    """
+
+    tokens_per_second: float | None  # the whole service: all replicas, all sequences in flight
+    tokens_per_second_per_user: float | None  # one sequence: 1 / decode step time
+    time_to_first_token_seconds: float | None  # prefill of one prompt of the full context, no queueing
+    period_hours: float
+    cost_per_month: float | None = None  # one month of the service at the cheaper known billing
+    cost_per_million_tokens: float | None = None  # per million output tokens at full load
+    cost_per_period: float | None = None  # the whole service period at the cheaper known billing
+    currency: str = "CNY"
+    gpus: int = 1
+    replicas: int = 1  # model copies serving in parallel (data parallel)
+    concurrency: int = 1
+    context_tokens: int = 0  # tokens per sequence (prompt + output) the KV cache holds
+    weight_precision: str = "bf16"
+    kv_precision: str = "bf16"
+    weight_bytes_per_param: float = 2.0  # quantised layers, scales included
+    kv_bytes_per_element: float = 2.0
+    decode_step_seconds: float | None = None
+    bound: Literal["memory", "compute"] | None = None  # what limits a decode step
+    bandwidth_fraction: float = 0.0  # share of HBM bandwidth a decode step is assumed to reach
+    compute: str = "bf16"  # the matmuls' precision (fp8 only where the card has FP8)
+    prefill_mfu: float = 0.0
+    target_tokens_per_user: float | None = None
+    meets_target: bool | None = None
+
+
 class TimeEstimate(Strict):
     training_flops: float | None
     tokens_per_second: float | None
@@ -247,6 +303,9 @@ class TimeEstimate(Strict):
     scaling_efficiency: float
     peak_tflops: float | None = None
     details: dict[str, float | str | None] = Field(default_factory=dict)
+    # serving speed (costs unset), carried from the time estimate to the cost and the answer; not
+    # serialised here: Estimate.serving / Option.serving hold the priced copy
+    serving: ServingEstimate | None = Field(default=None, exclude=True)
 
 
 class CostEstimate(Strict):
@@ -259,6 +318,7 @@ class CostEstimate(Strict):
     monthly_cost: float | None = None  # renting the GPUs by the month for the job's duration
     break_even_hours: float | None = None  # hours of use per month beyond which monthly is cheaper
     cheaper_billing: Billing | None = None
+    service_cost: float | None = None  # serving: the service period at the cheaper known billing
 
 
 class Note(Strict):
@@ -275,6 +335,7 @@ class Estimate(Strict):
     time: TimeEstimate
     cost: CostEstimate
     notes: list[str] = Field(default_factory=list)
+    serving: ServingEstimate | None = None
 
 
 # --- recommending -----------------------------------------------------------------------------
@@ -337,3 +398,4 @@ class Option(Strict):
     price_date: str | None = None
     advice: list[Advice] = Field(default_factory=list)
     notes: list[str] = Field(default_factory=list)
+    serving: ServingEstimate | None = None  # serving jobs: speed and cost of the service

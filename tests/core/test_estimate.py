@@ -2,6 +2,8 @@
 
 from pathlib import Path
 
+import pytest
+
 from engine_gpus import A100_SXM, V100
 
 from gpudesk.core.engine.architecture import from_config_file
@@ -117,7 +119,12 @@ def test_any_job_sums_and_stays_sane(model, task, precision, optimizer, recomput
     assert sum(v for k, v in per.items() if k != "total") == per["total"]
     assert j["memory"]["fits"] == (per["total"] <= j["memory"]["usable_bytes"])
     assert 0 < j["time"]["scaling_efficiency"] <= 1 and j["time"]["hours"] > 0
-    assert j["cost"]["with_trial_margin"] > j["cost"]["compute_cost"] > 0
+    if task == "inference":  # a service: its period priced with no trial margin
+        assert j["cost"]["with_trial_margin"] == j["cost"]["compute_cost"] > 0
+        assert j["serving"]["cost_per_month"] == pytest.approx(5 * gpus * 730)
+    else:
+        assert j["cost"]["with_trial_margin"] > j["cost"]["compute_cost"] > 0
+        assert (j["serving"] is not None) == (task == "mixed")
 
 
 @settings(max_examples=40, deadline=None)

@@ -360,7 +360,7 @@ def test_fits_nowhere_says_what_to_change():
     with pytest.raises(GpudeskError) as e:
         run(job(7e12), max_gpus=16)
     msg = str(e.value)
-    assert "fits nowhere" in msg and "GB per GPU" in msg and "LoRA" in msg and "--max-gpus" in msg
+    assert "fits nowhere" in msg and "GiB per GPU" in msg and "LoRA" in msg and "--max-gpus" in msg
 
 
 def test_budget_too_small_says_cheapest():

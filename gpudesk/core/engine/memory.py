@@ -18,7 +18,15 @@ from __future__ import annotations
 
 import math
 
+from gpudesk.core import units
 from gpudesk.core.engine.architecture import ParamCounts, count_params
+from gpudesk.core.engine.quantisation import (
+    block_linear_params,
+    kv_bytes,
+    kv_precision,
+    serving_weight_bytes,
+    weight_precision,
+)
 from gpudesk.core.i18n import t
 from gpudesk.core.models import (
     Job,
@@ -268,12 +276,7 @@ def checkpoint_bytes(job: Job) -> int | None:
     return int(pc.total * ((4 if fp32 else 2) + _optimizer_bytes_per_param(job.optimizer, not fp32, factored)))
 
 
-def _block_linear_params(arch: ModelArch) -> int:
-    """Weights of the blocks' linear layers (what QLoRA stores in NF4), towers summed."""
-    if arch.components:
-        return sum(_block_linear_params(c) for c in arch.components)
-    pc = count_params(arch)
-    return pc.num_layers * sum(d_in * d_out * c for d_in, d_out, c in pc.matrices.values())
+_block_linear_params = block_linear_params  # what QLoRA stores in NF4
 
 
 def _adafactor_factored(pc: ParamCounts, arch: ModelArch) -> float:
@@ -317,9 +320,9 @@ def _memory(job: Job, layout: Layout, capacity_bytes: int, notes: list[str] | No
         q = max(train.quick_estimate_bytes or 0, serve.quick_estimate_bytes or 0)
         pick.quick_estimate_bytes = q
         if notes is not None:
-            notes.append(t("mixed job: sized by the stricter of training ({tr:.1f} GB) and serving ({sv:.1f} GB) "
-                           "per GPU", "混合任务：按训练（每卡 {tr:.1f} GB）与推理服务（每卡 {sv:.1f} GB）中更高者计",
-                           tr=train.per_gpu_bytes.total / 1e9, sv=serve.per_gpu_bytes.total / 1e9))
+            notes.append(t("mixed job: sized by the stricter of training ({tr}) and serving ({sv}) "
+                           "per GPU", "混合任务：按训练（每卡 {tr}）与推理服务（每卡 {sv}）中更高者计",
+                           tr=units.memory(train.per_gpu_bytes.total), sv=units.memory(serve.per_gpu_bytes.total)))
         return pick
     return _memory_one(job, layout, capacity_bytes, notes, task)
 
@@ -343,13 +346,14 @@ def _memory_one(job: Job, layout: Layout, capacity: int, notes: list[str] | None
     activations = 0
 
     if task is TaskKind.INFERENCE:
-        wb = 4 if fp32 else (1 if prec is Precision.FP8 else 2)
-        weights = shard * wb
-        kv_bytes = 4 if fp32 else 2
-        kv_cache = _kv_cache(job, layout, kv_bytes)
+        served = serving_weight_bytes(job)  # at --weight-precision, quantisation scales included
+        weights = served * frac
+        kv_cache = _kv_cache(job, layout, kv_bytes(job))
         activations = _inference_activations(job, layout, 4 if fp32 else 2)
         details["trainable_params"] = 0
-        quick = int(n * wb + kv_cache * tp * pp)
+        details["weight_precision"] = weight_precision(job)
+        details["kv_precision"] = kv_precision(job)
+        quick = int(served + kv_cache * tp * pp)
     else:
         if zero == 3 or offload is Offload.OPTIMIZER_PARAMS:
             if offload is Offload.OPTIMIZER_PARAMS and zero != 3 and notes is not None:

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from gpudesk.core import units
 from gpudesk.core.i18n import t
 from gpudesk.core.models import Option
 from gpudesk.core.report.chart_data import cost_chart_data, option_label
 from gpudesk.core.rules import same_configuration
 from gpudesk.core.report.blocks import BillingChart, Heading, ParetoChart, Section, Table, Text
 from gpudesk.core.report.context import ReportContext
-from gpudesk.core.report.wording import _BILLING_SHORT, fmt_hours, fmt_money, fmt_price, _num, _TIER_SHORT, _word
 
 
 class AlternativesSection(ReportContext):
@@ -29,10 +29,10 @@ class AlternativesSection(ReportContext):
                 str(a.rank or "—"),
                 option_label(a) + ("  ✔" if chosen else ""),
                 self._provider_name(a.provider) + (f" / {a.region}" if a.region else "") or "—",
-                fmt_hours(a.time.hours),
-                fmt_money(a.cost.compute_cost, a.cost.currency),
-                fmt_money(a.cost.with_trial_margin, a.cost.currency),
-                _word(_TIER_SHORT, a.tier) + (" · P" if a.pareto else ""),
+                units.hours(a.time.hours),
+                units.money(a.cost.compute_cost, a.cost.currency),
+                units.money(a.cost.with_trial_margin, a.cost.currency),
+                units.label("tier", a.tier) + (" · P" if a.pareto else ""),
             ])
             styles.append("chosen" if chosen else ("critical" if not a.memory.fits else ""))
         blocks: list[Any] = [
@@ -63,12 +63,12 @@ class AlternativesSection(ReportContext):
             c = a.cost
             rows.append([
                 option_label(a),
-                fmt_price(c.price_per_gpu_hour, c.currency),
-                fmt_price(c.price_per_gpu_month, c.currency) if c.price_per_gpu_month is not None else t("not offered", "未提供"),
-                fmt_money(c.compute_cost, c.currency),
-                fmt_money(c.monthly_cost, c.currency) if c.monthly_cost is not None else "—",
-                t("unknown", "未知") if c.break_even_hours is None else t("{h} h/month", "{h} 小时/月", h=_num(c.break_even_hours, 0)),
-                _word(_BILLING_SHORT, c.cheaper_billing) if c.cheaper_billing else "—",
+                units.price(c.price_per_gpu_hour, c.currency),
+                units.price(c.price_per_gpu_month, c.currency) if c.price_per_gpu_month is not None else t("not offered", "未提供"),
+                units.money(c.compute_cost, c.currency),
+                units.money(c.monthly_cost, c.currency) if c.monthly_cost is not None else "—",
+                t("unknown", "未知") if c.break_even_hours is None else t("{h} h/month", "{h} 小时/月", h=units.number(c.break_even_hours, 0)),
+                units.label("billing_short", c.cheaper_billing) if c.cheaper_billing else "—",
             ])
             styles.append("chosen" if same_configuration(a, o) else "")
         if not rows:

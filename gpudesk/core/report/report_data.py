@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import datetime as _dt
 
+from gpudesk.core import units
 from gpudesk.core.i18n import normalise, t, use_language
 from gpudesk.core.plan import Plan
 from gpudesk.core.protocols import Catalogue
@@ -25,7 +26,6 @@ from gpudesk.core.report.provider import ProviderSection
 from gpudesk.core.report.signoff import ChecklistSection
 from gpudesk.core.report.sizing import SizingSection
 from gpudesk.core.report.summary import SummarySection
-from gpudesk.core.report.wording import fmt_hours, fmt_money
 
 
 def build_report(plan: Plan, lang: str, *, generated: _dt.date | None = None,
@@ -57,8 +57,8 @@ class _Builder(SummarySection, SizingSection, AlternativesSection, ProviderSecti
         if choice is not None:
             cover_summary = [
                 (t("Recommended", "推荐配置"), self._config_text(choice)),
-                (t("Training time", "训练时间"), fmt_hours(choice.time.hours)),
-                (t("Budget incl. margin", "预算（含试错余量）"), fmt_money(choice.cost.with_trial_margin, self.currency)),
+                (t("Training time", "训练时间"), units.hours(choice.time.hours)),
+                (t("Budget incl. margin", "预算（含试错余量）"), units.money(choice.cost.with_trial_margin, self.currency)),
             ]
         sections = [self._summary(), self._sizing(), self._alternatives(), self._provider(), self._checklist()]
         return ReportData(

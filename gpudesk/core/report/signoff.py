@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from gpudesk.core import units
 from gpudesk.core.i18n import t
 from gpudesk.core.report.blocks import PageBreak, Section, SignOff, SignRole, Table, Text
 from gpudesk.core.plan.checklist import phase_label, tailor
 from gpudesk.core.report.context import ReportContext, _date_text
-from gpudesk.core.report.wording import fmt_hours, fmt_money, fmt_pct, _status_label
 
 
 class ChecklistSection(ReportContext):
@@ -39,7 +39,7 @@ class ChecklistSection(ReportContext):
             evidence = "\n".join(str(x) for x in (item.evidence, item.notes, item.waiver_reason) if x)
             who = "\n".join(str(x) for x in (item.checked_by, _date_text(item.checked_at) if item.checked_at else None)
                             if x)
-            rows.append([str(n), what, _status_label(item.status), evidence or "—", who or "—"])
+            rows.append([str(n), what, units.label("status", item.status).upper() if item.status == "fail" else units.label("status", item.status), evidence or "—", who or "—"])
             styles.append({"fail": "critical", "open": "open", "pass": "ok"}.get(key, "muted"))
         blocks.append(Table([t("#", "序号"), t("Item and pass criterion", "检查项与通过标准"),
                              t("Status", "状态"), t("Evidence / notes", "证据 / 备注"), t("Checked by", "检查人")],
@@ -61,8 +61,8 @@ class ChecklistSection(ReportContext):
                 "subject to the open checklist items being closed before payment.",
                 "签字即表示：审核人确认上述容量测算，批准人同意租用 {cfg}，预计 {h}，预算不超过 {cost}"
                 "（含 {m} 试错余量）；付款前须关闭清单中的待检查项。",
-                cfg=self._config_text(o), h=fmt_hours(o.time.hours), cost=fmt_money(o.cost.with_trial_margin, o.cost.currency),
-                m=fmt_pct(o.cost.trial_margin))
+                cfg=self._config_text(o), h=units.hours(o.time.hours), cost=units.money(o.cost.with_trial_margin, o.cost.currency),
+                m=units.percent(o.cost.trial_margin))
         else:
             statement = t("No configuration is chosen: do not approve.", "未选定配置：请勿批准。")
         return SignOff(

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from gpudesk.core import units
 from gpudesk.core.i18n import t
 from gpudesk.core.models import Advice, Option, Tier
 from gpudesk.core.rules import same_configuration
 from gpudesk.core.search.tiers import TIER_PRESETS
 from gpudesk.core.report.blocks import Bullets, Heading, KeyValues, Section, Style, Text
 from gpudesk.core.report.context import ReportContext
-from gpudesk.core.report.wording import _BILLING, fmt_gib, fmt_hours, fmt_money, fmt_params, fmt_pct, fmt_price, fmt_tokens, _num, _OFFLOAD, _OPTIMIZER, _PRECISION, _PRICE_KIND, _RECOMPUTE, _TASK, _word
 
 
 class SummarySection(ReportContext):
@@ -24,17 +24,17 @@ class SummarySection(ReportContext):
         if not job.task.trains:
             return t("{task} of {model} ({params}) in {prec}: {n} sequences in flight, {ctx} tokens each.",
                      "{task}：模型 {model}（{params}），{prec}，并发 {n} 个序列，每个 {ctx} token。",
-                     task=_word(_TASK, job.task), model=model.name, params=fmt_params(params),
-                     prec=_word(_PRECISION, job.precision), n=job.concurrency, ctx=job.serving_context or job.seq_len)
-        over = (t(", over {tokens}", "，训练数据量 {tokens}", tokens=fmt_tokens(job.tokens)) if job.tokens
+                     task=units.label("task", job.task), model=model.name, params=units.params(params),
+                     prec=units.label("precision", job.precision), n=job.concurrency, ctx=job.serving_context or job.seq_len)
+        over = (t(", over {tokens}", "，训练数据量 {tokens}", tokens=units.tokens(job.tokens)) if job.tokens
                 else t("; the amount of training data is not given", "；未填写训练数据量"))
         return t(
             "{task} of {model} ({params}) in {prec} with the {opt} optimizer, sequence length {seq}, "
             "micro-batch {mb} × gradient accumulation {ga}{over}.",
             "{task}：模型 {model}（{params}），{prec}，优化器 {opt}，序列长度 {seq}，"
             "微批次 {mb} × 梯度累积 {ga}{over}。", over=over,
-            task=_word(_TASK, job.task), model=model.name, params=fmt_params(params),
-            prec=_word(_PRECISION, job.precision), opt=_word(_OPTIMIZER, job.optimizer), seq=job.seq_len,
+            task=units.label("task", job.task), model=model.name, params=units.params(params),
+            prec=units.label("precision", job.precision), opt=units.label("optimizer", job.optimizer), seq=job.seq_len,
             mb=job.micro_batch, ga=job.grad_accum,
         )
 
@@ -63,22 +63,22 @@ class SummarySection(ReportContext):
         lay = o.layout
         layout = t("TP {tp} × PP {pp} × DP {dp}, ZeRO stage {z}, recompute: {rc}, offload: {off}",
                    "张量并行 {tp} × 流水线并行 {pp} × 数据并行 {dp}，ZeRO {z}，重计算：{rc}，卸载：{off}",
-                   tp=lay.tp, pp=lay.pp, dp=lay.dp, z=lay.zero, rc=_word(_RECOMPUTE, lay.recompute),
-                   off=_word(_OFFLOAD, lay.offload))
+                   tp=lay.tp, pp=lay.pp, dp=lay.dp, z=lay.zero, rc=units.label("recompute", lay.recompute),
+                   off=units.label("offload", lay.offload))
         billing = o.cost.cheaper_billing or self.plan.constraints.billing
         provider = self._provider_name(o.provider) or t("not chosen (priced by the user)", "未指定（用户自定价格）")
         return [
-            (t("GPU", "GPU 型号"), f"{o.gpu_name or o.gpu} ({fmt_gib(o.memory.gpu_capacity_bytes)})"),
+            (t("GPU", "GPU 型号"), f"{o.gpu_name or o.gpu} ({units.marketed(o.memory.gpu_capacity_bytes)})"),
             (t("GPU count", "GPU 数量"), str(o.gpus)),
             (t("Nodes", "节点"), node),
             (t("GPU interconnect", "卡间互联"), o.interconnect or t("unknown", "未知")),
             (t("Network between nodes", "节点间网络"), network),
             (t("Provider and region", "供应商与地域"), provider + (f" / {o.region}" if o.region else "")),
-            (t("Billing mode", "计费方式"), _word(_BILLING, billing) if billing else t("unknown", "未知")),
+            (t("Billing mode", "计费方式"), units.label("billing", billing) if billing else t("unknown", "未知")),
             (t("Parallel layout", "并行方式"), layout),
             (t("Memory per GPU", "单卡显存占用"),
              t("{need} of {usable} usable — {fits}", "需要 {need}，可用 {usable} — {fits}",
-               need=fmt_gib(o.memory.per_gpu_bytes.total), usable=fmt_gib(o.memory.usable_bytes),
+               need=units.memory(o.memory.per_gpu_bytes.total), usable=units.memory(o.memory.usable_bytes),
                fits=t("fits", "装得下") if o.memory.fits else t("DOES NOT FIT", "装不下"))),
             (t("Tier", "档次"), _tier_label(o.tier)),
         ]
@@ -86,19 +86,19 @@ class SummarySection(ReportContext):
     def _cost_rows(self, o: Option) -> list[tuple[str, str]]:
         c = o.cost
         return [
-            (t("Training time (clean run)", "训练时间（一次跑通）"), fmt_hours(o.time.hours)),
-            (t("GPU-hours", "GPU 时"), t("unknown", "未知") if o.time.gpu_hours is None else _num(o.time.gpu_hours, 0)),
+            (t("Training time (clean run)", "训练时间（一次跑通）"), units.hours(o.time.hours)),
+            (t("GPU-hours", "GPU 时"), t("unknown", "未知") if o.time.gpu_hours is None else units.number(o.time.gpu_hours, 0)),
             (t("Compute cost (clean run)", "算力费用（一次跑通）"),
              t("{cost} at {price} per GPU-hour", "{cost}（{price} / 卡·时）",
-               cost=fmt_money(c.compute_cost, c.currency), price=fmt_price(c.price_per_gpu_hour, c.currency))),
+               cost=units.money(c.compute_cost, c.currency), price=units.price(c.price_per_gpu_hour, c.currency))),
             (t("Total budget with trial-and-error margin", "含试错余量的总预算"),
              t("{cost} (+{m} for tuning and re-runs)", "{cost}（另加 {m} 用于调参和重跑）",
-               cost=fmt_money(c.with_trial_margin, c.currency), m=fmt_pct(c.trial_margin))),
+               cost=units.money(c.with_trial_margin, c.currency), m=units.percent(c.trial_margin))),
             (t("Price basis", "价格依据"), self._price_basis(o)),
         ]
 
     def _price_basis(self, o: Option) -> str:
-        kind = _word(_PRICE_KIND, o.price_kind) if o.price_kind else t("unknown kind", "类型未知")
+        kind = units.label("price_kind", o.price_kind) if o.price_kind else t("unknown kind", "类型未知")
         date = o.price_date or t("date unknown", "日期未知")
         return f"{kind}, {date}" if self.lang == "en" else f"{kind}，{date}"
 

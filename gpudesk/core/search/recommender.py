@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from gpudesk.core import units
 from gpudesk.core.i18n import t
 from gpudesk.core.models import Constraints, Job, Layout, Objective, Offload, Option, Recompute
 from gpudesk.core.rules import COST_TIE_BAND, pareto_front
@@ -143,6 +144,12 @@ def _no_platform(c: Constraints) -> GpudeskError:
 
 
 def _nothing_fits(job: Job, search: LayoutSearch) -> GpudeskError:
+    if search.rejected.get("below_target_speed") and job.target_tokens_per_user is not None:
+        return GpudeskError(t(
+            "no setup reaches {x:g} tokens/s per user; the fastest that fits gives {best:.1f}: allow more GPUs "
+            "(--max-gpus), serve fewer users per setup, shorten the context, quantise the weights or lower the target",
+            "没有配置能达到每用户每秒 {x:g} 个 token；能放下的最快配置为 {best:.1f}：请允许更多显卡（--max-gpus）、"
+            "减少并发、缩短上下文、量化权重或降低目标", x=job.target_tokens_per_user, best=search.fastest_per_user))
     if search.closest is None and search.host_closest is None:
         return GpudeskError(t("no GPU in the catalogue matches the constraints (check --gpu-allow / --gpu-exclude, "
                               "--provider and --region)",
@@ -153,17 +160,17 @@ def _nothing_fits(job: Job, search: LayoutSearch) -> GpudeskError:
         _, p, n, need = search.host_closest
         return GpudeskError(t(
             "the job fits nowhere: the closest option tried, {n}× {gpu}, fits GPU memory only by CPU offload, which "
-            "needs {need:,.2f} TB of host RAM per node (at most {most:,.2f} TB); {advice}",
+            "needs {need} of host RAM per node (at most {most}); {advice}",
             "任务在任何配置上都放不下：最接近的 {n} 张 {gpu} 只有把状态卸载到 CPU 才能放下显存，但每节点需要 "
-            "{need:,.2f} TB 内存（最多 {most:,.2f} TB）；{advice}",
-            n=n, gpu=p.gpu.name, need=need / 1e12, most=p.host_ram_max / 1e12, advice=advice))
+            "{need} 内存（最多 {most}）；{advice}",
+            n=n, gpu=p.gpu.name, need=units.marketed(need), most=units.marketed(p.host_ram_max), advice=advice))
     _, p, n, need = search.closest
     return GpudeskError(t(
-        "the job fits nowhere: the closest option tried, {n}× {gpu}, needs {need:,.1f} GB per GPU with every saving "
-        "on (ZeRO-3, CPU offload, full recompute, micro-batch 1) but has {usable:,.1f} GB usable; {advice}",
+        "the job fits nowhere: the closest option tried, {n}× {gpu}, needs {need} per GPU with every saving "
+        "on (ZeRO-3, CPU offload, full recompute, micro-batch 1) but has {usable} usable; {advice}",
         "任务在任何配置上都放不下：最接近的 {n} 张 {gpu} 在启用全部节省手段（ZeRO-3、CPU 卸载、完全重计算、微批次 1）"
-        "后每卡仍需 {need:,.1f} GB，而可用仅 {usable:,.1f} GB；{advice}",
-        n=n, gpu=p.gpu.name, need=need / 1e9, usable=p.usable / 1e9, advice=advice))
+        "后每卡仍需 {need}，而可用仅 {usable}；{advice}",
+        n=n, gpu=p.gpu.name, need=units.memory(need), usable=units.memory(p.usable), advice=advice))
 
 
 class Cancelled(GpudeskError):
