@@ -247,12 +247,16 @@ def _apply_override(offer: Offer, ov: dict) -> Offer:
 
 
 def _lookup(rows: dict, id: str):
+    if not isinstance(id, str) or not id.strip():
+        return None  # an empty id names nothing (it used to match rows without a name)
     if id in rows:
         return rows[id]
     low = id.strip().lower()
     if low in rows:
         return rows[low]
     want = _norm(id)
+    if not want:
+        return None
     for key, row in rows.items():
         if _norm(key) == want or _norm(getattr(row, "name", "") or "") == want:
             return row

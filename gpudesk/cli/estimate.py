@@ -8,13 +8,13 @@ import sys
 
 
 def register(subparsers) -> None:
-    from gpudesk.cli.job_options import _nonneg, add_job_arguments
+    from gpudesk.cli.job_options import add_job_arguments, ranged
 
     p = subparsers.add_parser(
         "estimate", help="memory per GPU, training time and cost of one job on one configuration",
         description="Estimate GPU memory per device, training time and cost (all figures from gpudesk.core).")
     add_job_arguments(p)
-    p.add_argument("--price-per-gpu-month", type=_nonneg, metavar="X",
+    p.add_argument("--price-per-gpu-month", type=ranged("price_per_gpu_month"), metavar="X",
                    help="monthly price per GPU (CNY), for the hourly-vs-monthly break-even")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--lang", choices=["en", "zh_CN"], help="language of notes and table (default: system)")

@@ -40,6 +40,8 @@ TERMS = {
     "memory", "total", "True", "cuda", "device_count", "is_available", "torch", "version", "Enabled", "topo",
     "NODE", "NV", "PIX", "PXB", "SYS", "nvlink", "all_reduce", "busbw", "fio", "lscpu", "free", "loss", "tokens",
     "HW", "SW", "thermal", "slowdown", "Not", "Active", "AMD", "EPYC", "Intel", "Xeon", "Ice", "Lake",
+    # brands, cited documents and field names as the catalogue notes quote them
+    "UCloud", "API", "vCPU", "Compshare", "autodl", "AutoDL", "libtv", "machine_sku_info",
 }
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9_'’]*")
 _SKIP = re.compile(r"&\w+;|&\w|\bgpudesk [a-z]+(?: [a-z]+)?|https?://\S+|\b[\w.-]+\.(?:com|cn|org|net|io)\b|`[^`]*`|\b[a-z0-9]+(?:-[a-z0-9.]+)+\b|<[^>]+>")

@@ -20,6 +20,7 @@ import math
 
 from gpudesk.core import units
 from gpudesk.core.engine.architecture import ParamCounts, count_params
+from gpudesk.core.engine.layout_rules import check_layout
 from gpudesk.core.engine.quantisation import (
     block_linear_params,
     kv_bytes,
@@ -294,21 +295,13 @@ def _adafactor_factored(pc: ParamCounts, arch: ModelArch) -> float:
 # --- the estimate ----------------------------------------------------------------------------
 
 
-def check_layout(layout: Layout) -> None:
-    if layout.gpus % (layout.tp * layout.pp):
-        raise GpudeskError(t(
-            "impossible layout: tp·pp = {tp}·{pp} = {m} does not divide {n} GPUs",
-            "无法实现的并行布局：tp·pp = {tp}·{pp} = {m} 不能整除 GPU 数 {n}",
-            tp=layout.tp, pp=layout.pp, m=layout.tp * layout.pp, n=layout.gpus))
-
-
 def memory_estimate(job: Job, layout: Layout, capacity_bytes: int) -> MemoryEstimate:
     """Memory per GPU (the fullest one) for `job` spread as `layout` on GPUs of `capacity_bytes`."""
     return _memory(job, layout, capacity_bytes, None)
 
 
 def _memory(job: Job, layout: Layout, capacity_bytes: int, notes: list[str] | None) -> MemoryEstimate:
-    check_layout(layout)
+    check_layout(layout, job.model)
     task = job.task
     if task is TaskKind.MIXED:
         train = _memory_one(job, layout, capacity_bytes, notes, TaskKind.FULL)

@@ -29,7 +29,8 @@ from gpudesk.core.engine.gpu_classes import (
     pcie_gbps,
     peak_tflops,
 )
-from gpudesk.core.engine.memory import _kv_cache, check_layout, trainable_params
+from gpudesk.core.engine.layout_rules import check_layout
+from gpudesk.core.engine.memory import _kv_cache, trainable_params
 from gpudesk.core.engine.quantisation import kv_bytes
 from gpudesk.core.models import (
     Cluster,
@@ -92,7 +93,7 @@ def time_estimate(job: Job, layout: Layout, cluster: Cluster) -> TimeEstimate:
 
 
 def _time(job: Job, layout: Layout, cluster: Cluster, notes: list[str] | None) -> TimeEstimate:
-    check_layout(layout)
+    check_layout(layout, job.model)
     gpu = cluster.gpu
     prec = job.precision
     peak = peak_tflops(gpu, prec, notes)

@@ -106,7 +106,11 @@ def plan_document(plan: Plan) -> dict:
 
 
 def plan_bytes(plan: Plan) -> bytes:
-    return (json.dumps(plan_document(plan), ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+    try:  # strict JSON: a plan holding Infinity or NaN could not be read back by other tools
+        text = json.dumps(plan_document(plan), ensure_ascii=False, indent=1, allow_nan=False)
+    except ValueError:
+        raise PlanFileError("the plan holds a figure that is not a finite number; nothing was saved") from None
+    return (text + "\n").encode("utf-8")
 
 
 def save_plan(plan: Plan, path: str | os.PathLike, *, touch: bool = True) -> Path:
