@@ -14,7 +14,7 @@ import sys
 from gpudesk import __version__
 from gpudesk.errors import GpudeskError
 
-SUBCOMMANDS = ("estimate", "recommend", "catalog", "plan", "checklist", "report", "kit")
+SUBCOMMANDS = ("estimate", "recommend", "catalog", "plan", "checklist", "quote", "report", "kit")
 # `gpudesk kit import …` is its own parser (the export form `gpudesk kit PLAN -o DIR` has no action word)
 ALIASES = {("kit", "import"): "kit-import"}
 

@@ -169,8 +169,8 @@ def test_serving_job_in_plain_words(plan):
     plan.job.concurrency = 16
     data = build_report(plan, "en", generated=DAY)
     assert data.sections[0].blocks[1].text == (
-        "Inference serving of Llama-2-7B (6.74 B parameters) in BF16 mixed precision: 16 sequences in flight, "
-        "4096 tokens each.")
+        "Inference serving of Llama-2-7B (6.74 B parameters): 16 users in flight, 4096 tokens of context each, "
+        "in BF16 mixed precision.")
     sizing = next(s for s in data.sections if s.title == "Sizing")
     assumptions = dict(next(b for b in sizing.blocks if isinstance(b, KeyValues)).rows)
     assert "Optimizer" not in assumptions and "Training tokens" not in assumptions

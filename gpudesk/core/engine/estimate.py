@@ -5,6 +5,7 @@ from __future__ import annotations
 from gpudesk.core import units
 from gpudesk.core.engine.architecture import count_params
 from gpudesk.core.engine.cost import cost_estimate, priced_serving
+from gpudesk.core.engine.formulas import quick_rule
 from gpudesk.core.engine.serving import serving_notes
 from gpudesk.core.engine.gpu_classes import class_label, gpu_class
 from gpudesk.core.i18n import current_language, t, use_language
@@ -60,10 +61,9 @@ def _explain(job, layout, cluster, memory, time, cost, pc, notes: list[str]) -> 
                        "减小微批次、改用 LoRA/QLoRA 或 CPU 卸载",
                        tot=units.memory(per.total), use=units.memory(memory.usable_bytes)))
     if memory.quick_estimate_bytes and task is not TaskKind.INFERENCE:
-        notes.append(t("the guide's quick estimate for the whole job: {q} (20 B/parameter for full "
-                       "training, x2 in FP32; LoRA about 10 % of that)",
-                       "指南快速估算（整个任务）：{q}（全参训练每参数 20 字节，FP32 翻倍；LoRA 约为其 10%）",
-                       q=units.memory(memory.quick_estimate_bytes, 0)))
+        notes.append(t("the guide's quick estimate for the whole job: {q} ({rule})",
+                       "指南快速估算（整个任务）：{q}（{rule}）",
+                       q=units.memory(memory.quick_estimate_bytes, 0), rule=quick_rule(job)))
     if job.overhead_bytes is None:
         notes.append(t("overhead per GPU: {c} CUDA context and library workspaces + {f:.0%} allocator "
                        "fragmentation (editable)", "每卡额外开销：CUDA 上下文与库工作区 {c} + 分配器碎片 {f:.0%}（可修改）",

@@ -268,6 +268,7 @@ def choice_summary(option: Option | None) -> dict | None:
         "currency": cost.currency, "price_per_gpu_hour": cost.price_per_gpu_hour,
         "cost_with_trial_margin": cost.with_trial_margin, "monthly_cost": cost.monthly_cost,
         "price_kind": option.price_kind, "price_date": option.price_date,
+        "serving": option.serving.model_dump(mode="json") if option.serving is not None else None,
     }
 
 

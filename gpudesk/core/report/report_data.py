@@ -19,6 +19,7 @@ from gpudesk.core import units
 from gpudesk.core.i18n import normalise, t, use_language
 from gpudesk.core.plan import Plan
 from gpudesk.core.protocols import Catalogue
+from gpudesk.core.report import service
 from gpudesk.core.report.alternatives import AlternativesSection
 from gpudesk.core.report.blocks import ReportData
 from gpudesk.core.report.context import _date_text
@@ -53,11 +54,23 @@ class _Builder(SummarySection, SizingSection, AlternativesSection, ProviderSecti
         ]
         cover_summary: list[tuple[str, str]] = []
         if choice is not None:
-            cover_summary = [
-                (t("Recommended", "推荐配置"), self._config_text(choice)),
-                (t("Training time", "训练时间"), units.hours(choice.time.hours)),
-                (t("Budget incl. margin", "预算（含试错余量）"), units.money(choice.cost.with_trial_margin, self.currency)),
-            ]
+            cover_summary = [(t("Recommended", "推荐配置"), self._config_text(choice))]
+            s = choice.serving
+            if plan.job.task.trains:
+                cover_summary.append((t("Training time", "训练时间"), units.hours(choice.time.hours)))
+            if s is not None:
+                cover_summary += [(t("Service period", "服务期"), service.period_text(s.period_hours)),
+                                  (t("Speed per user", "每用户速度"), service.per_user_text(s)),
+                                  (t("Cost per month", "每月费用"), units.money(s.cost_per_month, self.currency))]
+            if plan.job.task.trains and s is not None:
+                cover_summary.append((t("Budget: training with margin + service", "预算：训练（含余量）+ 服务期"),
+                                      units.money(service.mixed_total(choice), self.currency)))
+            elif plan.job.task.trains:
+                cover_summary.append((t("Budget incl. margin", "预算（含试错余量）"),
+                                      units.money(choice.cost.with_trial_margin, self.currency)))
+            else:
+                cover_summary.append((t("Cost of the service period", "服务期总费用"),
+                                      units.money(s.cost_per_period if s else None, self.currency)))
         sections = [self._summary(), self._sizing(), self._alternatives(), self._provider(), self._checklist()]
         return ReportData(
             lang=self.lang,

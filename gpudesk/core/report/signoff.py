@@ -6,6 +6,7 @@ from typing import Any
 
 from gpudesk.core import units
 from gpudesk.core.i18n import t
+from gpudesk.core.report import service
 from gpudesk.core.report.blocks import PageBreak, Section, SignOff, SignRole, Table, Text
 from gpudesk.core.plan.checklist import phase_label, tailor
 from gpudesk.core.report.context import ReportContext, _date_text
@@ -51,7 +52,19 @@ class ChecklistSection(ReportContext):
 
     def _signoff(self) -> SignOff:
         o = self.choice
-        if o is not None:
+        if o is not None and not self.job.task.trains:
+            statement = service.signoff_text(self._config_text(o), o.serving, o)
+        elif o is not None and o.serving is not None:  # mixed: a training run, then (or while) serving
+            statement = t(
+                "By signing, the reviewers confirm the sizing above and the approver authorises renting {cfg} "
+                "for training of about {h} and a service of {period}, within a budget of {cost} (the training run "
+                "with the {m} trial-and-error margin plus the service period), subject to the open checklist items "
+                "being closed before payment.",
+                "签字即表示：审核人确认上述容量测算，批准人同意租用 {cfg}，预计训练 {h}，服务期 {period}，"
+                "预算不超过 {cost}（训练含 {m} 试错余量，另加服务期费用）；付款前须关闭清单中的待检查项。",
+                cfg=self._config_text(o), h=units.hours(o.time.hours), period=service.period_text(o.serving.period_hours),
+                cost=units.money(service.mixed_total(o), o.cost.currency), m=units.percent(o.cost.trial_margin))
+        elif o is not None:
             statement = t(
                 "By signing, the reviewers confirm the sizing above and the approver authorises renting {cfg} "
                 "for about {h}, within a budget of {cost} including the {m} trial-and-error margin, "
