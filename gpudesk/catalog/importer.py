@@ -222,9 +222,9 @@ def import_sheet(path: str | Path, catalog=None) -> ImportResult:
     providers, offers, problems = validate_sheet(path, catalog)
     if problems:
         raise SheetRejected(path, problems)
-    user = catalog.user_db()
-    existing_offers = {r["id"] for r in user.rows("offers")} | {o.id for o in catalog.offers()}
+    existing_offers = {o.id for o in catalog.offers()}  # read first: a damaged user database is set aside here
     existing_providers = {p.id for p in catalog.providers()}
+    user = catalog.user_db()
     result = ImportResult(path=path, user_db=user.path)
     for p in providers:
         (result.providers_updated if p.id in existing_providers else result.providers_added).append(p.id)
