@@ -1,3 +1,5 @@
 """gpudesk: offline planning assistant for renting GPU servers for AI training."""
 
-__version__ = "0.1.0"
+from gpudesk._version import __version__
+
+__all__ = ["__version__"]

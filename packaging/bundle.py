@@ -27,7 +27,11 @@ PLAN_EXTENSION = "gpudesk"
 DATA_DIRS = ("resources", "data")
 # The app cannot start without these (the font's licence must travel with the font).
 REQUIRED_DATA = ("resources/catalog.sqlite", "resources/fonts/WenQuanYiMicroHei.ttf",
-                 "resources/fonts/LICENSE-WenQuanYiMicroHei.txt")
+                 "resources/fonts/LICENSE-WenQuanYiMicroHei.txt", "resources/kit/run.sh",
+                 "resources/kit/gpudesk_probe/judge.py")
+# The acceptance kit's probe is Python the app copies onto the servers (and loads its verdict
+# rules from): its .py files are data, not sources.
+DATA_KEEP_PREFIXES = ("resources/kit/",)
 # Sources, dev scripts (icons, translations), the translations' JSON source and editor
 # leftovers: the running app never opens them.
 DATA_SKIP_SUFFIXES = (".ts", ".py", ".pyc", ".pyo", ".orig", ".rej", ".swp", ".tmp", ".bak")
@@ -37,10 +41,10 @@ DATA_SKIP_GLOBS = ("*.sqlite-wal", "*.sqlite-shm", "*.sqlite-journal", "resource
 
 def version() -> str:
     """gpudesk.__version__, read without importing the package (the build may run from a clone)."""
-    text = (ROOT / "gpudesk" / "__init__.py").read_text(encoding="utf-8")
+    text = (ROOT / "gpudesk" / "_version.py").read_text(encoding="utf-8")
     m = re.search(r'^__version__\s*=\s*["\']([^"\']+)["\']', text, re.MULTILINE)
     if not m:
-        raise SystemExit("gpudesk/__init__.py has no __version__")
+        raise SystemExit("gpudesk/_version.py has no __version__")
     return m.group(1)
 
 
@@ -52,6 +56,8 @@ def version_tuple(v: str | None = None) -> tuple[int, int, int, int]:
 def _skipped(path: Path) -> bool:
     if any(part in DATA_SKIP_NAMES for part in path.parts):
         return True
+    if path.as_posix().startswith(DATA_KEEP_PREFIXES) and path.suffix == ".py":
+        return False
     if path.name.startswith(".") or path.suffix in DATA_SKIP_SUFFIXES:
         return True
     return any(path.match(g) for g in DATA_SKIP_GLOBS)
@@ -115,6 +121,8 @@ EXCLUDED_MODULES = [
 # Qt modules the app needs even where the code imports them lazily: SVG export of charts and
 # print preview of plans.
 QT_HIDDEN_IMPORTS = ["PySide6.QtSvg", "PySide6.QtPrintSupport", "PySide6.QtOpenGLWidgets"]
+# Python packages imported only inside the function that needs them: .xlsx export
+LAZY_IMPORTS = ["xlsxwriter"]
 
 # Qt libraries that plugins or hooks may still drag in; excludes do not remove those, so the
 # spec drops them from the TOC. Matched against the file name.

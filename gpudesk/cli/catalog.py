@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import json
 import sys
-import unicodedata
+
+from gpudesk.cli.table import pad, table, width
 
 KINDS = ("gpus", "servers", "providers", "offers", "models")
 
@@ -30,6 +31,9 @@ def register(subparsers) -> None:
     e.add_argument("--user-only", action="store_true", help="only your own offers and price overrides")
     e.add_argument("file")
     e.set_defaults(func=_export)
+    from gpudesk.cli.provider import register_into
+
+    register_into(sub)
     b = sub.add_parser("build", help="compile data/ into the bundled catalogue (resources/catalog.sqlite)")
     b.add_argument("--data", help="source folder (default: the checkout's data/)")
     b.add_argument("--output", help="database to write (default: resources/catalog.sqlite)")
@@ -40,27 +44,6 @@ def register(subparsers) -> None:
 
 
 # --- rendering -------------------------------------------------------------------------------
-
-
-def _width(text: str) -> int:
-    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
-
-
-def _pad(text: str, width: int, right: bool) -> str:
-    gap = " " * (width - _width(text))
-    return gap + text if right else text + gap
-
-
-def table(headers: list[str], rows: list[list[str]], right: set[int] = frozenset()) -> str:
-    """A plain-text table whose columns line up with Chinese text (double-width characters)."""
-    widths = [max([_width(h)] + [_width(r[i]) for r in rows]) for i, h in enumerate(headers)]
-
-    def line(cells):
-        return "  ".join(_pad(c, widths[i], i in right) for i, c in enumerate(cells)).rstrip()
-
-    out = [line(headers), line(["-" * w for w in widths])]
-    out += [line(r) for r in rows]
-    return "\n".join(out)
 
 
 def _u(v, fmt="{}") -> str:
@@ -76,9 +59,9 @@ def _num(v, digits=1) -> str:
 
 
 def _gb(b) -> str:
-    if b is None:
-        return _u(None)
-    return f"{b / 1e12:g} TB" if b >= 1e12 else f"{b / 1e9:g} GB"
+    from gpudesk.core import units
+
+    return units.marketed(b)  # hardware as sold: an A100 40GB lists 40 GB
 
 
 def _rows(kind: str, cat):
@@ -175,11 +158,11 @@ def _show(args) -> int:
     flat = {k: v for k, v in data.items() if k != "arch"}
     if kind == "models":
         flat.update({f"arch.{k}": v for k, v in data["arch"].items() if v not in (None, [], {})})
-    width = max(_width(k) for k in flat)
+    key_width = max(width(k) for k in flat)
     for k, v in flat.items():
         if isinstance(v, list):
             v = ", ".join(map(str, v)) if v else None
-        print(f"  {_pad(k, width, False)}  {_u(v)}")
+        print(f"  {pad(k, key_width)}  {_u(v)}")
     related = []
     if kind == "gpus":
         related = [o for o in cat.offers() if o.gpu == row.id]

@@ -26,6 +26,8 @@ def register(subparsers) -> None:
     p.add_argument("--by", metavar="NAME", help="with --set: who checked (default: your login name)")
     p.add_argument("--evidence", metavar="TEXT|PATH", help="with --set: evidence text or the path of a file")
     p.add_argument("--reason", metavar="TEXT", help="with --set ID=waived: why the check is waived (required)")
+    p.add_argument("--export", metavar="FILE.xlsx|FILE.csv",
+                   help="also write the items to a spreadsheet (one header row, one row per item)")
     p.set_defaults(func=handle)
 
 
@@ -81,6 +83,13 @@ def handle(args: argparse.Namespace) -> int:
             items = [i for i in items if i.phase == args.phase]
         if args.status:
             items = [i for i in items if i.status == args.status]
+        if args.export:
+            from gpudesk.core.i18n import t
+            from gpudesk.export import checklist_table, export_table
+
+            written = export_table(checklist_table(plan, items), args.export)
+            print(t("wrote {n} checklist items to {f}", "已将 {n} 个检查项写入 {f}", n=len(items), f=written),
+                  file=sys.stderr)
         if args.json:
             json.dump(checklist_json(plan, args.plan, items, every, catalog), sys.stdout, ensure_ascii=False)
             sys.stdout.write("\n")
@@ -102,6 +111,7 @@ def checklist_json(plan, path, items, every=None, catalog=None) -> dict:
 
 
 def format_checklist(plan, path, items, every=None, *, saved: bool = False) -> str:
+    from gpudesk.cli.table import pad
     from gpudesk.core.plan.checklist import phase_label, progress, status_label, tailor
     from gpudesk.core.i18n import t
 
@@ -118,7 +128,7 @@ def format_checklist(plan, path, items, every=None, *, saved: bool = False) -> s
                       f"{t('done', '完成')}, {c['fail']} {t('failing', '未通过')})"]
         for i in mine:
             mark = f"[{status_label(i.status)}]"
-            lines.append(f"{_pad(mark, 10)} {i.id}: {i.title}")
+            lines.append(f"{pad(mark, 10)} {i.id}: {i.title}")
             if not i.applicable:
                 lines.append(f"{'':<10} {i.criterion}")
                 continue
@@ -133,11 +143,3 @@ def format_checklist(plan, path, items, every=None, *, saved: bool = False) -> s
             if i.checked_at:
                 lines.append(f"{'':<10} {t('checked', '检查')}: {i.checked_by or '?'} {i.checked_at}")
     return "\n".join(lines) + "\n"
-
-
-def _pad(text: str, width: int) -> str:
-    """Left-align in a terminal column: CJK characters take two cells."""
-    import unicodedata
-
-    cells = sum(2 if unicodedata.east_asian_width(c) in ("W", "F") else 1 for c in text)
-    return text + " " * max(0, width - cells)

@@ -18,6 +18,8 @@ def register(subparsers) -> None:
     g = p.add_argument_group("output")
     g.add_argument("--json", action="store_true", help="print JSON")
     g.add_argument("--lang", choices=["en", "zh_CN"], help="language of advice, notes and table (default: system)")
+    g.add_argument("--export", metavar="FILE.xlsx|FILE.csv",
+                   help="also write the options to a spreadsheet (one header row, one row per option)")
     p.set_defaults(func=handle)
 
 
@@ -32,11 +34,20 @@ def handle(args: argparse.Namespace) -> int:
 def _run(args: argparse.Namespace) -> int:
     from gpudesk.catalog import open_catalog
     from gpudesk.cli.job_options import constraints_from_args, job_from_args
+    from gpudesk.core.i18n import current_language, t
     from gpudesk.core.search import recommend, recommendation_json
 
     catalog = open_catalog()
     job, _layout, _gpu = job_from_args(args, catalog)  # layout options describe one estimate: not used here
     rec = recommend(job, constraints_from_args(args), catalog)
+    if args.export:
+        from gpudesk.export import export_table, options_table
+
+        names = {p.id: (p.name_zh or p.name_en) if current_language() == "zh_CN" else (p.name_en or p.name_zh)
+                 for p in catalog.providers()}
+        written = export_table(options_table(rec.options, names), args.export)
+        print(t("wrote {n} options to {f}", "已将 {n} 个方案写入 {f}", n=len(rec.options), f=written),
+              file=sys.stderr)
     if args.json:
         json.dump(recommendation_json(rec), sys.stdout, ensure_ascii=False)
         sys.stdout.write("\n")
@@ -50,12 +61,14 @@ def _num(x: float | None, fmt: str = "{:,.0f}") -> str:
 
 
 def format_table(rec) -> str:
+    from gpudesk.cli.table import table
+    from gpudesk.core import units
     from gpudesk.core.engine.cost import objective_cost
     from gpudesk.core.i18n import t
     from gpudesk.core.search.tiers import tier_label
 
     head = (t("rank", "排名"), t("GPU", "显卡"), t("count", "数量"), t("offer", "报价"), t("layout", "并行布局"),
-            t("GB/GPU", "每卡 GB"), t("hours", "小时"), t("cost", "成本"), t("tier", "档位"), "P", t("advice", "建议"))
+            t("GiB/GPU", "每卡 GiB"), t("hours", "小时"), t("cost", "成本"), t("tier", "档位"), "P", t("advice", "建议"))
     rows = []
     for o in rec.options:
         lay = o.layout
@@ -70,11 +83,10 @@ def format_table(rec) -> str:
                                                if o.cost.price_per_gpu_hour is not None else "?")
         nodes = f" ({o.nodes}×{o.gpus_per_node})" if o.nodes > 1 else ""
         rows.append((str(o.rank), o.gpu, f"{o.gpus}{nodes}", o.offer or t("(unpriced)", "（无报价）"), " ".join(parts),
-                     _num(o.memory.per_gpu_bytes.total / 1e9, "{:.1f}"), _num(o.time.hours, "{:,.1f}"),
+                     units.gib(o.memory.per_gpu_bytes.total), _num(o.time.hours, "{:,.1f}"),
                      _num(total) if total is not None else price, tier_label(o.tier), "*" if o.pareto else "",
                      ",".join(a.id for a in o.advice)))
-    widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
-    lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in [head, *rows]]
+    lines = table(head, rows, right={2, 5, 6, 7}).splitlines()
     summary = t("searched {n} configurations; {f} feasible; rejected: {r}",
                 "共搜索 {n} 种配置；{f} 种可行；淘汰：{r}", n=f"{rec.searched:,}", f=rec.feasible_count,
                 r=", ".join(f"{k} {v:,}" for k, v in sorted(rec.rejected.items())) or "-")

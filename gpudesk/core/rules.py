@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from gpudesk.core.models import GpuSpec, Option
+from gpudesk.core.models import GpuSpec, Job, Option, Precision
 
 # --- time and money ---------------------------------------------------------------------------
 
@@ -51,6 +51,10 @@ HOST_RAM_MAX_PER_GPU = 256 * 10**9
 DATA_BYTES_PER_TOKEN = 4
 CHECKPOINTS_KEPT = 2  # the latest checkpoint and the one before it stay on local disk
 
+# The catalogue's pseudo-provider holding market-reference estimates: not a company, never a provider
+# to rent from or to quote (data/providers.toml).
+MARKET_REFERENCE = "market-reference"
+
 # Node power when the catalogue has no figure: GPU TDP plus the host (CPUs, RAM, NICs, fans,
 # NVSwitch). DGX H100: 8 × 700 W = 5.6 kW of GPUs, 10.2 kW system max (≈ +0.8×); DGX A100 6.5 kW
 # for 8 × 400 W; a 1-GPU box still needs ~0.5 kW of host.
@@ -64,6 +68,15 @@ HOST_POWER_MIN_KW = 0.5
 def usable_bytes(capacity: int, headroom: float) -> int:
     """GPU memory a job may fill: the capacity minus the headroom fraction kept free."""
     return int(capacity * (1 - headroom))
+
+
+def storage_bytes(job: Job, params: int, checkpoint: int | None, nodes: int = 1) -> int:
+    """Disk a training job keeps: its data (DATA_BYTES_PER_TOKEN a token), the base weights in the training
+    precision and CHECKPOINTS_KEPT checkpoints of `checkpoint` bytes (engine.memory.checkpoint_bytes),
+    the checkpoints spread over `nodes` local disks (per node; nodes=1: one shared store holds it all)."""
+    wbytes = 4 if job.precision is Precision.FP32 else 2
+    data = int(job.tokens * DATA_BYTES_PER_TOKEN) if job.tokens else 0
+    return data + params * wbytes + (CHECKPOINTS_KEPT * int(checkpoint or 0)) // max(nodes, 1)
 
 
 # --- interconnect -------------------------------------------------------------------------------

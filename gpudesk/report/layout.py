@@ -36,10 +36,8 @@ from gpudesk.core.report.blocks import (
     Text,
 )
 from gpudesk.report import charts
+from gpudesk.report.charts import ACCENT, INK, MUTED
 
-ACCENT = QColor("#1F4E79")
-INK = QColor("#1A1A1A")
-MUTED = QColor("#5F6368")
 RULE = QColor("#B8C4D0")
 HEADER_BG = QColor("#E3EAF2")
 LABEL_BG = QColor("#F2F5F8")

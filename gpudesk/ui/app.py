@@ -91,11 +91,14 @@ def run_app(argv: list[str]) -> int:
     window = MainWindow()
     window.restore_layout()
     window.show()
+    opener = _FileOpener(window)
+    app.installEventFilter(opener)  # macOS: a plan double-clicked in the Finder arrives as an event
     if args.plan:
-        QTimer.singleShot(0, lambda: window.open_plan(args.plan))
+        QTimer.singleShot(0, lambda: window.open_plan(args.plan, ask=False) or window.schedule_recompute())
     else:
         QTimer.singleShot(0, window.start_up)
     status = app.exec()
+    app.removeEventFilter(opener)
     _teardown(app, window)
     _before_exit()
     return status
@@ -111,12 +114,30 @@ def _before_exit() -> None:
     gc.freeze()
 
 
+def _FileOpener(window):
+    """An application event filter opening the plans the desktop hands over (QFileOpenEvent)."""
+    from PySide6.QtCore import QEvent, QObject
+
+    class FileOpener(QObject):
+        def eventFilter(self, watched, event) -> bool:
+            if event.type() == QEvent.FileOpen and event.file().lower().endswith(".gpudesk"):
+                window.open_plan(event.file())
+                return True
+            return False
+
+    return FileOpener(window)
+
+
 def _teardown(app, window) -> None:
     """Destroy the window while Python is still fully alive.
 
     Left to interpreter shutdown, PySide 6 can free pyqtgraph's items in an order that
-    trips a reference-count check ("deallocating None") and aborts the process.
+    trips a reference-count check ("deallocating None") and aborts the process. The worker is
+    stopped first (its search cancelled): a window torn down under a running search crashed.
     """
+    shutdown = getattr(window, "shutdown", None)
+    if shutdown is not None:
+        shutdown()
     window.deleteLater()
     app.processEvents()
     del window
@@ -137,6 +158,7 @@ def run_selftest(screenshot: str | None, lang: str | None) -> int:
     settings = QSettings(os.path.join(settings_dir, "settings.ini"), QSettings.IniFormat)
     window = MainWindow(settings=settings, autosave=False)
     window.resize(1280, 820)
+    window.fit_to_screen()  # a 1366×768 laptop screen shows the whole window
     t_built = time.perf_counter()
 
     # answer first, then paint once: the charts of a hidden page are drawn when it is shown

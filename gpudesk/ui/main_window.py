@@ -1,35 +1,23 @@
-"""The main window: job form on the left, overview/options/catalogue/checklist tabs in the centre.
+"""The main window: job form on the left; overview, plan, options, catalogue and checklist tabs.
 
-Data flows one way: form -> (coalesced) recommender on a worker thread -> options, charts,
-status bar. One computation at a time: edits made while it runs are answered by one more run
-started as soon as it ends (its now-stale answer is not drawn), so typing never waits.
+The window only wires widgets to the Qt-free state model (`gpudesk.ui.state`): an edit goes to
+the PlanSession (the plan, its undo history, dirtiness, autosave), the Scheduler decides when
+the recommender runs on the worker thread (a newer edit cancels the running search; edits
+meanwhile coalesce into one rerun), and the answer that comes back is shown everywhere at once.
 """
 
 from __future__ import annotations
 
-import threading
-import time
 from pathlib import Path
 
-from PySide6.QtCore import (
-    QEvent,
-    QObject,
-    QRunnable,
-    QSettings,
-    Qt,
-    QThreadPool,
-    QTimer,
-    Signal,
-)
-from PySide6.QtGui import QAction, QActionGroup, QIcon, QKeySequence
+from PySide6.QtCore import QEvent, QSettings, Qt, QTimer, Signal
+from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import (
-    QApplication,
     QDockWidget,
     QFileDialog,
     QLabel,
     QMainWindow,
     QMessageBox,
-    QStyle,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -38,75 +26,22 @@ from PySide6.QtWidgets import (
 from gpudesk import __version__, paths
 from gpudesk.errors import GpudeskError
 from gpudesk.ui import fmt
-from gpudesk.ui.i18n import LANGUAGES, language_manager
+from gpudesk.ui.i18n import language_manager
+from gpudesk.ui.labels import provider_name
 from gpudesk.ui.pages.overview import OverviewPage
+from gpudesk.ui.state import PlanSession, Scheduler
 from gpudesk.ui.widgets.job_form import JobForm
+from gpudesk.ui.window import actions
+from gpudesk.ui.window.actions import TAB_KEYS
+from gpudesk.ui.window.files import FilesMixin
+from gpudesk.ui.worker import Worker
 
-# Edits made in one event-loop turn (a form being filled, a keystroke's several signals) make one
-# recompute; the recommender runs off the GUI thread, so nothing waits for a pause in typing.
-DEBOUNCE_MS = 0
 AUTOSAVE_MS = 60_000
-MAX_RECENT = 8
-PLAN_FILTER_EN = "gpudesk plan (*.gpudesk)"
+AUTOSAVE_SOON_MS = 2_000
 
 
-class _WorkerSignals(QObject):
-    # Only the generation crosses threads: passing Python objects through queued signals
-    # trips a reference-count bug in PySide 6 at exit; the answer waits in `results`.
-    done = Signal(int)
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.results: dict[int, tuple] = {}
-        self.lock = threading.Lock()
-
-    def post(self, generation: int, rec, error: str, seconds: float) -> None:
-        with self.lock:
-            self.results[generation] = (rec, error, seconds)
-        self.done.emit(generation)
-
-    def take(self, generation: int):
-        with self.lock:
-            return self.results.pop(generation, None)
-
-
-class _RecommendTask(QRunnable):
-    """Runs the recommender off the GUI thread; the result goes back through a queued signal."""
-
-    def __init__(self, generation: int, job, constraints, catalog, signals: _WorkerSignals, wanted=None) -> None:
-        super().__init__()
-        self.generation, self.job, self.constraints, self.catalog, self.signals = (
-            generation, job, constraints, catalog, signals)
-        self.wanted = wanted  # the configuration the plan chose: kept even when it leaves the top N
-
-    def run(self) -> None:
-        start = time.perf_counter()
-        try:
-            from gpudesk.core.rules import same_configuration
-            from gpudesk.core.search import evaluate, recommend
-
-            rec = recommend(self.job, self.constraints, self.catalog)
-            rec.feasible  # noqa: B018 - built here, not on the GUI thread when the charts ask for it
-            chosen = None
-            if self.wanted is not None:
-                chosen = next((o for o in rec.options if same_configuration(o, self.wanted)), None)
-                if chosen is None:
-                    try:
-                        chosen = evaluate(self.job, self.catalog, self.wanted.gpu, self.wanted.gpus,
-                                          offer_id=self.wanted.offer, constraints=self.constraints)
-                    except GpudeskError:
-                        chosen = None  # no longer possible (offer gone): take the top one
-                if chosen is not None and not chosen.memory.fits:
-                    chosen = None  # the edited job outgrew it: the top option is the better answer
-            self.signals.post(self.generation, (rec, chosen), "", time.perf_counter() - start)
-        except GpudeskError as exc:
-            self.signals.post(self.generation, None, str(exc), time.perf_counter() - start)
-        except Exception as exc:  # noqa: BLE001 - shown to the user, never a crash of the window
-            self.signals.post(self.generation, None, f"{type(exc).__name__}: {exc}", time.perf_counter() - start)
-
-
-class MainWindow(QMainWindow):
-    recomputed = Signal()  # a recompute finished (with a result or an error)
+class MainWindow(FilesMixin, QMainWindow):
+    recomputed = Signal()  # an answer was shown (a result or an error)
     plan_changed = Signal()
 
     def __init__(self, settings: QSettings | None = None, *, autosave: bool = True,
@@ -116,40 +51,66 @@ class MainWindow(QMainWindow):
 
         self.settings = settings if settings is not None else QSettings()
         self.catalog = open_catalog()
-        self.plan = None  # gpudesk.core.plan.Plan
-        self.path: Path | None = None
-        self.dirty = False
-        self.recommendation = None
+        self.session = PlanSession(self.catalog, autosave=autosave)
+        self.worker = Worker(self.catalog, self)
+        self.worker.answered.connect(self._on_answer)
+        self.scheduler = Scheduler(self.worker.start)
         self.last_error = ""
         self.last_recompute_s: float | None = None
-        self.busy = False
-        self._wanted = None  # the configuration the user picked, kept across recomputes
-        self._generation = 0
-        self._rerun = False  # the form changed while the recommender was busy
-        self._pool = QThreadPool(self)
-        self._pool.setMaxThreadCount(1)
-        self._pool.setExpiryTimeout(-1)
-        self._signals = _WorkerSignals()
-        self._signals.done.connect(self._on_result)
-        self._debounce = QTimer(self, singleShot=True, interval=DEBOUNCE_MS)
+        self._problems: dict[str, str] = {}  # optional fields left out of the job, with the reason
+        self._closing = False
+        self._help = None
+        self._pages: dict[str, QWidget] = {}
+        self._debounce = QTimer(self, singleShot=True, interval=0)  # one recompute per event-loop turn
         self._debounce.timeout.connect(self.recompute_now)
-        self._autosave_enabled = autosave
         self._autosave_timer = QTimer(self, interval=AUTOSAVE_MS)
         self._autosave_timer.timeout.connect(self.autosave)
-        self._autosave_soon = QTimer(self, singleShot=True, interval=2000)
+        self._autosave_soon = QTimer(self, singleShot=True, interval=AUTOSAVE_SOON_MS)
         self._autosave_soon.timeout.connect(self.autosave)
         if autosave:
             self._autosave_timer.start()
-        self._pages: dict[str, QWidget] = {}
         self._setup_ui()
-        self._setup_actions()
+        actions.build(self)
+        self.actions_by_name["export_quotes"].setVisible(False)  # until plans carry quotes
         self.retranslate_ui()
         self._fill_form()
-        self.dirty = False  # filling the form is not an edit: nothing to save yet
-        self._update_title()
         self.setAcceptDrops(True)
         self.setWindowIcon(QIcon(str(paths.ICONS / "gpudesk.png")))
         language_manager().language_changed.connect(self._language_changed)
+
+    # --- compatibility with what callers read -------------------------------------------------
+
+    @property
+    def plan(self):
+        return self.session.plan
+
+    @property
+    def path(self) -> Path | None:
+        return self.session.path
+
+    @property
+    def dirty(self) -> bool:
+        return self.session.dirty
+
+    @dirty.setter
+    def dirty(self, value: bool) -> None:  # tests and the self-test: "nothing to ask about"
+        if not value:
+            self.session.undo.mark_clean()
+            self.session._unsaved = False
+        else:
+            self.session._unsaved = True
+
+    @property
+    def recommendation(self):
+        answer = self.session.answer
+        return answer.rec if answer is not None else None
+
+    @property
+    def busy(self) -> bool:
+        return self.scheduler.busy
+
+    def plan_choice(self):
+        return None if self.session.plan is None else self.session.plan.choice
 
     # --- building ---------------------------------------------------------------------------
 
@@ -163,7 +124,7 @@ class MainWindow(QMainWindow):
         self.dock.setWidget(self.form)
         self.dock.setFeatures(QDockWidget.DockWidgetMovable | QDockWidget.DockWidgetFloatable
                               | QDockWidget.DockWidgetClosable)
-        self.dock.setMinimumWidth(330)
+        self.dock.setMinimumWidth(300)
         self.addDockWidget(Qt.LeftDockWidgetArea, self.dock)
 
         self.tabs = QTabWidget()
@@ -171,9 +132,7 @@ class MainWindow(QMainWindow):
         self.overview = OverviewPage()
         self.tabs.addTab(self.overview, "")
         # built on first view: start-up pays only for what the first paint shows
-        self._options_page = None
-        self._options_args = ([], None, None, None)  # what the options table shows once built
-        for key in ("options", "catalogue", "checklist"):
+        for key in TAB_KEYS[1:]:
             holder = QWidget()
             holder.setLayout(QVBoxLayout())
             holder.layout().setContentsMargins(0, 0, 0, 0)
@@ -188,78 +147,16 @@ class MainWindow(QMainWindow):
         self.status_busy = QLabel()
         self.statusBar().addPermanentWidget(self.status_busy)
 
-    def _action(self, handler, shortcut=None, icon=None) -> QAction:
-        action = QAction(self)
-        if shortcut is not None:
-            action.setShortcut(shortcut)
-        if icon is not None:
-            action.setIcon(icon)
-        action.triggered.connect(handler)
-        return action
-
-    def _icon(self, name: str, fallback) -> QIcon:
-        file = paths.ICONS / f"{name}.png"
-        return QIcon(str(file)) if file.exists() else self.style().standardIcon(fallback)
-
-    def _setup_actions(self) -> None:
-        a = self.actions_by_name = {}
-        a["new"] = self._action(self.new_plan, QKeySequence.New, self._icon("new", QStyle.SP_FileIcon))
-        a["open"] = self._action(self.open_plan_dialog, QKeySequence.Open, self._icon("open", QStyle.SP_DialogOpenButton))
-        a["save"] = self._action(self.save, QKeySequence.Save, self._icon("save", QStyle.SP_DialogSaveButton))
-        a["save_as"] = self._action(self.save_as, QKeySequence("Ctrl+Shift+S"))
-        a["import"] = self._action(self.import_config_dialog, QKeySequence("Ctrl+I"))
-        a["pdf"] = self._action(self.export_pdf, QKeySequence("Ctrl+P"), self._icon("pdf", QStyle.SP_FileDialogDetailedView))
-        a["preview"] = self._action(self.print_preview, QKeySequence("Ctrl+Shift+P"))
-        a["quit"] = self._action(self.close, QKeySequence("Ctrl+Q"))
-        a["recompute"] = self._action(self.recompute_now, QKeySequence(Qt.Key_F5), self._icon("recompute", QStyle.SP_BrowserReload))
-        a["show_form"] = self.dock.toggleViewAction()
-        a["about"] = self._action(self.about)
-        a["about_qt"] = self._action(QApplication.aboutQt)
-        tab_keys = ("tab_overview", "tab_options", "tab_catalogue", "tab_checklist")
-        for i, key in enumerate(tab_keys):
-            a[key] = self._action(lambda _=False, i=i: self.tabs.setCurrentIndex(i), QKeySequence(f"Ctrl+{i + 1}"))
-
-        bar = self.menuBar()
-        self.file_menu = bar.addMenu("")
-        for key in ("new", "open"):
-            self.file_menu.addAction(a[key])
-        self.recent_menu = self.file_menu.addMenu("")
-        self.recent_menu.aboutToShow.connect(self._fill_recent)
-        for key in ("save", "save_as"):
-            self.file_menu.addAction(a[key])
-        self.file_menu.addSeparator()
-        self.file_menu.addAction(a["import"])
-        self.file_menu.addAction(a["pdf"])
-        self.file_menu.addAction(a["preview"])
-        self.file_menu.addSeparator()
-        self.file_menu.addAction(a["quit"])
-        self.view_menu = bar.addMenu("")
-        self.view_menu.addAction(a["show_form"])
-        self.view_menu.addSeparator()
-        for key in tab_keys:
-            self.view_menu.addAction(a[key])
-        self.view_menu.addSeparator()
-        self.view_menu.addAction(a["recompute"])
-        self.language_menu = bar.addMenu("")
-        group = QActionGroup(self)
-        self.language_actions = {}
-        for code, name in LANGUAGES.items():
-            act = QAction(name, self, checkable=True)
-            act.setData(code)
-            act.triggered.connect(lambda _=False, c=code: self.set_language(c))
-            group.addAction(act)
-            self.language_menu.addAction(act)
-            self.language_actions[code] = act
-        self.language_actions[language_manager().language].setChecked(True)
-        self.help_menu = bar.addMenu("")
-        self.help_menu.addAction(a["about"])
-        self.help_menu.addAction(a["about_qt"])
-
-        self.toolbar = self.addToolBar("")
-        self.toolbar.setObjectName("main_toolbar")
-        self.toolbar.setToolButtonStyle(Qt.ToolButtonTextBesideIcon)
-        for key in ("new", "open", "save", "pdf", "recompute"):
-            self.toolbar.addAction(a[key])
+    def fit_to_screen(self) -> None:
+        """Never larger than the screen's free area (a 1366×768 laptop shows the whole window)."""
+        screen = self.screen() or None
+        if screen is None:
+            return
+        free = screen.availableGeometry()
+        width, height = min(self.width(), free.width()), min(self.height(), free.height())
+        if (width, height) != (self.width(), self.height()):
+            self.resize(width, height)
+            self.move(max(free.x(), min(self.x(), free.right() - width)), max(free.y(), min(self.y(), free.bottom() - height)))
 
     # --- translation --------------------------------------------------------------------------
 
@@ -269,38 +166,10 @@ class MainWindow(QMainWindow):
         super().changeEvent(event)
 
     def retranslate_ui(self) -> None:
-        a = self.actions_by_name
-        texts = {
-            "new": (self.tr("&New plan"), self.tr("Start a new plan from the default job")),
-            "open": (self.tr("&Open…"), self.tr("Open a .gpudesk plan file")),
-            "save": (self.tr("&Save"), self.tr("Save the plan")),
-            "save_as": (self.tr("Save &As…"), self.tr("Save the plan under a new name")),
-            "import": (self.tr("&Import config.json…"), self.tr("Read a Hugging Face model configuration")),
-            "pdf": (self.tr("Export &PDF…"), self.tr("Write the plan as a PDF for sign-off")),
-            "preview": (self.tr("Print pre&view…"), self.tr("Preview the plan document and print it")),
-            "quit": (self.tr("&Quit"), self.tr("Close gpudesk")),
-            "recompute": (self.tr("&Recompute"), self.tr("Run the recommender again now")),
-            "about": (self.tr("&About gpudesk"), ""),
-            "about_qt": (self.tr("About &Qt"), ""),
-            "tab_overview": (self.tr("&Overview"), ""),
-            "tab_options": (self.tr("O&ptions"), ""),
-            "tab_catalogue": (self.tr("&Catalogue"), ""),
-            "tab_checklist": (self.tr("Chec&klist"), ""),
-        }
-        for key, (text, tip) in texts.items():
-            a[key].setText(text)
-            a[key].setStatusTip(tip)
-            a[key].setToolTip(tip or text.replace("&", ""))
-        a["show_form"].setText(self.tr("&Job form"))
-        self.file_menu.setTitle(self.tr("&File"))
-        self.recent_menu.setTitle(self.tr("Open &Recent"))
-        self.view_menu.setTitle(self.tr("&View"))
-        self.language_menu.setTitle(self.tr("&Language"))
-        self.help_menu.setTitle(self.tr("&Help"))
-        self.toolbar.setWindowTitle(self.tr("Main toolbar"))
-        self.dock.setWindowTitle(self.tr("Job"))
-        for i, name in enumerate((self.tr("Overview"), self.tr("Options"), self.tr("Catalogue"), self.tr("Checklist"))):
-            self.tabs.setTabText(i, name)
+        actions.retranslate(self)
+        names = actions.tab_names()
+        for i, key in enumerate(TAB_KEYS):
+            self.tabs.setTabText(i, names[key])
         self._update_title()
         self._update_status()
 
@@ -311,8 +180,12 @@ class MainWindow(QMainWindow):
     def _language_changed(self, lang: str) -> None:
         for code, act in self.language_actions.items():
             act.setChecked(code == lang)
+        if self._help is not None:
+            self._help.set_language(lang)
         # core's own text (advice, notes, checklist) follows the language: ask core again
-        self._fill_form_presets_only()
+        self.form.blockSignals(True)
+        self.form.retranslate_ui()
+        self.form.blockSignals(False)
         self.schedule_recompute()
 
     # --- the form and the catalogue -----------------------------------------------------------
@@ -324,22 +197,20 @@ class MainWindow(QMainWindow):
         return cat.models(), providers, regions
 
     def _fill_form(self) -> None:
-        self.form.set_catalog(*self._catalog_lists())
         # prime every table in this thread: the worker thread then only reads cached rows
         self.catalog.gpus()
         self.catalog.servers()
-
-    def _fill_form_presets_only(self) -> None:
-        self.form.blockSignals(True)
-        self.form._retranslate_models()
-        self.form.blockSignals(False)
+        self.form.set_catalog(*self._catalog_lists())
 
     def catalog_changed(self) -> None:
         """The user's catalogue entries changed: reload the lists and recompute."""
         from gpudesk.catalog import open_catalog
 
-        self.catalog = open_catalog(refresh=True)
+        self.catalog = self.session.catalog = self.worker.catalog = open_catalog(refresh=True)
         self._fill_form()
+        page = self._pages.get("plan")
+        if page is not None:
+            page.picker.set_catalog(self.catalog)
         self.schedule_recompute()
 
     def import_config_dialog(self) -> None:
@@ -370,41 +241,102 @@ class MainWindow(QMainWindow):
         else:
             self.import_config(path)
 
-    # --- recomputing --------------------------------------------------------------------------
+    # --- edits ----------------------------------------------------------------------------------
 
-    def _form_edited(self) -> None:
-        self._set_dirty(True)
+    def _read_form(self, key: str | None = None) -> bool:
+        """Take the form's job into the session (one undo step); False when a required field is bad."""
+        try:
+            plan = self.session.plan
+            job, constraints, problems = self.form.read((plan.job, plan.constraints) if plan is not None else None)
+        except Exception as exc:  # noqa: BLE001 - GpudeskError, or pydantic's ValidationError
+            self._problems = {}
+            self.last_error = self._validation_text(exc)
+            self.scheduler.invalidate()
+            self._show_error(self.last_error)
+            return False
+        self._problems = problems
+        self.session.edit_inputs(job, constraints, key, key or "")
+        return True
+
+    def _form_edited(self, key: str) -> None:
+        if key == "plan":  # a whole plan was shown: the session already holds it
+            return
+        if self._read_form(key):
+            self._touched()
+            self.schedule_recompute()
+
+    def _fact_edited(self, name: str, value) -> None:
+        if self.session.set_fact(name, value):
+            self._touched()
+            self._show_plan_facts()
+
+    def _auto_title(self) -> None:
+        if self.session.use_auto_title():
+            self._touched()
+            self._show_plan_facts()
+
+    def _checklist_edited(self) -> None:
+        self.session.recorded("checklist")
+        self._touched()
+
+    def _touched(self, *, autosave: bool = True) -> None:
+        """After any edit, undo or save: title bar, undo actions, autosave soon."""
+        if autosave and self.session.dirty and self.session.autosave_enabled:
+            self._autosave_soon.start()
+        self._update_title()
+        actions.update_undo(self)
+        self.plan_changed.emit()
+
+    def undo(self) -> None:
+        if self.session.undo_step():
+            self._restored()
+
+    def redo(self) -> None:
+        if self.session.redo_step():
+            self._restored()
+
+    def _restored(self) -> None:
+        """An undo or redo put back an earlier state: show it (its answer at once when kept)."""
+        self._show_inputs()
+        self._touched()
+        if self.session.answer is not None:
+            self.scheduler.invalidate()  # whatever runs answers a state that is gone
+            self._display()
+            self.recomputed.emit()
+        else:
+            self.schedule_recompute()
+
+    def _plan_shown(self) -> None:
+        """A plan was opened, recovered or started afresh: show its inputs, then answer it."""
+        self._show_inputs()
+        self._update_status()
+        self._refresh_checklist()
+        self._touched(autosave=self.session.dirty)
         self.schedule_recompute()
+
+    def _show_inputs(self) -> None:
+        plan = self.session.plan
+        self.form.set_values(plan.job, plan.constraints, emit=False)
+        self._problems = {}
+        self.last_error = ""
+        self._show_plan_facts()
+
+    # --- recomputing --------------------------------------------------------------------------
 
     def schedule_recompute(self) -> None:
         self._debounce.start()
 
     def recompute_now(self) -> None:
-        """Send the form's job to the recommender (off the GUI thread); stale answers are dropped."""
+        """Ask the worker for the answer to the current state (the form is read first)."""
         self._debounce.stop()
-        if self.busy:
-            self._rerun = True  # asked again as soon as the running computation ends
+        if self._closing:
             return
-        self._rerun = False
-        self._generation += 1
-        try:
-            job, constraints = self.form.job_and_constraints()
-        except GpudeskError as exc:
-            self.last_error = str(exc)
-            self.busy = False
-            self._show_error(str(exc))
+        if not self._read_form():
             self.recomputed.emit()
             return
-        except Exception as exc:  # noqa: BLE001 - pydantic ValidationError from an odd combination
-            self.last_error = self._validation_text(exc)
-            self.busy = False
-            self._show_error(self.last_error)
-            self.recomputed.emit()
-            return
-        self._pending = (job, constraints)
-        self.busy = True
+        plan = self.session.plan
+        self.scheduler.request(plan.job, plan.constraints, self.session.wanted, self.session.manual)
         self.status_busy.setText(self.tr("computing…"))
-        self._pool.start(_RecommendTask(self._generation, job, constraints, self.catalog, self._signals, self._wanted))
 
     @staticmethod
     def _validation_text(exc: Exception) -> str:
@@ -414,102 +346,98 @@ class MainWindow(QMainWindow):
             return f"{'.'.join(str(p) for p in first.get('loc', ()))}: {first.get('msg')}"
         return str(exc)
 
-    def _on_result(self, generation: int) -> None:
-        result = self._signals.take(generation)
-        if result is None or generation != self._generation:
-            return  # an older edit's answer: a newer one is on its way
-        if self._rerun:  # the form changed meanwhile: this answer is stale, ask again now
-            self.busy = False
-            self.recompute_now()
+    def _on_answer(self, generation: int) -> None:
+        answer = self.worker.take(generation)
+        if answer is None or self._closing:
             return
-        answer, error, seconds = result
-        rec, evaluated = answer if answer is not None else (None, None)
-        self.busy = False
+        shown = self.scheduler.finished(answer)
+        if shown is None:
+            return  # stale (a newer edit's answer is on its way) or cancelled
         self.status_busy.setText("")
-        self.last_recompute_s = seconds
-        job, constraints = self._pending
-        if rec is None:
-            self.last_error = error
-            self.recommendation = None
-            self._apply(job, constraints, [], [], None, error)
-            self.recomputed.emit()
-            return
-        self.last_error = ""
-        self.recommendation = rec
-        chosen = evaluated or (rec.options[0] if rec.options else None)
-        message = "" if rec.options else self.tr("No configuration fits within the constraints.")
-        self._apply(job, constraints, rec.options, rec.feasible, chosen, message)
+        self.last_recompute_s = answer.seconds
+        self.last_error = answer.error
+        self.session.apply_answer(answer)
+        self._display()
         self.recomputed.emit()
 
-    @staticmethod
-    def _match(options, wanted):
-        from gpudesk.core.rules import same_configuration
-
-        if wanted is None:
-            return None
-        for option in options:
-            if same_configuration(option, wanted):
-                return option
-        return None
-
-    def _apply(self, job, constraints, options, feasible, chosen, message: str) -> None:
-        from gpudesk.core import plan as plan_mod
-
-        if self.plan is None:
-            self.plan = plan_mod.Plan(job=job, constraints=constraints)
+    def _display(self, *, same_options: bool = False) -> None:
+        """Show the session's current answer in every view (`same_options`: only the choice moved,
+        so the options table keeps its rows and selection)."""
+        answer = self.session.answer
+        plan = self.session.plan
+        if answer is None or answer.error:
+            self._show_error(answer.error if answer is not None else self.last_error)
+            return
+        self.last_error = ""
+        message = "" if answer.options else self.tr("No configuration fits within the constraints.")
+        if self._problems:
+            message = self._problem_text()
+        if answer.manual_error:
+            message = self.tr("The configuration set by hand no longer works (%1): the recommendation is shown.").replace(
+                "%1", answer.manual_error)
+            answer.manual_error = ""  # said once
+        options = answer.options
+        choice = plan.choice
+        if same_options:
+            self._options_args = (options, choice, *getattr(self, "_options_args", ([], None, None, None))[2:])
+            if "options" in self._pages:
+                self._pages["options"].set_chosen(choice)
         else:
-            self.plan.job = job
-            self.plan.constraints = constraints
-        self._set_choice(chosen, options)
-        self._show_options(options, chosen, self._provider_names(), getattr(self.recommendation, "searched", None))
-        self.overview.show_result(options, feasible, chosen, message)
+            self._show_options(options, choice, self._provider_names(), getattr(answer.rec, "searched", None))
+        self.overview.show_result(options, answer.feasible, choice, message)
         self._update_status()
         self._refresh_checklist()
+        self._show_plan_facts()
 
-    def _set_choice(self, chosen, options) -> None:
-        from gpudesk.core import plan as plan_mod
-        from gpudesk.core.rules import same_configuration
-
-        plan_mod.set_choice(self.plan, chosen, self.catalog)
-        self.plan.alternatives = [o for o in options if not same_configuration(o, chosen)][:plan_mod.ALTERNATIVES_KEPT]
-        if chosen is not None and not self.plan.title:
-            self.plan.title = plan_mod.default_title(self.plan.job, chosen)
-
-    def _provider_names(self) -> dict[str, str]:
-        from gpudesk.core.i18n import current_language
-
-        zh = current_language() == "zh_CN"
-        return {p.id: ((p.name_zh or p.name_en) if zh else (p.name_en or p.name_zh)) or p.id
-                for p in self.catalog.providers()}
-
-    def choose_option(self, option) -> None:
-        """Make an option of the table the plan's choice (charts and status follow)."""
-        if self.plan is None or option is None:
-            return
-        from gpudesk.core.rules import same_configuration
-
-        if same_configuration(option, self.plan.choice):
-            return
-        self._wanted = option
-        options = self.recommendation.options if self.recommendation else [option]
-        feasible = self.recommendation.feasible if self.recommendation else [option]
-        self._set_choice(option, options)
-        self._options_args = (self._options_args[0], option, *self._options_args[2:])
-        if self._options_page is not None:
-            self._options_page.set_chosen(option)
-        self.overview.show_result(options, feasible, option)
-        self._update_status()
-        self._refresh_checklist()
-        self._set_dirty(True)
-
-    def plan_choice(self):
-        return None if self.plan is None else self.plan.choice
+    def _problem_text(self) -> str:
+        left = "; ".join(f"{name}: {why}" for name, why in self._problems.items())
+        return self.tr("The last valid value is used until corrected — %1").replace("%1", left)
 
     def _show_error(self, message: str) -> None:
         self.status_busy.setText("")
         self.overview.show_result([], [], None, message)
         self._show_options([], None, None, None)
         self._update_status()
+
+    def choose_option(self, option) -> None:
+        """Make an option of the table the plan's choice (charts and status follow)."""
+        if self.session.choose(option):
+            self._display(same_options=True)
+            self._touched()
+
+    # --- a configuration set by hand ------------------------------------------------------------
+
+    def evaluate_manual(self, manual):
+        """The engine's answer for exactly `manual` (raises GpudeskError with the reason)."""
+        from gpudesk.core.plan import evaluate_manual
+
+        plan = self.session.plan
+        return evaluate_manual(plan.job, self.catalog, manual, plan.constraints)
+
+    def _manual(self, manual, *, use: bool) -> None:
+        page = self.plan_page()
+        try:
+            option = self.evaluate_manual(manual)
+        except GpudeskError as exc:
+            page.picker.show_result(error=str(exc))
+            return
+        page.picker.show_result(option)
+        if use and self.session.choose(option, manual=manual):
+            self._display()
+            self._touched()
+
+    def _manual_reset(self) -> None:
+        self.session.clear_manual()
+        self.plan_page().picker.show_result()
+        self._touched()
+        self.schedule_recompute()
+
+    def _from_choice(self) -> None:
+        from gpudesk.core.plan import manual_from
+
+        choice = self.plan_choice()
+        if choice is not None:
+            self.plan_page().picker.show_manual(self.session.manual or manual_from(choice))
 
     # --- status bar ---------------------------------------------------------------------------
 
@@ -522,56 +450,109 @@ class MainWindow(QMainWindow):
         if v.fits is None:
             return self.tr("No configuration chosen yet")
         head = ("✔ " + self.tr("Fits")) if v.fits else ("✘ " + self.tr("Does not fit"))
-        return " · ".join([f"{head}: {v.label}", fmt.gib(v.total_gib) + " / " + fmt.gib(v.usable_gib),
+        manual = " (" + self.tr("set by hand") + ")" if self.session.manual is not None else ""
+        return " · ".join([f"{head}: {v.label}{manual}", fmt.gib(v.total_gib) + " / " + fmt.gib(v.usable_gib),
                            fmt.days(v.days), fmt.money(v.cost, v.currency),
                            self.tr("%1 with trial margin").replace("%1", fmt.money(v.cost_with_margin, v.currency))])
 
     def _update_status(self) -> None:
         text = self.status_text()
         self.status_verdict.setText(text)
-        ok = not self.last_error and self.plan_choice() is not None and self.plan_choice().memory.fits
+        choice = self.plan_choice()
+        ok = not self.last_error and choice is not None and choice.memory.fits
         sheet = "" if ok else "color: #cc0000;"
         if self.status_verdict.styleSheet() != sheet:  # a new style sheet re-polishes and re-lays out the bar
             self.status_verdict.setStyleSheet(sheet)
 
-    # --- lazy pages ---------------------------------------------------------------------------
+    def _provider_names(self) -> dict[str, str]:
+        return {p.id: provider_name(p) for p in self.catalog.providers()}
+
+    # --- pages ----------------------------------------------------------------------------------
+
+    def show_tab(self, key: str) -> None:
+        self.tabs.setCurrentIndex(TAB_KEYS.index(key))
+
+    def _tab_changed(self, index: int) -> None:
+        key = TAB_KEYS[index]
+        if key == "options":
+            self.options_page  # noqa: B018 - built on first view
+        elif key == "plan":
+            self.plan_page()
+        elif key == "catalogue":
+            self.catalogue_page()
+        elif key == "checklist":
+            page = self.checklist_page()
+            if getattr(self, "_checklist_stale", False):
+                page.set_plan(self.session.plan)
+                self._checklist_stale = False
+
+    def _holder(self, key: str, page: QWidget) -> QWidget:
+        self._pages[key] = page
+        self._pages[key + "_holder"].layout().addWidget(page)
+        return page
 
     def _show_options(self, options, chosen, provider_names, searched) -> None:
         self._options_args = (options, chosen, provider_names, searched)
-        if self._options_page is not None:
-            self._options_page.set_options(*self._options_args)
+        page = self._pages.get("options")
+        if page is not None:
+            page.set_options(*self._options_args)
 
     @property
     def options_page(self):
         """The Options tab, built (and filled with the current answer) on first use."""
-        if self._options_page is None:
+        page = self._pages.get("options")
+        if page is None:
             from gpudesk.ui.pages.options_page import OptionsPage
 
-            page = self._options_page = OptionsPage()
-            page.set_options(*self._options_args)
+            page = self._holder("options", OptionsPage())
+            page.set_options(*getattr(self, "_options_args", ([], None, None, None)))
             page.option_chosen.connect(self.choose_option)
-            self._pages["options_holder"].layout().addWidget(page)
-        return self._options_page
+        return page
 
-    def _tab_changed(self, index: int) -> None:
-        if index == 1:
-            self.options_page  # noqa: B018 - built on first view
-        elif index == 2:
-            self.catalogue_page()
-        elif index == 3:
-            page = self.checklist_page()
-            if getattr(self, "_checklist_stale", False):
-                page.set_plan(self.plan)
-                self._checklist_stale = False
+    def plan_page(self):
+        page = self._pages.get("plan")
+        if page is None:
+            from gpudesk.ui.pages.plan_page import PlanPage
+
+            page = self._holder("plan", PlanPage())
+            page.fact_edited.connect(self._fact_edited)
+            page.auto_title_requested.connect(self._auto_title)
+            picker = page.picker
+            picker.set_catalog(self.catalog)
+            picker.evaluate_requested.connect(lambda m: self._manual(m, use=False))
+            picker.use_requested.connect(lambda m: self._manual(m, use=True))
+            picker.reset_requested.connect(self._manual_reset)
+            picker.from_choice_button.clicked.connect(self._from_choice)
+            self._from_choice()
+            self._show_plan_facts()
+        return page
+
+    def _show_plan_facts(self) -> None:
+        page = self._pages.get("plan")
+        if page is None or self.session.plan is None:
+            return
+        page.show_plan(self.session.plan, title_auto=self.session.title_auto)
+        page.show_choice(self._choice_text())
+
+    def _choice_text(self) -> str:
+        from gpudesk.core.search.options_view import layout_text
+
+        choice = self.plan_choice()
+        if choice is None:
+            return self.tr("No configuration chosen yet")
+        how = self.tr("set by hand") if self.session.manual is not None else self.tr("from the recommendation")
+        who = self._provider_names().get(choice.provider or "", choice.provider or "")
+        chosen = self.tr("Chosen")
+        return (f"<b>{chosen}: {choice.gpus}× {choice.gpu_name or choice.gpu}</b> ({how})"
+                f"<br>{who} · {layout_text(choice.layout)}")
 
     def catalogue_page(self):
         page = self._pages.get("catalogue")
         if page is None:
             from gpudesk.ui.pages.catalogue_page import CataloguePage
 
-            page = self._pages["catalogue"] = CataloguePage(self.catalog)
+            page = self._holder("catalogue", CataloguePage(self.catalog))
             page.catalog_edited.connect(self.catalog_changed)
-            self._pages["catalogue_holder"].layout().addWidget(page)
         return page
 
     def checklist_page(self):
@@ -579,284 +560,86 @@ class MainWindow(QMainWindow):
         if page is None:
             from gpudesk.ui.pages.checklist_page import ChecklistPage
 
-            page = self._pages["checklist"] = ChecklistPage()
-            page.plan_edited.connect(lambda: self._set_dirty(True))
-            self._pages["checklist_holder"].layout().addWidget(page)
-            page.set_plan(self.plan)
+            page = self._holder("checklist", ChecklistPage())
+            page.plan_edited.connect(self._checklist_edited)
+            page.who = self.checker_name
+            page.set_plan(self.session.plan)
         return page
+
+    def checker_name(self) -> str | None:
+        """Who records checklist results: asked once, then kept in the settings."""
+        name = str(self.settings.value("user/name", "") or "")
+        if name:
+            return name
+        import getpass
+
+        from PySide6.QtWidgets import QInputDialog
+
+        try:
+            login = getpass.getuser()
+        except Exception:  # noqa: BLE001 - no login name (containers, services): no suggestion
+            login = ""
+        name, ok = QInputDialog.getText(self, self.tr("Your name"),
+                                        self.tr("Checklist results record who checked them. Your name:"),
+                                        text=login)
+        name = name.strip() if ok else ""
+        if name:
+            self.settings.setValue("user/name", name)
+        return name or None
 
     def _refresh_checklist(self) -> None:
         page = self._pages.get("checklist")
         if page is None:
             return
         if page.isVisible():
-            page.set_plan(self.plan)
+            page.set_plan(self.session.plan)
             self._checklist_stale = False
         else:
             self._checklist_stale = True  # re-tailored when its tab is shown, not on every keystroke
 
-    # --- plan files ---------------------------------------------------------------------------
-
-    def _plan_filter(self) -> str:
-        return self.tr("gpudesk plan (*.gpudesk)")
-
-    def _set_dirty(self, dirty: bool) -> None:
-        if dirty and self.plan is not None and self._autosave_enabled:
-            self._autosave_soon.start()
-        if dirty != self.dirty:
-            self.dirty = dirty
-            self._update_title()
-        self.plan_changed.emit()
+    # --- title, help, about, closing -------------------------------------------------------------
 
     def _update_title(self) -> None:
-        name = self.path.name if self.path else self.tr("Untitled plan")
+        name = self.session.file_name or self.tr("Untitled plan")
         self.setWindowTitle(f"{name}[*] — gpudesk")
-        self.setWindowModified(self.dirty)
+        self.setWindowModified(self.session.dirty)
 
-    def maybe_save(self) -> bool:
-        """Ask before losing unsaved changes; False means the user cancelled."""
-        if not self.dirty or self.plan is None:
-            return True
-        answer = QMessageBox.question(
-            self, self.tr("Unsaved changes"),
-            self.tr("The plan has unsaved changes. Save them first?"),
-            QMessageBox.Save | QMessageBox.Discard | QMessageBox.Cancel, QMessageBox.Save)
-        if answer == QMessageBox.Save:
-            return self.save()
-        return answer == QMessageBox.Discard
+    def show_guide(self) -> None:
+        self._show_help("guide")
 
-    def discard_changes(self) -> None:
-        from gpudesk.core import plan as plan_mod
+    def show_first_steps(self) -> None:
+        self._show_help("first_steps")
 
-        if self._autosave_enabled:
-            plan_mod.discard_autosave(self.path)
-        self.dirty = False
+    def _show_help(self, name: str) -> None:
+        from gpudesk.ui.help import HelpDialog
 
-    def start_up(self) -> None:
-        """After the first paint: offer to recover a crashed session, else compute the default job."""
-        if not self.offer_recovery():
-            self.schedule_recompute()
+        if self._help is None:
+            self._help = HelpDialog(name, language_manager().language, self)
+            self._help.resize(min(820, self.width()), min(680, self.height()))
+        else:
+            self._help.load(name, language_manager().language)
+        self._help.show()
+        self._help.raise_()
 
-    def offer_recovery(self) -> bool:
-        from gpudesk.core import plan as plan_mod
+    def about(self) -> None:
+        meta = self.catalog.meta
+        parts = (
+            __version__,
+            self.tr("Offline planning assistant for renting GPU servers for AI training."),
+            self.tr("Catalogue dated %1 (content %2).").replace("%1", meta.catalog_date or self.tr("unknown"))
+            .replace("%2", (meta.content_hash or "")[:12]),
+            self.tr("Chinese text uses the bundled WenQuanYi Micro Hei font (Apache-2.0)."),
+        )
+        QMessageBox.about(self, self.tr("About gpudesk"), "<h3>gpudesk {}</h3><p>{}</p><p>{}</p><p>{}</p>".format(*parts))
 
-        found = plan_mod.find_recoverable()
-        if not found:
-            return False
-        newest = found[0]
-        answer = QMessageBox.question(
-            self, self.tr("Recover unsaved plan"),
-            self.tr("gpudesk closed without saving “%1” (autosaved %2). Recover it?")
-            .replace("%1", newest.title or (newest.original or self.tr("Untitled plan")))
-            .replace("%2", newest.saved_at),
-            QMessageBox.Yes | QMessageBox.No, QMessageBox.Yes)
-        if answer != QMessageBox.Yes:
-            for item in found:
-                item.autosave.unlink(missing_ok=True)
-            return False
-        try:
-            plan = plan_mod.load_autosave(newest.autosave)
-        except GpudeskError as exc:
-            QMessageBox.warning(self, self.tr("Recover unsaved plan"), str(exc))
-            return False
-        self._show_plan(plan, Path(newest.original) if newest.original else None)
-        newest.autosave.unlink(missing_ok=True)
-        self._set_dirty(True)
-        return True
-
-    def autosave(self) -> None:
-        if not (self._autosave_enabled and self.dirty and self.plan is not None):
-            return
-        from gpudesk.core import plan as plan_mod
-
-        try:
-            plan_mod.write_autosave(self.plan, self.path)
-        except OSError as exc:
-            self.statusBar().showMessage(self.tr("Autosave failed: %1").replace("%1", str(exc)), 5000)
-
-    def new_plan(self) -> None:
-        if not self.maybe_save():
-            return
-        from gpudesk.core import plan as plan_mod
-
-        if self._autosave_enabled:
-            plan_mod.discard_autosave(self.path)
-        self.plan = None
-        self.path = None
-        self._wanted = None
-        form = JobForm()  # defaults live in the form: take them from a fresh one
-        form.set_catalog(*self._catalog_lists())
-        job, constraints = form.job_and_constraints()
-        form.deleteLater()
-        self.form.set_values(job, constraints)
-        self._set_dirty(False)
-        self._update_title()
-
-    def open_plan_dialog(self) -> None:
-        if not self.maybe_save():
-            return
-        start = str(self.path.parent) if self.path else str(Path.home())
-        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open plan"), start, self._plan_filter())
-        if path:
-            self.open_plan(path, ask=False)
-
-    def open_plan(self, path: str | Path, *, ask: bool = True) -> bool:
-        from gpudesk.core import plan as plan_mod
-
-        if ask and not self.maybe_save():
-            return False
-        try:
-            plan = plan_mod.load_plan(path)
-        except GpudeskError as exc:
-            QMessageBox.warning(self, self.tr("Open plan"), str(exc))
-            return False
-        self._show_plan(plan, Path(path))
-        self._add_recent(Path(path))
-        self._set_dirty(False)
-        return True
-
-    def _show_plan(self, plan, path: Path | None) -> None:
-        """Show a plan as saved (its choice and alternatives), then recompute with today's catalogue."""
-        self.plan = plan
-        self.path = path
-        self._wanted = plan.choice
-        self.form.blockSignals(True)
-        self.form.set_values(plan.job, plan.constraints)
-        self.form.blockSignals(False)
-        # the charts and the table wait for the recompute (a frame or two): drawn once, not twice
-        self.last_error = ""
-        self._update_status()
-        self._refresh_checklist()
-        self._update_title()
-        self.schedule_recompute()
-
-    def load_sample_plan(self) -> str | None:
-        """The self-test's plan: the first bundled sample, or the form's defaults when none is found."""
-        for folder in (paths.ROOT / "samples", paths.RESOURCES / "samples"):
-            for file in sorted(folder.glob("*.gpudesk")) if folder.is_dir() else []:
-                if self.open_plan(file, ask=False):
-                    return str(file)
-        return None
-
-    def save(self) -> bool:
-        if self.path is None:
-            return self.save_as()
-        return self.save_to(self.path)
-
-    def save_as(self) -> bool:
-        default = str(self.path) if self.path else str(Path.home() / "plan.gpudesk")
-        path, _ = QFileDialog.getSaveFileName(self, self.tr("Save plan as"), default, self._plan_filter())
-        if not path:
-            return False
-        if not path.endswith(".gpudesk"):
-            path += ".gpudesk"
-        return self.save_to(Path(path))
-
-    def save_to(self, path: Path) -> bool:
-        from gpudesk.core import plan as plan_mod
-
-        if self.plan is None:
-            QMessageBox.information(self, self.tr("Save plan"), self.tr("Nothing to save yet: the job is still being computed."))
-            return False
-        old = self.path
-        try:
-            plan_mod.save_plan(self.plan, path)
-        except (GpudeskError, OSError) as exc:
-            QMessageBox.warning(self, self.tr("Save plan"), str(exc))
-            return False
-        if self._autosave_enabled:
-            plan_mod.discard_autosave(old)
-            plan_mod.discard_autosave(path)
-        self.path = Path(path)
-        self._add_recent(self.path)
-        self._set_dirty(False)
-        self._update_title()
-        self.statusBar().showMessage(self.tr("Saved %1").replace("%1", str(path)), 4000)
-        return True
-
-    def print_preview(self) -> None:
-        """The sign-off document in Qt's print preview (print from there)."""
-        if self.plan is None or self.plan.choice is None:
-            QMessageBox.information(self, self.tr("Print preview"), self.tr("Choose a configuration first."))
-            return
-        from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
-
-        from gpudesk import report
-
-        printer = QPrinter(QPrinter.HighResolution)
-        dialog = QPrintPreviewDialog(printer, self)
-        dialog.setWindowTitle(self.tr("Print preview"))
-        plan, lang = self.plan, language_manager().language
-
-        def paint(target) -> None:
-            try:
-                report.render_to_printer(plan, target, lang)
-            except (GpudeskError, OSError) as exc:
-                QMessageBox.warning(self, self.tr("Print preview"), str(exc))
-
-        dialog.paintRequested.connect(paint)
-        dialog.exec()
-
-    def export_pdf(self, path: str | None = None) -> str | None:
-        if self.plan is None or self.plan.choice is None:
-            QMessageBox.information(self, self.tr("Export PDF"), self.tr("Choose a configuration first."))
-            return None
-        try:
-            from gpudesk import report
-        except ImportError:
-            report = None
-        export = getattr(report, "export_pdf", None)
-        if export is None:
-            QMessageBox.information(self, self.tr("Export PDF"), self.tr("PDF export is not available in this build."))
-            return None
-        if not path:
-            default = str((self.path or Path.home() / "plan").with_suffix(".pdf"))
-            path, _ = QFileDialog.getSaveFileName(self, self.tr("Export PDF"), default, self.tr("PDF document (*.pdf)"))
-            if not path:
-                return None
-        try:
-            export(self.plan, path, lang=language_manager().language)
-        except (GpudeskError, OSError) as exc:
-            QMessageBox.warning(self, self.tr("Export PDF"), str(exc))
-            return None
-        self.statusBar().showMessage(self.tr("Wrote %1").replace("%1", path), 5000)
-        return path
-
-    # --- recent files and window state ----------------------------------------------------------
-
-    def recent_files(self) -> list[str]:
-        value = self.settings.value("recent", [])
-        if isinstance(value, str):
-            value = [value]
-        return [v for v in (value or []) if v]
-
-    def _add_recent(self, path: Path) -> None:
-        name = str(Path(path).resolve())
-        recent = [name] + [p for p in self.recent_files() if p != name]
-        self.settings.setValue("recent", recent[:MAX_RECENT])
-
-    def _fill_recent(self) -> None:
-        self.recent_menu.clear()
-        recent = self.recent_files()
-        for i, name in enumerate(recent):
-            act = self.recent_menu.addAction(f"&{i + 1} {Path(name).name}")
-            act.setToolTip(name)
-            act.triggered.connect(lambda _=False, n=name: self.open_plan(n))
-        if not recent:
-            act = self.recent_menu.addAction(self.tr("(none)"))
-            act.setEnabled(False)
-
-    def restore_layout(self) -> None:
-        geometry = self.settings.value("window/geometry")
-        if geometry is not None:
-            self.restoreGeometry(geometry)
-        state = self.settings.value("window/state")
-        if state is not None:
-            self.restoreState(state)
-
-    def save_layout(self) -> None:
-        self.settings.setValue("window/geometry", self.saveGeometry())
-        self.settings.setValue("window/state", self.saveState())
+    def shutdown(self) -> None:
+        """Stop the worker: the running search is cancelled and returns within milliseconds."""
+        self._closing = True
+        self._debounce.stop()
+        self._autosave_timer.stop()
+        self._autosave_soon.stop()
+        self.scheduler.invalidate()
+        self.worker.stop()
 
     def closeEvent(self, event) -> None:
         if not self.maybe_save():
@@ -864,21 +647,7 @@ class MainWindow(QMainWindow):
             return
         self.save_layout()
         self.discard_changes()
-        self._autosave_timer.stop()
-        self._generation += 1  # any answer still on its way is now stale
-        self._pool.waitForDone(5000)
+        self.shutdown()
+        if self._help is not None:
+            self._help.close()
         event.accept()
-
-    # --- about ------------------------------------------------------------------------------------
-
-    def about(self) -> None:
-        meta = self.catalog.meta
-        QMessageBox.about(
-            self, self.tr("About gpudesk"),
-            "<h3>gpudesk %s</h3><p>%s</p><p>%s</p><p>%s</p>" % (
-                __version__,
-                self.tr("Offline planning assistant for renting GPU servers for AI training."),
-                self.tr("Catalogue dated %1 (content %2).").replace("%1", meta.catalog_date or self.tr("unknown"))
-                .replace("%2", (meta.content_hash or "")[:12]),
-                self.tr("Chinese text uses the bundled WenQuanYi Micro Hei font (Apache-2.0)."),
-            ))

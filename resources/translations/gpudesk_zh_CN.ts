@@ -4,317 +4,335 @@
     <context>
         <name>CataloguePage</name>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="130" />
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="145" />
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="160" />
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="174" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="63" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="79" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="95" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="110" />
             <source>Id</source>
             <translation>编号</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="131" />
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="146" />
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="161" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="64" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="80" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="96" />
             <source>Name</source>
             <translation>名称</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="132" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="65" />
             <source>Memory (GiB)</source>
             <translation>显存 (GiB)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="133" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="66" />
             <source>Bandwidth (GB/s)</source>
             <translation>带宽 (GB/s)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="134" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="67" />
             <source>BF16 dense (TFLOPS)</source>
             <translation>BF16 稠密算力 (TFLOPS)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="135" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="68" />
             <source>FP8 dense (TFLOPS)</source>
             <translation>FP8 稠密算力 (TFLOPS)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="136" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="69" />
             <source>NVLink (GB/s)</source>
             <translation>NVLink (GB/s)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="137" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="70" />
             <source>PCIe gen</source>
             <translation>PCIe 代数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="138" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="71" />
             <source>TDP (W)</source>
             <translation>功耗 TDP (W)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="139" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="72" />
             <source>Market</source>
             <translation>市场</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="140" />
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="170" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="73" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="90" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="105" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="121" />
+            <source>Notes</source>
+            <translation>备注</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="74" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="106" />
             <source>Checked</source>
             <translation>核对日期</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="141" />
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="156" />
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="171" />
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="185" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="75" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="91" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="107" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="122" />
             <source>Source</source>
             <translation>来源</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="147" />
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="179" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="81" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="115" />
             <source>GPUs per node</source>
             <translation>每节点 GPU 数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="148" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="82" />
             <source>Topology</source>
             <translation>拓扑</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="149" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="83" />
             <source>GPU link (GB/s)</source>
             <translation>GPU 互联 (GB/s)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="150" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="84" />
             <source>CPU</source>
             <translation>CPU</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="151" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="85" />
             <source>Host RAM (GiB)</source>
             <translation>主机内存 (GiB)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="152" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="86" />
             <source>NVMe (TB)</source>
             <translation>NVMe (TB)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="153" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="87" />
             <source>Network</source>
             <translation>网络</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="154" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="88" />
             <source>Network (Gb/s)</source>
             <translation>网络 (Gb/s)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="155" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="89" />
             <source>Power (kW)</source>
             <translation>功率 (kW)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="162" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="97" />
             <source>Telecom licence</source>
             <translation>增值电信许可证</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="163" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="98" />
             <source>ICP filing</source>
             <translation>ICP 备案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="164" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="99" />
             <source>Certifications</source>
             <translation>资质认证</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="165" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="100" />
             <source>Regions</source>
             <translation>地域</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="166" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="101" />
             <source>Own data centres</source>
             <translation>自有机房</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="167" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="102" />
             <source>7×24 support</source>
             <translation>7×24 支持</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="168" />
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="184" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="103" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="120" />
             <source>Billing</source>
             <translation>计费方式</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="169" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="104" />
             <source>Data destruction</source>
             <translation>数据销毁</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="175" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="111" />
             <source>Provider</source>
             <translation>服务商</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="176" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="112" />
             <source>GPU</source>
             <translation>GPU</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="177" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="113" />
             <source>Node type</source>
             <translation>节点类型</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="178" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="114" />
             <source>Region</source>
             <translation>地域</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="180" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="116" />
             <source>CNY per GPU-hour</source>
             <translation>元/卡时</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="181" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="117" />
             <source>CNY per GPU-month</source>
             <translation>元/卡月</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="182" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="118" />
             <source>Price kind</source>
             <translation>价格类型</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="183" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="119" />
             <source>Price date</source>
             <translation>价格日期</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="240" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="135" />
+            <source>global</source>
+            <translation>全球通用</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="135" />
+            <source>China SKU</source>
+            <translation>中国特供</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="189" />
             <source>Node types</source>
             <translation>节点类型</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="240" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="189" />
             <source>Providers</source>
             <translation>服务商</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="240" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="189" />
             <source>Offers</source>
             <translation>报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="240" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="189" />
             <source>GPU models</source>
             <translation>GPU 型号</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="242" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="191" />
             <source>Filter rows…</source>
             <translation>筛选条目…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="243" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="192" />
             <source>Add…</source>
             <translation>添加…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="244" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="193" />
             <source>Add your own row to this table (saved in your user database)</source>
             <translation>向此表添加自己的条目（保存在用户数据库中）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="245" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="194" />
             <source>Edit…</source>
             <translation>编辑…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="246" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="195" />
             <source>Edit the selected row; a bundled row is saved as your own copy</source>
             <translation>编辑选中的条目；内置条目会另存为您自己的副本</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="247" />
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="324" />
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="326" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="196" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="274" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="276" />
             <source>Delete</source>
             <translation>删除</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="248" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="197" />
             <source>Delete one of your own rows (bundled rows cannot be deleted)</source>
             <translation>删除您自己的条目（内置条目不能删除）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="249" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="198" />
             <source>Import price sheet…</source>
             <translation>导入价格表…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="250" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="199" />
             <source>Read offers and providers from a CSV or JSON price sheet</source>
             <translation>从 CSV 或 JSON 价格表读取报价和服务商</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="258" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="207" />
             <source>Catalogue dated %1. Bold rows are your own entries; grey italic “unknown” means the fact is not known, never zero. Prices in CNY; memory in GiB (2³⁰ bytes).</source>
             <translation>目录日期 %1。粗体行是您自己的条目；灰色斜体“未知”表示该信息未知，而不是零。价格单位为人民币元；显存单位为 GiB（2³⁰ 字节）。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="311" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="261" />
             <source>Add to the catalogue</source>
             <translation>添加到目录</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="316" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="266" />
             <source>Edit</source>
             <translation>编辑</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="316" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="266" />
             <source>Select a row first.</source>
             <translation>请先选择一行。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="319" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="269" />
             <source>Edit %1</source>
             <translation>编辑 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="324" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="274" />
             <source>Only your own (bold) rows can be deleted.</source>
             <translation>只能删除您自己的（粗体）条目。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="326" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="276" />
             <source>Delete %1 from your catalogue?</source>
             <translation>从您的目录中删除 %1？</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="335" />
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="346" />
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="351" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="285" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="296" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="301" />
             <source>Import price sheet</source>
             <translation>导入价格表</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="336" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="286" />
             <source>Price sheets (*.csv *.json)</source>
             <translation>价格表 (*.csv *.json)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="352" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="302" />
             <source>%1 offers and %2 providers imported.</source>
             <translation>已导入 %1 条报价和 %2 家服务商。</translation>
         </message>
@@ -322,501 +340,711 @@
     <context>
         <name>ChecklistPage</name>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="155" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="156" />
             <source>Phase:</source>
             <translation>阶段：</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="156" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="157" />
             <source>Show:</source>
             <translation>显示：</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="157" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="158" />
             <source>All phases</source>
             <translation>全部阶段</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="160" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="161" />
             <source>All items</source>
             <translation>全部条目</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="160" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="161" />
             <source>Still to do (open or failed)</source>
             <translation>待处理（待检查或未通过）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="160" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="161" />
             <source>Failed</source>
             <translation>未通过</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="161" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="162" />
             <source>Open</source>
             <translation>待检查</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="161" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="162" />
             <source>Passed</source>
             <translation>已通过</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="161" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="162" />
             <source>Waived</source>
             <translation>已豁免</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="161" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="162" />
             <source>Not applicable</source>
             <translation>不适用</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="164" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="165" />
             <source>Why</source>
             <translation>原因</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="165" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="166" />
             <source>How</source>
             <translation>方法</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="166" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="167" />
             <source>Pass if</source>
             <translation>通过标准</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="167" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="168" />
             <source>Notes</source>
             <translation>备注</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="168" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="169" />
             <source>Evidence</source>
             <translation>证据</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="169" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="170" />
             <source>command output, file path, ticket number…</source>
             <translation>命令输出、文件路径、工单号…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="170" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="171" />
             <source>&amp;Pass (P)</source>
             <translation>通过(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="170" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="171" />
             <source>&amp;Fail (F)</source>
             <translation>未通过(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="170" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="171" />
             <source>&amp;N/A (N)</source>
             <translation>不适用(&amp;N)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="171" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="172" />
             <source>&amp;Waive… (W)</source>
             <translation>豁免(&amp;W)…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="171" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="172" />
             <source>Re&amp;open (O)</source>
             <translation>重新打开(&amp;O)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="174" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="175" />
             <source>Save notes</source>
             <translation>保存备注</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="175" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="176" />
             <source>Keys on the list: P pass, F fail, N not applicable, W waive (asks why), O reopen. Results are saved in the plan.</source>
             <translation>列表快捷键：P 通过，F 未通过，N 不适用，W 豁免（需填写原因），O 重新打开。结果保存在方案中。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="229" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="230" />
             <source>%1 of %2 done</source>
             <translation>已完成 %1 / %2</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="230" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="231" />
             <source>%1 failed</source>
             <translation>%1 项未通过</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="239" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="240" />
             <source>Select an item to see why it matters and how to check it.</source>
             <translation>选择一个条目，查看其原因和检查方法。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="262" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="263" />
             <source>Waive item</source>
             <translation>豁免条目</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="263" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="264" />
             <source>Why is “%1” waived?</source>
             <translation>为什么豁免“%1”？</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="270" />
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="284" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="271" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="285" />
             <source>Checklist</source>
             <translation>检查清单</translation>
         </message>
     </context>
     <context>
-        <name>JobForm</name>
+        <name>ConfigPicker</name>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="229" />
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="235" />
-            <source>Model</source>
-            <translation>模型</translation>
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="116" />
+            <source>GPU</source>
+            <translation>GPU</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="230" />
-            <source>Job</source>
-            <translation>任务</translation>
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="116" />
+            <source>The GPU model to rent</source>
+            <translation>要租用的显卡型号</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="231" />
-            <source>Constraints</source>
-            <translation>约束条件</translation>
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="117" />
+            <source>GPU count</source>
+            <translation>显卡数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="232" />
-            <source>Import Hugging Face config.json…</source>
-            <translation>导入 Hugging Face config.json…</translation>
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="117" />
+            <source>GPUs in all (a multiple of the GPUs per node beyond one node)</source>
+            <translation>显卡总数（超过一个节点时须为每节点卡数的整数倍）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="233" />
-            <source>Read the architecture from a model's config.json (or drop the file on the window)</source>
-            <translation>从模型的 config.json 读取架构（也可把文件拖到窗口上）</translation>
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="118" />
+            <source>Offer</source>
+            <translation>报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="235" />
-            <source>A published model preset, grouped by the guide's task classes</source>
-            <translation>已发布模型的预设，按指南的任务类别分组</translation>
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="118" />
+            <source>Whose offer prices it; automatic = the cheapest that can hold the count</source>
+            <translation>按哪家的报价计价；自动 = 能提供该数量的最便宜报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="236" />
-            <source>Parameters</source>
-            <translation>参数量</translation>
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="119" />
+            <source>Tensor parallel</source>
+            <translation>张量并行</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="236" />
-            <source>Bare parameter count for a custom model, e.g. 7B, 350M, 1.3e9</source>
-            <translation>自定义模型的参数量，例如 7B、350M、1.3e9</translation>
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="119" />
+            <source>GPUs one layer is split over (inside one node; must divide the heads)</source>
+            <translation>一层切分到几张卡上（限单节点内；须整除注意力头数）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="237" />
-            <source>Task</source>
-            <translation>任务类型</translation>
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="120" />
+            <source>Pipeline parallel</source>
+            <translation>流水线并行</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="237" />
-            <source>What the GPUs will do: pre-train, fine-tune (full, LoRA, QLoRA) or serve</source>
-            <translation>GPU 的用途：预训练、微调（全参数、LoRA、QLoRA）或推理服务</translation>
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="120" />
+            <source>Pipeline stages, each a group of layers (whole nodes)</source>
+            <translation>流水线段数，每段一组层（按整节点划分）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="238" />
-            <source>Precision</source>
-            <translation>精度</translation>
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="121" />
+            <source>ZeRO stage</source>
+            <translation>ZeRO 阶段</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="238" />
-            <source>Number format for training; BF16 mixed precision is the norm, FP32 doubles memory</source>
-            <translation>训练的数值格式；通常用 BF16 混合精度，FP32 显存翻倍</translation>
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="121" />
+            <source>0 = every GPU keeps a full copy; 1/2/3 shard optimizer states, gradients and parameters over the data-parallel GPUs</source>
+            <translation>0 = 每张卡保存完整副本；1/2/3 依次把优化器状态、梯度和参数分片到数据并行的各卡上</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="239" />
-            <source>Optimizer</source>
-            <translation>优化器</translation>
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="123" />
+            <source>CPU offload</source>
+            <translation>CPU 卸载</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="239" />
-            <source>AdamW keeps 12 bytes of state per trained parameter; 8-bit Adam and SGD keep less</source>
-            <translation>AdamW 每个训练参数保存 12 字节状态；8 位 Adam 和 SGD 更少</translation>
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="123" />
+            <source>Keep optimizer states (and parameters) in host RAM: less GPU memory, slower</source>
+            <translation>把优化器状态（及参数）放在主机内存：省显存，但更慢</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="240" />
-            <source>Sequence length</source>
-            <translation>序列长度</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="240" />
-            <source>Tokens per training sample (context length)</source>
-            <translation>每个训练样本的 token 数（上下文长度）</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="241" />
-            <source>Micro-batch</source>
-            <translation>微批大小</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="241" />
-            <source>Samples each GPU processes at once; activations grow with it</source>
-            <translation>每张 GPU 一次处理的样本数；激活值随之增长</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="242" />
-            <source>Gradient accumulation</source>
-            <translation>梯度累积</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="242" />
-            <source>Micro-batches summed before each optimizer step; raises the batch without memory</source>
-            <translation>每次优化器更新前累加的微批数；增大批量而不增加显存</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="243" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="124" />
             <source>Recomputation</source>
             <translation>激活重计算</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="243" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="124" />
+            <source>Recompute activations in the backward pass: less memory, more compute</source>
+            <translation>反向传播时重算激活值：省显存，多算力</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="125" />
+            <source>Micro-batch</source>
+            <translation>微批大小</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="125" />
+            <source>Samples per GPU per step; gradient accumulation keeps the global batch</source>
+            <translation>每张卡每步处理的样本数；梯度累积保持全局批次不变</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="133" />
+            <source>ZeRO-%1</source>
+            <translation>ZeRO-%1</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="133" />
+            <source>None (ZeRO-0)</source>
+            <translation>不分片（ZeRO-0）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="134" />
+            <source>None</source>
+            <translation>无</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="134" />
+            <source>Optimizer states</source>
+            <translation>优化器状态</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="135" />
+            <source>Optimizer states and parameters</source>
+            <translation>优化器状态与参数</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="141" />
+            <source>Start from the current choice</source>
+            <translation>从当前选定配置开始</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="142" />
+            <source>Fill these fields with the plan's chosen configuration</source>
+            <translation>用方案当前选定的配置填写这些字段</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="143" />
+            <source>Evaluate</source>
+            <translation>评估</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="144" />
+            <source>Show the engine's answer for exactly this configuration</source>
+            <translation>显示引擎对该配置的精确测算结果</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="145" />
+            <source>Use this configuration</source>
+            <translation>采用此配置</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="146" />
+            <source>Make exactly this configuration the plan's choice</source>
+            <translation>把该配置设为方案的选定配置</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="147" />
+            <source>Back to the recommendation</source>
+            <translation>恢复推荐方案</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="148" />
+            <source>Let the recommender choose again</source>
+            <translation>重新由推荐引擎选择</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="176" />
+            <source>Automatic: the cheapest that fits</source>
+            <translation>自动：能放下的最便宜报价</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="179" />
+            <source>%1/GPU-h</source>
+            <translation>%1/卡时</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="182" />
+            <source>%1 GPUs per node</source>
+            <translation>每节点 %1 卡</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="228" />
+            <source>Fits</source>
+            <translation>显存够用</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="229" />
+            <source>Does not fit</source>
+            <translation>显存不足</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="231" />
+            <source>%1 of %2 usable per GPU</source>
+            <translation>每卡 %1 / 可用 %2</translation>
+        </message>
+    </context>
+    <context>
+        <name>HelpDialog</name>
+        <message>
+            <location filename="../../gpudesk/ui/help.py" line="47" />
+            <source>Open the user guide</source>
+            <translation>打开用户指南</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/help.py" line="49" />
+            <source>Close</source>
+            <translation>关闭</translation>
+        </message>
+    </context>
+    <context>
+        <name>JobForm</name>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="228" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="234" />
+            <source>Model</source>
+            <translation>模型</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="229" />
+            <source>Job</source>
+            <translation>任务</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="230" />
+            <source>Constraints</source>
+            <translation>约束条件</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="231" />
+            <source>Import Hugging Face config.json…</source>
+            <translation>导入 Hugging Face config.json…</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="232" />
+            <source>Read the architecture from a model's config.json (or drop the file on the window)</source>
+            <translation>从模型的 config.json 读取架构（也可把文件拖到窗口上）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="234" />
+            <source>A published model preset, grouped by the guide's task classes</source>
+            <translation>已发布模型的预设，按指南的任务类别分组</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="235" />
+            <source>Parameters</source>
+            <translation>参数量</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="235" />
+            <source>Bare parameter count for a custom model, e.g. 7B, 350M, 1.3e9</source>
+            <translation>自定义模型的参数量，例如 7B、350M、1.3e9</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="236" />
+            <source>Task</source>
+            <translation>任务类型</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="236" />
+            <source>What the GPUs will do: pre-train, fine-tune (full, LoRA, QLoRA) or serve</source>
+            <translation>GPU 的用途：预训练、微调（全参数、LoRA、QLoRA）或推理服务</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="237" />
+            <source>Precision</source>
+            <translation>精度</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="237" />
+            <source>Number format for training; BF16 mixed precision is the norm, FP32 doubles memory</source>
+            <translation>训练的数值格式；通常用 BF16 混合精度，FP32 显存翻倍</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="238" />
+            <source>Optimizer</source>
+            <translation>优化器</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="238" />
+            <source>AdamW keeps 12 bytes of state per trained parameter; 8-bit Adam and SGD keep less</source>
+            <translation>AdamW 每个训练参数保存 12 字节状态；8 位 Adam 和 SGD 更少</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="239" />
+            <source>Sequence length</source>
+            <translation>序列长度</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="239" />
+            <source>Tokens per training sample (context length)</source>
+            <translation>每个训练样本的 token 数（上下文长度）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="240" />
+            <source>Micro-batch</source>
+            <translation>微批大小</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="240" />
+            <source>Samples each GPU processes at once; activations grow with it</source>
+            <translation>每张 GPU 一次处理的样本数；激活值随之增长</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="241" />
+            <source>Gradient accumulation</source>
+            <translation>梯度累积</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="241" />
+            <source>Micro-batches summed before each optimizer step; raises the batch without memory</source>
+            <translation>每次优化器更新前累加的微批数；增大批量而不增加显存</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="242" />
+            <source>Recomputation</source>
+            <translation>激活重计算</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="242" />
             <source>Recompute activations in the backward pass: saves memory, costs about a third more compute</source>
             <translation>反向传播时重新计算激活：节省显存，计算量约多三分之一</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="244" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="243" />
             <source>Flash attention</source>
             <translation>Flash Attention</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="244" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="243" />
             <source>Fused attention kernel that never stores the attention-score matrix</source>
             <translation>融合注意力内核，不保存注意力分数矩阵</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="245" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="244" />
             <source>LoRA rank</source>
             <translation>LoRA 秩</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="245" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="244" />
             <source>Rank r of the low-rank adapters; trainable parameters grow linearly with it</source>
             <translation>低秩适配器的秩 r；可训练参数随之线性增长</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="246" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="245" />
             <source>Dataset tokens</source>
             <translation>数据集 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="246" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="245" />
             <source>Tokens in the training set for one pass, e.g. 2B</source>
             <translation>训练集一遍的 token 数，例如 2B</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="247" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="246" />
             <source>Epochs</source>
             <translation>轮数 (epoch)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="247" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="246" />
             <source>Passes over the dataset; total tokens = dataset tokens × epochs</source>
             <translation>遍历数据集的次数；总 token 数 = 数据集 token 数 × 轮数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="248" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="247" />
             <source>Serving concurrency</source>
             <translation>推理并发数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="248" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="247" />
             <source>Sequences served at the same time; each needs its own KV cache</source>
             <translation>同时服务的序列数；每个序列都需要自己的 KV 缓存</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="249" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="248" />
             <source>Memory headroom</source>
             <translation>显存余量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="249" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="248" />
             <source>Share of each GPU's memory kept free for fragmentation and spikes</source>
             <translation>每张 GPU 显存中预留给碎片和峰值的比例</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="250" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="249" />
             <source>Objective</source>
             <translation>优化目标</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="250" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="249" />
             <source>What to optimise when ranking configurations</source>
             <translation>对配置排序时优化的目标</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="251" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="250" />
             <source>Budget (CNY)</source>
             <translation>预算（元）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="251" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="250" />
             <source>Most you will spend on the run, in yuan; empty = no limit</source>
             <translation>本次训练最多花费（元）；留空表示不限</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="252" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="251" />
             <source>Deadline (days)</source>
             <translation>工期（天）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="252" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="251" />
             <source>Longest the run may take, in days; empty = no limit</source>
             <translation>训练最多可用的天数；留空表示不限</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="253" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="252" />
             <source>Billing</source>
             <translation>计费方式</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="253" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="252" />
             <source>Rent by the hour or by the month; default: whichever is cheaper</source>
             <translation>按小时或按月租用；默认取较便宜者</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="254" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="253" />
             <source>Region</source>
             <translation>地域</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="254" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="253" />
             <source>Only offers in this region</source>
             <translation>只看该地域的报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="255" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="254" />
             <source>Providers</source>
             <translation>服务商</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="255" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="254" />
             <source>Only these providers; none ticked = all</source>
             <translation>只看这些服务商；都不勾选表示全部</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="256" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="255" />
             <source>Most GPUs</source>
             <translation>最多 GPU 数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="256" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="255" />
             <source>Largest GPU count to consider</source>
             <translation>考虑的最大 GPU 数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="266" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="265" />
             <source>Whichever is cheaper</source>
             <translation>取较便宜者</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="269" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="268" />
             <source>Any region</source>
             <translation>任意地域</translation>
         </message>
         <message>
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="269" />
             <location filename="../../gpudesk/ui/widgets/job_form.py" line="270" />
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="271" />
             <source>no limit</source>
             <translation>不限</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="286" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="288" />
             <source>Custom: parameter count</source>
             <translation>自定义：参数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="288" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="290" />
             <source>Imported: %1</source>
             <translation>已导入：%1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="382" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="152" />
             <source>cannot read %1: %2</source>
             <translation>无法读取 %1：%2</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="384" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="154" />
             <source>%1 is not valid JSON: %2</source>
             <translation>%1 不是有效的 JSON：%2</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="386" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="156" />
             <source>%1 is not a config.json object</source>
             <translation>%1 不是 config.json 对象</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="484" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="242" />
+            <source>e.g. 7B, 350M or 1.3e9</source>
+            <translation>如 7B、350M 或 1.3e9</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="281" />
             <source>required</source>
             <translation>必填</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="494" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="291" />
             <source>must be more than zero</source>
             <translation>必须大于零</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="504" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="301" />
             <source>too small for a neural network: give the count, e.g. 7B</source>
             <translation>对神经网络来说太小：请填写参数量，例如 7B</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="506" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="303" />
             <source>more than 100 trillion parameters: check the unit</source>
             <translation>超过 100 万亿参数：请检查单位</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="510" />
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="572" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="307" />
             <source>pick a model</source>
             <translation>请选择模型</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="516" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="313" />
             <source>Total training tokens: %1</source>
             <translation>训练总 token 数：%1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="519" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="316" />
             <source>No dataset size: training time and cost are not estimated</source>
             <translation>未填写数据集大小：不估算训练时间和成本</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="526" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="323" />
             <source>QLoRA trains adapters in 16-bit: pick BF16 or FP16</source>
             <translation>QLoRA 以 16 位训练适配器：请选 BF16 或 FP16</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="542" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="341" />
             <source>%1 layers</source>
             <translation>%1 层</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="543" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="342" />
             <source>hidden %1</source>
-            <translation>隐藏维度 %1</translation>
+            <translation>隐藏层维度 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="545" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="344" />
             <source>%1 heads</source>
             <translation>%1 个注意力头</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="547" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="346" />
             <source>%1 KV heads</source>
             <translation>%1 个 KV 头</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="549" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="348" />
             <source>%1 experts</source>
             <translation>%1 个专家</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="349" />
+            <source>, </source>
+            <translation>，</translation>
         </message>
     </context>
     <context>
@@ -839,7 +1067,7 @@
         <message>
             <location filename="../../gpudesk/ui/labels.py" line="16" />
             <source>QLoRA fine-tuning (4-bit base)</source>
-            <translation>QLoRA 微调（4 位基座）</translation>
+            <translation>QLoRA 微调（4 比特基座）</translation>
         </message>
         <message>
             <location filename="../../gpudesk/ui/labels.py" line="17" />
@@ -938,560 +1166,907 @@
         </message>
         <message>
             <location filename="../../gpudesk/ui/labels.py" line="42" />
+            <source>Weekly</source>
+            <translation>按周</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/labels.py" line="43" />
             <source>Yearly</source>
             <translation>按年</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="43" />
+            <location filename="../../gpudesk/ui/labels.py" line="44" />
             <source>Reserved</source>
             <translation>预留</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="44" />
+            <location filename="../../gpudesk/ui/labels.py" line="45" />
             <source>Spot</source>
             <translation>竞价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="46" />
+            <location filename="../../gpudesk/ui/labels.py" line="47" />
             <source>Entry</source>
             <translation>入门级</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="47" />
+            <location filename="../../gpudesk/ui/labels.py" line="48" />
             <source>Advanced</source>
-            <translation>进阶级</translation>
+            <translation>进阶档</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="48" />
+            <location filename="../../gpudesk/ui/labels.py" line="49" />
             <source>Flagship</source>
             <translation>旗舰级</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="49" />
+            <location filename="../../gpudesk/ui/labels.py" line="50" />
             <source>Multi-node cluster</source>
             <translation>跨节点集群</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="51" />
+            <location filename="../../gpudesk/ui/labels.py" line="52" />
             <source>Weights</source>
             <translation>权重</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="52" />
+            <location filename="../../gpudesk/ui/labels.py" line="53" />
             <source>Gradients</source>
             <translation>梯度</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="53" />
+            <location filename="../../gpudesk/ui/labels.py" line="54" />
             <source>Optimizer states</source>
             <translation>优化器状态</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="54" />
+            <location filename="../../gpudesk/ui/labels.py" line="55" />
             <source>Activations</source>
             <translation>激活值</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="55" />
+            <location filename="../../gpudesk/ui/labels.py" line="56" />
             <source>KV cache</source>
             <translation>KV 缓存</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="56" />
+            <location filename="../../gpudesk/ui/labels.py" line="57" />
             <source>Overhead</source>
             <translation>其他开销</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="58" />
+            <location filename="../../gpudesk/ui/labels.py" line="59" />
             <source>Quoted</source>
             <translation>报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="59" />
+            <location filename="../../gpudesk/ui/labels.py" line="60" />
             <source>List price</source>
             <translation>目录价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="60" />
+            <location filename="../../gpudesk/ui/labels.py" line="61" />
             <source>Estimate</source>
             <translation>估计价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="62" />
+            <location filename="../../gpudesk/ui/labels.py" line="63" />
             <source>Open</source>
             <translation>待检查</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="63" />
+            <location filename="../../gpudesk/ui/labels.py" line="64" />
             <source>Pass</source>
             <translation>通过</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="64" />
+            <location filename="../../gpudesk/ui/labels.py" line="65" />
             <source>Fail</source>
             <translation>未通过</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="65" />
             <location filename="../../gpudesk/ui/labels.py" line="66" />
+            <location filename="../../gpudesk/ui/labels.py" line="67" />
             <source>N/A</source>
             <translation>不适用</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="67" />
             <location filename="../../gpudesk/ui/labels.py" line="68" />
+            <location filename="../../gpudesk/ui/labels.py" line="69" />
             <source>Waived</source>
             <translation>已豁免</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="70" />
+            <location filename="../../gpudesk/ui/labels.py" line="71" />
             <source>NVSwitch</source>
             <translation>NVSwitch</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="71" />
+            <location filename="../../gpudesk/ui/labels.py" line="72" />
             <source>NVLink bridge</source>
             <translation>NVLink 桥接</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="72" />
+            <location filename="../../gpudesk/ui/labels.py" line="73" />
             <source>PCIe</source>
             <translation>PCIe</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="73" />
+            <location filename="../../gpudesk/ui/labels.py" line="74" />
             <source>InfiniBand</source>
             <translation>InfiniBand</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="74" />
+            <location filename="../../gpudesk/ui/labels.py" line="75" />
             <source>RoCE</source>
             <translation>RoCE</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="75" />
+            <location filename="../../gpudesk/ui/labels.py" line="76" />
             <source>Ethernet</source>
             <translation>以太网</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="77" />
+            <location filename="../../gpudesk/ui/labels.py" line="78" />
             <source>Info</source>
             <translation>信息</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="78" />
+            <location filename="../../gpudesk/ui/labels.py" line="79" />
             <source>Warning</source>
             <translation>警告</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="79" />
+            <location filename="../../gpudesk/ui/labels.py" line="80" />
             <source>Critical</source>
             <translation>严重</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="80" />
-            <location filename="../../gpudesk/ui/labels.py" line="89" />
+            <location filename="../../gpudesk/ui/labels.py" line="81" />
+            <location filename="../../gpudesk/ui/labels.py" line="90" />
             <source>unknown</source>
             <translation>未知</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="81" />
+            <location filename="../../gpudesk/ui/labels.py" line="82" />
             <source>yes</source>
             <translation>是</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="82" />
+            <location filename="../../gpudesk/ui/labels.py" line="83" />
             <source>no</source>
             <translation>否</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/labels.py" line="120" />
+            <source>other mainland regions</source>
+            <translation>其他内地地区</translation>
         </message>
     </context>
     <context>
         <name>MainWindow</name>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="271" />
-            <source>&amp;New plan</source>
-            <translation>新建方案(&amp;N)</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="271" />
-            <source>Start a new plan from the default job</source>
-            <translation>从默认任务新建方案</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="272" />
-            <source>&amp;Open…</source>
-            <translation>打开(&amp;O)…</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="272" />
-            <source>Open a .gpudesk plan file</source>
-            <translation>打开 .gpudesk 方案文件</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="273" />
-            <source>&amp;Save</source>
-            <translation>保存(&amp;S)</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="273" />
-            <source>Save the plan</source>
-            <translation>保存方案</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="274" />
-            <source>Save &amp;As…</source>
-            <translation>另存为(&amp;A)…</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="274" />
-            <source>Save the plan under a new name</source>
-            <translation>以新名称保存方案</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="275" />
-            <source>&amp;Import config.json…</source>
-            <translation>导入 config.json(&amp;I)…</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="275" />
-            <source>Read a Hugging Face model configuration</source>
-            <translation>读取 Hugging Face 模型配置</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="276" />
-            <source>Export &amp;PDF…</source>
-            <translation>导出 PDF(&amp;P)…</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="276" />
-            <source>Write the plan as a PDF for sign-off</source>
-            <translation>将方案导出为 PDF 供审批</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="277" />
-            <source>Print pre&amp;view…</source>
-            <translation>打印预览(&amp;V)…</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="277" />
-            <source>Preview the plan document and print it</source>
-            <translation>预览方案文档并打印</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="278" />
-            <source>&amp;Quit</source>
-            <translation>退出(&amp;Q)</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="278" />
-            <source>Close gpudesk</source>
-            <translation>关闭 gpudesk</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="279" />
-            <source>&amp;Recompute</source>
-            <translation>重新计算(&amp;R)</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="279" />
-            <source>Run the recommender again now</source>
-            <translation>立即重新运行推荐</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="280" />
-            <source>&amp;About gpudesk</source>
-            <translation>关于 gpudesk(&amp;A)</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="281" />
-            <source>About &amp;Qt</source>
-            <translation>关于 &amp;Qt</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="282" />
-            <source>&amp;Overview</source>
-            <translation>总览(&amp;O)</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="283" />
-            <source>O&amp;ptions</source>
-            <translation>方案(&amp;P)</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="284" />
-            <source>&amp;Catalogue</source>
-            <translation>目录(&amp;C)</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="285" />
-            <source>Chec&amp;klist</source>
-            <translation>检查清单(&amp;K)</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="291" />
-            <source>&amp;Job form</source>
-            <translation>任务表单(&amp;J)</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="292" />
-            <source>&amp;File</source>
-            <translation>文件(&amp;F)</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="293" />
-            <source>Open &amp;Recent</source>
-            <translation>最近打开(&amp;R)</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="294" />
-            <source>&amp;View</source>
-            <translation>视图(&amp;V)</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="295" />
-            <source>&amp;Language</source>
-            <translation>语言(&amp;L)</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="296" />
-            <source>&amp;Help</source>
-            <translation>帮助(&amp;H)</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="297" />
-            <source>Main toolbar</source>
-            <translation>主工具栏</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="298" />
-            <source>Job</source>
-            <translation>任务</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="299" />
-            <source>Overview</source>
-            <translation>总览</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="299" />
-            <source>Options</source>
-            <translation>方案</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="299" />
-            <source>Catalogue</source>
-            <translation>目录</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="299" />
-            <source>Checklist</source>
-            <translation>检查清单</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="343" />
+            <location filename="../../gpudesk/ui/main_window.py" line="217" />
             <source>Import Hugging Face config.json</source>
             <translation>导入 Hugging Face config.json</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="344" />
+            <location filename="../../gpudesk/ui/main_window.py" line="218" />
             <source>Model configuration (*.json)</source>
             <translation>模型配置 (*.json)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="352" />
+            <location filename="../../gpudesk/ui/main_window.py" line="226" />
             <source>Import config.json</source>
             <translation>导入 config.json</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="354" />
+            <location filename="../../gpudesk/ui/main_window.py" line="228" />
             <source>Imported %1</source>
             <translation>已导入 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="399" />
+            <location filename="../../gpudesk/ui/main_window.py" line="339" />
             <source>computing…</source>
             <translation>计算中…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="429" />
+            <location filename="../../gpudesk/ui/main_window.py" line="372" />
             <source>No configuration fits within the constraints.</source>
             <translation>在约束条件内没有可行的配置。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="511" />
+            <location filename="../../gpudesk/ui/main_window.py" line="376" />
+            <source>The configuration set by hand no longer works (%1): the recommendation is shown.</source>
+            <translation>手动设定的配置已不可用（%1）：现显示推荐方案。</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/main_window.py" line="451" />
+            <location filename="../../gpudesk/ui/main_window.py" line="542" />
             <source>No configuration chosen yet</source>
             <translation>尚未选择配置</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="512" />
+            <location filename="../../gpudesk/ui/main_window.py" line="452" />
             <source>Fits</source>
-            <translation>可以放下</translation>
+            <translation>显存够用</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="512" />
+            <location filename="../../gpudesk/ui/main_window.py" line="452" />
             <source>Does not fit</source>
             <translation>显存不足</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="515" />
+            <location filename="../../gpudesk/ui/main_window.py" line="453" />
+            <location filename="../../gpudesk/ui/main_window.py" line="543" />
+            <source>set by hand</source>
+            <translation>手动设定</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/main_window.py" line="456" />
             <source>%1 with trial margin</source>
             <translation>含试错余量 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="568" />
-            <source>gpudesk plan (*.gpudesk)</source>
-            <translation>gpudesk 方案 (*.gpudesk)</translation>
+            <location filename="../../gpudesk/ui/main_window.py" line="545" />
+            <source>Chosen</source>
+            <translation>已选择</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="579" />
-            <location filename="../../gpudesk/ui/main_window.py" line="617" />
+            <location filename="../../gpudesk/ui/main_window.py" line="603" />
             <source>Untitled plan</source>
             <translation>未命名方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="588" />
-            <source>Unsaved changes</source>
-            <translation>未保存的修改</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="589" />
-            <source>The plan has unsaved changes. Save them first?</source>
-            <translation>方案有未保存的修改。先保存吗？</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="615" />
-            <location filename="../../gpudesk/ui/main_window.py" line="627" />
-            <source>Recover unsaved plan</source>
-            <translation>恢复未保存的方案</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="616" />
-            <source>gpudesk closed without saving “%1” (autosaved %2). Recover it?</source>
-            <translation>gpudesk 上次未保存就关闭了“%1”（自动保存于 %2）。要恢复吗？</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="642" />
-            <source>Autosave failed: %1</source>
-            <translation>自动保存失败：%1</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="666" />
-            <location filename="../../gpudesk/ui/main_window.py" line="678" />
-            <source>Open plan</source>
-            <translation>打开方案</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="715" />
-            <source>Save plan as</source>
-            <translation>方案另存为</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="726" />
-            <location filename="../../gpudesk/ui/main_window.py" line="732" />
-            <source>Save plan</source>
-            <translation>保存方案</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="726" />
-            <source>Nothing to save yet: the job is still being computed.</source>
-            <translation>暂无可保存的内容：任务仍在计算中。</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="741" />
-            <source>Saved %1</source>
-            <translation>已保存 %1</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="747" />
-            <location filename="../../gpudesk/ui/main_window.py" line="755" />
-            <location filename="../../gpudesk/ui/main_window.py" line="762" />
-            <source>Print preview</source>
-            <translation>打印预览</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="769" />
-            <location filename="../../gpudesk/ui/main_window.py" line="777" />
-            <location filename="../../gpudesk/ui/main_window.py" line="781" />
-            <location filename="../../gpudesk/ui/main_window.py" line="787" />
-            <source>Export PDF</source>
-            <translation>导出 PDF</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="747" />
-            <location filename="../../gpudesk/ui/main_window.py" line="769" />
-            <source>Choose a configuration first.</source>
-            <translation>请先选择一种配置。</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="777" />
-            <source>PDF export is not available in this build.</source>
-            <translation>此版本不支持导出 PDF。</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="781" />
-            <source>PDF document (*.pdf)</source>
-            <translation>PDF 文档 (*.pdf)</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="789" />
-            <source>Wrote %1</source>
-            <translation>已写入 %1</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="813" />
-            <source>(none)</source>
-            <translation>（无）</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="844" />
+            <location filename="../../gpudesk/ui/main_window.py" line="633" />
             <source>About gpudesk</source>
             <translation>关于 gpudesk</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="847" />
+            <location filename="../../gpudesk/ui/main_window.py" line="628" />
             <source>Offline planning assistant for renting GPU servers for AI training.</source>
             <translation>离线的 AI 训练 GPU 服务器租用规划助手。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="848" />
+            <location filename="../../gpudesk/ui/main_window.py" line="394" />
+            <source>The last valid value is used until corrected — %1</source>
+            <translation>改正前沿用上一次的有效值 — %1</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/main_window.py" line="543" />
+            <source>from the recommendation</source>
+            <translation>来自推荐</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/main_window.py" line="582" />
+            <source>Your name</source>
+            <translation>您的姓名</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/main_window.py" line="583" />
+            <source>Checklist results record who checked them. Your name:</source>
+            <translation>检查结果会记录检查人。请输入您的姓名：</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/main_window.py" line="629" />
             <source>Catalogue dated %1 (content %2).</source>
             <translation>目录日期 %1（内容 %2）。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="848" />
+            <location filename="../../gpudesk/ui/main_window.py" line="629" />
             <source>unknown</source>
             <translation>未知</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="850" />
+            <location filename="../../gpudesk/ui/main_window.py" line="631" />
             <source>Chinese text uses the bundled WenQuanYi Micro Hei font (Apache-2.0).</source>
             <translation>中文使用随附的文泉驿微米黑字体（Apache-2.0）。</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="115" />
+            <source>Overview</source>
+            <translation>总览</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="115" />
+            <source>Plan</source>
+            <translation>方案</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="115" />
+            <source>Options</source>
+            <translation>候选配置</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="115" />
+            <source>Quotes</source>
+            <translation>报价</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="116" />
+            <source>Catalogue</source>
+            <translation>资源目录</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="116" />
+            <source>Checklist</source>
+            <translation>检查清单</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="122" />
+            <source>&amp;New plan</source>
+            <translation>新建方案(&amp;N)</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="122" />
+            <source>Start a new plan from the default job</source>
+            <translation>从默认任务新建方案</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="123" />
+            <source>&amp;Open…</source>
+            <translation>打开(&amp;O)…</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="123" />
+            <source>Open a .gpudesk plan file</source>
+            <translation>打开 .gpudesk 方案文件</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="124" />
+            <source>&amp;Save</source>
+            <translation>保存(&amp;S)</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="124" />
+            <source>Save the plan</source>
+            <translation>保存方案</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="125" />
+            <source>Save &amp;As…</source>
+            <translation>另存为(&amp;A)…</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="125" />
+            <source>Save the plan under a new name</source>
+            <translation>以新名称保存方案</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="126" />
+            <source>&amp;Import config.json…</source>
+            <translation>导入 config.json(&amp;I)…</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="126" />
+            <source>Read a Hugging Face model configuration</source>
+            <translation>读取 Hugging Face 模型配置</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="127" />
+            <source>Plan as &amp;PDF…</source>
+            <translation>方案 PDF(&amp;P)…</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="127" />
+            <source>Write the plan as a PDF for sign-off</source>
+            <translation>将方案导出为 PDF 供审批</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="128" />
+            <source>Print pre&amp;view…</source>
+            <translation>打印预览(&amp;V)…</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="128" />
+            <source>Preview the plan document and print it</source>
+            <translation>预览方案文档并打印</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="129" />
+            <source>&amp;Options as spreadsheet…</source>
+            <translation>方案列表表格(&amp;O)…</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="129" />
+            <source>Write the ranked options to .xlsx or .csv</source>
+            <translation>把排序后的方案导出为 .xlsx 或 .csv</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="130" />
+            <source>&amp;Checklist as spreadsheet…</source>
+            <translation>验收清单表格(&amp;C)…</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="130" />
+            <source>Write the checklist to .xlsx or .csv</source>
+            <translation>把验收清单导出为 .xlsx 或 .csv</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="131" />
+            <source>&amp;Quotes as spreadsheet…</source>
+            <translation>比价表格(&amp;Q)…</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="131" />
+            <source>Write the quote comparison to .xlsx or .csv</source>
+            <translation>把报价比价导出为 .xlsx 或 .csv</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="132" />
+            <source>&amp;Quit</source>
+            <translation>退出(&amp;Q)</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="132" />
+            <source>Close gpudesk</source>
+            <translation>关闭 gpudesk</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="133" />
+            <source>&amp;Undo</source>
+            <translation>撤销(&amp;U)</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="133" />
+            <source>Undo the last edit</source>
+            <translation>撤销上一次修改</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="134" />
+            <source>&amp;Redo</source>
+            <translation>重做(&amp;R)</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="134" />
+            <source>Redo the edit just undone</source>
+            <translation>重做刚撤销的修改</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="135" />
+            <source>&amp;Recompute</source>
+            <translation>重新计算(&amp;R)</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="135" />
+            <source>Run the recommender again now</source>
+            <translation>立即重新运行推荐</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="136" />
+            <source>Reset &amp;chart views</source>
+            <translation>重置图表视图(&amp;C)</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="136" />
+            <source>Show every chart's default range again (after zooming)</source>
+            <translation>（缩放后）把所有图表恢复为默认范围</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="137" />
+            <source>&amp;User guide</source>
+            <translation>用户指南(&amp;U)</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="137" />
+            <source>How to make a plan with gpudesk, step by step</source>
+            <translation>如何用 gpudesk 一步步制作方案</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="138" />
+            <source>&amp;Getting started</source>
+            <translation>快速入门(&amp;G)</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="138" />
+            <source>What to do first</source>
+            <translation>第一步做什么</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="139" />
+            <source>&amp;About gpudesk</source>
+            <translation>关于 gpudesk(&amp;A)</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="140" />
+            <source>About &amp;Qt</source>
+            <translation>关于 &amp;Qt</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="142" />
+            <source>&amp;Overview</source>
+            <translation>总览(&amp;O)</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="142" />
+            <source>P&amp;lan</source>
+            <translation>方案(&amp;L)</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="142" />
+            <source>O&amp;ptions</source>
+            <translation>候选配置(&amp;P)</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="143" />
+            <source>&amp;Quotes</source>
+            <translation>报价(&amp;Q)</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="143" />
+            <source>&amp;Catalogue</source>
+            <translation>资源目录(&amp;C)</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="143" />
+            <source>Chec&amp;klist</source>
+            <translation>检查清单(&amp;K)</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="150" />
+            <source>&amp;Job form</source>
+            <translation>任务表单(&amp;J)</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="151" />
+            <source>&amp;File</source>
+            <translation>文件(&amp;F)</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="152" />
+            <source>Open &amp;Recent</source>
+            <translation>最近打开(&amp;R)</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="153" />
+            <source>&amp;Export</source>
+            <translation>导出(&amp;E)</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="154" />
+            <source>&amp;Edit</source>
+            <translation>编辑(&amp;E)</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="155" />
+            <source>&amp;View</source>
+            <translation>视图(&amp;V)</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="156" />
+            <source>&amp;Language</source>
+            <translation>语言(&amp;L)</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="157" />
+            <source>&amp;Help</source>
+            <translation>帮助(&amp;H)</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="158" />
+            <source>Main toolbar</source>
+            <translation>主工具栏</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="159" />
+            <source>Job</source>
+            <translation>任务</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="168" />
+            <source>&amp;Undo %1</source>
+            <translation>撤销%1(&amp;U)</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="170" />
+            <source>&amp;Redo %1</source>
+            <translation>重做%1(&amp;R)</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="177" />
+            <source>model</source>
+            <translation>模型</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="177" />
+            <source>parameters</source>
+            <translation>参数量</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="177" />
+            <source>task</source>
+            <translation>任务</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="177" />
+            <source>precision</source>
+            <translation>精度</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="178" />
+            <source>optimizer</source>
+            <translation>优化器</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="178" />
+            <source>sequence length</source>
+            <translation>序列长度</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="178" />
+            <source>micro-batch</source>
+            <translation>微批次</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="179" />
+            <source>gradient accumulation</source>
+            <translation>梯度累积</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="179" />
+            <source>recomputation</source>
+            <translation>重计算</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="179" />
+            <source>flash attention</source>
+            <translation>Flash Attention</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="180" />
+            <source>LoRA rank</source>
+            <translation>LoRA 秩</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="180" />
+            <source>dataset tokens</source>
+            <translation>数据集 token 数</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="180" />
+            <source>epochs</source>
+            <translation>轮数</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="181" />
+            <source>concurrency</source>
+            <translation>并发数</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="181" />
+            <source>memory headroom</source>
+            <translation>显存余量</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="181" />
+            <source>objective</source>
+            <translation>优化目标</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="182" />
+            <source>budget</source>
+            <translation>预算</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="182" />
+            <source>deadline</source>
+            <translation>截止时间</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="182" />
+            <source>billing</source>
+            <translation>计费方式</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="182" />
+            <source>region</source>
+            <translation>地区</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="183" />
+            <source>providers</source>
+            <translation>服务商</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="183" />
+            <source>most GPUs</source>
+            <translation>显卡上限</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="183" />
+            <source>title</source>
+            <translation>标题</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="183" />
+            <source>author</source>
+            <translation>编制人</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="184" />
+            <source>organisation</source>
+            <translation>单位</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="184" />
+            <source>approvers</source>
+            <translation>审批人</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="184" />
+            <source>notes</source>
+            <translation>备注</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="185" />
+            <source>choice</source>
+            <translation>选定配置</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="185" />
+            <source>checklist result</source>
+            <translation>检查结果</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="185" />
+            <source>quote</source>
+            <translation>报价</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="185" />
+            <source>import</source>
+            <translation>导入</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/files.py" line="28" />
+            <source>gpudesk plan (*.gpudesk)</source>
+            <translation>gpudesk 方案 (*.gpudesk)</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/files.py" line="35" />
+            <source>Unsaved changes</source>
+            <translation>未保存的修改</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/files.py" line="35" />
+            <source>The plan has unsaved changes. Save them first?</source>
+            <translation>方案有未保存的修改。先保存吗？</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/files.py" line="61" />
+            <source>Recover unsaved plan</source>
+            <translation>恢复未保存的方案</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/files.py" line="62" />
+            <source>gpudesk closed without saving “%1” (autosaved %2). Recover it?</source>
+            <translation>gpudesk 上次未保存就关闭了“%1”（自动保存于 %2）。要恢复吗？</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/files.py" line="82" />
+            <source>Autosave failed: %1</source>
+            <translation>自动保存失败：%1</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/files.py" line="101" />
+            <source>Open plan</source>
+            <translation>打开方案</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/files.py" line="135" />
+            <source>Save plan as</source>
+            <translation>方案另存为</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/files.py" line="144" />
+            <source>Save plan</source>
+            <translation>保存方案</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/files.py" line="144" />
+            <source>Nothing to save yet: the job is still being computed.</source>
+            <translation>暂无可保存的内容：任务仍在计算中。</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/files.py" line="153" />
+            <source>Saved %1</source>
+            <translation>已保存 %1</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/files.py" line="161" />
+            <source>Choose a configuration first.</source>
+            <translation>请先选择一种配置。</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/files.py" line="167" />
+            <source>Print preview</source>
+            <translation>打印预览</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/files.py" line="188" />
+            <source>Export PDF</source>
+            <translation>导出 PDF</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/files.py" line="194" />
+            <source>PDF document (*.pdf)</source>
+            <translation>PDF 文档 (*.pdf)</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/files.py" line="202" />
+            <source>Wrote %1</source>
+            <translation>已写入 %1</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/files.py" line="223" />
+            <source>Export options</source>
+            <translation>导出方案列表</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/files.py" line="223" />
+            <source>Export checklist</source>
+            <translation>导出验收清单</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/files.py" line="224" />
+            <source>Export quotes</source>
+            <translation>导出比价表</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/files.py" line="227" />
+            <source>Nothing to export yet.</source>
+            <translation>还没有可导出的内容。</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/files.py" line="232" />
+            <source>Excel workbook (*.xlsx)</source>
+            <translation>Excel 工作簿 (*.xlsx)</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/files.py" line="232" />
+            <source>CSV, UTF-8 (*.csv)</source>
+            <translation>CSV，UTF-8 编码 (*.csv)</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/files.py" line="267" />
+            <source>(none)</source>
+            <translation>（无）</translation>
         </message>
     </context>
     <context>
         <name>OptionsPage</name>
         <message>
-            <location filename="../../gpudesk/ui/pages/options_page.py" line="73" />
+            <location filename="../../gpudesk/ui/pages/options_page.py" line="83" />
             <source>&amp;Filter:</source>
             <translation>筛选(&amp;F)：</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/options_page.py" line="74" />
+            <location filename="../../gpudesk/ui/pages/options_page.py" line="84" />
             <source>GPU, provider, region, tier…</source>
             <translation>GPU、服务商、地域、档次…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/options_page.py" line="75" />
-            <source>Select a row to make it the plan's choice; hover the advice icon for details.</source>
-            <translation>选中一行即设为方案的选择；鼠标悬停在建议图标上查看详情。</translation>
+            <location filename="../../gpudesk/ui/pages/options_page.py" line="85" />
+            <source>Show all counts</source>
+            <translation>展开全部数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/options_page.py" line="101" />
-            <source>%1 options</source>
-            <translation>%1 个方案</translation>
+            <location filename="../../gpudesk/ui/pages/options_page.py" line="86" />
+            <source>Unfold every GPU type's other counts and offers</source>
+            <translation>展开每种显卡的其他数量与报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/options_page.py" line="103" />
+            <location filename="../../gpudesk/ui/pages/options_page.py" line="87" />
+            <source>One row per GPU type: its best option, with the other counts folded under it (▸). Select a row to make it the plan's choice; hover a header or the advice icon for details.</source>
+            <translation>每种显卡一行：显示其最佳方案，其他数量折叠在下面（▸）。选中一行即设为方案的选定配置；鼠标停在表头或建议图标上可看详情。</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/pages/options_page.py" line="128" />
+            <source>%1 GPU types, %2 options</source>
+            <translation>%1 种显卡，%2 个方案</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/pages/options_page.py" line="131" />
             <source>%1 configurations searched</source>
             <translation>已搜索 %1 种配置</translation>
         </message>
@@ -1499,279 +2074,428 @@
     <context>
         <name>OverviewPage</name>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="87" />
-            <location filename="../../gpudesk/ui/pages/overview.py" line="155" />
-            <location filename="../../gpudesk/ui/pages/overview.py" line="162" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="139" />
+            <source>Reset view</source>
+            <translation>重置视图</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/pages/overview.py" line="140" />
+            <source>Undo any zoom: every chart back to its default range (Ctrl+wheel zooms a chart; the wheel alone scrolls the page)</source>
+            <translation>取消缩放：所有图表恢复默认范围（Ctrl+滚轮缩放图表；只用滚轮则滚动页面）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/pages/overview.py" line="142" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="213" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="220" />
             <source>Export chart</source>
             <translation>导出图表</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="88" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="143" />
             <source>Save a chart as PNG or SVG (right-click a chart for more formats)</source>
             <translation>将图表保存为 PNG 或 SVG（右键点击图表可选更多格式）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="90" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="145" />
             <source>Memory per GPU</source>
             <translation>每卡显存</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="90" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="145" />
             <source>Total cost vs GPU count</source>
             <translation>总成本与 GPU 数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="91" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="146" />
             <source>Days vs GPU count</source>
             <translation>天数与 GPU 数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="91" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="146" />
             <source>Time vs cost</source>
             <translation>时间与成本</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="92" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="147" />
             <source>Hourly vs monthly billing</source>
             <translation>按小时与按月计费</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="128" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="184" />
             <source>Describe the job on the left; the answer appears here as you type.</source>
             <translation>在左侧描述任务；输入时结果会立即显示在这里。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="132" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="189" />
             <source>Fits</source>
-            <translation>可以放下</translation>
+            <translation>显存够用</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="133" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="190" />
             <source>Does not fit</source>
             <translation>显存不足</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="135" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="192" />
             <source>%1 of %2 usable per GPU</source>
             <translation>每卡 %1 / 可用 %2</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="137" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="194" />
             <source>%1 (%2 with trial margin)</source>
             <translation>%1（含试错余量 %2）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="139" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="196" />
             <source>%1 tier</source>
             <translation>%1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="141" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="198" />
             <source>cheaper billing: %1</source>
             <translation>更省的计费：%1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="156" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="214" />
             <source>PNG image (*.png);;SVG drawing (*.svg)</source>
             <translation>PNG 图片 (*.png);;SVG 矢量图 (*.svg)</translation>
         </message>
     </context>
     <context>
+        <name>PlanPage</name>
+        <message>
+            <location filename="../../gpudesk/ui/pages/plan_page.py" line="99" />
+            <source>Plan facts</source>
+            <translation>方案信息</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/pages/plan_page.py" line="100" />
+            <source>Configuration</source>
+            <translation>配置</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/pages/plan_page.py" line="102" />
+            <source>Title</source>
+            <translation>标题</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/pages/plan_page.py" line="102" />
+            <source>The plan's title on the cover; follows the job and the choice until you edit it</source>
+            <translation>封面上的方案标题；在您修改之前随任务和选定配置自动变化</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/pages/plan_page.py" line="103" />
+            <source>Prepared by</source>
+            <translation>编制人</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/pages/plan_page.py" line="103" />
+            <source>Who wrote the plan (printed on the cover and the sign-off)</source>
+            <translation>方案编制人（印在封面和签字页）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/pages/plan_page.py" line="104" />
+            <source>Organisation</source>
+            <translation>单位</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/pages/plan_page.py" line="104" />
+            <source>Company or lab, printed on the cover and in the page header</source>
+            <translation>公司或实验室，印在封面和页眉</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/pages/plan_page.py" line="105" />
+            <source>Reviewers and approvers</source>
+            <translation>审核人与批准人</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/pages/plan_page.py" line="106" />
+            <source>One name per line, in signing order: reviewers first, the approver last</source>
+            <translation>每行一个姓名，按签字顺序：先审核人，最后批准人</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/pages/plan_page.py" line="107" />
+            <source>Notes</source>
+            <translation>备注</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/pages/plan_page.py" line="107" />
+            <source>Anything the reader should know (printed with the plan)</source>
+            <translation>需要读者了解的其他事项（随方案打印）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/pages/plan_page.py" line="113" />
+            <source>Set automatically from the job and the choice</source>
+            <translation>根据任务和选定配置自动生成</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/pages/plan_page.py" line="114" />
+            <source>Your name</source>
+            <translation>您的姓名</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/pages/plan_page.py" line="115" />
+            <source>Company or lab</source>
+            <translation>公司或实验室</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/pages/plan_page.py" line="116" />
+            <source>Reviewer
+Approver</source>
+            <translation>审核人
+批准人</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/pages/plan_page.py" line="117" />
+            <source>Automatic title</source>
+            <translation>自动标题</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/pages/plan_page.py" line="118" />
+            <source>Let the title follow the job and the choice again</source>
+            <translation>让标题重新随任务和选定配置变化</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/pages/plan_page.py" line="119" />
+            <source>Pick a GPU, a count, an offer and a layout to see the engine's answer for exactly that; “Use this configuration” makes it the plan's choice.</source>
+            <translation>选择显卡、数量、报价和并行布局，即可看到引擎对该配置的精确测算；点“采用此配置”把它设为方案的选定配置。</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/pages/plan_page.py" line="147" />
+            <source>Automatic: follows the job and the choice</source>
+            <translation>自动：随任务和选定配置变化</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/pages/plan_page.py" line="148" />
+            <source>Your own title: it no longer changes with the job</source>
+            <translation>自定义标题：不再随任务变化</translation>
+        </message>
+    </context>
+    <context>
+        <name>QAbstractFileIconProvider</name>
+        <message>
+            <location filename="../../gpudesk/ui/qt_strings.py" line="9" />
+            <source>Folder</source>
+            <translation>文件夹</translation>
+        </message>
+    </context>
+    <context>
+        <name>QFileDialog</name>
+        <message>
+            <location filename="../../gpudesk/ui/qt_strings.py" line="7" />
+            <source>&amp;Look in:</source>
+            <translation>查找范围(&amp;L)：</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/qt_strings.py" line="8" />
+            <source>Files of &amp;type:</source>
+            <translation>文件类型(&amp;T)：</translation>
+        </message>
+    </context>
+    <context>
+        <name>QFileIconProvider</name>
+        <message>
+            <location filename="../../gpudesk/ui/qt_strings.py" line="10" />
+            <source>Folder</source>
+            <translation>文件夹</translation>
+        </message>
+    </context>
+    <context>
         <name>Charts</name>
         <message>
-            <location filename="../../gpudesk/ui/charts/__init__.py" line="151" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="64" />
             <source>Memory per GPU</source>
             <translation>每卡显存</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/__init__.py" line="151" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="64" />
             <source>GiB per GPU (1 GiB = 2³⁰ bytes)</source>
             <translation>每卡 GiB（1 GiB = 2³⁰ 字节）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/__init__.py" line="153" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="66" />
             <source>No configuration yet</source>
             <translation>尚无配置</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/__init__.py" line="173" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="88" />
             <source>Headroom kept free</source>
             <translation>预留余量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/__init__.py" line="181" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="97" />
             <source>Capacity</source>
             <translation>容量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/__init__.py" line="182" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="98" />
             <source>Usable</source>
             <translation>可用</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/__init__.py" line="182" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="98" />
             <source>Total</source>
             <translation>合计</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/__init__.py" line="185" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="101" />
             <source>GPU capacity</source>
             <translation>GPU 显存容量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/__init__.py" line="195" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="113" />
             <source>Guide's quick estimate</source>
             <translation>指南快速估算</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/__init__.py" line="196" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="115" />
             <source>Quick estimate ÷ %1</source>
             <translation>快速估算 ÷ %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/__init__.py" line="200" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="119" />
             <source>Guide's quick estimate (20 bytes per parameter)</source>
             <translation>指南快速估算（每参数 20 字节）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/__init__.py" line="201" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="120" />
             <source>in all</source>
             <translation>合计</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/__init__.py" line="201" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="120" />
             <source>per GPU</source>
             <translation>每卡</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/__init__.py" line="221" />
-            <source>Chosen</source>
-            <translation>已选择</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/charts/__init__.py" line="226" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="145" />
             <source>Total cost vs GPU count</source>
             <translation>总成本与 GPU 数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/__init__.py" line="226" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="145" />
             <source>Cost (%1)</source>
             <translation>成本（%1）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/__init__.py" line="226" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="145" />
             <source>GPUs</source>
             <translation>GPU 数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/__init__.py" line="228" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="147" />
             <source>No priced configuration</source>
             <translation>没有带价格的配置</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/__init__.py" line="245" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="167" />
             <source>Cost</source>
             <translation>成本</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/__init__.py" line="246" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="168" />
             <source>With trial margin</source>
             <translation>含试错余量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/__init__.py" line="247" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="169" />
             <source>Time</source>
             <translation>时间</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/__init__.py" line="247" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="169" />
             <source>days</source>
             <translation>天</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/__init__.py" line="251" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="173" />
             <source>+%1 % trial-and-error margin</source>
             <translation>+%1 % 试错余量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/__init__.py" line="258" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="180" />
             <source>Days vs GPU count</source>
             <translation>天数与 GPU 数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/__init__.py" line="258" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="180" />
             <source>Days</source>
             <translation>天数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/__init__.py" line="260" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="182" />
             <source>No timed configuration</source>
             <translation>没有可估算时间的配置</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/__init__.py" line="315" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="212" />
             <source>Time vs cost (Pareto front)</source>
             <translation>时间与成本（帕累托前沿）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/__init__.py" line="327" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="228" />
             <source>Other options</source>
             <translation>其他方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/__init__.py" line="331" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="235" />
             <source>Pareto front</source>
             <translation>帕累托前沿</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/__init__.py" line="341" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="247" />
             <source>Hourly vs monthly billing</source>
             <translation>按小时与按月计费</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/__init__.py" line="341" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="247" />
             <source>Cost per month (%1)</source>
             <translation>每月成本（%1）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/__init__.py" line="342" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="248" />
             <source>Hours used per month</source>
             <translation>每月使用小时数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/__init__.py" line="345" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="251" />
             <source>No hourly price for the chosen configuration</source>
             <translation>所选配置没有按小时价格</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/__init__.py" line="348" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="254" />
             <source>Hourly</source>
             <translation>按小时</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/__init__.py" line="354" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="264" />
             <source>Monthly</source>
             <translation>按月</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/__init__.py" line="357" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="268" />
             <source>break-even %1 h</source>
             <translation>平衡点 %1 小时</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/__init__.py" line="361" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="271" />
             <source>Break-even</source>
             <translation>盈亏平衡点</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/__init__.py" line="361" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="271" />
             <source>month</source>
             <translation>月</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/__init__.py" line="365" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="274" />
             <source>this job</source>
             <translation>本任务</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/style.py" line="334" />
+            <source>Chosen</source>
+            <translation>已选择</translation>
         </message>
     </context>
     <context>
@@ -1845,6 +2569,26 @@
             <translation>检查人 / 时间</translation>
         </message>
         <message>
+            <location filename="../../gpudesk/ui/models/checklist_model.py" line="159" />
+            <source>How</source>
+            <translation>方法</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/models/checklist_model.py" line="159" />
+            <source>Pass if</source>
+            <translation>通过标准</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/models/checklist_model.py" line="161" />
+            <source>Waived because</source>
+            <translation>豁免原因</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/models/checklist_model.py" line="163" />
+            <source>Evidence</source>
+            <translation>证据</translation>
+        </message>
+        <message>
             <location filename="../../gpudesk/ui/models/checklist_model.py" line="165" />
             <source>Recorded for another configuration than the current choice: check again.</source>
             <translation>记录于与当前选择不同的配置：请重新检查。</translation>
@@ -1859,78 +2603,516 @@
         </message>
         <message>
             <location filename="../../gpudesk/ui/models/options_model.py" line="39" />
+            <source>Place in the recommender's ranking for the objective</source>
+            <translation>按优化目标在推荐结果中的名次</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/models/options_model.py" line="40" />
             <source>GPU</source>
             <translation>GPU</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="39" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="40" />
+            <source>GPU model; the other counts of the same GPU are folded under its best row</source>
+            <translation>显卡型号；同一显卡的其他数量折叠在其最佳方案下</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/models/options_model.py" line="41" />
             <source>GPUs</source>
             <translation>GPU 数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="39" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="41" />
+            <source>GPUs in all (nodes × GPUs per node when more than one node)</source>
+            <translation>显卡总数（多节点时为 节点数 × 每节点卡数）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/models/options_model.py" line="42" />
             <source>Provider</source>
             <translation>服务商</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="40" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="42" />
+            <source>Whose offer prices this configuration</source>
+            <translation>该配置按哪家的报价计价</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/models/options_model.py" line="43" />
             <source>Region</source>
             <translation>地域</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="40" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="43" />
+            <source>Where the offer's data centre is</source>
+            <translation>报价对应机房所在地区</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/models/options_model.py" line="44" />
+            <source>Layout</source>
+            <translation>并行布局</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/models/options_model.py" line="44" />
+            <source>How the job is split: tensor (TP), pipeline (PP) and data (DP) parallel, ZeRO stage, offload, recomputation, micro-batch</source>
+            <translation>任务如何切分：张量并行（TP）、流水线并行（PP）、数据并行（DP）、ZeRO 阶段、卸载、重计算、微批次</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/models/options_model.py" line="45" />
             <source>Tier</source>
             <translation>档次</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="40" />
-            <source>Fits</source>
-            <translation>可以放下</translation>
+            <location filename="../../gpudesk/ui/models/options_model.py" line="45" />
+            <source>The guide's class of setup: entry, advanced, flagship or multi-node</source>
+            <translation>指南中的配置档位：入门级、进阶档、旗舰级或跨节点集群</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="40" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="46" />
+            <source>Fits</source>
+            <translation>显存够用</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/models/options_model.py" line="46" />
+            <source>Whether the job fits in each GPU's usable memory</source>
+            <translation>任务能否放进每张卡的可用显存</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/models/options_model.py" line="47" />
             <source>Memory per GPU</source>
             <translation>每卡显存</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="41" />
-            <source>Time</source>
-            <translation>时间</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="41" />
-            <source>Cost</source>
-            <translation>成本</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="41" />
-            <source>With trial margin</source>
-            <translation>含试错余量</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="41" />
-            <source>Price</source>
-            <translation>价格</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="42" />
-            <source>Advice</source>
-            <translation>建议</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="86" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="47" />
             <source>Memory each GPU needs, in GiB (2³⁰ bytes)</source>
             <translation>每张 GPU 所需显存，单位 GiB（2³⁰ 字节）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="130" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="48" />
+            <source>Time</source>
+            <translation>时间</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/models/options_model.py" line="48" />
+            <source>Wall-clock time of the run, without the trial margin</source>
+            <translation>训练实际耗时（不含试错余量）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/models/options_model.py" line="49" />
+            <source>Cost</source>
+            <translation>成本</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/models/options_model.py" line="49" />
+            <source>Rental for the run at the offer's price</source>
+            <translation>按报价计算的本次租金</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/models/options_model.py" line="50" />
+            <source>With trial margin</source>
+            <translation>含试错余量</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/models/options_model.py" line="50" />
+            <source>Cost with the margin for trial and error (tuning, re-runs)</source>
+            <translation>含试错余量（调参、重跑）的费用</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/models/options_model.py" line="51" />
+            <source>Price</source>
+            <translation>价格</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/models/options_model.py" line="51" />
+            <source>The offer's price per GPU-hour, its kind and date</source>
+            <translation>报价的每卡时价格、价格类型和日期</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/models/options_model.py" line="52" />
+            <source>Advice</source>
+            <translation>建议</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/models/options_model.py" line="52" />
+            <source>Warnings for this configuration; hover the icon to read them</source>
+            <translation>该配置的警示；鼠标停在图标上查看</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/models/options_model.py" line="197" />
+            <source>(+%1 more)</source>
+            <translation>（另有 %1 个）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/models/options_model.py" line="202" />
             <source>own price</source>
             <translation>自定价格</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="150" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="209" />
+            <source>offload</source>
+            <translation>卸载</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/models/options_model.py" line="228" />
             <source>%1/GPU-h</source>
             <translation>%1/卡时</translation>
+        </message>
+    </context>
+    <context>
+        <name>RowEditor</name>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="29" />
+            <source>Id (letters, digits, - . _)</source>
+            <translation>编号（字母、数字、- . _）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="29" />
+            <source>Name</source>
+            <translation>名称</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="29" />
+            <source>Chinese name</source>
+            <translation>中文名称</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="30" />
+            <source>English name</source>
+            <translation>英文名称</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="30" />
+            <source>Vendor</source>
+            <translation>厂商</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="30" />
+            <source>Architecture</source>
+            <translation>架构</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="31" />
+            <source>Memory (bytes)</source>
+            <translation>显存（字节）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="31" />
+            <source>Memory bandwidth (GB/s)</source>
+            <translation>显存带宽 (GB/s)</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="32" />
+            <source>FP32 (TFLOPS)</source>
+            <translation>FP32 (TFLOPS)</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="32" />
+            <source>TF32 dense (TFLOPS)</source>
+            <translation>TF32 稠密算力 (TFLOPS)</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="33" />
+            <source>FP16 dense (TFLOPS)</source>
+            <translation>FP16 稠密算力 (TFLOPS)</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="33" />
+            <source>BF16 dense (TFLOPS)</source>
+            <translation>BF16 稠密算力 (TFLOPS)</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="34" />
+            <source>FP8 dense (TFLOPS)</source>
+            <translation>FP8 稠密算力 (TFLOPS)</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="34" />
+            <source>NVLink per GPU (GB/s)</source>
+            <translation>每卡 NVLink 带宽 (GB/s)</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="35" />
+            <source>NVLink generation</source>
+            <translation>NVLink 代数</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="35" />
+            <source>PCIe generation</source>
+            <translation>PCIe 代数</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="36" />
+            <source>PCIe per direction (GB/s)</source>
+            <translation>PCIe 单向带宽 (GB/s)</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="36" />
+            <source>Form factor (sxm, pcie, oam)</source>
+            <translation>外形规格（sxm、pcie、oam）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="37" />
+            <source>TDP (W)</source>
+            <translation>功耗 TDP (W)</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="37" />
+            <source>Release year</source>
+            <translation>发布年份</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="37" />
+            <source>Consumer card (yes/no)</source>
+            <translation>消费级显卡（是/否）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="38" />
+            <source>Confidence (high, medium, low)</source>
+            <translation>可信度（high 高、medium 中、low 低）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="38" />
+            <source>Source</source>
+            <translation>来源</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="39" />
+            <source>Checked on (YYYY-MM-DD)</source>
+            <translation>核实日期（年-月-日）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="39" />
+            <source>Market (global, china)</source>
+            <translation>市场（global 全球、china 中国特供）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="39" />
+            <source>Notes</source>
+            <translation>备注</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="40" />
+            <source>Notes in Chinese</source>
+            <translation>中文备注</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="40" />
+            <source>GPU id</source>
+            <translation>显卡编号</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="40" />
+            <source>GPUs per node</source>
+            <translation>每节点 GPU 数</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="41" />
+            <source>Topology (nvswitch, nvlink-bridge, pcie)</source>
+            <translation>拓扑（nvswitch、nvlink-bridge、pcie）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="41" />
+            <source>GPU link (GB/s)</source>
+            <translation>GPU 互联 (GB/s)</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="42" />
+            <source>CPU</source>
+            <translation>CPU</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="42" />
+            <source>Host RAM (bytes)</source>
+            <translation>主机内存（字节）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="42" />
+            <source>NVMe (bytes)</source>
+            <translation>NVMe（字节）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="43" />
+            <source>Network (infiniband, roce, ethernet)</source>
+            <translation>网络（infiniband、roce、ethernet）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="43" />
+            <source>Network (Gb/s)</source>
+            <translation>网络 (Gb/s)</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="44" />
+            <source>Power (kW)</source>
+            <translation>功率 (kW)</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="44" />
+            <source>Telecom licence number (增值电信业务经营许可证)</source>
+            <translation>增值电信业务经营许可证编号</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="45" />
+            <source>Licence scope</source>
+            <translation>许可范围</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="45" />
+            <source>ICP filing</source>
+            <translation>ICP 备案</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="46" />
+            <source>Certifications (comma-separated)</source>
+            <translation>资质认证（逗号分隔）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="46" />
+            <source>Regions (comma-separated)</source>
+            <translation>地区（逗号分隔）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="47" />
+            <source>Data centres</source>
+            <translation>数据中心</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="47" />
+            <source>Own data centres (yes/no)</source>
+            <translation>自营机房（是/否）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="48" />
+            <source>7×24 on-site support (yes/no)</source>
+            <translation>7×24 驻场支持（是/否）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="48" />
+            <source>Spare-parts pool (yes/no)</source>
+            <translation>备件池（是/否）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="49" />
+            <source>Billing modes (hourly, monthly, …)</source>
+            <translation>计费方式（hourly 按小时、monthly 包月…）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="49" />
+            <source>Data destruction</source>
+            <translation>数据销毁</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="50" />
+            <source>Registered capital</source>
+            <translation>注册资本</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="50" />
+            <source>Founded (year)</source>
+            <translation>成立年份</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="50" />
+            <source>Website</source>
+            <translation>网站</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="51" />
+            <source>Provider id</source>
+            <translation>服务商编号</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="51" />
+            <source>Node type id</source>
+            <translation>节点类型编号</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="51" />
+            <source>Region</source>
+            <translation>地域</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="52" />
+            <source>Most nodes</source>
+            <translation>最多节点数</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="52" />
+            <source>Price per GPU-hour (CNY)</source>
+            <translation>每卡时价格（元）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="53" />
+            <source>Price per GPU-month (CNY)</source>
+            <translation>每卡月价格（元）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="53" />
+            <source>Currency</source>
+            <translation>币种</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="54" />
+            <source>Price kind (quoted, list, estimate)</source>
+            <translation>价格类型（quoted 报价、list 公开价、estimate 估算）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="54" />
+            <source>Price date (YYYY-MM-DD)</source>
+            <translation>价格日期（年-月-日）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="55" />
+            <source>Billing (hourly, monthly, …)</source>
+            <translation>计费方式（hourly 按小时、monthly 包月…）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="63" />
+            <source>required</source>
+            <translation>必填</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="65" />
+            <source>not a number</source>
+            <translation>不是数字</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="67" />
+            <source>must be at least %1</source>
+            <translation>不能小于 %1</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="69" />
+            <source>must be at most %1</source>
+            <translation>不能大于 %1</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="71" />
+            <source>must be one of %1</source>
+            <translation>必须是以下之一：%1</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="73" />
+            <source>answer yes or no</source>
+            <translation>请填写“是”或“否”</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="100" />
+            <source>yes</source>
+            <translation>是</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="100" />
+            <source>no</source>
+            <translation>否</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="103" />
+            <source>unknown</source>
+            <translation>未知</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="158" />
+            <source>Correct the fields marked in red.</source>
+            <translation>请改正标红的字段。</translation>
         </message>
     </context>
 </TS>

@@ -61,7 +61,8 @@ def test_import_then_export(capsys, tmp_path):
 
 
 def test_tables_line_up_with_chinese_text(capsys):
-    from gpudesk.cli.catalog import _width, table
+    from gpudesk.cli.table import table
+    from gpudesk.cli.table import width as _width
 
     text = table(["id", "名称"], [["jianmi", "简米科技"], ["x", "ab"]])
     lines = text.splitlines()

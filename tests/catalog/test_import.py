@@ -13,7 +13,7 @@ HEADER = "provider,gpu,server,region,gpus_per_node,price_per_gpu_hour,price_per_
 
 
 def _user_offers(cat):
-    db = cat.user_db(create=False)
+    db = cat.user_rows()
     return [] if db is None else db.rows("offers")
 
 

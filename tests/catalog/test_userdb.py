@@ -1,15 +1,17 @@
 """The user's database: created on first use, migrated, merged over the bundle, kept when damaged."""
 
+import re
 import sqlite3
+from pathlib import Path
 
 import pytest
 import sqlite_utils
 
 from gpudesk.catalog.schema import GpuSpec, Offer, Provider
 from gpudesk.catalog.userdb import UserDB, migrations
-from gpudesk.errors import CatalogError
+from gpudesk.errors import CatalogError, take_notices
 
-ALL = ["0001_rows_and_price_overrides", "0002_saved_plans_and_settings"]
+ALL = ["0001_rows_and_price_overrides", "0002_saved_plans_and_settings", "0003_drop_saved_plans_and_settings"]
 
 
 def test_created_and_migrated_from_empty(tmp_path):
@@ -18,7 +20,8 @@ def test_created_and_migrated_from_empty(tmp_path):
     assert path.exists()
     assert db.version == ALL
     tables = set(db.db.table_names())
-    assert {"gpus", "servers", "providers", "offers", "price_overrides", "saved_plans", "settings"} <= tables
+    assert {"gpus", "servers", "providers", "offers", "price_overrides"} <= tables
+    assert not {"saved_plans", "settings"} & tables  # settings and recent plans live in QSettings, plans in files
     db.close()
     assert UserDB(path).version == ALL  # reopening applies nothing twice
 
@@ -34,22 +37,54 @@ def test_migrated_from_an_older_version_keeping_its_rows(tmp_path):
     db = UserDB(path)
     assert db.version == ALL
     assert [r["id"] for r in db.rows("offers")] == ["mine"]
-    db.set_setting("language", "zh_CN")
-    db.remember_plan(tmp_path / "a.gpudesk", title="计划 A")
-    assert db.setting("language") == "zh_CN" and db.saved_plans()[0]["title"] == "计划 A"
+
+
+def test_the_unused_tables_of_version_2_are_dropped(tmp_path):
+    path = tmp_path / "user.sqlite"
+    old = sqlite_utils.Database(path)
+    migrations.apply(old, stop_before="0003_drop_saved_plans_and_settings")  # what gpudesk 0.1 left behind
+    old["settings"].insert({"key": "language", "value": '"zh_CN"'})
+    assert {"saved_plans", "settings"} <= set(old.table_names())
+    old.conn.close()
+    db = UserDB(path)
+    assert db.version == ALL and not {"saved_plans", "settings"} & set(db.db.table_names())
+
+
+def test_reading_the_user_database_needs_no_sqlite_utils(tmp_path):
+    """`estimate` with a user database starts as fast as without one: reading uses plain sqlite3."""
+    import os
+    import subprocess
+    import sys
+
+    db = UserDB(tmp_path / "user.sqlite")
+    db.upsert_rows("offers", [Offer(id="mine", provider="autodl", gpu="rtx-4090", price_per_gpu_hour=1.9,
+                                    price_kind="quoted", price_date="2026-10-01")])
+    db.close()
+    code = ("import sys; from gpudesk.catalog import open_catalog; cat = open_catalog(); "
+            "assert cat.offer('mine').user; print(sorted(m for m in ('sqlite_utils', 'numpy') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                         env=dict(os.environ, GPUDESK_HOME=str(tmp_path)))
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[]"
+
+
+def test_a_damaged_database_found_while_reading_is_kept_aside(cat):
+    bundled = (Path(__file__).parents[2] / "data" / "gpus.toml").read_text(encoding="utf-8").count("[[gpus]]")
+    cat.user_db_path.write_bytes(b"this is not a database" * 100)
+    assert len(cat.gpus()) == bundled  # the bundled catalogue serves
+    assert list(cat.user_db_path.parent.glob("user.sqlite.damaged-*"))
+    assert any("damaged" in n and str(cat.user_db_path) in n for n in take_notices())
 
 
 def test_damaged_database_is_kept_aside_and_reported(tmp_path):
     path = tmp_path / "user.sqlite"
     path.write_bytes(b"this is not a database" * 100)
-    with pytest.raises(CatalogError) as exc:
-        UserDB(path)
-    msg = str(exc.value)
+    assert UserDB(path).version == ALL  # a writer starts afresh at once
+    (msg,) = take_notices()
     assert str(path) in msg and "damaged" in msg
     kept = list(tmp_path.glob("user.sqlite.damaged-*"))
     assert len(kept) == 1 and kept[0].read_bytes() == b"this is not a database" * 100
     assert str(kept[0]) in msg
-    assert UserDB(path).version == ALL  # next use starts afresh
 
 
 def test_newer_database_is_refused_untouched(tmp_path):
@@ -101,8 +136,9 @@ def test_reading_does_not_create_the_user_database(cat):
 def test_an_invalid_user_row_is_reported_with_its_file_and_id(cat):
     cat.user_db().db["offers"].insert({"id": "broken", "data": '{"id": "broken", "provider": "x"}', "modified": "x"})
     cat.refresh()
-    with pytest.raises(CatalogError, match=r"user\.sqlite: offers row 'broken' is invalid \(gpu"):
-        cat.offers()
+    assert "broken" not in {o.id for o in cat.offers()}  # the bundled offers serve
+    (msg,) = take_notices()
+    assert re.search(r"user\.sqlite is damaged \(offers row 'broken' is invalid \(gpu", msg), msg
 
 
 def test_an_unopenable_database_is_reported_but_never_moved(tmp_path):

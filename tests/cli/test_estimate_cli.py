@@ -82,11 +82,22 @@ def test_bad_input_exits_2_with_one_line(capsys, args, words):
 
 def test_mixed_task_and_chinese_notes(capsys):
     j = est(capsys, "--params", "7e9", "--task", "mixed", "--concurrency", "16", "--lang", "zh_CN")
-    assert j["memory"]["details"]["sized_by"] in ("training", "serving")
+    d = j["memory"]["details"]
+    # training holds 16 B/param of model states (112 GB for 7B) before activations; serving holds the 16-bit
+    # weights (14 GB) and 16 sequences' KV cache (2 · 32 layers · 4096 · 2 B · 2048 · 16 = 17.2 GB): training is larger
+    assert d["sized_by"] == "training"
+    assert d["training_total_bytes"] > 112e9 > 14e9 + 17.2e9 + 5e9 > d["serving_total_bytes"] > 14e9 + 17.1e9
+    assert j["memory"]["per_gpu_bytes"]["total"] == d["training_total_bytes"]
     assert any("混合任务" in n for n in j["notes"])
 
 
 def test_monthly_break_even(capsys):
-    j = est(capsys, "--params", "7e9", "--tokens", "1e9", "--price-per-gpu-hour", "10", "--price-per-gpu-month", "3000")
-    assert j["cost"]["break_even_hours"] == 300.0  # 3000 / 10
-    assert j["cost"]["cheaper_billing"] in ("hourly", "monthly")
+    short = est(capsys, "--params", "7e9", "--tokens", "1e9", "--price-per-gpu-hour", "10", "--price-per-gpu-month", "3000")
+    assert short["cost"]["break_even_hours"] == 300.0  # 3000 / 10
+    # 6 · 7e9 · 1e9 = 4.2e19 FLOPs at 312 TFLOPS × 45 % MFU: about 83 h (88 h with attention); by the hour
+    # with the 30 % margin ~1,150 CNY against one month (3,000 CNY): hourly is cheaper
+    assert 80 < short["time"]["hours"] < 95 and short["cost"]["monthly_cost"] == 3000.0
+    assert short["cost"]["cheaper_billing"] == "hourly"
+    # ten times the tokens: ~880 h, ×1.3 = ~1,150 h of rental = 2 months (6,000 CNY) against ~11,500 by the hour
+    long = est(capsys, "--params", "7e9", "--tokens", "1e10", "--price-per-gpu-hour", "10", "--price-per-gpu-month", "3000")
+    assert long["cost"]["monthly_cost"] == 6000.0 and long["cost"]["cheaper_billing"] == "monthly"

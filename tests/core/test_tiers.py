@@ -26,7 +26,7 @@ def test_labels_bilingual_and_presets_complete():
         assert tier_label("entry") == "Entry"
     with use_language("zh_CN"):
         assert tier_label(Tier.ENTRY) == "入门级"
-        assert tier_label(Tier.ADVANCED) == "进阶级"
+        assert tier_label(Tier.ADVANCED) == "进阶档"  # issue 12: 进阶级 reads as "进 阶级"
         assert tier_label(Tier.FLAGSHIP) == "旗舰级"
     assert TIER_PRESETS[Tier.ENTRY].max_gpus == 1 and TIER_PRESETS[Tier.ADVANCED].max_gpus == 4
     assert "rtx-4090" in TIER_PRESETS[Tier.ENTRY].example_gpus

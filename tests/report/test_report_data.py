@@ -7,7 +7,7 @@ import datetime as dt
 from gpudesk.core.i18n import use_language
 from gpudesk.core.report.blocks import BillingChart, Bullets, KeyValues, MemoryChart, ParetoChart, SignOff, Table
 from gpudesk.core.report.report_data import build_report
-from gpudesk.core.report.wording import fmt_gib, fmt_money
+from gpudesk.core import units
 
 DAY = dt.date(2026, 12, 2)
 
@@ -49,7 +49,7 @@ def test_key_figures_come_from_the_plan(plan):
     text = _all_text(build_report(plan, "en", generated=DAY))
     # 8× A100 at ¥12/GPU-h: 6·N·D / (8 · 312 TFLOPS · 0.45 · 0.93) = 215 h, ¥20,643 clean, ×1.3 = ¥26,836
     assert round(o.time.hours) == 215
-    assert "¥20,643" in text and "¥26,836" in text and fmt_money(o.cost.with_trial_margin) == "¥26,836"
+    assert "¥20,643" in text and "¥26,836" in text and units.money(o.cost.with_trial_margin) == "¥26,836"
     assert "A100 SXM 80GB" in text and "8× A100 SXM 80GB" in text
     assert "215 h (≈ 9.0 days)" in text
     assert "+30 %" in text  # the guide's trial-and-error margin
@@ -75,7 +75,7 @@ def test_memory_table_and_quick_estimate(plan):
     rows = {r[0]: r[1] for r in memory.rows}
     # ZeRO-3 over 8: weights 2Ψ/8 = 2·6,738,415,616/8 B = 1.57 GiB; optimizer 12Ψ/8 = 9.41 GiB
     assert rows["Weights"] == "1.57 GiB" and rows["Optimizer states"] == "9.41 GiB"
-    assert rows["Total per GPU"] == fmt_gib(o.memory.per_gpu_bytes.total, 2) == "31.55 GiB"
+    assert rows["Total per GPU"] == units.memory(o.memory.per_gpu_bytes.total, 2) == "31.55 GiB"
     quick = [b for b in sizing.blocks if isinstance(b, Table)][1]
     # 20 B/param · 6.74e9 = 134.8e9 B = 125.5 GiB -> 126 GiB; 72 GiB usable per A100 -> at least 2 GPUs
     assert quick.rows[0][1] == "126 GiB" and quick.rows[0][2] == "at least 2 × A100 SXM 80GB"
@@ -169,8 +169,8 @@ def test_serving_job_in_plain_words(plan):
     plan.job.concurrency = 16
     data = build_report(plan, "en", generated=DAY)
     assert data.sections[0].blocks[1].text == (
-        "Inference serving of Llama-2-7B (6.74 B parameters) in BF16 mixed precision: 16 sequences in flight, "
-        "4096 tokens each.")
+        "Inference serving of Llama-2-7B (6.74 B parameters): 16 users in flight, 4096 tokens of context each, "
+        "in BF16 mixed precision.")
     sizing = next(s for s in data.sections if s.title == "Sizing")
     assumptions = dict(next(b for b in sizing.blocks if isinstance(b, KeyValues)).rows)
     assert "Optimizer" not in assumptions and "Training tokens" not in assumptions

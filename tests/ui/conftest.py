@@ -31,10 +31,11 @@ def settings(tmp_path):
 @pytest.fixture
 def window(qtbot, settings, monkeypatch):
     """The main window after its first answer, never asking questions (tests answer for it)."""
-    from PySide6.QtWidgets import QMessageBox
+    from PySide6.QtWidgets import QInputDialog, QMessageBox
 
     from gpudesk.ui.main_window import MainWindow
 
+    monkeypatch.setattr(QInputDialog, "getText", lambda *a, **k: ("Wang Fang", True))
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.Discard)
     monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: QMessageBox.Ok)
     monkeypatch.setattr(QMessageBox, "information", lambda *a, **k: QMessageBox.Ok)

@@ -22,15 +22,33 @@ def test_options_model_passes_the_model_tester(qtmodeltester):
     opts = _options()
     model.set_options(opts, opts[1], {"p1": "Provider One"})
     qtmodeltester.check(model, force_py=True)
-    assert model.rowCount() == 3 and model.columnCount() == len(COLUMNS)
+    # one row per GPU type (H100 best first, its 8-GPU option folded under it), then the A100
+    assert model.rowCount() == 2 and model.columnCount() == len(COLUMNS)
+    h100, a100 = model.index(0, 0), model.index(1, 0)
+    assert model.rowCount(h100) == 1 and model.rowCount(a100) == 0
     col = COLUMNS.index
     assert model.index(0, col("provider")).data() == "Provider One"
+    assert model.index(0, col("gpu")).data() == "H100 SXM 80GB  (+1 more)"
     assert model.index(0, col("fits")).data() == "no"  # 86 GiB in 72 GiB usable
     assert model.index(0, col("cost")).data() == "¥3,840 CNY"  # 48 h × ¥20 × 4 GPUs
     assert model.index(0, col("memory")).data() == "86.0 GiB"
+    assert model.index(0, col("layout")).data() == "TP1 PP1 DP4 Z2"
     assert model.index(0, col("advice")).data(Qt.ToolTipRole) == "• tp-over-pcie"
-    assert model.index(2, col("cost")).data(SORT_ROLE) == pytest.approx(4800)
-    assert model.row_of(opts[1]) == 1
+    assert model.index(0, col("cost"), h100).data(SORT_ROLE) == pytest.approx(4000)  # 25 h × ¥20 × 8
+    assert model.index(1, col("cost")).data(SORT_ROLE) == pytest.approx(4800)  # 60 h × ¥10 × 8
+    assert model.option(model.index_of(opts[1])) is opts[1]
+    for c in range(len(COLUMNS)):  # every column explains itself
+        assert model.headerData(c, Qt.Horizontal, Qt.ToolTipRole)
+
+
+def test_options_model_drops_rows_that_read_the_same(qtmodeltester):
+    from gpudesk.ui.models.options_model import OptionsModel
+
+    model = OptionsModel()
+    twin = option(gpus=4, rank=2, offer="p1-h100-again")  # another offer, same provider, price and layout
+    model.set_options([option(gpus=4, rank=1), twin, option(gpus=8, rank=3)])
+    qtmodeltester.check(model, force_py=True)
+    assert model.option_count() == 2
 
 
 def test_rows_model_passes_the_model_tester(qtmodeltester):
@@ -41,9 +59,10 @@ def test_rows_model_passes_the_model_tester(qtmodeltester):
     model = RowsModel([("id", lambda: "Id", lambda r: r.id), ("fp8", lambda: "FP8", lambda r: r.tflops_fp8)])
     model.set_rows(gpus)
     qtmodeltester.check(model, force_py=True)
-    unknown = [r for r, g in enumerate(gpus) if g.tflops_fp8 is None]
-    if unknown:  # a missing figure shows as "unknown", never as zero
-        assert model.index(unknown[0], 1).data() == "unknown"
+    # the RTX 3090 (Ampere) has no FP8: the catalogue leaves the figure out, the table says "unknown", never 0
+    row = next(r for r, g in enumerate(gpus) if g.id == "rtx-3090")
+    assert gpus[row].tflops_fp8 is None
+    assert model.index(row, 1).data() == "unknown"
 
 
 @pytest.mark.parametrize("kind", ["memory", "cost", "days", "pareto", "billing"])
@@ -72,7 +91,8 @@ def test_memory_plot_draws_each_component_and_the_capacity(qtbot):
     stacked = [b for b in bars if b.opts.get("name") == "Optimizer states"]
     assert stacked and list(stacked[0].opts["height"]) == pytest.approx([40, 20, 40])
     quick = [b for b in bars if b.opts.get("name") == "Guide's quick estimate"]
-    assert list(quick[0].opts["height"]) == pytest.approx([35])  # 140 GiB over 4 GPUs
+    # 140 GiB for the whole job; 4 data-parallel replicas with ZeRO-2 each hold a copy: not divided by them
+    assert list(quick[0].opts["height"]) == pytest.approx([140])
 
 
 @pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")

@@ -8,11 +8,11 @@ architecture, because the recommender calls the estimators thousands of times.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 
 from gpudesk.core.engine.hf_config import FAMILIES, from_config_file, from_hf_config, has_shape
 from gpudesk.core.i18n import t
+from gpudesk.core.limits import RANGES
 from gpudesk.core.models import ModelArch
 from gpudesk.errors import GpudeskError
 
@@ -57,9 +57,7 @@ def from_params(n: int | float, name: str | None = None) -> ModelArch:
     (layers ≈ hidden / 128, as Llama-2 7B/13B/70B: 4096/32, 5120/40, 8192/80), so that activations
     and the KV cache get plausible sizes. All of this is listed in `approximations`.
     """
-    if isinstance(n, bool) or not isinstance(n, (int, float)) or not math.isfinite(n) or n < 1e5:
-        raise GpudeskError(f"parameter count must be a number of at least 100000, got {n!r}")
-    n = int(n)
+    n = int(RANGES["params"].check(n, t("parameter count", "参数量")))
     vocab = 32000
     # n ≈ 12·L·h² + 2·V·h with L = h/128 (gated MLP of width 8h/3 keeps 12·h² per block)
     h = 256
@@ -78,7 +76,7 @@ def from_params(n: int | float, name: str | None = None) -> ModelArch:
         approximations=[t(
             "only the parameter count ({n:,}) is known: hidden size {h}, {layers} layers, {heads} heads, "
             "vocabulary 32000 and context 4096 are Llama-like guesses used for activations and KV cache",
-            "只知道参数量（{n:,}）：隐藏维度 {h}、{layers} 层、{heads} 个注意力头、词表 32000、上下文 4096 "
+            "只知道参数量（{n:,}）：隐藏层维度 {h}、{layers} 层、{heads} 个注意力头、词表 32000、上下文 4096 "
             "均为按 Llama 结构推测，用于估算激活值和 KV 缓存", n=n, h=h, layers=layers, heads=heads)],
     )
 

@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
+from gpudesk.core import units
 from gpudesk.core.engine.architecture import count_params
-from gpudesk.core.engine.cost import cost_estimate
+from gpudesk.core.engine.cost import cost_estimate, priced_serving
+from gpudesk.core.engine.formulas import quick_rule
 from gpudesk.core.engine.explain import explain_framework, explain_time
+from gpudesk.core.engine.frameworks import profile_of
 from gpudesk.core.engine.gpu_classes import class_label, gpu_class
 from gpudesk.core.engine.lora import trainable_params
 from gpudesk.core.engine.memory import CUDA_CONTEXT_BYTES, FRAGMENTATION, _memory
 from gpudesk.core.engine.parallel import check_job_layout
+from gpudesk.core.engine.serving import serving_notes
 from gpudesk.core.engine.timing import _time
 from gpudesk.core.i18n import current_language, t, use_language
 from gpudesk.core.models import Cluster, Estimate, Job, Layout, Offload, Precision, TaskKind
-
-GB = 1e9
 
 
 def estimate(job: Job, layout: Layout, cluster: Cluster, *, price_per_gpu_month: float | None = None) -> Estimate:
@@ -33,34 +35,46 @@ def _estimate(job: Job, layout: Layout, cluster: Cluster, price_per_gpu_month: f
     cost = cost_estimate(job, time, job.price_per_gpu_hour, price_per_gpu_month)
     pc = count_params(arch)
     trainable = trainable_params(job) if job.task is not TaskKind.MIXED else pc.total
+    serving = priced_serving(time.serving, cost)
     _explain(job, layout, cluster, memory, time, cost, pc, notes)
+    if serving is not None:
+        notes.extend(serving_notes(job, serving, cluster))
     return Estimate.model_construct(params_total=pc.total, params_active=pc.active, params_trainable=trainable,
-                                    memory=memory, time=time, cost=cost, notes=list(dict.fromkeys(notes)))
+                                    memory=memory, time=time, cost=cost, notes=list(dict.fromkeys(notes)),
+                                    serving=serving)
 
 
 def _explain(job, layout, cluster, memory, time, cost, pc, notes: list[str]) -> None:
     per = memory.per_gpu_bytes
     task = job.task
     if memory.fits:
-        notes.append(t("fits: {tot:.1f} GB per GPU of {use:.1f} GB usable ({cap:.0f} GB less {hr:.0%} headroom)",
-                       "可装下：每卡需 {tot:.1f} GB，可用 {use:.1f} GB（{cap:.0f} GB 留 {hr:.0%} 余量）",
-                       tot=per.total / GB, use=memory.usable_bytes / GB, cap=memory.gpu_capacity_bytes / GB,
-                       hr=memory.headroom))
+        notes.append(t("fits: {tot} per GPU of {use} usable ({cap} card less {hr:.0%} headroom)",
+                       "可装下：每卡需 {tot}，可用 {use}（{cap} 显卡留 {hr:.0%} 余量）",
+                       tot=units.memory(per.total), use=units.memory(memory.usable_bytes),
+                       cap=units.marketed(memory.gpu_capacity_bytes), hr=memory.headroom))
+    elif task is TaskKind.INFERENCE:
+        notes.append(t("does not fit: {tot} per GPU > {use} usable; try more GPUs (tensor parallel), fewer sequences "
+                       "in flight, a shorter context, an FP8 KV cache (--kv-precision fp8) or quantised weights "
+                       "(--weight-precision int8/int4)",
+                       "装不下：每卡需 {tot}，超过可用 {use}；可增加 GPU（张量并行）、减少并发序列、缩短上下文、"
+                       "使用 FP8 KV 缓存（--kv-precision fp8）或量化权重（--weight-precision int8/int4）",
+                       tot=units.memory(per.total), use=units.memory(memory.usable_bytes)))
     else:
-        notes.append(t("does not fit: {tot:.1f} GB per GPU > {use:.1f} GB usable; try more GPUs with ZeRO-3, "
+        notes.append(t("does not fit: {tot} per GPU > {use} usable; try more GPUs with ZeRO-3, "
                        "activation recomputation, a smaller micro-batch, LoRA/QLoRA or CPU offload",
-                       "装不下：每卡需 {tot:.1f} GB，超过可用 {use:.1f} GB；可增加 GPU 并用 ZeRO-3、激活重计算、"
+                       "装不下：每卡需 {tot}，超过可用 {use}；可增加 GPU 并用 ZeRO-3、激活重计算、"
                        "减小微批次、改用 LoRA/QLoRA 或 CPU 卸载",
-                       tot=per.total / GB, use=memory.usable_bytes / GB))
+                       tot=units.memory(per.total), use=units.memory(memory.usable_bytes)))
     if memory.quick_estimate_bytes and task is not TaskKind.INFERENCE:
-        notes.append(t("the guide's quick estimate for the whole job: {q:.0f} GB (20 B/parameter for full "
-                       "training, x2 in FP32; LoRA about 10 % of that)",
-                       "指南快速估算（整个任务）：{q:.0f} GB（全参训练每参数 20 字节，FP32 翻倍；LoRA 约为其 10%）",
-                       q=memory.quick_estimate_bytes / GB))
+        notes.append(t("the guide's quick estimate for the whole job: {q} ({rule})",
+                       "指南快速估算（整个任务）：{q}（{rule}）",
+                       q=units.memory(memory.quick_estimate_bytes, 0), rule=quick_rule(job)))
     if job.overhead_bytes is None:
-        notes.append(t("overhead per GPU: {c:.1f} GB CUDA context and library workspaces + {f:.0%} allocator "
-                       "fragmentation (editable)", "每卡额外开销：CUDA 上下文与库工作区 {c:.1f} GB + 分配器碎片 {f:.0%}（可修改）",
-                       c=CUDA_CONTEXT_BYTES / GB, f=FRAGMENTATION))
+        cache = profile_of(job).allocator_cache if task.trains else FRAGMENTATION
+        notes.append(t("overhead per GPU: {c} CUDA context and library workspaces + {f:.0%} allocator cache and "
+                       "fragmentation (memory is what the allocator reserves, not only the live tensors; editable)",
+                       "每卡额外开销：CUDA 上下文与库工作区 {c} + 分配器缓存与碎片 {f:.0%}（显存按分配器预留量计，"
+                       "不只是在用张量；可修改）", c=units.memory(CUDA_CONTEXT_BYTES), f=cache))
     if job.precision is Precision.FP32 and task.trains:
         notes.append(t("pure FP32: activations about double and it runs far slower than BF16 mixed precision; with Adam "
                        "the model states stay 16 B/param (mixed precision keeps an FP32 master copy), so the guide's "
@@ -90,10 +104,10 @@ def _explain(job, layout, cluster, memory, time, cost, pc, notes: list[str]) -> 
                        "QLoRA：NF4 基座（含双重量化每参数 4.127 位），16 位计算；反量化使其比 LoRA 慢约 25%"))
     if layout.offload is not Offload.NONE:
         eff = time.details.get("offload_efficiency")
-        notes.append(t("CPU offload: needs about {h:.0f} GB host RAM per node and runs at about {e:.0%} of the "
+        notes.append(t("CPU offload: needs about {h} host RAM per node and runs at about {e:.0%} of the "
                        "speed without offload (PCIe transfers, Adam on the CPU)",
-                       "CPU 卸载：每节点约需 {h:.0f} GB 内存，速度约为不卸载时的 {e:.0%}（PCIe 传输、CPU 上的 Adam）",
-                       h=memory.host_ram_bytes / GB, e=eff if isinstance(eff, float) else 1.0))
+                       "CPU 卸载：每节点约需 {h} 内存，速度约为不卸载时的 {e:.0%}（PCIe 传输、CPU 上的 Adam）",
+                       h=units.memory(memory.host_ram_bytes, 0), e=eff if isinstance(eff, float) else 1.0))
     if layout.tp > cluster.gpus_per_node:
         notes.append(t("tensor parallel degree {tp} spans more than one node ({g} GPUs per node): its all-reduces "
                        "cross the network, usually far too slow", "张量并行度 {tp} 跨节点（每节点 {g} 卡）：其 all-reduce "
@@ -113,8 +127,8 @@ def _explain(job, layout, cluster, memory, time, cost, pc, notes: list[str]) -> 
         explain_framework(job, layout, cluster, memory, notes)
         explain_time(job, layout, cluster, time, notes)
     elif job.mfu is None:
-        notes.append(t("MFU {m:.0%}: default for {c} GPUs (editable)", "MFU {m:.0%}：{c} 类 GPU 的默认值（可修改）",
-                       m=time.mfu, c=class_label(cls)))
+        notes.append(t("prefill MFU {m:.0%}: the training default for {c} GPUs (editable with --mfu)",
+                       "预填充 MFU {m:.0%}：取 {c} 类 GPU 的训练默认值（可用 --mfu 修改）", m=time.mfu, c=class_label(cls)))
     if cls in ("volta", "turing") and task.trains:
         notes.append(t("{g} is cheap to rent but slow on Transformers (no BF16, no FlashAttention 2): total cost is "
                        "often higher", "{g} 租金低但跑 Transformer 慢（无 BF16、无 FlashAttention 2）：总成本常更高",
@@ -128,9 +142,9 @@ def _explain(job, layout, cluster, memory, time, cost, pc, notes: list[str]) -> 
                        "未知 {g} 在 {p} 精度下的峰值算力：不计算时间与费用（可在目录中补充）",
                        g=cluster.gpu.name, p=job.precision.value))
     if task is TaskKind.INFERENCE:
-        notes.append(t("serving throughput assumes memory-bound decoding: each step reads the weights once for all "
-                       "{c} sequences in flight", "推理吞吐按访存受限的解码估算：每步为 {c} 个并发序列读取一次权重",
-                       c=job.concurrency))
+        if cost.price_per_gpu_hour is None and cost.price_per_gpu_month is None:
+            notes.append(t("no price per GPU-hour given: the service's cost is not computed",
+                           "未给出每卡时价格：不计算服务费用"))
     elif job.tokens is None:
         notes.append(t("no training tokens given (--tokens): time and cost are not computed",
                        "未给出训练 token 数（--tokens）：不计算时间与费用"))
@@ -140,51 +154,13 @@ def _explain(job, layout, cluster, memory, time, cost, pc, notes: list[str]) -> 
                            "Hoffmann 等 2022）：此处约 {d:.3g} 个 token", d=20.0 * pc.total))
     if cost.price_per_gpu_hour is None and time.gpu_hours is not None:
         notes.append(t("no price per GPU-hour given: cost not computed", "未给出每卡时价格：不计算费用"))
-    if cost.compute_cost is not None:
+    if cost.compute_cost is not None and task.trains:
         notes.append(t("cost includes a {m:.0%} margin for trial and error (tuning, re-runs)",
                        "费用含 {m:.0%} 的试错余量（调参、重跑）", m=cost.trial_margin))
 
 
 def estimate_json(est: Estimate) -> dict:
-    """The CLI's JSON contract: memory, time, cost, notes (+ params)."""
-    m = est.memory
-    p = m.per_gpu_bytes
-    tm = est.time
-    c = est.cost
-    return {
-        "params": {"total": est.params_total, "active": est.params_active, "trainable": est.params_trainable},
-        "memory": {
-            "per_gpu_bytes": {"weights": p.weights, "gradients": p.gradients, "optimizer_states": p.optimizer_states,
-                              "activations": p.activations, "kv_cache": p.kv_cache, "overhead": p.overhead,
-                              "total": p.total},
-            "gpu_capacity_bytes": m.gpu_capacity_bytes,
-            "usable_bytes": m.usable_bytes,
-            "headroom": m.headroom,
-            "fits": bool(m.fits),
-            "host_ram_bytes": m.host_ram_bytes,
-            "quick_estimate_bytes": m.quick_estimate_bytes,
-            "details": dict(m.details),
-        },
-        "time": {
-            "training_flops": tm.training_flops,
-            "tokens_per_second": tm.tokens_per_second,
-            "hours": tm.hours,
-            "gpu_hours": tm.gpu_hours,
-            "mfu": tm.mfu,
-            "scaling_efficiency": tm.scaling_efficiency,
-            "peak_tflops": tm.peak_tflops,
-            "details": dict(tm.details),
-        },
-        "cost": {
-            "currency": c.currency,
-            "price_per_gpu_hour": c.price_per_gpu_hour,
-            "compute_cost": c.compute_cost,
-            "with_trial_margin": c.with_trial_margin,
-            "trial_margin": c.trial_margin,
-            "price_per_gpu_month": c.price_per_gpu_month,
-            "monthly_cost": c.monthly_cost,
-            "break_even_hours": c.break_even_hours,
-            "cheaper_billing": c.cheaper_billing.value if c.cheaper_billing is not None else None,
-        },
-        "notes": list(est.notes),
-    }
+    """The CLI's JSON contract: params, memory, time, cost, notes — the models' own serialisation."""
+    doc = est.model_dump(mode="json", warnings=False, exclude={"params_total", "params_active", "params_trainable"})
+    return {"params": {"total": est.params_total, "active": est.params_active, "trainable": est.params_trainable},
+            **doc}

@@ -3,7 +3,6 @@ parallel layout assumed, and where the layout loses time (pipeline bubble, commu
 
 from __future__ import annotations
 
-from gpudesk.core.engine.architecture import count_params
 from gpudesk.core.engine.frameworks import (
     LOSS_LABELS,
     MODEL_STATES_LABELS,
@@ -117,10 +116,9 @@ def explain_time(job: Job, layout: Layout, cluster: Cluster, time: TimeEstimate,
     hfu = d.get("hfu")
     achieved = d.get("achieved_mfu")
     if job.mfu is None:
-        pc = count_params(job.model)
         cls = gpu_class(cluster.gpu)
-        basis = [class_label(cls), profile_of(job).label(), t("{n:.3g}B active parameters", "激活参数 {n:.3g}B",
-                                                             n=pc.active / 1e9)]
+        basis = [class_label(cls), profile_of(job).label(), t("hidden size {h}", "隐藏层维度 {h}",
+                                                             h=job.model.hidden_size or "?")]
         if job.model.num_experts > 1:
             basis.append("MoE")
         if job.task is TaskKind.QLORA:

@@ -27,6 +27,9 @@ CLASSES: dict[str, tuple[float, str, str]] = {
     "other": (0.38, "other accelerators (Ascend, Hygon DCU, ...)", "其他加速卡（昇腾、海光 DCU 等）"),
 }
 SOURCED_CLASSES = frozenset({"hopper-sxm", "ampere-sxm"})
+# FP8 reaches a smaller share of its (twice as high) peak: 0.75 of the BF16 MFU = 1.5x the BF16 speed, as
+# Megatron-Core / NeMo FP8 runs show against BF16 (training: frameworks.py fp8_speedup; serving's prefill)
+FP8_MFU_FACTOR = 0.75
 
 
 def class_label(cls: str) -> str:

@@ -26,15 +26,23 @@ from gpudesk.core.engine.activations import (  # noqa: F401 (re-exported: tests 
     activations,
     layer_activation_bytes,
 )
+from gpudesk.core import units
 from gpudesk.core.engine.architecture import count_params
 from gpudesk.core.engine.frameworks import model_states_of, profile_of
+from gpudesk.core.engine.layout_rules import check_layout
 from gpudesk.core.engine.lora import adapted_matrices, lora_adapter_params, trainable_params  # noqa: F401
 from gpudesk.core.engine.parallel import data_parallel
+from gpudesk.core.engine.quantisation import (
+    block_linear_params,
+    kv_bytes,
+    kv_precision,
+    serving_weight_bytes,
+    weight_precision,
+)
 from gpudesk.core.engine.states import (  # noqa: F401
     NF4_BYTES_PER_PARAM,
     adafactor_factored,
     adapter_state_bytes,
-    block_linear_params,
     checkpoint_bytes,
     full_state_bytes,
     stage_fraction,
@@ -53,7 +61,6 @@ from gpudesk.core.models import (
     TaskKind,
 )
 from gpudesk.core.rules import usable_bytes
-from gpudesk.errors import GpudeskError
 
 GiB = 1024**3
 CUDA_CONTEXT_BYTES = int(1.5 * GiB)  # CUDA context + cuBLAS/cuDNN/NCCL workspaces, per GPU
@@ -68,21 +75,13 @@ QUICK_QLORA_FRACTION = 0.05
 # --- the estimate ----------------------------------------------------------------------------
 
 
-def check_layout(layout: Layout) -> None:
-    if layout.gpus % (layout.tp * layout.pp):
-        raise GpudeskError(t(
-            "impossible layout: tp·pp = {tp}·{pp} = {m} does not divide {n} GPUs",
-            "无法实现的并行布局：tp·pp = {tp}·{pp} = {m} 不能整除 GPU 数 {n}",
-            tp=layout.tp, pp=layout.pp, m=layout.tp * layout.pp, n=layout.gpus))
-
-
 def memory_estimate(job: Job, layout: Layout, capacity_bytes: int) -> MemoryEstimate:
     """Memory per GPU (the fullest one) for `job` spread as `layout` on GPUs of `capacity_bytes`."""
     return _memory(job, layout, capacity_bytes, None)
 
 
 def _memory(job: Job, layout: Layout, capacity_bytes: int, notes: list[str] | None) -> MemoryEstimate:
-    check_layout(layout)
+    check_layout(layout, job.model)
     task = job.task
     if task is TaskKind.MIXED:
         train = _memory_one(job, layout, capacity_bytes, notes, TaskKind.FULL)
@@ -94,9 +93,9 @@ def _memory(job: Job, layout: Layout, capacity_bytes: int, notes: list[str] | No
         q = max(train.quick_estimate_bytes or 0, serve.quick_estimate_bytes or 0)
         pick.quick_estimate_bytes = q
         if notes is not None:
-            notes.append(t("mixed job: sized by the stricter of training ({tr:.1f} GB) and serving ({sv:.1f} GB) "
-                           "per GPU", "混合任务：按训练（每卡 {tr:.1f} GB）与推理服务（每卡 {sv:.1f} GB）中更高者计",
-                           tr=train.per_gpu_bytes.total / 1e9, sv=serve.per_gpu_bytes.total / 1e9))
+            notes.append(t("mixed job: sized by the stricter of training ({tr}) and serving ({sv}) "
+                           "per GPU", "混合任务：按训练（每卡 {tr}）与推理服务（每卡 {sv}）中更高者计",
+                           tr=units.memory(train.per_gpu_bytes.total), sv=units.memory(serve.per_gpu_bytes.total)))
         return pick
     return _memory_one(job, layout, capacity_bytes, notes, task)
 
@@ -130,13 +129,14 @@ def _memory_one(job: Job, layout: Layout, capacity: int, notes: list[str] | None
     layer_gpu = (pc.per_layer - (pc.expert_params / max(pc.num_layers - pc.dense_layers, 1)) * (1 - 1 / ep)) / tp
 
     if task is TaskKind.INFERENCE:
-        wb = 4 if fp32 else (1 if prec is Precision.FP8 else 2)
-        weights = shard * wb
-        kv_bytes = 4 if fp32 else 2
-        kv_cache = _kv_cache(job, layout, kv_bytes)
+        served = serving_weight_bytes(job)  # at --weight-precision, quantisation scales included
+        weights = served * shard / n  # this GPU's share (tp/pp stage, 1/ep of the routed experts)
+        kv_cache = _kv_cache(job, layout, kv_bytes(job))
         activations_b = _inference_activations(job, layout, 4 if fp32 else 2)
         details["trainable_params"] = 0
-        quick = int(n * wb + kv_cache * tp * pp)
+        details["weight_precision"] = weight_precision(job)
+        details["kv_precision"] = kv_precision(job)
+        quick = int(served + kv_cache * tp * pp)
     else:
         if zero == 3 or offload is Offload.OPTIMIZER_PARAMS:
             if offload is Offload.OPTIMIZER_PARAMS and zero != 3 and notes is not None:

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import math
 
-from gpudesk.core.engine.architecture import count_params
 from gpudesk.core.engine.frameworks import framework_of, profile_of
 from gpudesk.core.engine.gpu_classes import SOURCED_CLASSES, class_mfu, gpu_class
 from gpudesk.core.models import Framework, GpuSpec, Job, Precision, TaskKind
@@ -34,9 +33,11 @@ FRAMEWORK_FACTOR: dict[Framework, tuple[float, float]] = {  # (Hopper and newer,
 }
 
 
-# Model size: MFU rises with width (T1, H100 Megatron: 1.7B 41 %, 7.1B 47 %, 16B 49 %; T3, A100: 175B
-# 51 %, 530B-1T 56 % with selective recomputation). Points: (active parameters, factor), log-interpolated.
-SIZE_POINTS = ((1.0e9, 0.82), (1.7e9, 0.87), (7.0e9, 1.0), (16e9, 1.04), (175e9, 1.06), (1e12, 1.10))
+# Model width: MFU rises with the hidden size, which sets the GEMM shapes (T1, H100 Megatron: GPT 1.7B with
+# hidden 2304 41 %, 7.1B (4096) 47 %, 16B (6144) 49 %; T3, A100: 175B (12288) 51 %, 530B (20480) and 1T (25600)
+# 56 % with selective recomputation). Points: (hidden size, factor), log-interpolated.
+SIZE_POINTS = ((1024, 0.75), (2304, 0.87), (4096, 1.0), (6144, 1.04), (12288, 1.06), (25600, 1.10))
+
 
 # Mixture of experts: small expert GEMMs, routing and token permutation, the all-to-all counted apart
 # (timing.py). Set so that NeMo AutoModel (FSDP2, BF16) Qwen3-30B-A3B on 8 H100 (12,040 tok/s/GPU, T13)
@@ -49,13 +50,13 @@ MOE_FACTOR = 0.90
 QLORA_FACTOR = 0.75
 
 
-def size_factor(active_params: float) -> float:
+def size_factor(hidden: float) -> float:
     pts = SIZE_POINTS
-    if active_params <= pts[0][0]:
+    if hidden <= pts[0][0]:
         return pts[0][1]
     for (x0, y0), (x1, y1) in zip(pts, pts[1:]):
-        if active_params <= x1:
-            f = (math.log(active_params) - math.log(x0)) / (math.log(x1) - math.log(x0))
+        if hidden <= x1:
+            f = (math.log(hidden) - math.log(x0)) / (math.log(x1) - math.log(x0))
             return y0 + f * (y1 - y0)
     return pts[-1][1]
 
@@ -63,9 +64,9 @@ def size_factor(active_params: float) -> float:
 def default_mfu(job: Job, gpu: GpuSpec) -> float:
     """MFU at the job's precision (FP8: of the FP8 peak) for the GPU class, framework and model."""
     arch = job.model
-    pc = count_params(arch)
+    width = arch.hidden_size or (arch.components[0].hidden_size if arch.components else None) or 4096
     hopper, other = FRAMEWORK_FACTOR[framework_of(job)]
-    mfu = class_mfu(gpu) * (hopper if gpu_class(gpu) == "hopper-sxm" else other) * size_factor(pc.active)
+    mfu = class_mfu(gpu) * (hopper if gpu_class(gpu) == "hopper-sxm" else other) * size_factor(width)
     if arch.num_experts > 1:
         mfu *= MOE_FACTOR
     if job.task is TaskKind.QLORA:

@@ -103,13 +103,6 @@ def checkpoint_bytes(job: Job) -> int | None:
     return int(pc.total * (s.weights + s.optimizer))
 
 
-def block_linear_params(arch: ModelArch) -> int:
-    """Weights of the blocks' linear layers (what QLoRA stores in NF4), towers summed."""
-    if arch.components:
-        return sum(block_linear_params(c) for c in arch.components)
-    return sum(d_in * d_out * c for _, d_in, d_out, c in count_params(arch).linear)
-
-
 def adafactor_factored(pc: ParamCounts, arch: ModelArch) -> float:
     """Adafactor state bytes per parameter: 4·(rows + cols) per matrix instead of 4·rows·cols."""
     if not pc.num_layers or not pc.total:

@@ -20,6 +20,7 @@ from gpudesk.core.plan.model import (
     CatalogRef,
     ChoiceWording,
     Hardware,
+    ManualChoice,
     Plan,
     configuration_key,
     now_iso,
@@ -89,23 +90,28 @@ def set_choice(plan: Plan, option: Option | None, catalog: Catalogue | None = No
 
 def choice_wording(job: Job, option: Option, catalog: Catalogue,
                    constraints: Constraints | None = None) -> dict[str, ChoiceWording]:
-    """The option's advice and notes in each language, from the core function the app uses: the same
-    configuration evaluated again in that language. Advice is matched by id (advice that compares
-    options with each other, e.g. better-value-gpu, keeps its stored wording); notes are kept only
-    when they match the stored ones one for one."""
+    """The option's advice and notes in each language, from the core functions the app uses: the advice
+    rules run again on the option's own figures (matched by id; advice that compares options with each
+    other, e.g. better-value-gpu, keeps its stored wording), the notes from the same configuration
+    evaluated again, kept only when it is the same layout with notes matching one for one."""
     from gpudesk.core.search import evaluate
+    from gpudesk.core.search.advice import advise_option
 
+    gpu = _row(catalog.gpu, option.gpu)
+    if gpu is None:
+        return {}
+    server, offer = _row(catalog.server, option.server), _row(catalog.offer, option.offer)
     out: dict[str, ChoiceWording] = {}
     for lang in LANGUAGES:
-        try:
-            with use_language(lang):
+        with use_language(lang):
+            advice = {a.id: a.message for a in advise_option(option, job, gpu, server, offer)}
+            try:
                 again = evaluate(job, catalog, option.gpu, option.gpus, option.offer, constraints)
-        except GpudeskError:  # the offer or GPU is gone from this catalogue: the stored wording stands
-            continue
-        if not same_configuration(again, option):
-            continue
-        notes = list(again.notes) if len(again.notes) == len(option.notes) else None
-        out[lang] = ChoiceWording(advice={a.id: a.message for a in again.advice}, notes=notes)
+            except GpudeskError:  # the offer is gone from this catalogue: the stored notes stand
+                again = None
+        same = again is not None and same_configuration(again, option) and again.layout == option.layout
+        notes = list(again.notes) if same and len(again.notes) == len(option.notes) else None
+        out[lang] = ChoiceWording(advice=advice, notes=notes)
     return out
 
 
@@ -141,7 +147,7 @@ def new_plan(job: Job, constraints: Constraints | None, catalog: Catalogue, gpu_
             raise search_error or GpudeskError("the recommender found no option for this job")
         choice = ranked[0]
 
-    alternatives = [validated_option(o) for o in ranked if not same_configuration(o, choice)][:ALTERNATIVES_KEPT]
+    alternatives = [validated_option(o) for o in pick_alternatives(ranked, choice)]
     stamp = now_iso()
     plan = Plan(title=title or default_title(job, choice), author=author, organisation=organisation,
                 created=stamp, modified=stamp, job=job, constraints=constraints,
@@ -149,10 +155,31 @@ def new_plan(job: Job, constraints: Constraints | None, catalog: Catalogue, gpu_
     return set_choice(plan, choice, catalog)
 
 
+def pick_alternatives(options: list[Option], choice: Option | None, keep: int = ALTERNATIVES_KEPT) -> list[Option]:
+    """What a reader compares the choice with: the best option of every other GPU type first ("why not
+    a cheaper card?"), then the next options in rank order; never the choice, never one twice."""
+    seen = {configuration_key(choice)}
+    ranked = [o for o in options if configuration_key(o) not in seen]
+    out: list[Option] = []
+    types = {choice.gpu} if choice is not None else set()
+    for o in ranked:  # one per other GPU type, best ranked first
+        if o.gpu not in types and len(out) < keep:
+            types.add(o.gpu)
+            out.append(o)
+            seen.add(configuration_key(o))
+    for o in ranked:
+        if len(out) >= keep:
+            break
+        if configuration_key(o) not in seen:
+            seen.add(configuration_key(o))
+            out.append(o)
+    order = {id(o): i for i, o in enumerate(options)}
+    return sorted(out, key=lambda o: order[id(o)])
+
+
 def set_alternatives(plan: Plan, options: list[Option], *, keep: int = ALTERNATIVES_KEPT) -> Plan:
-    """Keep the top `keep` options other than the choice (validated copies)."""
-    chosen = configuration_key(plan.choice)
-    plan.alternatives = [validated_option(o) for o in options if configuration_key(o) != chosen][:keep]
+    """Keep `keep` options other than the choice (validated copies), other GPU types included."""
+    plan.alternatives = [validated_option(o) for o in pick_alternatives(options, plan.choice, keep)]
     return plan
 
 
@@ -164,6 +191,58 @@ def default_title(job: Job, choice: Option) -> str:
              "inference": ("serving", "推理服务"), "mixed": ("training + serving", "训练 + 推理")}
     return t("{model} {task} on {n}× {gpu}", "{model} {task}：{n}× {gpu}", model=job.model.name,
              task=t(*names.get(task, (task, task))), n=choice.gpus, gpu=choice.gpu_name or choice.gpu)
+
+
+def title_is_default(plan: Plan) -> bool:
+    """Whether the title is the one gpudesk gives it (in either language), so it may follow edits."""
+    title = plan.title.strip()
+    if not title:
+        return True
+    if plan.choice is None:
+        return False
+    for lang in LANGUAGES:
+        with use_language(lang):
+            if title == default_title(plan.job, plan.choice):
+                return True
+    return False
+
+
+def apply_choice(plan: Plan, option: Option | None, options: list[Option], catalog: Catalogue | None = None, *,
+                 follow_title: bool = False, manual: ManualChoice | None = None,
+                 wording: dict[str, ChoiceWording] | None = None) -> Plan:
+    """Make `option` the choice with the alternatives from `options`; the title follows when asked.
+
+    `wording` (from `choice_wording`, e.g. computed off the GUI thread) saves evaluating it again."""
+    if wording is not None and option is not None:
+        set_choice(plan, option, None)
+        plan.hardware = hardware_for(plan.choice, catalog)
+        plan.catalog = catalog_ref(catalog)
+        plan.wording = dict(wording)
+    else:
+        set_choice(plan, option, catalog)
+    set_alternatives(plan, list(options))
+    plan.manual = manual if option is not None else None
+    if follow_title and option is not None:
+        plan.title = default_title(plan.job, option)
+    return plan
+
+
+def evaluate_manual(job: Job, catalog: Catalogue, manual: ManualChoice, constraints: Constraints | None = None) -> Option:
+    """The engine's answer for exactly the hand-set configuration (GpudeskError says why it cannot run;
+    one that does not fit comes back with memory.fits false and the reason in its advice)."""
+    from gpudesk.core.search import FixedLayout, evaluate
+
+    layout = FixedLayout(tp=manual.tp, pp=manual.pp, zero=manual.zero, offload=manual.offload,
+                         recompute=manual.recompute, micro_batch=manual.micro_batch)
+    return evaluate(job, catalog, manual.gpu, manual.gpus, offer_id=manual.offer, constraints=constraints,
+                    layout=layout)
+
+
+def manual_from(option: Option) -> ManualChoice:
+    """The hand-set form of an option's configuration (to start editing from it)."""
+    lay = option.layout
+    return ManualChoice(gpu=option.gpu, gpus=option.gpus, offer=option.offer, tp=lay.tp, pp=lay.pp, zero=lay.zero,
+                        offload=lay.offload, recompute=lay.recompute, micro_batch=lay.micro_batch)
 
 
 def _val(x: Any) -> str:
@@ -189,6 +268,7 @@ def choice_summary(option: Option | None) -> dict | None:
         "currency": cost.currency, "price_per_gpu_hour": cost.price_per_gpu_hour,
         "cost_with_trial_margin": cost.with_trial_margin, "monthly_cost": cost.monthly_cost,
         "price_kind": option.price_kind, "price_date": option.price_date,
+        "serving": option.serving.model_dump(mode="json") if option.serving is not None else None,
     }
 
 

@@ -12,9 +12,10 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from gpudesk.core.models import Constraints, GpuSpec, Job, Option
+from gpudesk.core.models import Constraints, GpuSpec, Job, Offload, Option, Recompute
+from gpudesk.core.plan.quotes import Quote, QuoteSelection
 
 FORMAT = "gpudesk-plan"
 VERSION = 2
@@ -74,6 +75,49 @@ class ChoiceWording(_Strict):
     notes: list[str] | None = None  # None: not known in this language (the stored notes are shown)
 
 
+class KitResult(_Strict):
+    """One results file of the acceptance kit as imported: which machine, which verdicts (with the
+    evidence in both languages, for a report in either) and the measured-vs-planned figures."""
+
+    host: str
+    kind: Literal["node", "internode"] = "node"
+    file_sha256: str
+    fingerprint: str
+    measured_at: str | None = None
+    imported_at: str = Field(default_factory=now_iso)
+    statuses: dict[str, str] = Field(default_factory=dict)  # checklist item -> pass | fail | info | skipped
+    evidence: dict[str, dict[str, str]] = Field(default_factory=dict)  # item -> {"en": ..., "zh_CN": ...}
+    measured: dict[str, Any] = Field(default_factory=dict)
+    planned: dict[str, Any] = Field(default_factory=dict)
+
+
+class PlanRevision(_Strict):
+    """A later change to the plan's figures (a recalibration from measurements), keeping the figures
+    it replaced: `before`/`after` are choice summaries, `changes` the job fields [old, new]."""
+
+    version: int  # 1 = the plan as first made; each revision adds one
+    created: str = Field(default_factory=now_iso)
+    reason: dict[str, str] = Field(default_factory=dict)  # {"en": ..., "zh_CN": ...}
+    source: str | None = None  # e.g. the results file's host and sha256
+    changes: dict[str, list[Any]] = Field(default_factory=dict)
+    before: dict[str, Any] = Field(default_factory=dict)
+    after: dict[str, Any] = Field(default_factory=dict)
+
+
+class ManualChoice(_Strict):
+    """A configuration the user set by hand: GPU, count, offer and the whole parallel layout."""
+
+    gpu: str
+    gpus: int = Field(ge=1)
+    offer: str | None = None  # None: the cheapest offer of that GPU that can hold the count
+    tp: int = Field(default=1, ge=1)
+    pp: int = Field(default=1, ge=1)
+    zero: int = Field(default=0, ge=0, le=3)
+    offload: Offload = Offload.NONE
+    recompute: Recompute = Recompute.NONE
+    micro_batch: int = Field(default=1, ge=1)
+
+
 class Plan(_Strict):
     format: Literal["gpudesk-plan"] = FORMAT
     version: int = VERSION
@@ -87,7 +131,21 @@ class Plan(_Strict):
     choice: Option | None = None
     alternatives: list[Option] = Field(default_factory=list)
     notes: str = ""
+    approvers: list[str] = Field(default_factory=list)  # reviewers and approvers, in signing order
+    manual: ManualChoice | None = None  # the configuration set by hand, when the choice is one
     checklist: dict[str, ChecklistState] = Field(default_factory=dict)
     catalog: CatalogRef = Field(default_factory=CatalogRef)
     hardware: Hardware = Field(default_factory=Hardware)
     wording: dict[str, ChoiceWording] = Field(default_factory=dict)  # language -> the choice's advice and notes
+    quotes: list[Quote] = Field(default_factory=list)  # written quotes from providers (询价), core.plan.quotes
+    quote_selection: QuoteSelection | None = None  # the quote selected and why; the choice follows it
+    kit_results: list[KitResult] = Field(default_factory=list)  # acceptance-kit results files imported
+    revisions: list[PlanRevision] = Field(default_factory=list)  # recalibrations, oldest first
+
+    @model_validator(mode="after")
+    def _unique_quote_ids(self) -> Plan:
+        ids = [q.id for q in self.quotes]
+        twice = next((i for i in ids if ids.count(i) > 1), None)
+        if twice is not None:
+            raise ValueError(f"two quotes have the id {twice!r}")
+        return self

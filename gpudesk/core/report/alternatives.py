@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from gpudesk.core import units
 from gpudesk.core.i18n import t
 from gpudesk.core.models import Option
 from gpudesk.core.report.chart_data import cost_chart_data, option_label
 from gpudesk.core.rules import same_configuration
 from gpudesk.core.report.blocks import BillingChart, Heading, ParetoChart, Section, Table, Text
 from gpudesk.core.report.context import ReportContext
-from gpudesk.core.report.wording import _BILLING_SHORT, fmt_hours, fmt_money, fmt_price, _num, _TIER_SHORT, _word
 
 
 class AlternativesSection(ReportContext):
@@ -22,24 +22,34 @@ class AlternativesSection(ReportContext):
             options.insert(0, o)
         if not options:
             return None
+        serving = not self.job.task.trains
         rows, styles = [], []
         for a in options[:10]:
             chosen = same_configuration(a, o)
+            if serving:  # a service: speed per user, cost per month and per million tokens
+                sv = a.serving
+                figures = [units.compact(sv.tokens_per_second_per_user, 1) if sv else units.unknown(),
+                           units.money(sv.cost_per_month if sv else None, a.cost.currency),
+                           units.money(sv.cost_per_million_tokens if sv else None, a.cost.currency, 2)]
+            else:
+                figures = [units.hours(a.time.hours), units.money(a.cost.compute_cost, a.cost.currency),
+                           units.money(a.cost.with_trial_margin, a.cost.currency)]
             rows.append([
                 str(a.rank or "—"),
                 option_label(a) + ("  ✔" if chosen else ""),
                 self._provider_name(a.provider) + (f" / {a.region}" if a.region else "") or "—",
-                fmt_hours(a.time.hours),
-                fmt_money(a.cost.compute_cost, a.cost.currency),
-                fmt_money(a.cost.with_trial_margin, a.cost.currency),
-                _word(_TIER_SHORT, a.tier) + (" · P" if a.pareto else ""),
+                *figures,
+                units.label("tier", a.tier) + (" · P" if a.pareto else ""),
             ])
             styles.append("chosen" if chosen else ("critical" if not a.memory.fits else ""))
+        heads = ([t("Tokens/s per user", "每用户 token/秒"), t("Per month", "每月费用"), t("Per M tokens", "每百万 token")]
+                 if serving else [t("Time", "时间"), t("Cost", "费用"), t("With margin", "含余量")])
         blocks: list[Any] = [
             Heading(t("Top options side by side", "主要备选方案对比")),
             Table([t("Rank", "排名"), t("Configuration", "配置"), t("Provider / region", "供应商 / 地域"),
-                   t("Time", "时间"), t("Cost", "费用"), t("With margin", "含余量"), t("Tier", "档次")],
-                  rows, widths=[0.06, 0.2, 0.18, 0.2, 0.11, 0.11, 0.14], align="clllrrl", row_styles=styles),
+                   *heads, t("Tier", "档次")],
+                  rows, widths=[0.06, 0.2, 0.18, 0.2, 0.11, 0.11, 0.14], align="cllrrrl" if serving else "clllrrl",
+                  row_styles=styles),
             Text(t("✔ = recommended; P = on the time–cost Pareto front (no other option is both faster and cheaper).",
                    "✔ = 推荐配置；P = 位于时间–费用帕累托前沿（没有别的方案既更快又更便宜）。"), "muted"),
         ]
@@ -63,12 +73,12 @@ class AlternativesSection(ReportContext):
             c = a.cost
             rows.append([
                 option_label(a),
-                fmt_price(c.price_per_gpu_hour, c.currency),
-                fmt_price(c.price_per_gpu_month, c.currency) if c.price_per_gpu_month is not None else t("not offered", "未提供"),
-                fmt_money(c.compute_cost, c.currency),
-                fmt_money(c.monthly_cost, c.currency) if c.monthly_cost is not None else "—",
-                t("unknown", "未知") if c.break_even_hours is None else t("{h} h/month", "{h} 小时/月", h=_num(c.break_even_hours, 0)),
-                _word(_BILLING_SHORT, c.cheaper_billing) if c.cheaper_billing else "—",
+                units.price(c.price_per_gpu_hour, c.currency),
+                units.price(c.price_per_gpu_month, c.currency) if c.price_per_gpu_month is not None else t("not offered", "未提供"),
+                units.money(c.compute_cost, c.currency),
+                units.money(c.monthly_cost, c.currency) if c.monthly_cost is not None else "—",
+                t("unknown", "未知") if c.break_even_hours is None else t("{h} h/month", "{h} 小时/月", h=units.number(c.break_even_hours, 0)),
+                units.label("billing_short", c.cheaper_billing) if c.cheaper_billing else "—",
             ])
             styles.append("chosen" if same_configuration(a, o) else "")
         if not rows:

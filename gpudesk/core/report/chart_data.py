@@ -48,9 +48,10 @@ class MemoryBar:
 @dataclass(frozen=True)
 class MemoryChartData:
     bars: list[MemoryBar]
-    quick_estimate_gib: float | None = None  # the guide's whole-job rule (20 B/param)
-    quick_estimate_per_gpu_gib: float | None = None  # the same, spread over the chosen GPU count
-    quick_estimate_gpus: int | None = None
+    quick_estimate_gib: float | None = None  # the guide's whole-job rule (20 B/param; LoRA a share of it)
+    quick_estimate_per_gpu_gib: float | None = None  # the same, split over the GPUs that share one model copy
+    quick_estimate_gpus: int | None = None  # that divisor: TP × PP (× DP with ZeRO-3), never the replicas
+    quick_hint: str = ""  # what the divisor is, in words (current language)
     components: tuple[str, ...] = MEMORY_COMPONENTS
     unit: str = "GiB"
 
@@ -94,13 +95,34 @@ def memory_chart_data(options: Sequence[Option], chosen: Option | None = None, *
             )
         )
     quick = picked[0].memory.quick_estimate_bytes if picked else None
-    first_gpus = picked[0].gpus if picked else None
+    share = model_copy_gpus(picked[0]) if picked else None
     return MemoryChartData(
         bars=bars,
         quick_estimate_gib=None if quick is None else quick / GIB,
-        quick_estimate_per_gpu_gib=None if quick is None or not first_gpus else quick / GIB / first_gpus,
-        quick_estimate_gpus=first_gpus if quick is not None else None,
+        quick_estimate_per_gpu_gib=None if quick is None or not share else quick / GIB / share,
+        quick_estimate_gpus=share if quick is not None else None,
+        quick_hint="" if quick is None else _quick_hint(picked[0], share),
     )
+
+
+def model_copy_gpus(option: Option) -> int:
+    """GPUs that share one copy of the model: tensor × pipeline parallel, × data parallel only when ZeRO-3
+    shards the whole model state over the replicas. Data-parallel replicas otherwise each hold their own copy,
+    so the whole-job quick estimate is not divided by them."""
+    lay = option.layout
+    return max(1, lay.tp * lay.pp * (lay.dp if lay.zero == 3 else 1))
+
+
+def _quick_hint(option: Option, share: int | None) -> str:
+    from gpudesk.core.i18n import t
+
+    lay = option.layout
+    if lay.zero == 3 and lay.dp > 1:
+        return t("split over the {k} GPUs that shard one copy of the model (TP × PP × DP with ZeRO-3)",
+                 "按共同分片一份模型的 {k} 张卡均分（张量并行 × 流水线并行 × 数据并行，ZeRO-3）", k=share)
+    return t("split over the {k} GPU(s) that hold one copy of the model (TP × PP); each of the {r} data-parallel "
+             "replica(s) holds its own", "按共同容纳一份模型的 {k} 张卡均分（张量并行 × 流水线并行）；{r} 个数据并行副本"
+             "各自保存一份", k=share, r=lay.dp)
 
 
 # --- cost and time ----------------------------------------------------------------------------

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from gpudesk.core import units
 from gpudesk.core.i18n import t
 from gpudesk.core.report.blocks import Heading, KeyValues, RowStyle, Section, Text
 from gpudesk.core.report.context import ReportContext
-from gpudesk.core.report.wording import _BILLING, fmt_price, _PRICE_KIND, _unknown, _word
 
 
 class ProviderSection(ReportContext):
@@ -47,8 +47,10 @@ class ProviderSection(ReportContext):
         styles: list[RowStyle] = [""]
         for attr, en, zh in fields:
             value = getattr(p, attr, None) if p is not None else None
+            if attr == "notes":
+                value = _notes(p, self.lang)
             if attr == "billing_modes" and value:
-                value = ", ".join(_word(_BILLING, v) for v in value) if self.lang == "en" else "、".join(_word(_BILLING, v) for v in value)
+                value = ", ".join(units.label("billing", v) for v in value) if self.lang == "en" else "、".join(units.label("billing", v) for v in value)
             rows.append((t(en, zh), _unknown(value)))
             styles.append("warning" if attr in ("licence_number", "support_7x24", "notes") and value in (None, "", []) else "")
         blocks.append(KeyValues(rows, row_styles=styles))
@@ -57,13 +59,13 @@ class ProviderSection(ReportContext):
         offer_rows = [
             (t("Offer", "报价条目"), o.offer or t("none (price entered by the user)", "无（用户自填价格）")),
             (t("Region", "地域"), _unknown(o.region)),
-            (t("Price per GPU-hour", "每卡·时价格"), fmt_price(c.price_per_gpu_hour, c.currency)),
-            (t("Price per GPU-month", "每卡·月价格"), fmt_price(c.price_per_gpu_month, c.currency)),
-            (t("Price kind", "价格类型"), _word(_PRICE_KIND, o.price_kind) if o.price_kind else t("unknown", "未知")),
+            (t("Price per GPU-hour", "每卡·时价格"), units.price(c.price_per_gpu_hour, c.currency)),
+            (t("Price per GPU-month", "每卡·月价格"), units.price(c.price_per_gpu_month, c.currency)),
+            (t("Price kind", "价格类型"), units.label("price_kind", o.price_kind) if o.price_kind else t("unknown", "未知")),
             (t("Price date", "价格日期"), _unknown(o.price_date)),
-            (t("Billing offered", "可选计费方式"), _unknown([_word(_BILLING, b) for b in getattr(offer, "billing", [])] or None)),
+            (t("Billing offered", "可选计费方式"), _unknown([units.label("billing", b) for b in getattr(offer, "billing", [])] or None)),
             (t("Price source", "价格来源"), _unknown(getattr(offer, "source", None))),
-            (t("Offer notes", "报价备注"), _unknown(getattr(offer, "notes", None))),
+            (t("Offer notes", "报价备注"), _unknown(_notes(offer, self.lang))),
         ]
         kind_style: RowStyle = "warning" if o.price_kind in (None, "estimate") else ""
         blocks.append(KeyValues(offer_rows, row_styles=["", "", "", "", kind_style, kind_style, "", "", ""]))
@@ -74,3 +76,24 @@ class ProviderSection(ReportContext):
         return Section(t("Provider", "供应商"), blocks)
 
     # ---- checklist and sign-off ----
+
+
+def _notes(row, lang: str) -> str | None:
+    """A catalogue row's notes in the report's language (`notes_zh` beside `notes`; either when the
+    other is missing). Rows may be plan snapshots (dicts) or catalogue models."""
+    if row is None:
+        return None
+    get = row.get if isinstance(row, dict) else (lambda k: getattr(row, k, None))
+    en, zh = get("notes"), get("notes_zh")
+    return (zh or en) if lang == "zh_CN" else (en or zh)
+
+
+def _unknown(value: Any) -> str:
+    """A catalogue fact as recorded; a missing one says so."""
+    if value is None or value == "" or value == []:
+        return t("unknown (not recorded)", "未知（未记录）")
+    if isinstance(value, bool):
+        return units.yes_no(value)
+    if isinstance(value, list | tuple):
+        return ", ".join(str(v) for v in value)
+    return str(value)

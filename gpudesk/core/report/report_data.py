@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import datetime as _dt
 
+from gpudesk.core import units
 from gpudesk.core.i18n import normalise, t, use_language
 from gpudesk.core.plan import Plan
 from gpudesk.core.protocols import Catalogue
+from gpudesk.core.report import service
 from gpudesk.core.report.alternatives import AlternativesSection
 from gpudesk.core.report.blocks import ReportData
 from gpudesk.core.report.context import _date_text
@@ -25,7 +27,6 @@ from gpudesk.core.report.provider import ProviderSection
 from gpudesk.core.report.signoff import ChecklistSection
 from gpudesk.core.report.sizing import SizingSection
 from gpudesk.core.report.summary import SummarySection
-from gpudesk.core.report.wording import fmt_hours, fmt_money
 
 
 def build_report(plan: Plan, lang: str, *, generated: _dt.date | None = None,
@@ -45,6 +46,8 @@ class _Builder(SummarySection, SizingSection, AlternativesSection, ProviderSecti
         cover_rows = [
             (t("Organisation", "单位"), organisation or t("not given", "未填写")),
             (t("Prepared by", "编制人"), plan.author or t("not given", "未填写")),
+            *([(t("Reviewers and approvers", "审核与批准"), t(", ", "、").join(plan.approvers))]
+              if plan.approvers else []),
             (t("Plan date", "方案日期"), _date_text(plan.modified or plan.created)),
             (t("Plan version", "方案版本"), str(plan.version)),
             (t("Plan fingerprint", "方案指纹"), self.hash[:16]),
@@ -53,11 +56,23 @@ class _Builder(SummarySection, SizingSection, AlternativesSection, ProviderSecti
         ]
         cover_summary: list[tuple[str, str]] = []
         if choice is not None:
-            cover_summary = [
-                (t("Recommended", "推荐配置"), self._config_text(choice)),
-                (t("Training time", "训练时间"), fmt_hours(choice.time.hours)),
-                (t("Budget incl. margin", "预算（含试错余量）"), fmt_money(choice.cost.with_trial_margin, self.currency)),
-            ]
+            cover_summary = [(t("Recommended", "推荐配置"), self._config_text(choice))]
+            s = choice.serving
+            if plan.job.task.trains:
+                cover_summary.append((t("Training time", "训练时间"), units.hours(choice.time.hours)))
+            if s is not None:
+                cover_summary += [(t("Service period", "服务期"), service.period_text(s.period_hours)),
+                                  (t("Speed per user", "每用户速度"), service.per_user_text(s)),
+                                  (t("Cost per month", "每月费用"), units.money(s.cost_per_month, self.currency))]
+            if plan.job.task.trains and s is not None:
+                cover_summary.append((t("Budget: training with margin + service", "预算：训练（含余量）+ 服务期"),
+                                      units.money(service.mixed_total(choice), self.currency)))
+            elif plan.job.task.trains:
+                cover_summary.append((t("Budget incl. margin", "预算（含试错余量）"),
+                                      units.money(choice.cost.with_trial_margin, self.currency)))
+            else:
+                cover_summary.append((t("Cost of the service period", "服务期总费用"),
+                                      units.money(s.cost_per_period if s else None, self.currency)))
         sections = [self._summary(), self._sizing(), self._alternatives(), self._provider(), self._checklist()]
         return ReportData(
             lang=self.lang,

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from gpudesk.core import units
 from gpudesk.core.i18n import t
+from gpudesk.core.report import service
 from gpudesk.core.report.blocks import PageBreak, Section, SignOff, SignRole, Table, Text
 from gpudesk.core.plan.checklist import phase_label, tailor
 from gpudesk.core.report.context import ReportContext, _date_text
-from gpudesk.core.report.wording import fmt_hours, fmt_money, fmt_pct, _status_label
 
 
 class ChecklistSection(ReportContext):
@@ -39,7 +40,7 @@ class ChecklistSection(ReportContext):
             evidence = "\n".join(str(x) for x in (item.evidence, item.notes, item.waiver_reason) if x)
             who = "\n".join(str(x) for x in (item.checked_by, _date_text(item.checked_at) if item.checked_at else None)
                             if x)
-            rows.append([str(n), what, _status_label(item.status), evidence or "—", who or "—"])
+            rows.append([str(n), what, units.label("status", item.status).upper() if item.status == "fail" else units.label("status", item.status), evidence or "—", who or "—"])
             styles.append({"fail": "critical", "open": "open", "pass": "ok"}.get(key, "muted"))
         blocks.append(Table([t("#", "序号"), t("Item and pass criterion", "检查项与通过标准"),
                              t("Status", "状态"), t("Evidence / notes", "证据 / 备注"), t("Checked by", "检查人")],
@@ -49,29 +50,52 @@ class ChecklistSection(ReportContext):
         blocks.append(self._signoff())
         return Section(t("Acceptance checklist", "验收检查清单"), blocks)
 
+    def _roles(self) -> list[SignRole]:
+        return _sign_roles(self.plan.author, list(getattr(self.plan, "approvers", []) or []))
+
     def _signoff(self) -> SignOff:
         o = self.choice
-        if o is not None:
+        if o is not None and not self.job.task.trains:
+            statement = service.signoff_text(self._config_text(o), o.serving, o)
+        elif o is not None and o.serving is not None:  # mixed: a training run, then (or while) serving
+            statement = t(
+                "By signing, the reviewers confirm the sizing above and the approver authorises renting {cfg} "
+                "for training of about {h} and a service of {period}, within a budget of {cost} (the training run "
+                "with the {m} trial-and-error margin plus the service period), subject to the open checklist items "
+                "being closed before payment.",
+                "签字即表示：审核人确认上述容量测算，批准人同意租用 {cfg}，预计训练 {h}，服务期 {period}，"
+                "预算不超过 {cost}（训练含 {m} 试错余量，另加服务期费用）；付款前须关闭清单中的待检查项。",
+                cfg=self._config_text(o), h=units.hours(o.time.hours), period=service.period_text(o.serving.period_hours),
+                cost=units.money(service.mixed_total(o), o.cost.currency), m=units.percent(o.cost.trial_margin))
+        elif o is not None:
             statement = t(
                 "By signing, the reviewers confirm the sizing above and the approver authorises renting {cfg} "
                 "for about {h}, within a budget of {cost} including the {m} trial-and-error margin, "
                 "subject to the open checklist items being closed before payment.",
                 "签字即表示：审核人确认上述容量测算，批准人同意租用 {cfg}，预计 {h}，预算不超过 {cost}"
                 "（含 {m} 试错余量）；付款前须关闭清单中的待检查项。",
-                cfg=self._config_text(o), h=fmt_hours(o.time.hours), cost=fmt_money(o.cost.with_trial_margin, o.cost.currency),
-                m=fmt_pct(o.cost.trial_margin))
+                cfg=self._config_text(o), h=units.hours(o.time.hours), cost=units.money(o.cost.with_trial_margin, o.cost.currency),
+                m=units.percent(o.cost.trial_margin))
         else:
             statement = t("No configuration is chosen: do not approve.", "未选定配置：请勿批准。")
         return SignOff(
             title=t("Sign-off", "审批签字"),
             statement=statement,
-            roles=[SignRole(t("Prepared by", "编制"), self.plan.author),
-                   SignRole(t("Reviewed by", "审核"), ""),
-                   SignRole(t("Approved by", "批准"), "")],
+            roles=self._roles(),
             name_label=t("Name", "姓名"), position_label=t("Position", "职务"),
             date_label=t("Date", "日期"), signature_label=t("Signature", "签名"),
             decisions=[t("Approved", "批准"), t("Approved with conditions", "有条件批准"), t("Not approved", "不批准")],
         )
+
+
+def _sign_roles(author: str, approvers: list[str]) -> list[SignRole]:
+    """Prepared by the author; reviewed by every approver but the last, who approves (the plan's
+    order). Without names, one blank reviewer and one blank approver line to fill in by hand."""
+    names = [a for a in approvers if a.strip()]
+    reviewers, approver = (names[:-1], names[-1]) if names else ([""], "")
+    return ([SignRole(t("Prepared by", "编制"), author)]
+            + [SignRole(t("Reviewed by", "审核"), r) for r in (reviewers or [""])]
+            + [SignRole(t("Approved by", "批准"), approver)])
 
 
 def _status_key(status: str) -> str:

@@ -5,12 +5,14 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from gpudesk.core import units
 from gpudesk.core.i18n import t
 from gpudesk.core.models import Option
 from gpudesk.core.report.chart_data import memory_chart_data, option_label
-from gpudesk.core.report.blocks import Bullets, Heading, KeyValues, MemoryChart, Section, Style, Table
+from gpudesk.core.report.blocks import Bullets, Heading, KeyValues, MemoryChart, Section, Style, Table, Text
+from gpudesk.core.engine.formulas import flops_rule, quick_rule
+from gpudesk.core.report import service
 from gpudesk.core.report.context import ReportContext
-from gpudesk.core.report.wording import _COMPONENTS, fmt_gib, fmt_hours, fmt_money, fmt_pct, fmt_tokens, _OPTIMIZER, _PRECISION, _word
 
 
 class SizingSection(ReportContext):
@@ -25,14 +27,15 @@ class SizingSection(ReportContext):
         rows, styles = [], []
         for key in ("weights", "gradients", "optimizer_states", "activations", "kv_cache", "overhead"):
             value = getattr(per, key)
-            rows.append([_word(_COMPONENTS, key), fmt_gib(value, 2), fmt_pct(value / total, 1)])
+            rows.append([units.label("component", key), units.memory(value, 2), units.percent(value / total, 1)])
             styles.append("")
         headroom_bytes = mem.gpu_capacity_bytes - mem.usable_bytes
         rows += [
-            [t("Total per GPU", "单卡合计"), fmt_gib(per.total, 2), "100 %"],
-            [t("Headroom kept free ({p})", "预留余量（{p}）", p=fmt_pct(mem.headroom)), fmt_gib(headroom_bytes, 2), ""],
-            [t("Usable per GPU", "单卡可用"), fmt_gib(mem.usable_bytes, 2), t("{p} used", "已用 {p}", p=fmt_pct(per.total / mem.usable_bytes if mem.usable_bytes else None, 0))],
-            [t("GPU capacity", "单卡显存"), fmt_gib(mem.gpu_capacity_bytes, 2), ""],
+            [t("Total per GPU", "单卡合计"), units.memory(per.total, 2), "100 %"],
+            [t("Headroom kept free ({p})", "预留余量（{p}）", p=units.percent(mem.headroom)), units.memory(headroom_bytes, 2), ""],
+            [t("Usable per GPU", "单卡可用"), units.memory(mem.usable_bytes, 2), t("{p} used", "已用 {p}", p=units.percent(per.total / mem.usable_bytes if mem.usable_bytes else None, 0))],
+            [t("GPU capacity ({card} card)", "单卡显存（{card} 显卡）", card=units.marketed(mem.gpu_capacity_bytes)),
+             units.memory(mem.gpu_capacity_bytes, 2), ""],
         ]
         styles += ["strong", "muted", "ok" if mem.fits else "critical", ""]
         blocks: list[Any] = [
@@ -44,9 +47,12 @@ class SizingSection(ReportContext):
         if not chart.empty:
             blocks.append(MemoryChart(
                 chart, t("Memory per GPU: chosen configuration and alternatives", "单卡显存：推荐配置与备选"),
-                {k: _word(_COMPONENTS, k) for k in chart.components}, t("GiB per GPU", "每卡 GiB"),
+                {k: units.label("component", k) for k in chart.components}, t("GiB per GPU", "每卡 GiB"),
                 t("usable", "可用"), t("GPU capacity", "单卡显存"), t("headroom kept free", "预留余量"),
                 t("quick estimate ÷ {n}", "快速估算 ÷ {n}", n=chart.quick_estimate_gpus or "")))
+            if chart.quick_hint:
+                blocks.append(Text(t("Quick-estimate bar: {rule}, {hint}.", "快速估算柱：{rule}，{hint}。",
+                                     rule=quick_rule(self.job), hint=chart.quick_hint), "muted"))
         blocks += [Heading(t("Quick estimate beside the detailed one", "快速估算与详细估算对照")), self._quick_vs_detailed(o)]
         blocks += [Heading(t("Why smaller configurations were rejected", "为何不选更小的配置")), self._rejected(o)]
         blocks += [Heading(t("Assumptions", "估算假设")), KeyValues(self._assumptions(o), label_width=0.5, pairs_per_row=2)]
@@ -58,13 +64,13 @@ class SizingSection(ReportContext):
         detailed_total = mem.per_gpu_bytes.total * o.gpus
         quick_gpus = math.ceil(quick / mem.usable_bytes) if quick and mem.usable_bytes else None
         rows = [
-            [t("Guide's rule of thumb (≈ 20 bytes per parameter{fp})", "指南经验法则（每参数约 20 字节{fp}）",
-               fp=t(", doubled in FP32", "，FP32 翻倍") if self.job.precision == "fp32" else ""),
-             fmt_gib(quick, 0),
+            [t("Guide's rule of thumb ({rule})", "指南经验法则（{rule}）", rule=quick_rule(self.job)) if self.job.task.trains
+             else t("Whole service ({rule})", "整个服务（{rule}）", rule=quick_rule(self.job)),
+             units.memory(quick, 0),
              t("at least {n} × {gpu}", "至少 {n} 张 {gpu}", n=quick_gpus, gpu=o.gpu_name or o.gpu) if quick_gpus else t("unknown", "未知")],
             [t("Detailed estimate (ZeRO / activation formulas, this layout)", "详细估算（ZeRO 与激活值公式，按此并行方式）"),
-             t("{per} per GPU × {n} = {tot}", "每卡 {per} × {n} = {tot}", per=fmt_gib(mem.per_gpu_bytes.total), n=o.gpus,
-               tot=fmt_gib(detailed_total, 0)),
+             t("{per} per GPU × {n} = {tot}", "每卡 {per} × {n} = {tot}", per=units.memory(mem.per_gpu_bytes.total), n=o.gpus,
+               tot=units.memory(detailed_total, 0)),
              t("{n} × {gpu} chosen", "选用 {n} 张 {gpu}", n=o.gpus, gpu=o.gpu_name or o.gpu)],
         ]
         return Table([t("Method", "方法"), t("Memory", "显存"), t("GPUs it implies", "对应 GPU 数")], rows,
@@ -93,13 +99,13 @@ class SizingSection(ReportContext):
         if not alt.memory.fits:
             return t("{cfg}: needs {need} per GPU, only {usable} usable — does not fit.",
                      "{cfg}：每卡需要 {need}，可用仅 {usable} —— 装不下。",
-                     cfg=label, need=fmt_gib(alt.memory.per_gpu_bytes.total), usable=fmt_gib(alt.memory.usable_bytes))
+                     cfg=label, need=units.memory(alt.memory.per_gpu_bytes.total), usable=units.memory(alt.memory.usable_bytes))
         reasons = []
         if alt.time.hours and o.time.hours and alt.time.hours > o.time.hours * 1.05:
-            reasons.append(t("slower: {h}", "更慢：{h}", h=fmt_hours(alt.time.hours)))
+            reasons.append(t("slower: {h}", "更慢：{h}", h=units.hours(alt.time.hours)))
         ca, co = alt.cost.with_trial_margin, o.cost.with_trial_margin
         if ca is not None and co is not None and ca > co * 1.01:
-            reasons.append(t("dearer: {c}", "更贵：{c}", c=fmt_money(ca, alt.cost.currency)))
+            reasons.append(t("dearer: {c}", "更贵：{c}", c=units.money(ca, alt.cost.currency)))
         if not reasons:
             reasons.append(t("ranked lower for this plan's objective", "按本方案的优化目标排名靠后"))
         sep = "; " if self.lang == "en" else "；"
@@ -110,25 +116,30 @@ class SizingSection(ReportContext):
         mem, tim = o.memory, o.time
         overhead = mem.per_gpu_bytes.overhead
         rows = [
-            (t("Precision", "数值精度"), _word(_PRECISION, job.precision)),
-            (t("Optimizer", "优化器"), _word(_OPTIMIZER, job.optimizer)),
+            (t("Precision", "数值精度"), units.label("precision", job.precision)),
+            (t("Optimizer", "优化器"), units.label("optimizer", job.optimizer)),
             (t("Sequence length, micro-batch", "序列长度、微批次"), f"{job.seq_len}, {o.layout.micro_batch}"),
-            (t("Training tokens", "训练数据量"), fmt_tokens(job.tokens)),
+            (t("Training tokens", "训练数据量"), units.tokens(job.tokens)),
             (t("Model FLOPs utilisation (MFU)", "算力利用率（MFU）"),
-             fmt_pct(tim.mfu) + (t(" (set by the user)", "（用户设定）") if job.mfu else t(" (default for this GPU class)", "（该类 GPU 默认值）"))),
-            (t("Multi-GPU scaling efficiency", "多卡扩展效率"), fmt_pct(tim.scaling_efficiency)),
+             units.percent(tim.mfu) + (t(" (set by the user)", "（用户设定）") if job.mfu else t(" (default for this GPU class)", "（该类 GPU 默认值）"))),
+            (t("Multi-GPU scaling efficiency", "多卡扩展效率"), units.percent(tim.scaling_efficiency)),
             (t("Peak throughput per GPU", "单卡峰值算力"),
              t("unknown", "未知") if tim.peak_tflops is None else f"{tim.peak_tflops:,.0f} TFLOPS"),
-            (t("Memory headroom kept free", "显存预留余量"), fmt_pct(mem.headroom)),
-            (t("CUDA context and overhead per GPU", "单卡 CUDA 上下文等开销"), fmt_gib(overhead, 1)),
-            (t("Trial-and-error margin", "试错余量"), fmt_pct(o.cost.trial_margin)),
+            (t("Memory headroom kept free", "显存预留余量"), units.percent(mem.headroom)),
+            (t("CUDA context and overhead per GPU", "单卡 CUDA 上下文等开销"), units.memory(overhead, 1)),
+            (t("Trial-and-error margin", "试错余量"), units.percent(o.cost.trial_margin)),
             (t("Training compute", "训练计算量"),
-             t("6 × parameters × tokens = {f} FLOPs", "6 × 参数量 × token 数 = {f} FLOPs",
+             t("{rule} = {f} FLOPs", "{rule} = {f} FLOPs", rule=flops_rule(job),
                f=t("unknown", "未知") if tim.training_flops is None else f"{tim.training_flops:.3g}")),
         ]
-        if job is not None and not job.task.trains:  # serving: no optimizer, no training data, no training FLOPs
-            drop = {t("Optimizer", "优化器"), t("Training tokens", "训练数据量"), t("Training compute", "训练计算量")}
+        if job is not None and not job.task.trains:  # serving: no training fields; what the service assumes instead
+            drop = {t("Optimizer", "优化器"), t("Training tokens", "训练数据量"), t("Training compute", "训练计算量"),
+                    t("Multi-GPU scaling efficiency", "多卡扩展效率"), t("Trial-and-error margin", "试错余量"),
+                    t("Model FLOPs utilisation (MFU)", "算力利用率（MFU）"),
+                    t("Sequence length, micro-batch", "序列长度、微批次")}
             rows = [r for r in rows if r[0] not in drop]
+        if o.serving is not None:
+            rows += service.assumption_rows(o.serving, job)
         return rows
 
     # ---- alternatives ----

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from gpudesk.core import rules
+from gpudesk.core import rules, units
 from gpudesk.core.i18n import t
 from gpudesk.core.models import (
     Advice,
@@ -22,6 +22,7 @@ from gpudesk.core.models import (
     Job,
     MemoryEstimate,
     Offload,
+    Option,
     OptionLayout,
     Precision,
     TaskKind,
@@ -61,14 +62,6 @@ class AdviceContext:
     host: dict[str, Any] = field(default_factory=dict)  # needs: ram_bytes, nvme_bytes; has: server_*
 
 
-def _gb(n: float | int | None) -> str:
-    return "?" if n is None else f"{n / 1e9:,.0f} GB"
-
-
-def _money(x: float | None, currency: str = "CNY") -> str:
-    return "?" if x is None else f"{x:,.0f} {currency}"
-
-
 # --- the rules ----------------------------------------------------------------------------------
 
 
@@ -79,7 +72,7 @@ def does_not_fit(ctx: AdviceContext) -> Advice | None:
     return Advice(id="does-not-fit", severity="critical", message=t(
         "Does not fit: needs {need} per GPU, {usable} usable on {gpu}. Add GPUs, use LoRA, or a larger card.",
         "显存不足：每卡需要 {need}，{gpu} 可用 {usable}。请增加显卡、改用 LoRA 或换更大显存的卡。",
-        need=_gb(m.per_gpu_bytes.total), usable=_gb(m.usable_bytes), gpu=ctx.gpu.name))
+        need=units.memory(m.per_gpu_bytes.total), usable=units.memory(m.usable_bytes), gpu=ctx.gpu.name))
 
 
 def fp32_doubles_memory(ctx: AdviceContext) -> Advice | None:
@@ -138,7 +131,7 @@ def host_ram_too_small(ctx: AdviceContext) -> Advice | None:
         "Host RAM {have} per node is below the {need} this job needs (data loading{offload}); "
         "ask for a larger memory configuration.",
         "每节点内存 {have} 低于本任务所需 {need}（数据加载{offload}）；请向机房要求更大内存配置。",
-        have=_gb(have), need=_gb(need),
+        have=units.marketed(have), need=units.marketed(need),  # RAM to install: sold in GB, as the guide says
         offload=t(" and CPU offload", "及 CPU 卸载") if ctx.layout.offload is not Offload.NONE else ""))
 
 
@@ -150,7 +143,7 @@ def nvme_too_small(ctx: AdviceContext) -> Advice | None:
         "Local NVMe {have} per node is below the {need} the data set and checkpoints need; "
         "add NVMe or a high-IOPS shared file system.",
         "每节点本地 NVMe {have} 小于数据集与检查点所需 {need}；请增加 NVMe 或高 IOPS 共享存储。",
-        have=_gb(have), need=_gb(need)))
+        have=units.data_size(have), need=units.data_size(need)))
 
 
 def heavy_offload(ctx: AdviceContext) -> Advice | None:
@@ -201,7 +194,7 @@ def monthly_cheaper(ctx: AdviceContext) -> Advice | None:
     return Advice(id="monthly-cheaper", severity="info", message=t(
         "Monthly rental is cheaper here ({monthly} vs {hourly} by the hour; break-even {be} h of use per month).",
         "此方案包月更便宜（包月 {monthly}，按小时 {hourly}；盈亏平衡点为每月使用 {be} 小时）。",
-        monthly=_money(c.monthly_cost, c.currency), hourly=_money(c.with_trial_margin, c.currency),
+        monthly=units.money(c.monthly_cost, c.currency), hourly=units.money(c.with_trial_margin, c.currency),
         be="?" if c.break_even_hours is None else f"{c.break_even_hours:,.0f}"))
 
 
@@ -265,6 +258,18 @@ def advise(ctx: AdviceContext) -> list[Advice]:
     return out
 
 
+def advise_option(option: Option, job: Job, gpu: GpuSpec, server: Any = None, offer: Any = None) -> list[Advice]:
+    """The rules' advice for an option already built, from its own figures (e.g. again in another
+    language); `server`/`offer` are its catalogue rows. Advice comparing options is not included."""
+    from gpudesk.core.rules import guess_topology
+
+    return advise(AdviceContext(
+        job=job, gpu=gpu, gpus=option.gpus, nodes=option.nodes, gpus_per_node=option.gpus_per_node,
+        layout=option.layout, memory=option.memory, time=option.time, cost=option.cost, server=server, offer=offer,
+        topology=getattr(server, "topology", None) or guess_topology(gpu),
+        network=getattr(server, "network", None), host=dict(option.host)))
+
+
 # --- advice that compares options ---------------------------------------------------------------
 
 
@@ -315,7 +320,7 @@ def better_value(me: ValuePoint, others: Iterable[ValuePoint], task: TaskKind | 
     return Advice(id="better-value-gpu", severity="info", message=t(
         "Better value: {n}× {gpu} does this job for {saving:.0%} less ({cost}, {hours:,.0f} h){serving}.",
         "更高性价比：{n} 张 {gpu} 完成同一任务可省 {saving:.0%}（{cost}，{hours:,.0f} 小时）{serving}。",
-        n=best.gpus, gpu=best.gpu_name, saving=saving, cost=_money(best.cost, best.currency), hours=best.hours,
+        n=best.gpus, gpu=best.gpu_name, saving=saving, cost=units.money(best.cost, best.currency), hours=best.hours,
         serving=t(" and serves well alongside training", "，且适合训练与在线推理并行") if serving else ""))
 
 

@@ -6,9 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from gpudesk.core import rules
+from gpudesk.core.engine.cost import priced_serving
 from gpudesk.core.i18n import t
-from gpudesk.core.models import Job, MemoryEstimate, Option, OptionLayout, Precision
-from gpudesk.core.rules import CHECKPOINTS_KEPT, DATA_BYTES_PER_TOKEN, HOST_RAM_MULTI_GPU, HOST_RAM_SINGLE_GPU
+from gpudesk.core.models import Job, MemoryEstimate, Option, OptionLayout
+from gpudesk.core.rules import HOST_RAM_MULTI_GPU, HOST_RAM_SINGLE_GPU
 from gpudesk.core.search import advice as advice_rules
 from gpudesk.core.search.layout_search import Engine, Found, LayoutSearch
 from gpudesk.core.search.platforms import Platform
@@ -23,6 +24,9 @@ def interconnect_text(p: Platform) -> str:
         return f"NVSwitch, NVLink{gen}" + (f" ({bw:.0f} GB/s)" if bw else "")
     if p.topology == "nvlink-bridge":
         bw = p.intra_gbps or g.nvlink_gbps
+        if p.nvlink_group >= p.gpn:  # an SXM board without NVSwitch: every GPU on the board's NVLink
+            gen = f" {g.nvlink_generation}" if g.nvlink_generation else ""
+            return f"NVLink{gen}, no NVSwitch" + (f" ({bw:.0f} GB/s)" if bw else "")
         return "NVLink bridge (pairs)" + (f" ({bw:.0f} GB/s)" if bw else "")
     gen = f" {g.pcie_generation}.0" if g.pcie_generation else ""
     return f"PCIe{gen}" + (f" ({g.pcie_gbps:.0f} GB/s)" if g.pcie_gbps else "")
@@ -42,10 +46,7 @@ def host_needs(job: Job, f: Found, memory: MemoryEstimate, params: int) -> dict[
     trains = job.task.trains
     floor = HOST_RAM_MULTI_GPU if (trains and f.n > 1) else HOST_RAM_SINGLE_GPU
     ram = max(floor, memory.host_ram_bytes or 0)
-    wbytes = 4 if job.precision is Precision.FP32 else 2
-    data = int(job.tokens * DATA_BYTES_PER_TOKEN) if job.tokens else 0
-    ckpt = checkpoint_bytes(job) or 0
-    nvme = data + params * wbytes + (CHECKPOINTS_KEPT * int(ckpt)) // max(f.nodes, 1)
+    nvme = rules.storage_bytes(job, params, checkpoint_bytes(job), f.nodes)
     server = p.server
     return {
         "cpu": getattr(server, "cpu", None) or t("AMD EPYC or Intel Xeon (Ice Lake or newer)",
@@ -99,7 +100,7 @@ class OptionBuilder:
             interconnect=interconnect_text(p), network=network_text(p), host=host, layout=layout,
             memory=memory, time=f.time, cost=f.cost, tier=tier_for(f.n, f.nodes), pareto=pareto,
             price_kind=getattr(offer, "price_kind", None), price_date=getattr(offer, "price_date", None),
-            advice=advice_rules.advise(ctx), notes=notes)
+            advice=advice_rules.advise(ctx), notes=notes, serving=priced_serving(f.time.serving, f.cost))
 
 
 def value_point(f: Found, job: Job) -> advice_rules.ValuePoint:

@@ -6,13 +6,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from gpudesk.core import units
 from gpudesk.core.i18n import t
-from gpudesk.core.models import Constraints, Job, Layout, Objective, Option
+from gpudesk.core.models import Constraints, Job, Layout, Objective, Offload, Option, Recompute
 from gpudesk.core.rules import COST_TIE_BAND, PRETRAIN_GLOBAL_BATCH_TOKENS, pareto_front
 from gpudesk.core.search import advice as advice_rules
+from gpudesk.core.search.candidates import Candidate
 from gpudesk.core.search.layout_search import Engine, Found, LayoutSearch, default_engine
 from gpudesk.core.search.options import OptionBuilder, value_point
 from gpudesk.core.search.platforms import Platform, gpu_counts, rentable_platforms
+from gpudesk.core.search.quiet_gc import no_gc
 from gpudesk.core.search.ranking import check_constraints, price_keys, rank_key
 from gpudesk.errors import GpudeskError
 
@@ -40,7 +43,9 @@ class Recommendation:
     @property
     def feasible(self) -> list[Option]:
         if self._feasible is None:
-            self._feasible = list(self.options) + (self._rest() if self._rest else [])
+            with no_gc():
+                rest = self._rest() if self._rest else []
+            self._feasible = list(self.options) + rest
             self._rest = None
         return self._feasible
 
@@ -62,7 +67,9 @@ def finish(job: Job, constraints: Constraints, found: list[Found], search: Layou
     c = constraints
     kept: list[Found] = []
     unpriced_budget = 0
-    for f in found:
+    for i, f in enumerate(found):
+        if not i % 256:
+            search.check()
         price_keys(f, job, c, engine)
         if c.deadline_hours is not None and f.deadline_hours is not None \
                 and f.deadline_hours * (1 + job.trial_margin) > c.deadline_hours:
@@ -90,8 +97,11 @@ def finish(job: Job, constraints: Constraints, found: list[Found], search: Layou
                                  "没有方案能在 {d:g} 小时内完成；最快的方案含试错余量需 {h:,.1f} 小时：请允许更多显卡"
                                  "或放宽截止时间", d=c.deadline_hours, h=fastest * (1 + job.trial_margin)))
         raise GpudeskError(t("no rental configuration matches the constraints", "没有符合约束条件的租用方案"))
+    search.check()
     kept.sort(key=rank_key(c.objective, kept, job.tokens is not None or not job.task.trains))
+    search.check()
     front = pareto_front([(f.time_key, f.cost_key) for f in kept])
+    search.check()
     builder = OptionBuilder(job, engine, search)
     points = [value_point(f, job) for f in kept]
     by_cost = sorted((pt for pt in points if pt.cost is not None and pt.hours is not None), key=lambda pt: pt.cost)
@@ -99,6 +109,7 @@ def finish(job: Job, constraints: Constraints, found: list[Found], search: Layou
     def build(first: int, last: int) -> list[Option]:
         out = []
         for i in range(first, min(last, len(kept))):
+            search.check()
             o = builder.option(kept[i], front[i])
             a = advice_rules.better_value(points[i], by_cost, job.task, by_cost=True)
             if a is not None:
@@ -142,6 +153,12 @@ def _no_platform(c: Constraints) -> GpudeskError:
 
 
 def _nothing_fits(job: Job, search: LayoutSearch) -> GpudeskError:
+    if search.rejected.get("below_target_speed") and job.target_tokens_per_user is not None:
+        return GpudeskError(t(
+            "no setup reaches {x:g} tokens/s per user; the fastest that fits gives {best:.1f}: allow more GPUs "
+            "(--max-gpus), serve fewer users per setup, shorten the context, quantise the weights or lower the target",
+            "没有配置能达到每用户每秒 {x:g} 个 token；能放下的最快配置为 {best:.1f}：请允许更多显卡（--max-gpus）、"
+            "减少并发、缩短上下文、量化权重或降低目标", x=job.target_tokens_per_user, best=search.fastest_per_user))
     if search.closest is None and search.host_closest is None:
         return GpudeskError(t("no GPU in the catalogue matches the constraints (check --gpu-allow / --gpu-exclude, "
                               "--provider and --region)",
@@ -152,27 +169,37 @@ def _nothing_fits(job: Job, search: LayoutSearch) -> GpudeskError:
         _, p, n, need = search.host_closest
         return GpudeskError(t(
             "the job fits nowhere: the closest option tried, {n}× {gpu}, fits GPU memory only by CPU offload, which "
-            "needs {need:,.2f} TB of host RAM per node (at most {most:,.2f} TB); {advice}",
+            "needs {need} of host RAM per node (at most {most}); {advice}",
             "任务在任何配置上都放不下：最接近的 {n} 张 {gpu} 只有把状态卸载到 CPU 才能放下显存，但每节点需要 "
-            "{need:,.2f} TB 内存（最多 {most:,.2f} TB）；{advice}",
-            n=n, gpu=p.gpu.name, need=need / 1e12, most=p.host_ram_max / 1e12, advice=advice))
+            "{need} 内存（最多 {most}）；{advice}",
+            n=n, gpu=p.gpu.name, need=units.marketed(need), most=units.marketed(p.host_ram_max), advice=advice))
     _, p, n, need = search.closest
     return GpudeskError(t(
-        "the job fits nowhere: the closest option tried, {n}× {gpu}, needs {need:,.1f} GB per GPU with every saving "
-        "on (ZeRO-3, CPU offload, full recompute, micro-batch 1) but has {usable:,.1f} GB usable; {advice}",
+        "the job fits nowhere: the closest option tried, {n}× {gpu}, needs {need} per GPU with every saving "
+        "on (ZeRO-3, CPU offload, full recompute, micro-batch 1) but has {usable} usable; {advice}",
         "任务在任何配置上都放不下：最接近的 {n} 张 {gpu} 在启用全部节省手段（ZeRO-3、CPU 卸载、完全重计算、微批次 1）"
-        "后每卡仍需 {need:,.1f} GB，而可用仅 {usable:,.1f} GB；{advice}",
-        n=n, gpu=p.gpu.name, need=need / 1e9, usable=p.usable / 1e9, advice=advice))
+        "后每卡仍需 {need}，而可用仅 {usable}；{advice}",
+        n=n, gpu=p.gpu.name, need=units.memory(need), usable=units.memory(p.usable), advice=advice))
 
 
-def recommend(job: Job, constraints: Constraints, catalog, *, engine: Engine | None = None) -> Recommendation:
-    """Ranked rental options for `job` under `constraints`, from every offer in `catalog`."""
-    return _recommend(job, constraints, catalog, engine or default_engine())
+def recommend(job: Job, constraints: Constraints, catalog, *, engine: Engine | None = None,
+              should_stop: Callable[[], bool] | None = None,
+              cancel: Callable[[], bool] | None = None) -> Recommendation:
+    """Ranked rental options for `job` under `constraints`, from every offer in `catalog`.
+
+    `should_stop` (`cancel` is the same hook under the GUI's name) is asked every few milliseconds
+    while the search runs; once it answers True the search raises `Cancelled` (a newer edit, the
+    window closing). The lazily built `feasible` list asks it too.
+    """
+    with no_gc():
+        return _recommend(job, constraints, catalog, engine or default_engine(), should_stop or cancel)
 
 
-def _recommend(job: Job, constraints: Constraints, catalog, engine: Engine) -> Recommendation:
+def _recommend(job: Job, constraints: Constraints, catalog, engine: Engine,
+               should_stop: Callable[[], bool] | None = None) -> Recommendation:
+    search = LayoutSearch(job, constraints, engine, should_stop)
+    search.check()
     check_constraints(job, constraints, catalog)
-    search = LayoutSearch(job, constraints, engine)
     plats = rentable_platforms(job, constraints, catalog, search.rejected)
     if not plats:
         raise _no_platform(constraints)
@@ -180,6 +207,7 @@ def _recommend(job: Job, constraints: Constraints, catalog, engine: Engine) -> R
     for p in plats:
         smallest = None  # serving: the fewest GPUs that hold one replica
         for n in gpu_counts(p.gpn, p.max_nodes, constraints.max_gpus):
+            search.check()
             if smallest is not None and n > smallest * job.concurrency:
                 search.reject("idle_replicas", 1)  # more replicas than sequences in flight: they would idle
                 continue
@@ -201,16 +229,22 @@ def _recommend(job: Job, constraints: Constraints, catalog, engine: Engine) -> R
 
 
 def evaluate(job: Job, catalog, gpu_id: str, gpus: int, offer_id: str | None = None,
-             constraints: Constraints | None = None, *, engine: Engine | None = None) -> Option:
+             constraints: Constraints | None = None, *, engine: Engine | None = None,
+             layout: FixedLayout | None = None) -> Option:
     """The best layout for a configuration the user names (GPU model and count, optionally an offer).
 
     Without an offer, the cheapest offer of that GPU that can hold `gpus` is used (unpriced if none).
     When nothing fits, the least-memory layout is returned with memory.fits false and critical advice.
+    With `layout`, exactly that layout is evaluated (GpudeskError with the reason if it cannot run).
     """
     engine = engine or default_engine()
     constraints = constraints or Constraints()
     if gpus < 1:
         raise GpudeskError(t("--gpus must be at least 1, got {n}", "--gpus 至少为 1，实际为 {n}", n=gpus))
+    if layout is not None and job.task.trains:
+        mb = layout.micro_batch
+        job = job.model_copy(update={"recompute": layout.recompute, "micro_batch": mb,
+                                     "grad_accum": max(1, job.grad_accum * job.micro_batch // mb)})
     gpu = catalog.gpu(gpu_id)
     if offer_id is not None:
         offer = catalog.offer(offer_id)
@@ -240,7 +274,8 @@ def evaluate(job: Job, catalog, gpu_id: str, gpus: int, offer_id: str | None = N
                              "{n} 张卡无法拆分为每节点 {gpn} 张的整节点；请使用 {gpn} 的倍数", n=gpus, gpn=gpn))
     results = []
     for p in usable:
-        f = search.best(p, gpus) or least_memory(search, p, gpus)
+        f = fixed_layout(search, p, gpus, layout) if layout is not None else \
+            (search.best(p, gpus) or least_memory(search, p, gpus))
         if f is None:
             continue
         price_keys(f, job, scoped, engine)
@@ -272,3 +307,52 @@ def least_memory(search: LayoutSearch, p: Platform, n: int) -> Found | None:
     te = search.time_of(p, n, c)
     nodes = n // p.gpn if n > p.gpn else 1
     return Found(p, n, nodes, min(p.gpn, n), c, layout, search.memory_total(c, n), te)
+
+
+@dataclass(frozen=True)
+class FixedLayout:
+    """A parallel layout named by the user (the GUI's hand-set configuration)."""
+
+    tp: int = 1
+    pp: int = 1
+    zero: int = 0
+    offload: Offload = Offload.NONE
+    recompute: Recompute = Recompute.NONE
+    micro_batch: int = 1
+
+
+def fixed_layout(search: LayoutSearch, p: Platform, n: int, lay: FixedLayout) -> Found:
+    """Exactly this layout on n GPUs of platform p; GpudeskError says why it cannot run."""
+    job = search.job
+    heads, layers = job.model.num_heads or 0, job.model.num_layers or 0
+    tp, pp, zero, offload = lay.tp, lay.pp, lay.zero, Offload(lay.offload)
+    if n % (tp * pp):
+        raise GpudeskError(t("{n} GPUs do not split into tensor parallel {tp} × pipeline {pp}",
+                             "{n} 张卡无法拆分为张量并行 {tp} × 流水线并行 {pp}", n=n, tp=tp, pp=pp))
+    if tp > min(n, p.gpn):
+        raise GpudeskError(t("tensor parallel {tp} needs {tp} GPUs in one node; nodes here have {g}",
+                             "张量并行 {tp} 需要单节点内 {tp} 张卡；此节点只有 {g} 张", tp=tp, g=min(n, p.gpn)))
+    if tp > 1 and (not heads or heads % tp):
+        raise GpudeskError(t("tensor parallel {tp} must divide the {h} attention heads",
+                             "张量并行度 {tp} 须整除 {h} 个注意力头", tp=tp, h=heads or "?"))
+    if pp > 1 and (not layers or pp > layers):
+        raise GpudeskError(t("pipeline parallel {pp} needs at least {pp} layers (the model has {l})",
+                             "流水线并行 {pp} 至少需要 {pp} 层（模型有 {l} 层）", pp=pp, l=layers or "?"))
+    if pp > 1 and zero > 1:
+        raise GpudeskError(t("pipeline parallelism does not combine with ZeRO-2/3 (DeepSpeed, Megatron)",
+                             "流水线并行不能与 ZeRO-2/3 同时使用（DeepSpeed、Megatron）"))
+    if (offload is Offload.OPTIMIZER and zero < 2) or (offload is Offload.OPTIMIZER_PARAMS and zero < 3):
+        need = 2 if offload is Offload.OPTIMIZER else 3
+        raise GpudeskError(t("CPU offload of {what} needs ZeRO stage {z} or higher",
+                             "卸载{what}到 CPU 需要 ZeRO {z} 级或更高", z=need,
+                             what=t("optimizer states", "优化器状态") if need == 2 else
+                             t("optimizer states and parameters", "优化器状态与参数")))
+    if not job.task.trains and (zero or offload is not Offload.NONE):
+        zero, offload = 0, Offload.NONE  # serving keeps no optimizer state to shard or offload
+    dp = n // (tp * pp)
+    level = 2 * (0, 1, 2)[list(Offload).index(offload)] + (1 if tp > p.nvlink_group else 0)
+    c = Candidate(level, 0.0, 0, tp, pp, zero, offload)
+    total = search.exact(0, dp if zero else 1, tp, pp, zero, offload)[0]
+    te = search.time_of(p, n, c)
+    nodes = n // p.gpn if n > p.gpn else 1
+    return Found(p, n, nodes, min(p.gpn, n), c, Layout(gpus=n, tp=tp, pp=pp, zero=zero, offload=offload), total, te)

@@ -3,7 +3,7 @@
 The guide labels every recommendation with a tier so management sees at a glance what class of
 rental is being asked for (domain.md §2):
 - entry (入门级): one card (RTX 4090 / L40S class) for single-GPU fine-tuning, few-shot, inference tests;
-- advanced (进阶级): up to four NVLink data-centre cards (4× A100 / H100 80G) for 10B-class and multimodal;
+- advanced (进阶档): up to four NVLink data-centre cards (4× A100 / H100 80G) for 10B-class and multimodal;
 - flagship (旗舰级): a full 8-GPU NVSwitch node (8× H100) for 100B-class pre-training;
 - multi-node (跨节点集群): more than one node, InfiniBand + SLURM.
 The tier follows the hardware, not the model: the job decides the hardware, the hardware the tier.
@@ -50,7 +50,7 @@ TIER_PRESETS: dict[Tier, TierPreset] = {
     ),
     Tier.ADVANCED: TierPreset(
         Tier.ADVANCED, 4, ("a100-sxm-80gb", "h100-sxm-80gb"),
-        "Advanced", "进阶级",
+        "Advanced", "进阶档",
         "10B-class model training, multimodal training (4 cards with NVLink)",
         "百亿参数级模型训练、多模态训练（4 卡 NVLink）",
         "mid-size AI companies, outsourced algorithm teams",

@@ -1,9 +1,12 @@
-"""Table model over the recommender's ranked options (display text from core's figures)."""
+"""Tree model over the recommender's options: one row per GPU type (its best option), the other
+counts and offers of that GPU folded under it. Grouping and de-duplication are core's
+(`core.search.options_view`); display text is formatted here from core's figures, row by row as the
+view asks for it."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import (
-    QAbstractTableModel,
+    QAbstractItemModel,
     QCoreApplication,
     QModelIndex,
     QPersistentModelIndex,
@@ -14,39 +17,54 @@ from PySide6.QtGui import QBrush, QColor
 from gpudesk.core.report.chart_data import GIB
 from gpudesk.core.rules import same_configuration
 from gpudesk.core.models import Option
+from gpudesk.core.search.options_view import group_by_gpu, layout_text
 from gpudesk.ui import fmt
-from gpudesk.ui.labels import label
+from gpudesk.ui.labels import label, region_text
 
 SORT_ROLE = Qt.UserRole
 OPTION_ROLE = Qt.UserRole + 1
-COLUMNS = ("rank", "gpu", "gpus", "provider", "region", "tier", "fits", "memory", "time", "cost", "margin",
+COLUMNS = ("rank", "gpu", "gpus", "provider", "region", "layout", "tier", "fits", "memory", "time", "cost", "margin",
            "price", "advice")
+_RIGHT = ("rank", "gpus", "memory", "time", "cost", "margin", "price")
+_TOP = (1 << 31) - 1  # internal id of top-level rows (a child's is its group's row)
 
 
 def _tr(text: str) -> str:
     return QCoreApplication.translate("OptionsModel", text)
 
 
-class OptionsModel(QAbstractTableModel):
+def header_texts() -> dict[str, tuple[str, str]]:
+    """Column key -> (header, tooltip)."""
+    return {
+        "rank": (_tr("Rank"), _tr("Place in the recommender's ranking for the objective")),
+        "gpu": (_tr("GPU"), _tr("GPU model; the other counts of the same GPU are folded under its best row")),
+        "gpus": (_tr("GPUs"), _tr("GPUs in all (nodes × GPUs per node when more than one node)")),
+        "provider": (_tr("Provider"), _tr("Whose offer prices this configuration")),
+        "region": (_tr("Region"), _tr("Where the offer's data centre is")),
+        "layout": (_tr("Layout"), _tr("How the job is split: tensor (TP), pipeline (PP) and data (DP) parallel, ZeRO stage, offload, recomputation, micro-batch")),
+        "tier": (_tr("Tier"), _tr("The guide's class of setup: entry, advanced, flagship or multi-node")),
+        "fits": (_tr("Fits"), _tr("Whether the job fits in each GPU's usable memory")),
+        "memory": (_tr("Memory per GPU"), _tr("Memory each GPU needs, in GiB (2³⁰ bytes)")),
+        "time": (_tr("Time"), _tr("Wall-clock time of the run, without the trial margin")),
+        "cost": (_tr("Cost"), _tr("Rental for the run at the offer's price")),
+        "margin": (_tr("With trial margin"), _tr("Cost with the margin for trial and error (tuning, re-runs)")),
+        "price": (_tr("Price"), _tr("The offer's price per GPU-hour, its kind and date")),
+        "advice": (_tr("Advice"), _tr("Warnings for this configuration; hover the icon to read them")),
+    }
+
+
+class OptionsModel(QAbstractItemModel):
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
-        self._options: list[Option] = []
+        self._groups = []
         self._chosen: Option | None = None
         self._provider_names: dict[str, str] = {}
-
-    @staticmethod
-    def _header_texts():
-        return {
-            "rank": _tr("Rank"), "gpu": _tr("GPU"), "gpus": _tr("GPUs"), "provider": _tr("Provider"),
-            "region": _tr("Region"), "tier": _tr("Tier"), "fits": _tr("Fits"), "memory": _tr("Memory per GPU"),
-            "time": _tr("Time"), "cost": _tr("Cost"), "margin": _tr("With trial margin"), "price": _tr("Price"),
-            "advice": _tr("Advice"),
-        }
+        self._headers = header_texts()
 
     def set_options(self, options: list[Option], chosen: Option | None = None,
                     provider_names: dict[str, str] | None = None) -> None:
         self.beginResetModel()
-        self._options = list(options)
+        self._groups = group_by_gpu(list(options))
         self._chosen = chosen
         if provider_names is not None:
             self._provider_names = dict(provider_names)
@@ -54,56 +72,93 @@ class OptionsModel(QAbstractTableModel):
 
     def set_chosen(self, chosen: Option | None) -> None:
         self._chosen = chosen
-        if self._options:
-            self.dataChanged.emit(self.index(0, 0), self.index(len(self._options) - 1, len(COLUMNS) - 1))
+        for g in range(len(self._groups)):
+            top = self.index(g, 0)
+            self.dataChanged.emit(top, self.index(g, len(COLUMNS) - 1))
+            others = len(self._groups[g].others)
+            if others:
+                self.dataChanged.emit(self.index(0, 0, top), self.index(others - 1, len(COLUMNS) - 1, top))
 
-    def option(self, row: int) -> Option:
-        return self._options[row]
+    def option_count(self) -> int:
+        return sum(1 + len(g.others) for g in self._groups)
 
-    def row_of(self, option: Option | None) -> int:
-        for row, candidate in enumerate(self._options):
-            if same_configuration(candidate, option):
-                return row
-        return -1
+    def options(self) -> list[Option]:
+        return [o for g in self._groups for o in (g.best, *g.others)]
+
+    def option(self, index: QModelIndex | QPersistentModelIndex) -> Option | None:
+        if not index.isValid():
+            return None
+        if index.internalId() == _TOP:
+            return self._groups[index.row()].best
+        return self._groups[index.internalId()].others[index.row()]
+
+    def index_of(self, option: Option | None) -> QModelIndex:
+        if option is None:
+            return QModelIndex()
+        for g, group in enumerate(self._groups):
+            if same_configuration(group.best, option):
+                return self.index(g, 0)
+            for r, other in enumerate(group.others):
+                if same_configuration(other, option):
+                    return self.index(r, 0, self.index(g, 0))
+        return QModelIndex()
 
     def retranslate(self) -> None:
+        self._headers = header_texts()
         self.headerDataChanged.emit(Qt.Horizontal, 0, len(COLUMNS) - 1)
-        if self._options:
-            self.dataChanged.emit(self.index(0, 0), self.index(len(self._options) - 1, len(COLUMNS) - 1))
+        self.set_chosen(self._chosen)
 
     # --- QAbstractItemModel -----------------------------------------------------------------
 
+    def index(self, row: int, column: int, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> QModelIndex:
+        if not parent.isValid():
+            if 0 <= row < len(self._groups) and 0 <= column < len(COLUMNS):
+                return self.createIndex(row, column, _TOP)
+            return QModelIndex()
+        if parent.internalId() != _TOP:
+            return QModelIndex()
+        group = self._groups[parent.row()]
+        if 0 <= row < len(group.others) and 0 <= column < len(COLUMNS):
+            return self.createIndex(row, column, parent.row())
+        return QModelIndex()
+
+    def parent(self, index=QModelIndex()):  # noqa: D401 - Qt's name
+        if not index.isValid() or index.internalId() == _TOP:
+            return QModelIndex()
+        return self.createIndex(index.internalId(), 0, _TOP)
+
     def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:
-        return 0 if parent.isValid() else len(self._options)
+        if not parent.isValid():
+            return len(self._groups)
+        if parent.internalId() == _TOP and parent.column() == 0:
+            return len(self._groups[parent.row()].others)
+        return 0
 
     def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:
-        return 0 if parent.isValid() else len(COLUMNS)
+        return len(COLUMNS)
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.DisplayRole):
         if orientation == Qt.Horizontal and 0 <= section < len(COLUMNS):
+            text, tip = self._headers[COLUMNS[section]]
             if role == Qt.DisplayRole:
-                return self._header_texts()[COLUMNS[section]]
-            if role == Qt.ToolTipRole and COLUMNS[section] == "memory":
-                return _tr("Memory each GPU needs, in GiB (2³⁰ bytes)")
+                return text
+            if role == Qt.ToolTipRole:
+                return tip
         return None
 
     def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.DisplayRole):
-        if not index.isValid() or not (0 <= index.row() < len(self._options)):
+        o = self.option(index)
+        if o is None:
             return None
-        o = self._options[index.row()]
         column = COLUMNS[index.column()]
         if role == Qt.DisplayRole:
-            return self._display(o, column)
+            return self._display(o, column, index)
         if role == SORT_ROLE:
             return self._sort_key(o, column)
         if role == OPTION_ROLE:
-            return index.row()
+            return o
         if role == Qt.ToolTipRole:
-            if column == "advice" and o.advice:
-                return "\n".join(f"• {a.message}" for a in o.advice)
-            if column == "gpu":
-                return "\n".join(filter(None, [o.interconnect, o.network]))
-            return None
+            return self._tooltip(o, column)
         if role == Qt.DecorationRole and column == "advice" and o.advice:
             from PySide6.QtWidgets import QApplication, QStyle
 
@@ -115,22 +170,44 @@ class OptionsModel(QAbstractTableModel):
             return QBrush(QColor("#4e9a06" if o.memory.fits else "#cc0000"))
         if role == Qt.BackgroundRole and same_configuration(o, self._chosen):
             return QBrush(QColor(252, 233, 79, 90))
-        if role == Qt.TextAlignmentRole and column in ("rank", "gpus", "memory", "time", "cost", "margin", "price"):
+        if role == Qt.TextAlignmentRole and column in _RIGHT:
             return int(Qt.AlignRight | Qt.AlignVCenter)
         return None
 
-    def _display(self, o: Option, column: str) -> str:
+    def _tooltip(self, o: Option, column: str) -> str | None:
+        if column == "advice" and o.advice:
+            return "\n".join(f"• {a.message}" for a in o.advice)
+        if column == "gpu":
+            return "\n".join(filter(None, [o.gpu_name, o.interconnect, o.network]))
+        if column == "layout":
+            return layout_text(o.layout)
+        if column == "price" and o.cost.price_per_gpu_hour is not None:
+            return self._display(o, column, None)
+        return self._headers[column][1]
+
+    def _display(self, o: Option, column: str, index) -> str:
         match column:
             case "rank":
                 return str(o.rank)
             case "gpu":
-                return o.gpu_name or o.gpu
+                name = o.gpu_name or o.gpu
+                if index is not None and index.internalId() == _TOP:
+                    others = len(self._groups[index.row()].others)
+                    if others:
+                        return name + "  " + _tr("(+%1 more)").replace("%1", str(others))
+                return name
             case "gpus":
                 return f"{o.gpus}" if o.nodes <= 1 else f"{o.gpus} ({o.nodes}×{o.gpus_per_node})"
             case "provider":
                 return self._provider_names.get(o.provider or "", o.provider or _tr("own price"))
             case "region":
-                return o.region or ""
+                return region_text(o.region)
+            case "layout":
+                lay = o.layout
+                text = f"TP{lay.tp} PP{lay.pp} DP{lay.dp} Z{lay.zero}"
+                if str(lay.offload) != "none":
+                    text += " +" + _tr("offload")
+                return text
             case "tier":
                 return label(o.tier)
             case "fits":
@@ -167,8 +244,10 @@ class OptionsModel(QAbstractTableModel):
                 return o.provider or ""
             case "region":
                 return o.region or ""
+            case "layout":
+                return o.layout.tp * 10_000 + o.layout.pp * 100 + o.layout.zero
             case "tier":
-                return ("entry", "advanced", "flagship", "multi-node").index(o.tier.value)
+                return ("entry", "advanced", "flagship", "multi-node").index(str(o.tier))
             case "fits":
                 return int(o.memory.fits)
             case "memory":

@@ -54,6 +54,7 @@ class ChecklistPage(QWidget):
         self.proxy = ChecklistFilter(self)
         self.proxy.setSourceModel(self.model)
         self.model.edited.connect(lambda _id: self._after_edit())
+        self.who = lambda: None  # who records a result (the window asks the user's name once)
         self._setup_ui()
         self.retranslate_ui()
 
@@ -221,7 +222,7 @@ class ChecklistPage(QWidget):
         progress = self.model.progress()
         for phase, (name, bar) in self.progress_bars.items():
             counts = progress.get(phase, {})
-            total = counts.get("applicable", 0) or counts.get("total", 0)
+            total = counts.get("to_check", 0)
             name.setText(phase_label(phase))
             bar.setRange(0, max(total, 1))
             bar.setValue(min(counts.get("done", 0), max(total, 1)))
@@ -265,7 +266,7 @@ class ChecklistPage(QWidget):
                 return False
         try:
             self.model.set_status(row, status, reason=reason, note=self.notes_edit.toPlainText() or None,
-                                  evidence=self.evidence_edit.text() or None)
+                                  evidence=self.evidence_edit.text() or None, who=self.who())
         except GpudeskError as exc:
             QMessageBox.warning(self, self.tr("Checklist"), str(exc))
             return False

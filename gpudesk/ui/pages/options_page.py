@@ -1,4 +1,5 @@
-"""Options: the recommender's ranked configurations, sortable and filterable; picking one chooses it."""
+"""Options: the recommender's configurations, one row per GPU type with the other counts folded under
+it; sortable and filterable; picking a row makes it the plan's choice."""
 
 from __future__ import annotations
 
@@ -9,12 +10,13 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
-    QTableView,
+    QPushButton,
+    QTreeView,
     QVBoxLayout,
     QWidget,
 )
 
-from gpudesk.ui.models.options_model import SORT_ROLE, OptionsModel
+from gpudesk.ui.models.options_model import OPTION_ROLE, SORT_ROLE, OptionsModel
 
 
 class OptionsPage(QWidget):
@@ -28,6 +30,8 @@ class OptionsPage(QWidget):
         self.proxy.setSortRole(SORT_ROLE)
         self.proxy.setFilterCaseSensitivity(Qt.CaseInsensitive)
         self.proxy.setFilterKeyColumn(-1)
+        self.proxy.setRecursiveFilteringEnabled(True)  # a matching folded row shows with its group
+        self._searched: int | None = None
         self._setup_ui()
         self.retranslate_ui()
 
@@ -39,28 +43,34 @@ class OptionsPage(QWidget):
         self.filter_edit = QLineEdit()
         self.filter_edit.setClearButtonEnabled(True)
         self.filter_label.setBuddy(self.filter_edit)
-        self.filter_edit.textChanged.connect(self.proxy.setFilterFixedString)
+        self.filter_edit.textChanged.connect(self._filter)
+        self.expand_button = QPushButton()
+        self.expand_button.setCheckable(True)
+        self.expand_button.toggled.connect(self._expand)
         row.addWidget(self.filter_label)
         row.addWidget(self.filter_edit, 1)
+        row.addWidget(self.expand_button)
         self.summary = QLabel()
         row.addWidget(self.summary)
         layout.addLayout(row)
-        self.table = QTableView()
+        self.table = QTreeView()
         self.table.setModel(self.proxy)
         self.table.setSortingEnabled(True)
         self.table.sortByColumn(0, Qt.AscendingOrder)
         self.table.setSelectionBehavior(QAbstractItemView.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SingleSelection)
         self.table.setAlternatingRowColors(True)
-        self.table.verticalHeader().hide()
+        self.table.setUniformRowHeights(True)  # rows are measured once, not each on every change
+        self.table.setAllColumnsShowFocus(True)
         # ResizeToContents re-measures every row on each change: size once, on the first answer
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.Interactive)
+        self.table.header().setSectionResizeMode(QHeaderView.Interactive)
+        self.table.header().setStretchLastSection(True)
         self._sized = False
-        self.table.horizontalHeader().setStretchLastSection(True)
         self.table.activated.connect(self._choose)
         self.table.selectionModel().currentRowChanged.connect(self._choose)
         layout.addWidget(self.table, 1)
         self.hint = QLabel()
+        self.hint.setWordWrap(True)
         self.hint.setStyleSheet("color: #555753;")
         layout.addWidget(self.hint)
 
@@ -72,7 +82,10 @@ class OptionsPage(QWidget):
     def retranslate_ui(self) -> None:
         self.filter_label.setText(self.tr("&Filter:"))
         self.filter_edit.setPlaceholderText(self.tr("GPU, provider, region, tier…"))
-        self.hint.setText(self.tr("Select a row to make it the plan's choice; hover the advice icon for details."))
+        self.expand_button.setText(self.tr("Show all counts"))
+        self.expand_button.setToolTip(self.tr("Unfold every GPU type's other counts and offers"))
+        self.hint.setText(self.tr("One row per GPU type: its best option, with the other counts folded under it (▸). "
+                                  "Select a row to make it the plan's choice; hover a header or the advice icon for details."))
         self.model.retranslate()
         self._update_summary()
 
@@ -81,8 +94,11 @@ class OptionsPage(QWidget):
         self.table.selectionModel().blockSignals(True)
         self.model.set_options(options, chosen, provider_names)
         if options and not self._sized:
-            self.table.resizeColumnsToContents()
+            for column in range(self.model.columnCount()):
+                self.table.resizeColumnToContents(column)
             self._sized = True
+        if self.expand_button.isChecked():
+            self.table.expandAll()
         self._select(chosen)
         self.table.selectionModel().blockSignals(False)
         self._update_summary()
@@ -90,21 +106,34 @@ class OptionsPage(QWidget):
     def set_chosen(self, chosen) -> None:
         self.model.set_chosen(chosen)
 
+    def _filter(self, text: str) -> None:
+        self.proxy.setFilterFixedString(text)
+        if text:
+            self.table.expandAll()
+
+    def _expand(self, on: bool) -> None:
+        if on:
+            self.table.expandAll()
+        else:
+            self.table.collapseAll()
+
     def _select(self, chosen) -> None:
-        row = self.model.row_of(chosen)
-        if row >= 0:
-            index = self.proxy.mapFromSource(self.model.index(row, 0))
-            self.table.selectRow(index.row())
+        index = self.proxy.mapFromSource(self.model.index_of(chosen))
+        if index.isValid():
+            if index.parent().isValid():
+                self.table.expand(index.parent())
+            self.table.setCurrentIndex(index)
 
     def _update_summary(self) -> None:
-        searched = getattr(self, "_searched", None)
-        text = self.tr("%1 options").replace("%1", str(self.model.rowCount()))
-        if searched:
-            text += " · " + self.tr("%1 configurations searched").replace("%1", str(searched))
+        text = self.tr("%1 GPU types, %2 options").replace("%1", str(self.model.rowCount())).replace(
+            "%2", str(self.model.option_count()))
+        if self._searched:
+            text += " · " + self.tr("%1 configurations searched").replace("%1", f"{self._searched:,}")
         self.summary.setText(text)
 
     def _choose(self, index, _previous=None) -> None:
         if not index.isValid():
             return
-        source = self.proxy.mapToSource(index)
-        self.option_chosen.emit(self.model.option(source.row()))
+        option = index.data(OPTION_ROLE)
+        if option is not None:
+            self.option_chosen.emit(option)

@@ -1,4 +1,8 @@
-"""Overview: the verdict in one line, the advice, and the live memory and cost/time charts."""
+"""Overview: the verdict in one line, the advice, and the live memory and cost/time charts.
+
+The page scrolls (a 1366×768 screen reaches every chart); the charts hold still under the mouse
+wheel (it scrolls the page) and "Reset view" undoes a Ctrl+wheel zoom.
+"""
 
 from __future__ import annotations
 
@@ -13,6 +17,7 @@ from PySide6.QtWidgets import (
     QMenu,
     QMessageBox,
     QScrollArea,
+    QSizePolicy,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -27,11 +32,14 @@ from gpudesk.core.report.chart_data import (
     verdict,
 )
 from gpudesk.ui import fmt
-from gpudesk.ui.charts import BUILDERS, LazyMenuViewBox, export_plot
+from gpudesk.ui.charts import BUILDERS, LazyMenuViewBox, export_plot, reset_view
 from gpudesk.ui.labels import label
 
 
-class OverviewPage(QWidget):
+ADVICE_LINES = 6  # the advice box grows to this many lines, then scrolls
+
+
+class OverviewPage(QScrollArea):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.memory_data: MemoryChartData | None = None
@@ -43,7 +51,10 @@ class OverviewPage(QWidget):
         self.retranslate_ui()
 
     def _setup_ui(self) -> None:
-        layout = QVBoxLayout(self)
+        self.setWidgetResizable(True)
+        self.setFrameShape(QFrame.NoFrame)
+        inner = QWidget()
+        layout = QVBoxLayout(inner)
         layout.setContentsMargins(6, 6, 6, 6)
         top = QHBoxLayout()
         self.verdict_label = QLabel()
@@ -58,6 +69,9 @@ class OverviewPage(QWidget):
         self.verdict_label.setFixedHeight(2 * QFontMetrics(big).lineSpacing() + 4)
         self.verdict_label.setAlignment(Qt.AlignLeft | Qt.AlignVCenter)
         top.addWidget(self.verdict_label, 1)
+        self.reset_button = QToolButton()
+        self.reset_button.clicked.connect(self.reset_views)
+        top.addWidget(self.reset_button, 0, Qt.AlignTop)
         self.export_button = QToolButton()
         self.export_button.setPopupMode(QToolButton.InstantPopup)
         self.export_menu = QMenu(self)
@@ -65,6 +79,7 @@ class OverviewPage(QWidget):
         top.addWidget(self.export_button, 0, Qt.AlignTop)
         layout.addLayout(top)
         self.advice_label = QLabel()
+        self.advice_label.setObjectName("advice")
         self.advice_label.setWordWrap(True)
         self.advice_label.setTextFormat(Qt.RichText)
         self.advice_label.setAlignment(Qt.AlignLeft | Qt.AlignTop)
@@ -72,12 +87,13 @@ class OverviewPage(QWidget):
         self.advice_area.setWidget(self.advice_label)
         self.advice_area.setWidgetResizable(True)
         self.advice_area.setFrameShape(QFrame.NoFrame)
-        self.advice_area.setFixedHeight(2 * self.advice_label.fontMetrics().lineSpacing() + 4)
+        self.advice_area.setFixedHeight(self._advice_height(3))
         layout.addWidget(self.advice_area)
 
         # one view and one scene for all five plots: cheaper to build and paint than five widgets
         self.charts = pg.GraphicsLayoutWidget()
-        self.charts.setMinimumHeight(460)
+        self.charts.setMinimumHeight(470)
+        self.charts.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)
         cells = {"memory": (0, 0, 2), "cost": (1, 0, 1), "days": (1, 1, 1), "pareto": (2, 0, 1), "billing": (2, 1, 1)}
         self.plots = {kind: self.charts.addPlot(row=row, col=col, colspan=span, viewBox=LazyMenuViewBox())
                       for kind, (row, col, span) in cells.items()}
@@ -86,6 +102,28 @@ class OverviewPage(QWidget):
         grid.setRowStretchFactor(1, 3)
         grid.setRowStretchFactor(2, 3)
         layout.addWidget(self.charts, 1)
+        self.setWidget(inner)
+
+    def _advice_height(self, lines: int) -> int:
+        return lines * self.advice_label.fontMetrics().lineSpacing() + 6
+
+    def _fit_advice(self) -> None:
+        """Tall enough for every advice line (up to ADVICE_LINES, then it scrolls); resized only when
+        the height it needs changes, so most edits do not re-lay out the charts."""
+        width = max(self.advice_area.viewport().width(), 200)
+        need = self.advice_label.heightForWidth(width) if self.advice_label.text() else 0
+        height = max(self._advice_height(1), min(need + 6, self._advice_height(ADVICE_LINES)))
+        if height != self.advice_area.height():
+            self.advice_area.setFixedHeight(height)
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._fit_advice()
+
+    def reset_views(self) -> None:
+        """Every chart back to its default range."""
+        for plot in self.plots.values():
+            reset_view(plot)
 
     def showEvent(self, event) -> None:
         super().showEvent(event)
@@ -98,6 +136,9 @@ class OverviewPage(QWidget):
         super().changeEvent(event)
 
     def retranslate_ui(self) -> None:
+        self.reset_button.setText(self.tr("Reset view"))
+        self.reset_button.setToolTip(self.tr("Undo any zoom: every chart back to its default range "
+                                             "(Ctrl+wheel zooms a chart; the wheel alone scrolls the page)"))
         self.export_button.setText(self.tr("Export chart"))
         self.export_button.setToolTip(self.tr("Save a chart as PNG or SVG (right-click a chart for more formats)"))
         self.export_menu.clear()
@@ -143,6 +184,7 @@ class OverviewPage(QWidget):
             text = self._message or self.tr("Describe the job on the left; the answer appears here as you type.")
             self.verdict_label.setText(f"<b>{text}</b>")
             self.advice_label.setText("")
+            self._fit_advice()
             return
         mark = ('<span style="color:#4e9a06">✔ ' + self.tr("Fits") + "</span>") if v.fits else \
             ('<span style="color:#cc0000">✘ ' + self.tr("Does not fit") + "</span>")
@@ -164,6 +206,7 @@ class OverviewPage(QWidget):
         if self._message:
             lines.insert(0, f'<span style="color:#cc0000">{self._message}</span>')
         self.advice_label.setText("<br>".join(lines))
+        self._fit_advice()
 
     def export_chart(self, kind: str, path: str | None = None) -> str | None:
         if path is None:

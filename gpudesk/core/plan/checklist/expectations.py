@@ -49,6 +49,10 @@ NVIDIA_DRIVER_MIN = 550  # CUDA 12.x needs a current branch; old ones cause ille
 BLACKWELL_DRIVER_MIN = 570  # Blackwell (B200, RTX 50) is supported from R570 / CUDA 12.8
 THROUGHPUT_PASS_SHARE = 0.8  # micro run: at least 80 % of the planned tokens/s
 MEMORY_NIB_SHARE = 0.99  # nvidia-smi memory.total is a little below the card's nominal MiB
+TEMPERATURE_MAX_C = 85  # the guide: above ~85 °C a GPU throttles its clocks
+# A public H100 acceptance specification fails a machine with more than 5 °C spread across its
+# GPUs, or any throttling, under full load (domain.md, "Acceptance practice").
+TEMPERATURE_SPREAD_MAX_C = 5
 
 
 class Expectations(BaseModel):
@@ -61,6 +65,7 @@ class Expectations(BaseModel):
     nodes: int = 1
     gpus_per_node: int = 1
     gpu_memory_bytes: int | None = None
+    memory_mib_min: int | None = None  # nvidia-smi memory.total at least (MiB)
     topology: Literal["single", "nvlink", "pcie"] = "single"
     link_name: str | None = None
     link_gbps_per_direction: float | None = None
@@ -76,6 +81,7 @@ class Expectations(BaseModel):
     iops_min: int = IOPS_FLOOR
     throughput_min_mbs: int = THROUGHPUT_FLOOR_MBS
     host_ram_min_bytes: int = 0
+    host_ram_free_min_gib: int = 0  # what `free -g` (and /proc/meminfo) shows for host_ram_min_bytes
     host_ram_needed_bytes: int | None = None  # what the estimate says the job needs per node
     host_ram_ordered_bytes: int | None = None
     cpu: str | None = None
@@ -164,6 +170,8 @@ def expectations(plan: Plan, catalog: Catalogue | None = None) -> Expectations:
     ex.gpus_per_node = max(1, min(choice.gpus_per_node, choice.gpus))
     ex.gpu_memory_bytes = gpu.memory_bytes if gpu else choice.memory.gpu_capacity_bytes
     ex.peak_memory_bytes = choice.memory.per_gpu_bytes.total
+    if ex.gpu_memory_bytes:
+        ex.memory_mib_min = math.floor(ex.gpu_memory_bytes / 2**20 * MEMORY_NIB_SHARE)
     ex.tdp_watts = gpu.tdp_watts if gpu else None
 
     # interconnect inside a node and the all_reduce busbw it should give
@@ -220,6 +228,7 @@ def expectations(plan: Plan, catalog: Catalogue | None = None) -> Expectations:
     if not floor and not ex.host_ram_needed_bytes and ex.gpu_memory_bytes:
         floor = HOST_RAM_PER_GPU_MEMORY * ex.gpus_per_node * ex.gpu_memory_bytes
     ex.host_ram_min_bytes = int(max(floor, ex.host_ram_needed_bytes or 0))
+    ex.host_ram_free_min_gib = math.floor(ex.host_ram_min_bytes / GIB * FREE_SHOWS)
 
     # power: the plan's own node figure, else the catalogue's, else from the GPUs' TDP
     if choice.host.get("power_kw"):

@@ -3,24 +3,21 @@ language, merged with the results recorded in the plan (`tailor`), and progress 
 
 from __future__ import annotations
 
-import math
 import string
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
+from gpudesk.core import units
 from gpudesk.core.i18n import current_language, t, use_language
 from gpudesk.core.plan.checklist.expectations import (
     BUSBW_EFFICIENCY,
     BUSBW_MIN_FRACTION,
     CHECKPOINT_SECONDS,
     DATA_RATE_SAFETY,
-    FREE_SHOWS,
     GB,
     GIB,
     IOPS_FLOOR,
-    MB,
-    MEMORY_NIB_SHARE,
     NVIDIA_DRIVER_MIN,
     THROUGHPUT_FLOOR_MBS,
     THROUGHPUT_PASS_SHARE,
@@ -58,25 +55,11 @@ UNKNOWN = "?"
 
 
 def _num(x: float | None, digits: int = 0) -> str:
-    if x is None:
-        return UNKNOWN
-    if digits == 0 or abs(x) >= 100:
-        return f"{x:,.0f}"
-    return f"{x:,.{digits}f}"
-
-
-def _bw(x: float | None) -> str:
-    """GB/s: whole numbers from 10 up, one decimal below (and never rounded up past a minimum)."""
-    if x is None:
-        return UNKNOWN
-    return f"{math.floor(x):,d}" if x >= 10 else f"{math.floor(x * 10) / 10:.1f}"
+    return UNKNOWN if x is None else units.compact(x, digits)
 
 
 def _money(amount: float | None, currency: str) -> str:
-    if amount is None:
-        return t("unknown (no price)", "未知（无价格）")
-    sym = "¥" if currency == "CNY" else f"{currency} "
-    return f"{sym}{amount:,.0f}"
+    return t("unknown (no price)", "未知（无价格）") if amount is None else units.money(amount, currency)
 
 
 def _known(value: Any, en: str, zh: str) -> str:
@@ -102,15 +85,15 @@ def _context(plan: Plan, ex: Expectations, catalog: Catalogue | None) -> dict[st
         "gpus": str(ex.gpus), "nodes": str(ex.nodes), "gpus_per_node": str(ex.gpus_per_node),
         "gpu_name": ex.gpu_name or t("the chosen GPU", "所选 GPU"),
         "mem_gb": _num(mem_gb), "mem_mib": _num(mem_mib),
-        "mem_mib_min": _num(math.floor(mem_mib * MEMORY_NIB_SHARE) if mem_mib else None),
+        "mem_mib_min": _num(ex.memory_mib_min),
         "interconnect": (choice.interconnect if choice and choice.interconnect else (ex.link_name or "NVLink")),
         "driver_min": str(ex.driver_min or NVIDIA_DRIVER_MIN),
-        "link_name": ex.link_name or "?", "link_gbps": _bw(ex.link_gbps_per_direction),
-        "busbw_expected": _bw(ex.busbw_expected_gbps), "busbw_min": _bw(ex.busbw_min_gbps),
+        "link_name": ex.link_name or "?", "link_gbps": units.bandwidth(ex.link_gbps_per_direction),
+        "busbw_expected": units.bandwidth(ex.busbw_expected_gbps), "busbw_min": units.bandwidth(ex.busbw_min_gbps),
         "busbw_eff_pct": _num(100 * BUSBW_EFFICIENCY.get(ex.topology, 0)),
         "busbw_min_pct": _num(100 * BUSBW_MIN_FRACTION.get(ex.topology, 0)),
-        "busbw_inter_expected": _bw(ex.busbw_internode_expected_gbps),
-        "busbw_inter_min": _bw(ex.busbw_internode_min_gbps),
+        "busbw_inter_expected": units.bandwidth(ex.busbw_internode_expected_gbps),
+        "busbw_inter_min": units.bandwidth(ex.busbw_internode_min_gbps),
         "iops_min": _num(ex.iops_min), "throughput_min": _num(ex.throughput_min_mbs),
         "samples_per_s": _num(ex.samples_per_second, 1) if ex.samples_per_second else t("an unknown number of", "数量未知的"),
         "tdp_w": _num(ex.tdp_watts), "p60": _num(ex.tdp_watts * 0.6 if ex.tdp_watts else None),
@@ -136,7 +119,7 @@ def _context(plan: Plan, ex: Expectations, catalog: Catalogue | None) -> dict[st
     ctx["cost_text"] = (t("{total} including the {m:.0f} % trial-and-error margin", "{total}（含 {m:.0f}% 试错余量）",
                           total=_money(cost.with_trial_margin, currency), m=100 * cost.trial_margin)
                         if cost and cost.with_trial_margin is not None else t("no priced total yet", "尚无定价总额"))
-    ctx["price_per_gpu_hour"] = (t("{p}/GPU-hour", "{p}/卡时", p=_price(cost.price_per_gpu_hour, currency))
+    ctx["price_per_gpu_hour"] = (t("{p}/GPU-hour", "{p}/卡时", p=units.price(cost.price_per_gpu_hour, currency))
                                  if cost and cost.price_per_gpu_hour is not None else t("planned price", "方案价格"))
     kind = choice.price_kind if choice else None
     kinds = {"quoted": t("a quoted price", "报价"), "list": t("a public list price", "公开目录价"),
@@ -180,15 +163,15 @@ def _context(plan: Plan, ex: Expectations, catalog: Catalogue | None) -> dict[st
                            n=ex.samples_per_second, s=DATA_RATE_SAFETY, f=IOPS_FLOOR)
                          if ex.samples_per_second else
                          t("at least {f:,} for many small files", "小文件场景不低于 {f:,}", f=IOPS_FLOOR))
-    ctx["data_rate"] = (_rate(ex.data_rate_bytes_per_s) if ex.data_rate_bytes_per_s
+    ctx["data_rate"] = (units.data_rate(ex.data_rate_bytes_per_s) if ex.data_rate_bytes_per_s
                         else t("an unknown rate", "未知速率"))
     ctx["checkpoint_text"] = (t("checkpoints of about {size}", "约 {size} 的检查点",
-                                size=_size(ex.checkpoint_bytes)) if ex.checkpoint_bytes
+                                size=units.data_size(ex.checkpoint_bytes)) if ex.checkpoint_bytes
                               else t("checkpoints and results", "检查点和结果"))
     parts = []
     if ex.checkpoint_bytes:
         parts.append(t("a {size} checkpoint written in ≤ {m} min", "{size} 检查点在 {m} 分钟内写完",
-                       size=_size(ex.checkpoint_bytes), m=CHECKPOINT_SECONDS // 60))
+                       size=units.data_size(ex.checkpoint_bytes), m=CHECKPOINT_SECONDS // 60))
     if ex.data_rate_bytes_per_s:
         parts.append(t("{s}× the data rate", "数据速率的 {s} 倍", s=DATA_RATE_SAFETY))
     parts.append(t("at least {f} MB/s", "不低于 {f} MB/s", f=THROUGHPUT_FLOOR_MBS))
@@ -197,7 +180,7 @@ def _context(plan: Plan, ex: Expectations, catalog: Catalogue | None) -> dict[st
                        if ex.cpu else t("lscpu shows the CPU model and core count in the contract",
                                         "lscpu 显示合同约定的 CPU 型号与核数"))
     ctx["ram_min_gb"] = _num(ex.host_ram_min_bytes / GB)
-    ctx["ram_free_min"] = _num(math.floor(ex.host_ram_min_bytes / GIB * FREE_SHOWS))
+    ctx["ram_free_min"] = _num(ex.host_ram_free_min_gib)
     reasons = []
     if ex.gpus > 1 and ex.trains:
         reasons.append(t("Multi-GPU training needs ≥ 256 GB per node", "多卡训练每节点需要 ≥ 256 GB"))
@@ -242,27 +225,6 @@ def _context(plan: Plan, ex: Expectations, catalog: Catalogue | None) -> dict[st
                       else t("the GPUs in a node are joined by NVLink (see the NVLink items).",
                              "节点内 GPU 通过 NVLink 连接（见 NVLink 相关项）。"))
     return ctx
-
-
-def _price(p: float, currency: str) -> str:
-    sym = "¥" if currency == "CNY" else f"{currency} "
-    return f"{sym}{p:,.2f}"
-
-
-def _size(n: float) -> str:
-    if n >= 10 * GB:
-        return f"{n / GB:,.0f} GB"
-    if n >= GB:
-        return f"{n / GB:.1f} GB"
-    return f"{max(1, round(n / MB)):,d} MB"
-
-
-def _rate(bps: float) -> str:
-    if bps >= GB:
-        return f"{bps / GB:,.1f} GB/s"
-    if bps >= MB:
-        return f"{bps / MB:,.1f} MB/s"
-    return f"{bps / 1e3:,.0f} kB/s" if bps >= 1e3 else "< 1 kB/s"
 
 
 def _network_text(plan: Plan, ex: Expectations, catalog: Catalogue | None) -> str:
@@ -323,13 +285,15 @@ def tailor(plan: Plan, lang: str | None = None, catalog: Catalogue | None = None
 
 
 def progress(items: list[ChecklistItem]) -> dict[str, dict[str, int]]:
-    """Per phase: counts by status over all items, `applicable`, and `done` (pass + waived + n/a)."""
+    """Per phase: counts by status over all items, `applicable`, `to_check` (applicable and not marked
+    n/a: what progress is out of) and `done` (pass + waived; n/a is never done, only not counted)."""
     out: dict[str, dict[str, int]] = {}
     for phase in PHASES:
         mine = [i for i in items if i.phase == phase]
         counts = {s: sum(1 for i in mine if i.status == s) for s in STATUSES}
         counts["total"] = len(mine)
         counts["applicable"] = sum(1 for i in mine if i.applicable)
-        counts["done"] = counts["pass"] + counts["waived"] + counts["n/a"]
+        counts["to_check"] = sum(1 for i in mine if i.applicable and i.status != "n/a")
+        counts["done"] = sum(1 for i in mine if i.applicable and i.status in ("pass", "waived"))
         out[phase] = counts
     return out

@@ -1,0 +1,28 @@
+"""The CLI's one table printer: columns line up with Chinese text (East Asian wide characters take two
+terminal columns)."""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Collection, Sequence
+
+
+def width(text: str) -> int:
+    """Terminal columns `text` takes: East Asian Wide and Fullwidth characters count two."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def pad(text: str, columns: int, right: bool = False) -> str:
+    """`text` padded to `columns` terminal columns (right-aligned when `right`)."""
+    gap = " " * max(0, columns - width(text))
+    return gap + text if right else text + gap
+
+
+def table(headers: Sequence[str], rows: Sequence[Sequence[str]], right: Collection[int] = frozenset()) -> str:
+    """A plain-text table: a header, a rule, the rows; columns in `right` are right-aligned."""
+    widths = [max([width(h)] + [width(r[i]) for r in rows]) for i, h in enumerate(headers)]
+
+    def line(cells: Sequence[str]) -> str:
+        return "  ".join(pad(c, widths[i], i in right) for i, c in enumerate(cells)).rstrip()
+
+    return "\n".join([line(headers), line(["-" * w for w in widths]), *(line(r) for r in rows)])

@@ -1,0 +1,62 @@
+"""The probe's shared modules (resources/kit/gpudesk_probe), loaded from their files.
+
+The probe is shipped as plain files (it runs where gpudesk is not installed), so it is not a
+package gpudesk imports by name; its verdict rules and format constants are loaded from the file
+once. The kit folder gets a copy of the same files.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+from gpudesk.errors import GpudeskError
+
+PACKAGE = "gpudesk_probe"
+
+
+def kit_source_dir() -> Path:
+    """resources/kit: run.sh, gpudesk_probe/, slurm/ (copied into every kit)."""
+    from gpudesk.paths import RESOURCES
+
+    return RESOURCES / "kit"
+
+
+@functools.cache
+def _package() -> ModuleType:
+    folder = kit_source_dir() / PACKAGE
+    init = folder / "__init__.py"
+    if not init.is_file():
+        raise GpudeskError(f"the acceptance kit's files are missing ({folder}); reinstall gpudesk")
+    name = "gpudesk._kit_probe"  # a private name: never shadows a gpudesk_probe on sys.path
+    spec = importlib.util.spec_from_file_location(name, init, submodule_search_locations=[str(folder)])
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def module(name: str) -> ModuleType:
+    """A submodule of the probe (judge, parsers), loaded from resources/kit/gpudesk_probe."""
+    pkg = _package()
+    full = f"{pkg.__name__}.{name}"
+    if full in sys.modules:
+        return sys.modules[full]
+    path = kit_source_dir() / PACKAGE / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(full, path)
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[full] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def judge() -> ModuleType:
+    return module("judge")
+
+
+def constants() -> ModuleType:
+    """KIT_VERSION, RESULTS_FORMAT, SCHEMA_VERSION, PROBE_VERSION."""
+    return _package()

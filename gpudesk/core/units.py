@@ -1,0 +1,195 @@
+"""THE people-facing formatter: memory, money, prices, durations, percentages, parameters, tokens and the
+names of core's enumerations, in the current language (core.i18n). Every front end that shows a figure to a
+person (CLI tables, advice, notes, checklist, PDF) formats it here, so one figure reads the same everywhere.
+
+Units, decided once:
+- memory a job needs or uses (per GPU, usable, host RAM needed, quick estimate) is in GiB (2**30 bytes):
+  `memory(56.6 * GIB)` -> "56.6 GiB";
+- hardware as it is sold keeps its marketed decimal size, as its name says (an "A100 40GB" has 40 GB,
+  never "37.3"; a server's 1 TB of RAM, a 15 TB NVMe), and so does host RAM to install, as the guide
+  states its ">= 256 GB per node" rule (advice, checklist): `marketed(40e9)` -> "40 GB";
+- files, disks and data rates are decimal (MB, GB, MB/s), as storage is sold and measured;
+- money: "¥12,345" for CNY (other currencies by their code), prices per GPU-hour with two decimals.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from gpudesk.core.i18n import t
+
+GIB = 2**30
+GB = 10**9
+MB = 10**6
+TB = 10**12
+
+
+def unknown() -> str:
+    return t("unknown", "未知")
+
+
+def number(x: float | None, digits: int = 0) -> str:
+    """A plain number with thousands separators: "12,345", "1.5" (digits after the point)."""
+    return unknown() if x is None else f"{x:,.{digits}f}"
+
+
+def compact(x: float | None, digits: int = 0) -> str:
+    """A number for a sentence: whole from 100 up, else `digits` decimals ("1,234", "7.2")."""
+    if x is None:
+        return unknown()
+    return f"{x:,.0f}" if digits == 0 or abs(x) >= 100 else f"{x:,.{digits}f}"
+
+
+# --- memory and sizes -----------------------------------------------------------------------------
+
+
+def gib(n_bytes: float | None, digits: int = 1) -> str:
+    """The GiB figure alone, for a table whose header names the unit: "56.6"."""
+    return unknown() if n_bytes is None else f"{n_bytes / GIB:,.{digits}f}"
+
+
+def memory(n_bytes: float | None, digits: int = 1) -> str:
+    """Memory a job needs or uses, in GiB: "56.6 GiB"."""
+    return unknown() if n_bytes is None else f"{n_bytes / GIB:,.{digits}f} GiB"
+
+
+def marketed(n_bytes: float | None) -> str:
+    """Hardware as sold, in decimal units as its name says: "40 GB", "141 GB", "1 TB", "1.5 TB"."""
+    if n_bytes is None:
+        return unknown()
+    if n_bytes >= TB:
+        return f"{n_bytes / TB:,.4g} TB"
+    return f"{n_bytes / GB:,.4g} GB"
+
+
+def data_size(n_bytes: float) -> str:
+    """A file or a data set on disk, decimal: "182 GB", "3.2 GB", "28 MB"."""
+    if n_bytes >= 10 * GB:
+        return f"{n_bytes / GB:,.0f} GB"
+    if n_bytes >= GB:
+        return f"{n_bytes / GB:.1f} GB"
+    return f"{max(1, round(n_bytes / MB)):,d} MB"
+
+
+def data_rate(bytes_per_s: float) -> str:
+    """A storage or loader rate, decimal: "1.2 GB/s", "350.0 MB/s", "12 kB/s"."""
+    if bytes_per_s >= GB:
+        return f"{bytes_per_s / GB:,.1f} GB/s"
+    if bytes_per_s >= MB:
+        return f"{bytes_per_s / MB:,.1f} MB/s"
+    return f"{bytes_per_s / 1e3:,.0f} kB/s" if bytes_per_s >= 1e3 else "< 1 kB/s"
+
+
+def bandwidth(gbps: float | None) -> str:
+    """A link or bus bandwidth in GB/s, never rounded up past a threshold: whole from 10 up, else one decimal."""
+    if gbps is None:
+        return "?"
+    return f"{math.floor(gbps):,d}" if gbps >= 10 else f"{math.floor(gbps * 10) / 10:.1f}"
+
+
+# --- money ---------------------------------------------------------------------------------------
+
+
+def _sign(currency: str) -> str:
+    return "¥" if currency == "CNY" else f"{currency} "
+
+
+def money(amount: float | None, currency: str = "CNY", digits: int = 0) -> str:
+    """An amount: "¥12,345" (CNY), "USD 12,345"."""
+    if amount is None:
+        return unknown()
+    minus = "-" if amount < 0 and round(amount, digits) != 0 else ""  # "-¥10", not "¥-10"
+    return f"{minus}{_sign(currency)}{abs(amount):,.{digits}f}"
+
+
+def price(amount: float | None, currency: str = "CNY") -> str:
+    """A unit price (per GPU-hour or GPU-month): "¥12.50"."""
+    return money(amount, currency, 2)
+
+
+# --- time, shares, counts ------------------------------------------------------------------------
+
+
+def hours(h: float | None) -> str:
+    """A duration: "36.5 h" below two days, "750 h (≈ 31.2 days)" from there."""
+    if h is None:
+        return unknown()
+    if h < 48:
+        return t("{h} h", "{h} 小时", h=f"{h:,.1f}")
+    return t("{h} h (≈ {d} days)", "{h} 小时（约 {d} 天）", h=f"{h:,.0f}", d=f"{h / 24:,.1f}")
+
+
+def percent(fraction: float | None, digits: int = 0) -> str:
+    """A share: "45 %"."""
+    return unknown() if fraction is None else f"{fraction * 100:.{digits}f} %"
+
+
+def params(n: float | None) -> str:
+    """A parameter count in words: "6.74 B parameters" / "6.74B 参数"."""
+    if not n:
+        return unknown()
+    if n >= 1e9:
+        return t("{x} B parameters", "{x}B 参数", x=f"{n / 1e9:.2f}")
+    return t("{x} M parameters", "{x}M 参数", x=f"{n / 1e6:.1f}")
+
+
+def tokens(n: float | None) -> str:
+    """A token count in words: "2.00 billion tokens"."""
+    if not n:
+        return t("not given", "未填写")
+    if n >= 1e9:
+        return t("{x} billion tokens", "{x}B tokens", x=f"{n / 1e9:.2f}")
+    return t("{x} million tokens", "{x}M tokens", x=f"{n / 1e6:.1f}")
+
+
+def yes_no(value: bool) -> str:
+    return t("yes", "是") if value else t("no", "否")
+
+
+# --- names of core's enumerations ---------------------------------------------------------------
+
+_LABELS: dict[str, dict[str, tuple[str, str]]] = {
+    "task": {"pretrain": ("Pre-training", "预训练"), "full": ("Full-parameter training", "全参数训练"),
+             "lora": ("LoRA fine-tuning", "LoRA 微调"), "qlora": ("QLoRA fine-tuning", "QLoRA 微调"),
+             "inference": ("Inference serving", "推理服务"),
+             "mixed": ("Training with concurrent serving", "训练 + 并发推理")},
+    "precision": {"fp32": ("FP32 (single precision)", "FP32（单精度）"), "bf16": ("BF16 mixed precision", "BF16 混合精度"),
+                  "fp16": ("FP16 mixed precision with loss scaling", "FP16 混合精度（损失缩放）"),
+                  "fp8": ("FP8 mixed precision", "FP8 混合精度")},
+    "optimizer": {"adamw": ("AdamW", "AdamW"), "adamw-8bit": ("8-bit AdamW", "8 位 AdamW"),
+                  "sgd": ("SGD with momentum", "带动量 SGD"), "adafactor": ("Adafactor", "Adafactor")},
+    "recompute": {"none": ("none", "不重计算"), "selective": ("selective", "选择性重计算"), "full": ("full", "完全重计算")},
+    "offload": {"none": ("none", "无"), "optimizer": ("optimizer states to CPU", "优化器状态卸载到 CPU"),
+                "optimizer+params": ("optimizer states and weights to CPU", "优化器状态和权重卸载到 CPU")},
+    "billing": {"hourly": ("hourly (pay as you go)", "按小时计费"), "monthly": ("monthly", "包月"),
+                "daily": ("daily", "按天"), "yearly": ("yearly", "包年"), "reserved": ("reserved", "预留"),
+                "spot": ("spot", "竞价")},
+    "billing_short": {"hourly": ("hourly", "按小时"), "monthly": ("monthly", "包月"), "daily": ("daily", "按天"),
+                      "yearly": ("yearly", "包年"), "spot": ("spot", "竞价")},
+    "price_kind": {"quoted": ("quoted by the provider", "供应商报价"), "list": ("list price", "公开标价"),
+                   "estimate": ("estimate", "估算价")},
+    "component": {"weights": ("Weights", "权重"), "gradients": ("Gradients", "梯度"),
+                  "optimizer_states": ("Optimizer states", "优化器状态"), "activations": ("Activations", "激活值"),
+                  "kv_cache": ("KV cache", "KV 缓存"), "overhead": ("CUDA context and overhead", "CUDA 上下文等开销")},
+    "status": {"open": ("open", "待检查"), "pass": ("passed", "通过"), "fail": ("failed", "未通过"),
+               "waived": ("waived", "已豁免"), "n/a": ("n/a", "不适用")},
+    "weight_precision": {"fp32": ("FP32", "FP32"), "bf16": ("BF16", "BF16"), "fp16": ("FP16", "FP16"),
+                         "fp8": ("FP8 (E4M3)", "FP8（E4M3）"), "int8": ("int8 weight-only", "int8 仅权重量化"),
+                         "int4": ("int4 weight-only, group 128", "int4 仅权重量化（分组 128）")},
+    "kv_precision": {"fp32": ("FP32", "FP32"), "bf16": ("BF16", "BF16"), "fp16": ("FP16", "FP16"),
+                     "fp8": ("FP8", "FP8")},
+    "tier": {"entry": ("Entry", "入门级"), "advanced": ("Advanced", "进阶档"), "flagship": ("Flagship", "旗舰级"),
+             "multi-node": ("Multi-node", "跨节点")},
+}
+LABEL_KINDS = tuple(_LABELS)
+
+
+def label(kind: str, value: Any) -> str:
+    """The name of an enumeration value in the current language (`kind`: one of LABEL_KINDS); a value
+    without a name passes through, None reads "unknown"."""
+    key = str(getattr(value, "value", value))
+    pair = _LABELS[kind].get(key)
+    if pair:
+        return t(*pair)
+    return key if value is not None and key not in ("", "None") else unknown()

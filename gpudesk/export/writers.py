@@ -1,0 +1,99 @@
+"""Write a Table as CSV (UTF-8 with BOM, so Excel on a Chinese Windows reads it) or .xlsx (XlsxWriter).
+
+Every text cell that a spreadsheet would read as a formula (starting with = + - @, or a tab or
+carriage return: OWASP's CSV-injection list) gets a leading apostrophe; numbers stay numbers. The
+file is written to memory first and replaces the target atomically, with the folder's usual
+file mode (not the temporary file's 0600).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import math
+import os
+from pathlib import Path
+
+from gpudesk.errors import GpudeskError
+from gpudesk.export.tables import Table
+
+FORMATS = (".xlsx", ".csv")
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def safe_cell(value):
+    """The value as a spreadsheet should store it: text that looks like a formula is escaped."""
+    if isinstance(value, str) and value.startswith(_FORMULA_START):
+        return "'" + value
+    if isinstance(value, float) and not math.isfinite(value):
+        return None  # no spreadsheet stores inf or NaN as a number
+    return value
+
+
+def csv_bytes(table: Table) -> bytes:
+    out = io.StringIO(newline="")
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow([safe_cell(h) for h in table.headers])
+    for row in table.rows:
+        writer.writerow(["" if v is None else _csv_value(safe_cell(v)) for v in row])
+    return ("\ufeff" + out.getvalue()).encode("utf-8")
+
+
+def _csv_value(value):
+    if isinstance(value, bool):
+        return "TRUE" if value else "FALSE"
+    if isinstance(value, float) and value.is_integer() and abs(value) < 1e15:
+        return str(int(value))
+    return value
+
+
+def xlsx_bytes(table: Table) -> bytes:
+    import xlsxwriter  # imported only when a workbook is written
+
+    buffer = io.BytesIO()
+    book = xlsxwriter.Workbook(buffer, {"in_memory": True, "strings_to_formulas": False,
+                                        "strings_to_urls": False, "strings_to_numbers": False})
+    sheet = book.add_worksheet(table.sheet[:31] or "Sheet1")
+    bold = book.add_format({"bold": True, "text_wrap": True, "valign": "top"})
+    widths = [_width(str(h)) for h in table.headers]
+    for col, header in enumerate(table.headers):
+        sheet.write_string(0, col, safe_cell(str(header)), bold)
+    for r, row in enumerate(table.rows, start=1):
+        for col, value in enumerate(row):
+            value = safe_cell(value)
+            if value is None:
+                continue
+            if isinstance(value, bool):
+                sheet.write_boolean(r, col, value)
+            elif isinstance(value, (int, float)):
+                sheet.write_number(r, col, value)
+            else:
+                text = str(value)
+                sheet.write_string(r, col, text)
+                widths[col] = max(widths[col], _width(text))
+    for col, width in enumerate(widths):
+        sheet.set_column(col, col, min(max(width, 8) * 1.1 + 1, 60))
+    sheet.freeze_panes(1, 0)
+    book.close()
+    return buffer.getvalue()
+
+
+def _width(text: str) -> int:
+    """Columns the text takes in a spreadsheet: CJK characters are two wide."""
+    return sum(2 if ord(ch) >= 0x2E80 else 1 for ch in text)
+
+
+def export_table(table: Table, path: str | os.PathLike) -> Path:
+    """Write `table` to `path` as .xlsx or .csv (by suffix); GpudeskError names the problem."""
+    from gpudesk.core.plan import SUFFIX
+    from gpudesk.fileio import atomic_write
+
+    p = Path(path)
+    suffix = p.suffix.lower()
+    if p.name.lower().endswith((SUFFIX, SUFFIX + ".bak")):
+        raise GpudeskError(f"{p}: refusing to overwrite a plan file with an export")
+    if suffix not in FORMATS:
+        raise GpudeskError(f"{p}: export to .xlsx or .csv (got {p.suffix or 'no suffix'!r})")
+    data = xlsx_bytes(table) if suffix == ".xlsx" else csv_bytes(table)
+    atomic_write(p, data, backup=False)
+    return p

@@ -1,0 +1,160 @@
+"""Plan: what the signed document says about itself (title, author, organisation, approvers, notes)
+and the chosen configuration, which the user may also set by hand."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QSignalBlocker, Qt, Signal
+from PySide6.QtWidgets import (
+    QFormLayout,
+    QFrame,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gpudesk.ui.widgets.config_picker import ConfigPicker
+
+
+class PlanPage(QScrollArea):
+    fact_edited = Signal(str, object)  # fact name, new value (approvers: a list of names)
+    auto_title_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._loading = False
+        self._setup_ui()
+        self.retranslate_ui()
+
+    def _setup_ui(self) -> None:
+        self.setWidgetResizable(True)
+        self.setFrameShape(QFrame.NoFrame)
+        inner = QWidget()
+        layout = QVBoxLayout(inner)
+        layout.setContentsMargins(8, 8, 8, 8)
+
+        self.facts_box = QGroupBox()
+        form = QFormLayout(self.facts_box)
+        form.setFieldGrowthPolicy(QFormLayout.AllNonFixedFieldsGrow)
+        self.fact_labels: dict[str, QLabel] = {}
+        title_row = QHBoxLayout()
+        self.title_edit = QLineEdit()
+        self.title_edit.textEdited.connect(lambda text: self._emit("title", text))
+        self.auto_title_button = QPushButton()
+        self.auto_title_button.clicked.connect(self.auto_title_requested)
+        title_row.addWidget(self.title_edit, 1)
+        title_row.addWidget(self.auto_title_button)
+        self.title_state = QLabel()
+        self.title_state.setStyleSheet("color: #555753;")
+        self.author_edit = QLineEdit()
+        self.author_edit.textEdited.connect(lambda text: self._emit("author", text))
+        self.organisation_edit = QLineEdit()
+        self.organisation_edit.textEdited.connect(lambda text: self._emit("organisation", text))
+        self.approvers_edit = QPlainTextEdit()
+        self.approvers_edit.setFixedHeight(4 * self.approvers_edit.fontMetrics().lineSpacing() + 12)
+        self.approvers_edit.textChanged.connect(lambda: self._emit("approvers", self.approvers()))
+        self.notes_edit = QPlainTextEdit()
+        self.notes_edit.setFixedHeight(6 * self.notes_edit.fontMetrics().lineSpacing() + 12)
+        self.notes_edit.textChanged.connect(lambda: self._emit("notes", self.notes_edit.toPlainText()))
+        for key, field in (("title", title_row), ("title_state", self.title_state), ("author", self.author_edit),
+                           ("organisation", self.organisation_edit), ("approvers", self.approvers_edit),
+                           ("notes", self.notes_edit)):
+            if key == "title_state":
+                form.addRow("", field)
+                continue
+            lab = QLabel()
+            self.fact_labels[key] = lab
+            lab.setBuddy(self.title_edit if key == "title" else field)
+            form.addRow(lab, field)
+        layout.addWidget(self.facts_box)
+
+        self.config_box = QGroupBox()
+        box = QVBoxLayout(self.config_box)
+        self.choice_label = QLabel()
+        self.choice_label.setObjectName("plan_choice")
+        self.choice_label.setWordWrap(True)
+        self.choice_label.setTextFormat(Qt.RichText)
+        box.addWidget(self.choice_label)
+        self.picker_hint = QLabel()
+        self.picker_hint.setWordWrap(True)
+        self.picker_hint.setStyleSheet("color: #555753;")
+        box.addWidget(self.picker_hint)
+        self.picker = ConfigPicker()
+        box.addWidget(self.picker)
+        layout.addWidget(self.config_box)
+        layout.addStretch(1)
+        self.setWidget(inner)
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
+
+    def retranslate_ui(self) -> None:
+        self.facts_box.setTitle(self.tr("Plan facts"))
+        self.config_box.setTitle(self.tr("Configuration"))
+        texts = {
+            "title": (self.tr("Title"), self.tr("The plan's title on the cover; follows the job and the choice until you edit it")),
+            "author": (self.tr("Prepared by"), self.tr("Who wrote the plan (printed on the cover and the sign-off)")),
+            "organisation": (self.tr("Organisation"), self.tr("Company or lab, printed on the cover and in the page header")),
+            "approvers": (self.tr("Reviewers and approvers"),
+                          self.tr("One name per line, in signing order: reviewers first, the approver last")),
+            "notes": (self.tr("Notes"), self.tr("Anything the reader should know (printed with the plan)")),
+        }
+        for key, (text, tip) in texts.items():
+            self.fact_labels[key].setText(text)
+            self.fact_labels[key].setToolTip(tip)
+            self.fact_labels[key].buddy().setToolTip(tip)
+        self.title_edit.setPlaceholderText(self.tr("Set automatically from the job and the choice"))
+        self.author_edit.setPlaceholderText(self.tr("Your name"))
+        self.organisation_edit.setPlaceholderText(self.tr("Company or lab"))
+        self.approvers_edit.setPlaceholderText(self.tr("Reviewer\nApprover"))
+        self.auto_title_button.setText(self.tr("Automatic title"))
+        self.auto_title_button.setToolTip(self.tr("Let the title follow the job and the choice again"))
+        self.picker_hint.setText(self.tr("Pick a GPU, a count, an offer and a layout to see the engine's answer for "
+                                         "exactly that; “Use this configuration” makes it the plan's choice."))
+        self._show_title_state(getattr(self, "_title_auto", True))
+
+    # --- data in ----------------------------------------------------------------------------
+
+    def show_plan(self, plan, *, title_auto: bool) -> None:
+        """Show the plan's facts without emitting edits (only fields that differ are touched)."""
+        self._loading = True
+        try:
+            for edit, value in ((self.title_edit, plan.title), (self.author_edit, plan.author),
+                                (self.organisation_edit, plan.organisation)):
+                if edit.text() != value:
+                    edit.setText(value)
+            approvers = "\n".join(plan.approvers)
+            if self.approvers() != plan.approvers:
+                with QSignalBlocker(self.approvers_edit):
+                    self.approvers_edit.setPlainText(approvers)
+            if self.notes_edit.toPlainText() != plan.notes:
+                with QSignalBlocker(self.notes_edit):
+                    self.notes_edit.setPlainText(plan.notes)
+        finally:
+            self._loading = False
+        self._show_title_state(title_auto)
+
+    def _show_title_state(self, auto: bool) -> None:
+        self._title_auto = auto
+        self.auto_title_button.setEnabled(not auto)
+        self.title_state.setText(self.tr("Automatic: follows the job and the choice") if auto
+                                 else self.tr("Your own title: it no longer changes with the job"))
+
+    def show_choice(self, text: str) -> None:
+        self.choice_label.setText(text)
+
+    # --- data out ---------------------------------------------------------------------------
+
+    def approvers(self) -> list[str]:
+        return [line.strip() for line in self.approvers_edit.toPlainText().splitlines() if line.strip()]
+
+    def _emit(self, name: str, value) -> None:
+        if not self._loading:
+            self.fact_edited.emit(name, value)

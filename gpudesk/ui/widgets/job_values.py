@@ -1,0 +1,433 @@
+"""The job form's values: presets and lists in, core's Job and Constraints out, every field checked.
+
+Mixed into JobForm (widgets/job_form.py), which builds the fields; this half knows what they mean.
+An invalid optional field (dataset tokens, budget, deadline) is left out of the job with its reason
+in `problems`, so the answers that do not depend on it (memory) stay on screen.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication, QSignalBlocker, Qt
+from PySide6.QtGui import QFont, QStandardItem, QStandardItemModel
+from PySide6.QtWidgets import QComboBox, QListWidgetItem
+
+from gpudesk.core.models import (
+    Billing,
+    Constraints,
+    Job,
+    ModelArch,
+    Objective,
+    Optimizer,
+    Precision,
+    Recompute,
+    TaskKind,
+)
+from gpudesk.errors import GpudeskError
+from gpudesk.ui.fmt import number, parse_quantity
+from gpudesk.ui.labels import provider_name, region_text
+
+CUSTOM = "__params__"
+IMPORTED = "__imported__"
+ROLE_KIND = Qt.UserRole + 1
+# fields whose bad value is left out (with its reason) rather than stopping every answer
+OPTIONAL = ("tokens", "budget", "deadline")
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("JobForm", text)
+
+
+class JobValues:
+    """The data half of JobForm (a QScrollArea subclass provides `tr`, the fields and `edited`)."""
+
+    # --- data in ------------------------------------------------------------------------------
+
+    def set_catalog(self, presets, providers=(), regions=()) -> None:
+        """Fill the preset, provider and region lists (ModelPreset, Provider rows; region names)."""
+        from gpudesk.catalog.schema import TASK_CLASSES
+
+        self._providers = list(providers)
+        with QSignalBlocker(self.model_combo):
+            current = self.model_combo.currentData()
+            model: QStandardItemModel = self.model_combo.model()
+            model.clear()
+            self._presets = {}
+            groups: dict[str, list] = {}
+            for preset in presets:
+                groups.setdefault(preset.task_class, []).append(preset)
+            order = list(TASK_CLASSES) + sorted(set(groups) - set(TASK_CLASSES))
+            bold = QFont()
+            bold.setBold(True)
+            for klass in order:
+                if klass not in groups:
+                    continue
+                header = QStandardItem()
+                header.setData("header", ROLE_KIND)
+                header.setData(TASK_CLASSES.get(klass, (klass, klass)), Qt.UserRole + 2)
+                header.setFlags(Qt.NoItemFlags)
+                header.setFont(bold)
+                model.appendRow(header)
+                for preset in groups[klass]:
+                    item = QStandardItem("    " + preset.name)
+                    item.setData(preset.id, Qt.UserRole)
+                    item.setData("preset", ROLE_KIND)
+                    item.setToolTip(preset.source or "")
+                    model.appendRow(item)
+                    self._presets[preset.id] = preset
+            custom = QStandardItem()
+            custom.setData(CUSTOM, Qt.UserRole)
+            custom.setData(CUSTOM, ROLE_KIND)
+            model.appendRow(custom)
+            self._retranslate_models()
+            index = self.model_combo.findData(current) if current else -1
+            if index < 0:
+                index = self._default_preset_index()
+            self.model_combo.setCurrentIndex(index)
+        ticked = {self.providers_list.item(i).data(Qt.UserRole) for i in range(self.providers_list.count())
+                  if self.providers_list.item(i).checkState() == Qt.Checked}
+        with QSignalBlocker(self.providers_list):
+            self.providers_list.clear()
+            for provider in providers:
+                item = QListWidgetItem(provider_name(provider))
+                item.setData(Qt.UserRole, provider.id)
+                item.setFlags(item.flags() | Qt.ItemIsUserCheckable)
+                item.setCheckState(Qt.Checked if provider.id in ticked else Qt.Unchecked)
+                self.providers_list.addItem(item)
+        with QSignalBlocker(self.region_combo):
+            region = self.region_combo.currentData()
+            while self.region_combo.count() > 1:
+                self.region_combo.removeItem(1)
+            for name in regions:
+                self.region_combo.addItem(region_text(name), name)
+            self._select(self.region_combo, region)
+        self._model_changed()
+
+    def _retranslate_regions(self) -> None:
+        for i in range(1, self.region_combo.count()):
+            self.region_combo.setItemText(i, region_text(self.region_combo.itemData(i)))
+
+    def _retranslate_providers(self) -> None:
+        names = {p.id: provider_name(p) for p in self._providers}
+        for i in range(self.providers_list.count()):
+            item = self.providers_list.item(i)
+            item.setText(names.get(item.data(Qt.UserRole), item.text()))
+
+    def _default_preset_index(self) -> int:
+        for wanted in ("llama-2-7b", "qwen2-7b", "mistral-7b"):
+            index = self.model_combo.findData(wanted)
+            if index >= 0:
+                return index
+        for row in range(self.model_combo.count()):
+            if self.model_combo.itemData(row, ROLE_KIND) == "preset":
+                return row
+        return max(0, self.model_combo.findData(CUSTOM))
+
+    def set_imported_arch(self, arch: ModelArch) -> None:
+        """Add (or replace) the imported model and select it."""
+        self._imported = arch
+        model: QStandardItemModel = self.model_combo.model()
+        row = self.model_combo.findData(IMPORTED)
+        if row < 0:
+            item = QStandardItem()
+            item.setData(IMPORTED, Qt.UserRole)
+            item.setData(IMPORTED, ROLE_KIND)
+            model.appendRow(item)
+            row = model.rowCount() - 1
+        model.item(row).setToolTip(arch.source or "")
+        self._retranslate_models()
+        self.model_combo.setCurrentIndex(row)
+        self._model_changed()
+
+    def import_config(self, path: str | Path) -> ModelArch:
+        """Read a Hugging Face config.json and select it (GpudeskError naming the problem)."""
+        from gpudesk.core.engine.architecture import from_hf_config
+
+        path = Path(path)
+        try:
+            cfg = json.loads(path.read_text(encoding="utf-8"))
+        except OSError as exc:
+            raise GpudeskError(_tr("cannot read %1: %2").replace("%1", str(path)).replace("%2", exc.strerror or str(exc))) from None
+        except ValueError as exc:
+            raise GpudeskError(_tr("%1 is not valid JSON: %2").replace("%1", path.name).replace("%2", str(exc))) from None
+        if not isinstance(cfg, dict):
+            raise GpudeskError(_tr("%1 is not a config.json object").replace("%1", path.name))
+        name = cfg.get("_name_or_path") or path.parent.name or path.stem
+        arch = from_hf_config(cfg, name=str(name), source=str(path))
+        self.set_imported_arch(arch)
+        return arch
+
+    def set_values(self, job: Job, constraints: Constraints, *, emit: bool = True) -> None:
+        """Show a plan's job and constraints (emits `edited` once unless `emit` is False)."""
+        self._loading = True
+        self._base_job, self._base_constraints = job, constraints
+        try:
+            arch = job.model
+            if arch.id and self.model_combo.findData(arch.id) >= 0:
+                self.model_combo.setCurrentIndex(self.model_combo.findData(arch.id))
+            elif arch.hidden_size is None and arch.params_hint:
+                self.model_combo.setCurrentIndex(self.model_combo.findData(CUSTOM))
+                self.params_edit.setText(self._short(arch.params_hint))
+                self._params_shown = False  # the plan's own count, not a preset's
+            else:
+                self.set_imported_arch(arch)
+            self._select(self.task_combo, job.task.value)
+            self._select(self.precision_combo, job.precision.value)
+            self._select(self.optimizer_combo, job.optimizer.value)
+            self._select(self.recompute_combo, job.recompute.value)
+            self.seq_spin.setValue(job.seq_len)
+            self.micro_spin.setValue(job.micro_batch)
+            self.accum_spin.setValue(job.grad_accum)
+            self.flash_check.setChecked(job.flash_attention)
+            self.lora_spin.setValue(job.lora_rank)
+            self.tokens_edit.setText(self._short(job.tokens) if job.tokens else "")
+            self.epochs_spin.setValue(1.0)
+            self.concurrency_spin.setValue(job.concurrency)
+            self.headroom_spin.setValue(round(job.headroom * 100))
+            self._select(self.objective_combo, constraints.objective.value)
+            self.budget_edit.setText("" if constraints.budget is None else f"{constraints.budget:g}")
+            self.deadline_edit.setText("" if constraints.deadline_hours is None else f"{constraints.deadline_hours / 24:g}")
+            self._select(self.billing_combo, constraints.billing.value if constraints.billing else None)
+            if constraints.region and self.region_combo.findData(constraints.region) < 0:
+                self.region_combo.addItem(region_text(constraints.region), constraints.region)
+            self._select(self.region_combo, constraints.region)
+            for i in range(self.providers_list.count()):
+                item = self.providers_list.item(i)
+                item.setCheckState(Qt.Checked if item.data(Qt.UserRole) in constraints.providers else Qt.Unchecked)
+            self.max_gpus_spin.setValue(min(constraints.max_gpus, self.max_gpus_spin.maximum()))
+        finally:
+            self._loading = False
+        with QSignalBlocker(self):
+            self._update_enabled()
+        self._show_params()
+        self._validate_all()
+        if emit:
+            self.edited.emit("plan")
+
+    @staticmethod
+    def _select(combo: QComboBox, data) -> None:
+        index = combo.findData(data)
+        if index >= 0:
+            combo.setCurrentIndex(index)
+
+    @staticmethod
+    def _short(value: float, digits: int | None = None) -> str:
+        """7e9 -> '7B'; with `digits`, rounded to that many significant digits (6,738,415,616 -> '6.74B')."""
+        for factor, suffix in ((1e12, "T"), (1e9, "B"), (1e6, "M"), (1e3, "k")):
+            if digits is not None and value >= factor:
+                return f"{float(f'{value / factor:.{digits}g}'):g}{suffix}"
+            if value >= factor and (value / factor) == round(value / factor, 3):
+                return f"{value / factor:g}{suffix}"
+        return f"{value:g}"
+
+    # --- validation ---------------------------------------------------------------------------
+
+    def _changed(self, key: str = "") -> None:
+        if self._loading:
+            return
+        self._validate_all()
+        self.edited.emit(key)
+
+    def _model_changed(self, *_args) -> None:
+        self._show_params()
+        self._changed("model")
+
+    def _show_params(self) -> None:
+        """A custom model takes a typed count; a preset or import shows its own count, greyed."""
+        kind = self.model_combo.currentData(ROLE_KIND)
+        custom = kind == CUSTOM
+        self.params_edit.setEnabled(custom)
+        self.params_edit.setPlaceholderText(_tr("e.g. 7B, 350M or 1.3e9") if custom else "")
+        if custom:
+            if self._params_shown:  # the preset's count was on show: the user types their own
+                self.params_edit.clear()
+                self._params_shown = False
+            return
+        arch = self._current_arch()
+        with QSignalBlocker(self.params_edit):
+            if arch is not None and arch.hidden_size is not None:
+                from gpudesk.core.engine.architecture import count_params
+
+                self.params_edit.setText(self._short(count_params(arch).total, digits=3))
+            else:
+                self.params_edit.clear()
+        self._params_shown = True
+
+    def _update_enabled(self, key: str = "") -> None:
+        task = self.task_combo.currentData()
+        self.lora_spin.setEnabled(task in ("lora", "qlora"))
+        trains = task != "inference"
+        for widget in (self.optimizer_combo, self.micro_spin, self.accum_spin, self.recompute_combo,
+                       self.tokens_edit, self.epochs_spin):
+            widget.setEnabled(trains)
+        self.concurrency_spin.setEnabled(task in ("inference", "mixed"))
+        self._changed(key)
+
+    def _set_error(self, key: str, message: str | None) -> None:
+        err = self._error_labels[key]
+        if message:
+            self._errors[key] = message
+            err.setText(message)
+            err.show()
+        else:
+            self._errors.pop(key, None)
+            err.hide()
+
+    def _positive(self, key: str, text: str, *, required: bool, unit_hint: str = "") -> float | None:
+        if not text.strip():
+            if required:
+                self._set_error(key, _tr("required"))
+            else:
+                self._set_error(key, None)
+            return None
+        try:
+            value = parse_quantity(text)
+        except ValueError as exc:
+            self._set_error(key, str(exc))
+            return None
+        if value <= 0:
+            self._set_error(key, _tr("must be more than zero"))
+            return None
+        self._set_error(key, None)
+        return value
+
+    def _validate_all(self) -> None:
+        kind = self.model_combo.currentData(ROLE_KIND)
+        if kind == CUSTOM:
+            n = self._positive("params", self.params_edit.text(), required=True)
+            if n is not None and n < 1e5:
+                self._set_error("params", _tr("too small for a neural network: give the count, e.g. 7B"))
+            elif n is not None and n > 1e14:
+                self._set_error("params", _tr("more than 100 trillion parameters: check the unit"))
+        else:
+            self._set_error("params", None)
+        if self.model_combo.currentIndex() < 0 or kind == "header":
+            self._set_error("model", _tr("pick a model"))
+        else:
+            self._set_error("model", None)
+        trains = self.task_combo.currentData() != "inference"
+        tokens = self._positive("tokens", self.tokens_edit.text(), required=False) if trains else None
+        if trains and tokens is not None and "tokens" not in self._errors:
+            self.total_tokens.setText(_tr("Total training tokens: %1").replace(
+                "%1", number(tokens * self.epochs_spin.value(), 0)))
+        else:
+            self.total_tokens.setText(_tr("No dataset size: training time and cost are not estimated")
+                                      if trains else "")
+        objective = self.objective_combo.currentData()
+        self._positive("budget", self.budget_edit.text(), required=objective == "budget")
+        self._positive("deadline", self.deadline_edit.text(), required=objective == "deadline")
+        precision, task = self.precision_combo.currentData(), self.task_combo.currentData()
+        if task == "qlora" and precision == "fp32":
+            self._set_error("precision", _tr("QLoRA trains adapters in 16-bit: pick BF16 or FP16"))
+        else:
+            self._set_error("precision", None)
+        self._update_model_info()
+
+    def _current_arch(self) -> ModelArch | None:
+        kind = self.model_combo.currentData(ROLE_KIND)
+        if kind == "preset":
+            return getattr(self._presets.get(self.model_combo.currentData()), "arch", None)
+        if kind == IMPORTED:
+            return self._imported
+        return None
+
+    def _update_model_info(self) -> None:
+        arch = self._current_arch()
+        if arch is None or arch.hidden_size is None:
+            self.model_info.setText("")
+            return
+        parts = [_tr("%1 layers").replace("%1", str(arch.num_layers)),
+                 _tr("hidden %1").replace("%1", str(arch.hidden_size))]
+        if arch.num_heads:
+            parts.append(_tr("%1 heads").replace("%1", str(arch.num_heads)))
+        if arch.num_kv_heads and arch.num_kv_heads != arch.num_heads:
+            parts.append(_tr("%1 KV heads").replace("%1", str(arch.num_kv_heads)))
+        if arch.num_experts > 1:
+            parts.append(_tr("%1 experts").replace("%1", str(arch.num_experts)))
+        self.model_info.setText(_tr(", ").join(parts))
+
+    @property
+    def errors(self) -> dict[str, str]:
+        return dict(self._errors)
+
+    # --- data out -----------------------------------------------------------------------------
+
+    def model_arch(self) -> ModelArch:
+        kind = self.model_combo.currentData(ROLE_KIND)
+        if kind == "preset":
+            preset = self._presets[self.model_combo.currentData()]
+            arch = preset.arch
+            if arch.id is None:
+                arch = arch.model_copy(update={"id": preset.id})
+            return arch
+        if kind == IMPORTED and self._imported is not None:
+            return self._imported
+        if kind == CUSTOM:
+            from gpudesk.core.engine.architecture import from_params
+
+            return from_params(int(parse_quantity(self.params_edit.text())))
+        raise GpudeskError(_tr("pick a model"))
+
+    def job_and_constraints(self) -> tuple[Job, Constraints]:
+        """Core's Job and Constraints from the fields (GpudeskError naming the first bad field)."""
+        if self._errors:
+            key, message = next(iter(self._errors.items()))
+            raise GpudeskError(f"{self._labels[key].text()}: {message}")
+        return self._build(set())
+
+    def read(self, previous: tuple[Job, Constraints] | None = None) -> tuple[Job, Constraints, dict[str, str]]:
+        """Like job_and_constraints, but a bad optional field keeps its last valid value (from
+        `previous`, else it is left out): (job, constraints, {field label: reason}). A bad required
+        field (the model) still raises GpudeskError."""
+        bad = {k: m for k, m in self._errors.items() if k not in OPTIONAL}
+        if bad:
+            key, message = next(iter(bad.items()))
+            raise GpudeskError(f"{self._labels[key].text()}: {message}")
+        left_out = {k for k in self._errors if k in OPTIONAL}
+        job, constraints = self._build(left_out, previous)
+        return job, constraints, {self._labels[k].text(): self._errors[k] for k in left_out}
+
+    def _build(self, left_out: set[str], previous: tuple[Job, Constraints] | None = None) -> tuple[Job, Constraints]:
+        task = TaskKind(self.task_combo.currentData())
+        tokens = None
+        if "tokens" in left_out:
+            tokens = previous[0].tokens if previous is not None else None
+        elif task.trains and self.tokens_edit.text().strip():
+            tokens = parse_quantity(self.tokens_edit.text()) * self.epochs_spin.value()
+        fields = dict(
+            model=self.model_arch(),
+            task=task,
+            precision=Precision(self.precision_combo.currentData()),
+            optimizer=Optimizer(self.optimizer_combo.currentData()),
+            micro_batch=self.micro_spin.value(),
+            seq_len=self.seq_spin.value(),
+            grad_accum=self.accum_spin.value(),
+            recompute=Recompute(self.recompute_combo.currentData()),
+            flash_attention=self.flash_check.isChecked(),
+            lora_rank=self.lora_spin.value(),
+            tokens=tokens,
+            concurrency=self.concurrency_spin.value(),
+            headroom=self.headroom_spin.value() / 100.0,
+        )
+        job = self._base_job.model_copy(update=fields) if self._base_job is not None else Job(**fields)
+        budget = "" if "budget" in left_out else self.budget_edit.text().strip()
+        deadline = "" if "deadline" in left_out else self.deadline_edit.text().strip()
+        billing = self.billing_combo.currentData()
+        kept = previous[1] if previous is not None else None
+        fields = dict(
+            objective=Objective(self.objective_combo.currentData()),
+            budget=parse_quantity(budget) if budget else (kept.budget if kept and "budget" in left_out else None),
+            deadline_hours=parse_quantity(deadline) * 24 if deadline else
+            (kept.deadline_hours if kept and "deadline" in left_out else None),
+            providers=[self.providers_list.item(i).data(Qt.UserRole) for i in range(self.providers_list.count())
+                       if self.providers_list.item(i).checkState() == Qt.Checked],
+            region=self.region_combo.currentData(),
+            billing=Billing(billing) if billing else None,
+            max_gpus=self.max_gpus_spin.value(),
+        )
+        base = self._base_constraints
+        constraints = base.model_copy(update=fields) if base is not None else Constraints(**fields)
+        # model_copy skips validation: validate the merged values once
+        return Job.model_validate(job.model_dump()), Constraints.model_validate(constraints.model_dump())
