@@ -54,6 +54,7 @@ SHEET_COLUMNS = [
     Column("billing", ("计费方式", "计费模式")),
     Column("source", ("来源", "出处")),
     Column("notes", ("备注", "说明")),
+    Column("notes_zh", ("notes (chinese)", "中文备注")),
 ]
 _KINDS = {"price_per_gpu_hour": ("price", "hour"), "price_per_gpu_month": ("price", "month"),
           "gpus_per_node": ("count", None), "max_nodes": ("count", None), "price_date": ("date", None),
@@ -221,9 +222,9 @@ def import_sheet(path: str | Path, catalog=None) -> ImportResult:
     providers, offers, problems = validate_sheet(path, catalog)
     if problems:
         raise SheetRejected(path, problems)
-    user = catalog.user_db()
-    existing_offers = {r["id"] for r in user.rows("offers")} | {o.id for o in catalog.offers()}
+    existing_offers = {o.id for o in catalog.offers()}  # read first: a damaged user database is set aside here
     existing_providers = {p.id for p in catalog.providers()}
+    user = catalog.user_db()
     result = ImportResult(path=path, user_db=user.path)
     for p in providers:
         (result.providers_updated if p.id in existing_providers else result.providers_added).append(p.id)
