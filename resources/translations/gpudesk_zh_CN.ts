@@ -672,354 +672,379 @@
     <context>
         <name>JobForm</name>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="228" />
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="234" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="261" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="268" />
             <source>Model</source>
             <translation>模型</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="229" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="262" />
             <source>Job</source>
             <translation>任务</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="230" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="263" />
+            <source>Serving</source>
+            <translation>推理服务</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="264" />
             <source>Constraints</source>
             <translation>约束条件</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="231" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="265" />
             <source>Import Hugging Face config.json…</source>
             <translation>导入 Hugging Face config.json…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="232" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="266" />
             <source>Read the architecture from a model's config.json (or drop the file on the window)</source>
             <translation>从模型的 config.json 读取架构（也可把文件拖到窗口上）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="234" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="268" />
             <source>A published model preset, grouped by the guide's task classes</source>
             <translation>已发布模型的预设，按指南的任务类别分组</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="235" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="269" />
             <source>Parameters</source>
             <translation>参数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="235" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="269" />
             <source>Bare parameter count for a custom model, e.g. 7B, 350M, 1.3e9</source>
             <translation>自定义模型的参数量，例如 7B、350M、1.3e9</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="236" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="270" />
             <source>Task</source>
             <translation>任务类型</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="236" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="270" />
             <source>What the GPUs will do: pre-train, fine-tune (full, LoRA, QLoRA) or serve</source>
             <translation>GPU 的用途：预训练、微调（全参数、LoRA、QLoRA）或推理服务</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="237" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="271" />
             <source>Precision</source>
             <translation>精度</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="237" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="271" />
             <source>Number format for training; BF16 mixed precision is the norm, FP32 doubles memory</source>
             <translation>训练的数值格式；通常用 BF16 混合精度，FP32 显存翻倍</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="238" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="272" />
             <source>Optimizer</source>
             <translation>优化器</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="238" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="272" />
             <source>AdamW keeps 12 bytes of state per trained parameter; 8-bit Adam and SGD keep less</source>
             <translation>AdamW 每个训练参数保存 12 字节状态；8 位 Adam 和 SGD 更少</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="239" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="273" />
             <source>Sequence length</source>
             <translation>序列长度</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="239" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="273" />
             <source>Tokens per training sample (context length)</source>
             <translation>每个训练样本的 token 数（上下文长度）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="240" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="274" />
             <source>Micro-batch</source>
             <translation>微批大小</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="240" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="274" />
             <source>Samples each GPU processes at once; activations grow with it</source>
             <translation>每张 GPU 一次处理的样本数；激活值随之增长</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="241" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="275" />
             <source>Gradient accumulation</source>
             <translation>梯度累积</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="241" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="275" />
             <source>Micro-batches summed before each optimizer step; raises the batch without memory</source>
             <translation>每次优化器更新前累加的微批数；增大批量而不增加显存</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="242" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="276" />
             <source>Recomputation</source>
             <translation>激活重计算</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="242" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="276" />
             <source>Recompute activations in the backward pass: saves memory, costs about a third more compute</source>
             <translation>反向传播时重新计算激活：节省显存，计算量约多三分之一</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="243" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="277" />
             <source>Flash attention</source>
             <translation>Flash Attention</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="243" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="277" />
             <source>Fused attention kernel that never stores the attention-score matrix</source>
             <translation>融合注意力内核，不保存注意力分数矩阵</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="244" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="278" />
             <source>LoRA rank</source>
             <translation>LoRA 秩</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="244" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="278" />
             <source>Rank r of the low-rank adapters; trainable parameters grow linearly with it</source>
             <translation>低秩适配器的秩 r；可训练参数随之线性增长</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="245" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="279" />
             <source>Dataset tokens</source>
             <translation>数据集 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="245" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="279" />
             <source>Tokens in the training set for one pass, e.g. 2B</source>
             <translation>训练集一遍的 token 数，例如 2B</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="246" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="280" />
             <source>Epochs</source>
             <translation>轮数 (epoch)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="246" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="280" />
             <source>Passes over the dataset; total tokens = dataset tokens × epochs</source>
             <translation>遍历数据集的次数；总 token 数 = 数据集 token 数 × 轮数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="247" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="281" />
             <source>Serving concurrency</source>
             <translation>推理并发数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="247" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="281" />
             <source>Sequences served at the same time; each needs its own KV cache</source>
             <translation>同时服务的序列数；每个序列都需要自己的 KV 缓存</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="248" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="282" />
             <source>Memory headroom</source>
             <translation>显存余量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="248" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="282" />
             <source>Share of each GPU's memory kept free for fragmentation and spikes</source>
             <translation>每张 GPU 显存中预留给碎片和峰值的比例</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="249" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="283" />
             <source>Objective</source>
             <translation>优化目标</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="249" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="283" />
             <source>What to optimise when ranking configurations</source>
             <translation>对配置排序时优化的目标</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="250" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="284" />
             <source>Budget (CNY)</source>
             <translation>预算（元）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="250" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="284" />
             <source>Most you will spend on the run, in yuan; empty = no limit</source>
             <translation>本次训练最多花费（元）；留空表示不限</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="251" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="285" />
             <source>Deadline (days)</source>
             <translation>工期（天）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="251" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="285" />
             <source>Longest the run may take, in days; empty = no limit</source>
             <translation>训练最多可用的天数；留空表示不限</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="252" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="286" />
             <source>Billing</source>
             <translation>计费方式</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="252" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="286" />
             <source>Rent by the hour or by the month; default: whichever is cheaper</source>
             <translation>按小时或按月租用；默认取较便宜者</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="253" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="287" />
             <source>Region</source>
             <translation>地域</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="253" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="287" />
             <source>Only offers in this region</source>
             <translation>只看该地域的报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="254" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="288" />
             <source>Providers</source>
             <translation>服务商</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="254" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="288" />
             <source>Only these providers; none ticked = all</source>
             <translation>只看这些服务商；都不勾选表示全部</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="255" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="289" />
             <source>Most GPUs</source>
             <translation>最多 GPU 数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="255" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="289" />
             <source>Largest GPU count to consider</source>
             <translation>考虑的最大 GPU 数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="265" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="302" />
             <source>Whichever is cheaper</source>
             <translation>取较便宜者</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="268" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="305" />
             <source>Any region</source>
             <translation>任意地域</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="269" />
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="270" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="306" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="314" />
             <source>no limit</source>
             <translation>不限</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="287" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="307" />
+            <source>no target</source>
+            <translation>不设目标</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="308" />
+            <source>as sequence length</source>
+            <translation>同序列长度</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="310" />
+            <source>Same as the job's precision</source>
+            <translation>与任务精度相同</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="311" />
+            <source>16-bit (default)</source>
+            <translation>16 位（默认）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="331" />
             <source>Custom: parameter count</source>
             <translation>自定义：参数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="289" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="333" />
             <source>Imported: %1</source>
             <translation>已导入：%1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="148" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="149" />
             <source>cannot read %1: %2</source>
             <translation>无法读取 %1：%2</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="150" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="151" />
             <source>%1 is not valid JSON: %2</source>
             <translation>%1 不是有效的 JSON：%2</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="152" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="153" />
             <source>%1 is not a config.json object</source>
             <translation>%1 不是 config.json 对象</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="238" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="245" />
             <source>e.g. 7B, 350M or 1.3e9</source>
             <translation>如 7B、350M 或 1.3e9</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="277" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="284" />
             <source>required</source>
             <translation>必填</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="287" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="294" />
             <source>must be more than zero</source>
             <translation>必须大于零</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="297" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="304" />
             <source>too small for a neural network: give the count, e.g. 7B</source>
             <translation>对神经网络来说太小：请填写参数量，例如 7B</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="299" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="306" />
             <source>more than 100 trillion parameters: check the unit</source>
             <translation>超过 100 万亿参数：请检查单位</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="303" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="310" />
             <source>pick a model</source>
             <translation>请选择模型</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="309" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="316" />
             <source>Total training tokens: %1</source>
             <translation>训练总 token 数：%1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="312" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="319" />
             <source>No dataset size: training time and cost are not estimated</source>
             <translation>未填写数据集大小：不估算训练时间和成本</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="319" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="327" />
             <source>QLoRA trains adapters in 16-bit: pick BF16 or FP16</source>
             <translation>QLoRA 以 16 位训练适配器：请选 BF16 或 FP16</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="337" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="345" />
             <source>%1 layers</source>
             <translation>%1 层</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="338" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="346" />
             <source>hidden %1</source>
             <translation>隐藏层维度 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="340" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="348" />
             <source>%1 heads</source>
             <translation>%1 个注意力头</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="342" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="350" />
             <source>%1 KV heads</source>
             <translation>%1 个 KV 头</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="344" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="352" />
             <source>%1 experts</source>
             <translation>%1 个专家</translation>
         </message>
@@ -1333,44 +1358,44 @@
             <translation>已导入 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="339" />
+            <location filename="../../gpudesk/ui/main_window.py" line="338" />
             <source>computing…</source>
             <translation>计算中…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="372" />
+            <location filename="../../gpudesk/ui/main_window.py" line="371" />
             <source>No configuration fits within the constraints.</source>
             <translation>在约束条件内没有可行的配置。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="376" />
+            <location filename="../../gpudesk/ui/main_window.py" line="375" />
             <source>The configuration set by hand no longer works (%1): the recommendation is shown.</source>
             <translation>手动设定的配置已不可用（%1）：现显示推荐方案。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="394" />
+            <location filename="../../gpudesk/ui/main_window.py" line="393" />
             <source>Left out until corrected — %1</source>
             <translation>以下字段有误，改正前暂不计入 — %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="451" />
-            <location filename="../../gpudesk/ui/main_window.py" line="542" />
+            <location filename="../../gpudesk/ui/main_window.py" line="450" />
+            <location filename="../../gpudesk/ui/main_window.py" line="545" />
             <source>No configuration chosen yet</source>
             <translation>尚未选择配置</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="452" />
+            <location filename="../../gpudesk/ui/main_window.py" line="451" />
             <source>Fits</source>
             <translation>显存够用</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="452" />
+            <location filename="../../gpudesk/ui/main_window.py" line="451" />
             <source>Does not fit</source>
             <translation>显存不足</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="453" />
-            <location filename="../../gpudesk/ui/main_window.py" line="543" />
+            <location filename="../../gpudesk/ui/main_window.py" line="452" />
+            <location filename="../../gpudesk/ui/main_window.py" line="546" />
             <source>set by hand</source>
             <translation>手动设定</translation>
         </message>
@@ -1380,47 +1405,47 @@
             <translation>含试错余量 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="598" />
+            <location filename="../../gpudesk/ui/main_window.py" line="605" />
             <source>Untitled plan</source>
             <translation>未命名方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="628" />
+            <location filename="../../gpudesk/ui/main_window.py" line="635" />
             <source>About gpudesk</source>
             <translation>关于 gpudesk</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="623" />
+            <location filename="../../gpudesk/ui/main_window.py" line="630" />
             <source>Offline planning assistant for renting GPU servers for AI training.</source>
             <translation>离线的 AI 训练 GPU 服务器租用规划助手。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="543" />
+            <location filename="../../gpudesk/ui/main_window.py" line="546" />
             <source>from the recommendation</source>
             <translation>来自推荐</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="577" />
+            <location filename="../../gpudesk/ui/main_window.py" line="584" />
             <source>Your name</source>
             <translation>您的姓名</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="578" />
+            <location filename="../../gpudesk/ui/main_window.py" line="585" />
             <source>Checklist results record who checked them. Your name:</source>
             <translation>检查结果会记录检查人。请输入您的姓名：</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="624" />
+            <location filename="../../gpudesk/ui/main_window.py" line="631" />
             <source>Catalogue dated %1 (content %2).</source>
             <translation>目录日期 %1（内容 %2）。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="624" />
+            <location filename="../../gpudesk/ui/main_window.py" line="631" />
             <source>unknown</source>
             <translation>未知</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="626" />
+            <location filename="../../gpudesk/ui/main_window.py" line="633" />
             <source>Chinese text uses the bundled WenQuanYi Micro Hei font (Apache-2.0).</source>
             <translation>中文使用随附的文泉驿微米黑字体（Apache-2.0）。</translation>
         </message>
@@ -2017,8 +2042,8 @@
         </message>
         <message>
             <location filename="../../gpudesk/ui/pages/overview.py" line="142" />
-            <location filename="../../gpudesk/ui/pages/overview.py" line="213" />
-            <location filename="../../gpudesk/ui/pages/overview.py" line="220" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="215" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="222" />
             <source>Export chart</source>
             <translation>导出图表</translation>
         </message>
@@ -2078,17 +2103,17 @@
             <translation>%1（含试错余量 %2）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="196" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="198" />
             <source>%1 tier</source>
             <translation>%1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="198" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="200" />
             <source>cheaper billing: %1</source>
             <translation>更省的计费：%1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="214" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="216" />
             <source>PNG image (*.png);;SVG drawing (*.svg)</source>
             <translation>PNG 图片 (*.png);;SVG 矢量图 (*.svg)</translation>
         </message>
@@ -2206,6 +2231,191 @@ Approver</source>
     <context>
         <name>Charts</name>
         <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="60" />
+            <source>Memory per GPU</source>
+            <translation>每卡显存</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="60" />
+            <source>GiB per GPU (1 GiB = 2³⁰ bytes)</source>
+            <translation>每卡 GiB（1 GiB = 2³⁰ 字节）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="62" />
+            <source>No configuration yet</source>
+            <translation>尚无配置</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="84" />
+            <source>Headroom kept free</source>
+            <translation>预留余量</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="93" />
+            <source>Capacity</source>
+            <translation>容量</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="94" />
+            <source>Usable</source>
+            <translation>可用</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="94" />
+            <source>Total</source>
+            <translation>合计</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="97" />
+            <source>GPU capacity</source>
+            <translation>GPU 显存容量</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="109" />
+            <source>Guide's quick estimate</source>
+            <translation>指南快速估算</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="111" />
+            <source>Quick estimate ÷ %1</source>
+            <translation>快速估算 ÷ %1</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="116" />
+            <source>in all</source>
+            <translation>合计</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="116" />
+            <source>per GPU</source>
+            <translation>每卡</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="142" />
+            <source>Total cost vs GPU count</source>
+            <translation>总成本与 GPU 数量</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="142" />
+            <source>Cost (%1)</source>
+            <translation>成本（%1）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="142" />
+            <source>GPUs</source>
+            <translation>GPU 数</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="144" />
+            <source>No priced configuration</source>
+            <translation>没有带价格的配置</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="164" />
+            <source>Cost</source>
+            <translation>成本</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="165" />
+            <source>With trial margin</source>
+            <translation>含试错余量</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="166" />
+            <source>Time</source>
+            <translation>时间</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="166" />
+            <source>days</source>
+            <translation>天</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="170" />
+            <source>+%1 % trial-and-error margin</source>
+            <translation>+%1 % 试错余量</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="177" />
+            <source>Days vs GPU count</source>
+            <translation>天数与 GPU 数量</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="177" />
+            <source>Days</source>
+            <translation>天数</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="179" />
+            <source>No timed configuration</source>
+            <translation>没有可估算时间的配置</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="209" />
+            <source>Time vs cost (Pareto front)</source>
+            <translation>时间与成本（帕累托前沿）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="225" />
+            <source>Other options</source>
+            <translation>其他方案</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="232" />
+            <source>Pareto front</source>
+            <translation>帕累托前沿</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="244" />
+            <source>Hourly vs monthly billing</source>
+            <translation>按小时与按月计费</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="244" />
+            <source>Cost per month (%1)</source>
+            <translation>每月成本（%1）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="245" />
+            <source>Hours used per month</source>
+            <translation>每月使用小时数</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="248" />
+            <source>No hourly price for the chosen configuration</source>
+            <translation>所选配置没有按小时价格</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="251" />
+            <source>Hourly</source>
+            <translation>按小时</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="261" />
+            <source>Monthly</source>
+            <translation>按月</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="265" />
+            <source>break-even %1 h</source>
+            <translation>平衡点 %1 小时</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="268" />
+            <source>Break-even</source>
+            <translation>盈亏平衡点</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="268" />
+            <source>month</source>
+            <translation>月</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="271" />
+            <source>this job</source>
+            <translation>本任务</translation>
+        </message>
+        <message>
             <location filename="../../gpudesk/ui/charts/style.py" line="334" />
             <source>Chosen</source>
             <translation>已选择</translation>
@@ -2290,157 +2500,157 @@ Approver</source>
     <context>
         <name>OptionsModel</name>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="38" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="39" />
             <source>Rank</source>
             <translation>排名</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="38" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="39" />
             <source>Place in the recommender's ranking for the objective</source>
             <translation>按优化目标在推荐结果中的名次</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="39" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="40" />
             <source>GPU</source>
             <translation>GPU</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="39" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="40" />
             <source>GPU model; the other counts of the same GPU are folded under its best row</source>
             <translation>显卡型号；同一显卡的其他数量折叠在其最佳方案下</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="40" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="41" />
             <source>GPUs</source>
             <translation>GPU 数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="40" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="41" />
             <source>GPUs in all (nodes × GPUs per node when more than one node)</source>
             <translation>显卡总数（多节点时为 节点数 × 每节点卡数）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="41" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="42" />
             <source>Provider</source>
             <translation>服务商</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="41" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="42" />
             <source>Whose offer prices this configuration</source>
             <translation>该配置按哪家的报价计价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="42" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="43" />
             <source>Region</source>
             <translation>地域</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="42" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="43" />
             <source>Where the offer's data centre is</source>
             <translation>报价对应机房所在地区</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="43" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="44" />
             <source>Layout</source>
             <translation>并行布局</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="45" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="46" />
             <source>Tier</source>
             <translation>档次</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="45" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="46" />
             <source>The guide's class of setup: entry, advanced, flagship or multi-node</source>
             <translation>指南中的配置档位：入门级、进阶档、旗舰级或跨节点集群</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="46" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="47" />
             <source>Fits</source>
             <translation>显存够用</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="46" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="47" />
             <source>Whether the job fits in each GPU's usable memory</source>
             <translation>任务能否放进每张卡的可用显存</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="47" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="48" />
             <source>Memory per GPU</source>
             <translation>每卡显存</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="47" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="48" />
             <source>Memory each GPU needs, in GiB (2³⁰ bytes)</source>
             <translation>每张 GPU 所需显存，单位 GiB（2³⁰ 字节）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="48" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="49" />
             <source>Time</source>
             <translation>时间</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="48" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="49" />
             <source>Wall-clock time of the run, without the trial margin</source>
             <translation>训练实际耗时（不含试错余量）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="49" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="50" />
             <source>Cost</source>
             <translation>成本</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="49" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="50" />
             <source>Rental for the run at the offer's price</source>
             <translation>按报价计算的本次租金</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="50" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="51" />
             <source>With trial margin</source>
             <translation>含试错余量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="50" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="51" />
             <source>Cost with the margin for trial and error (tuning, re-runs)</source>
             <translation>含试错余量（调参、重跑）的费用</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="51" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="52" />
             <source>Price</source>
             <translation>价格</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="51" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="52" />
             <source>The offer's price per GPU-hour, its kind and date</source>
             <translation>报价的每卡时价格、价格类型和日期</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="52" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="53" />
             <source>Advice</source>
             <translation>建议</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="52" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="53" />
             <source>Warnings for this configuration; hover the icon to read them</source>
             <translation>该配置的警示；鼠标停在图标上查看</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="197" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="198" />
             <source>(+%1 more)</source>
             <translation>（另有 %1 个）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="202" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="203" />
             <source>own price</source>
             <translation>自定价格</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="209" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="210" />
             <source>offload</source>
             <translation>卸载</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="228" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="229" />
             <source>%1/GPU-h</source>
             <translation>%1/卡时</translation>
         </message>
