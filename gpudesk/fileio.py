@@ -173,7 +173,7 @@ def parse_json(raw: bytes | str, source: str, *, max_depth: int = DEFAULT_MAX_DE
     try:
         doc = json.loads(text, parse_constant=_constant, parse_float=_finite_float)
     except json.JSONDecodeError as exc:
-        raise GpudeskError(f"{source}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+        raise GpudeskError(f"{source}: not valid JSON at line {exc.lineno}, column {exc.colno} ({exc.msg})") from None
     except RecursionError:
         raise GpudeskError(f"{source}: not a usable file: JSON nested more than {max_depth} levels deep") from None
     except _BadConstant as exc:
@@ -199,7 +199,7 @@ def read_json(path: str | os.PathLike, *, max_bytes: int, what: str = "file",
                                f"(at most {max_bytes / 1e6:,.0f} MB)")
         raw = p.read_bytes()
     except FileNotFoundError:
-        raise GpudeskError(f"{p}: file not found") from None
+        raise GpudeskError(f"{p}: not found (no such file)") from None
     except OSError as exc:
         raise GpudeskError(f"{p}: cannot read: {exc.strerror or exc}") from None
     if len(raw) > max_bytes:  # grew while we looked

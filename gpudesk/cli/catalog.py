@@ -31,6 +31,9 @@ def register(subparsers) -> None:
     e.add_argument("--user-only", action="store_true", help="only your own offers and price overrides")
     e.add_argument("file")
     e.set_defaults(func=_export)
+    from gpudesk.cli.provider import register_into
+
+    register_into(sub)
     b = sub.add_parser("build", help="compile data/ into the bundled catalogue (resources/catalog.sqlite)")
     b.add_argument("--data", help="source folder (default: the checkout's data/)")
     b.add_argument("--output", help="database to write (default: resources/catalog.sqlite)")

@@ -97,7 +97,10 @@ def _sign(currency: str) -> str:
 
 def money(amount: float | None, currency: str = "CNY", digits: int = 0) -> str:
     """An amount: "¥12,345" (CNY), "USD 12,345"."""
-    return unknown() if amount is None else f"{_sign(currency)}{amount:,.{digits}f}"
+    if amount is None:
+        return unknown()
+    minus = "-" if amount < 0 and round(amount, digits) != 0 else ""  # "-¥10", not "¥-10"
+    return f"{minus}{_sign(currency)}{abs(amount):,.{digits}f}"
 
 
 def price(amount: float | None, currency: str = "CNY") -> str:
@@ -162,7 +165,8 @@ _LABELS: dict[str, dict[str, tuple[str, str]]] = {
     "billing": {"hourly": ("hourly (pay as you go)", "按小时计费"), "monthly": ("monthly", "包月"),
                 "daily": ("daily", "按天"), "yearly": ("yearly", "包年"), "reserved": ("reserved", "预留"),
                 "spot": ("spot", "竞价")},
-    "billing_short": {"hourly": ("hourly", "按小时"), "monthly": ("monthly", "包月")},
+    "billing_short": {"hourly": ("hourly", "按小时"), "monthly": ("monthly", "包月"), "daily": ("daily", "按天"),
+                      "yearly": ("yearly", "包年"), "spot": ("spot", "竞价")},
     "price_kind": {"quoted": ("quoted by the provider", "供应商报价"), "list": ("list price", "公开标价"),
                    "estimate": ("estimate", "估算价")},
     "component": {"weights": ("Weights", "权重"), "gradients": ("Gradients", "梯度"),

@@ -16,8 +16,9 @@ from typing import Any
 from pydantic import ValidationError
 
 from gpudesk.core.plan.model import FORMAT, VERSION, Plan, now_iso
-from gpudesk.errors import PlanFileError
-from gpudesk.fileio import atomic_write
+from gpudesk.core.limits import MAX_JSON_DEPTH, MAX_PLAN_BYTES
+from gpudesk.errors import GpudeskError, PlanFileError
+from gpudesk.fileio import atomic_write, read_json
 
 # version N -> function turning a version-N document into a version-(N+1) one.
 # Version 0 was the pre-release draft: checklist state was a list of {"id", "status", ...}.
@@ -77,22 +78,16 @@ def plan_from_dict(doc: Any, source: str = "plan") -> Plan:
 
 
 def load_plan(path: str | os.PathLike) -> Plan:
+    """Read, check and migrate a plan file. Refused before parsing: files over MAX_PLAN_BYTES; then
+    anything that is not strict JSON (NaN, Infinity, 1e400), nesting beyond MAX_JSON_DEPTH, and every
+    field the schema does not allow, each named with the file."""
     p = Path(path)
     try:
-        raw = p.read_bytes()
-    except FileNotFoundError:
-        raise PlanFileError(f"{p}: no such file") from None
-    except IsADirectoryError:
-        raise PlanFileError(f"{p}: is a folder, not a plan file") from None
-    except OSError as exc:
-        raise PlanFileError(f"{p}: cannot read: {exc.strerror or exc}") from None
-    try:
-        doc = json.loads(raw.decode("utf-8-sig"))
-    except UnicodeDecodeError:
-        raise PlanFileError(f"{p}: not a gpudesk plan (not UTF-8 text)") from None
-    except json.JSONDecodeError as exc:
-        raise PlanFileError(f"{p}: damaged plan file: not valid JSON at line {exc.lineno} "
-                            f"column {exc.colno} ({exc.msg})") from None
+        doc = read_json(p, max_bytes=MAX_PLAN_BYTES, what="plan file", max_depth=MAX_JSON_DEPTH)
+    except PlanFileError:
+        raise
+    except GpudeskError as exc:
+        raise PlanFileError(str(exc)) from None
     return plan_from_dict(doc, str(p))
 
 

@@ -7,13 +7,20 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from gpudesk.core.i18n import t
 from gpudesk.core.models import Cluster, Constraints, CostEstimate, Job, Layout, MemoryEstimate, Offload, TimeEstimate
 from gpudesk.core.rules import usable_bytes
 from gpudesk.core.search.candidates import Candidate, candidates, degrees, variants
 from gpudesk.core.search.platforms import Platform
+from gpudesk.errors import GpudeskError
 
 TIMED_PER_COUNT = 2  # layouts timed per (platform, count): the first that fit by static score
 _ANY_CAPACITY = 80 * 10**9  # memory per GPU does not depend on capacity; only `fits` does
+
+
+class Cancelled(GpudeskError):
+    """The caller no longer wants this answer (a newer edit, the window closing): raised from inside
+    the search as soon as its `should_stop` says so."""
 
 
 @dataclass(frozen=True)
@@ -55,8 +62,10 @@ class Found:
 
 
 class LayoutSearch:
-    def __init__(self, job: Job, constraints: Constraints, engine: Engine):
+    def __init__(self, job: Job, constraints: Constraints, engine: Engine,
+                 should_stop: Callable[[], bool] | None = None):
         self.job = job
+        self.should_stop = should_stop
         self.constraints = constraints
         self.engine = engine
         self.variants = variants(job)
@@ -74,6 +83,12 @@ class LayoutSearch:
         self.guide_bytes = 0
         if job.task.trains:
             self.guide_bytes = engine.memory(job, Layout(), _ANY_CAPACITY).quick_estimate_bytes or 0
+
+    def check(self) -> None:
+        """Stop here (raise Cancelled) if the caller asked to. Called between units of work of at most
+        a few milliseconds: per platform and count, per candidate level, per option built."""
+        if self.should_stop is not None and self.should_stop():
+            raise Cancelled(t("search cancelled", "搜索已取消"))
 
     def global_batch_tokens(self, f: Found) -> int:
         """Tokens per optimizer step: replicas × micro-batch × accumulation × sequence length."""
@@ -184,6 +199,7 @@ class LayoutSearch:
         floor_seen = math.inf
         guide_ok = self.guide_bytes <= n * p.usable
         for level, cands, extremal in levels:
+            self.check()
             if level < 2 and not guide_ok:  # no offload: the guide's rule of thumb must hold too
                 skipped += len(cands)
                 continue
