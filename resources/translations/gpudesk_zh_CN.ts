@@ -964,87 +964,87 @@
             <translation>已导入：%1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="149" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="151" />
             <source>cannot read %1: %2</source>
             <translation>无法读取 %1：%2</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="151" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="153" />
             <source>%1 is not valid JSON: %2</source>
             <translation>%1 不是有效的 JSON：%2</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="153" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="155" />
             <source>%1 is not a config.json object</source>
             <translation>%1 不是 config.json 对象</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="245" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="247" />
             <source>e.g. 7B, 350M or 1.3e9</source>
             <translation>如 7B、350M 或 1.3e9</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="284" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="286" />
             <source>required</source>
             <translation>必填</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="294" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="296" />
             <source>must be more than zero</source>
             <translation>必须大于零</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="304" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="306" />
             <source>too small for a neural network: give the count, e.g. 7B</source>
             <translation>对神经网络来说太小：请填写参数量，例如 7B</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="306" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="308" />
             <source>more than 100 trillion parameters: check the unit</source>
             <translation>超过 100 万亿参数：请检查单位</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="310" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="312" />
             <source>pick a model</source>
             <translation>请选择模型</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="316" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="318" />
             <source>Total training tokens: %1</source>
             <translation>训练总 token 数：%1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="319" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="321" />
             <source>No dataset size: training time and cost are not estimated</source>
             <translation>未填写数据集大小：不估算训练时间和成本</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="327" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="329" />
             <source>QLoRA trains adapters in 16-bit: pick BF16 or FP16</source>
             <translation>QLoRA 以 16 位训练适配器：请选 BF16 或 FP16</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="345" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="347" />
             <source>%1 layers</source>
             <translation>%1 层</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="346" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="348" />
             <source>hidden %1</source>
             <translation>隐藏层维度 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="348" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="350" />
             <source>%1 heads</source>
             <translation>%1 个注意力头</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="350" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="352" />
             <source>%1 KV heads</source>
             <translation>%1 个 KV 头</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="352" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="354" />
             <source>%1 experts</source>
             <translation>%1 个专家</translation>
         </message>
