@@ -90,10 +90,10 @@ def export_table(table: Table, path: str | os.PathLike) -> Path:
 
     p = Path(path)
     suffix = p.suffix.lower()
+    if p.name.lower().endswith((SUFFIX, SUFFIX + ".bak")):
+        raise GpudeskError(f"{p}: refusing to overwrite a plan file with an export")
     if suffix not in FORMATS:
         raise GpudeskError(f"{p}: export to .xlsx or .csv (got {p.suffix or 'no suffix'!r})")
-    if p.name.endswith((SUFFIX, SUFFIX + ".bak")):
-        raise GpudeskError(f"{p}: refusing to overwrite a plan file with an export")
     data = xlsx_bytes(table) if suffix == ".xlsx" else csv_bytes(table)
     atomic_write(p, data, backup=False)
     return p
