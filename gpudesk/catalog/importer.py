@@ -49,6 +49,7 @@ SHEET_COLUMNS = [
     Column("billing", ("计费方式", "计费模式")),
     Column("source", ("来源", "出处")),
     Column("notes", ("备注", "说明")),
+    Column("notes_zh", ("notes (chinese)", "中文备注")),
 ]
 _KINDS = {"price_per_gpu_hour": ("price", "hour"), "price_per_gpu_month": ("price", "month"),
           "gpus_per_node": ("count", None), "max_nodes": ("count", None), "price_date": ("date", None),

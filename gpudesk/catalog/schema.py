@@ -95,6 +95,7 @@ class ServerType(Row):
     network_gbps: float | None = Field(default=None, gt=0)  # Gb/s per node between nodes
     power_kw: float | None = Field(default=None, gt=0)
     notes: str | None = None
+    notes_zh: str | None = None  # the same notes in Chinese (shown in the Chinese UI and PDF)
     source: str | None = None
     checked: str | None = None
     user: bool = False
@@ -133,6 +134,7 @@ class Provider(Row):
     founded: int | None = Field(default=None, ge=1900, le=2100)
     website: str | None = None
     notes: str | None = None
+    notes_zh: str | None = None  # the same notes in Chinese (shown in the Chinese UI and PDF)
     source: str | None = None
     checked: str | None = None
     user: bool = False
@@ -165,6 +167,7 @@ class Offer(Row):
     billing: list[str] = Field(default_factory=list)
     source: str | None = None
     notes: str | None = None
+    notes_zh: str | None = None  # the same notes in Chinese (shown in the Chinese UI and PDF)
     vat_included: bool | None = None  # whether the prices include VAT (含税); None: not stated
     user: bool = False
 

@@ -228,6 +228,7 @@ class GpuSpec(Strict):
     name_zh: str | None = None
     market: Literal["global", "china"] | None = None  # "china": export-control SKU sold in China
     notes: str | None = None
+    notes_zh: str | None = None  # the same notes in Chinese
 
 
 class Cluster(Strict):

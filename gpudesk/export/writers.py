@@ -90,9 +90,9 @@ def export_table(table: Table, path: str | os.PathLike, *, sources: tuple = ()) 
 
     p = Path(path)
     suffix = p.suffix.lower()
+    refuse_export_over(p, *sources)  # a plan, its .bak, the source, a database: never replaced
     if suffix not in FORMATS:
         raise GpudeskError(f"{p}: export to .xlsx or .csv (got {p.suffix or 'no suffix'!r})")
-    refuse_export_over(p, *sources)
     data = xlsx_bytes(table) if suffix == ".xlsx" else csv_bytes(table)
     atomic_write(p, data, backup=False)
     return p

@@ -28,7 +28,7 @@ QM = HERE / "gpudesk_zh_CN.qm"
 GLOSSARY = HERE / "zh_CN.json"
 
 _HELPER = re.compile(r'def _tr\(text: str\) -> str:\s*return QCoreApplication\.translate\("(\w+)", text\)')
-_CALL = re.compile(r'\b_tr\(\s*"((?:[^"\\]|\\.)*)"\s*\)')
+_CALL = re.compile(r"""\b_tr\(\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)')\s*\)""")
 
 
 def _tool(name: str) -> str:
@@ -60,7 +60,8 @@ def _helper_strings() -> dict[str, list[tuple[str, str, int]]]:
             continue
         for call in _CALL.finditer(text):
             line = text.count("\n", 0, call.start()) + 1
-            source = call.group(1).encode().decode("unicode_escape").encode("latin-1").decode("utf-8")
+            raw = call.group(1) if call.group(1) is not None else call.group(2)
+            source = raw.encode().decode("unicode_escape").encode("latin-1").decode("utf-8")
             found.setdefault(helper.group(1), []).append((source, file.relative_to(ROOT).as_posix(), line))
     return found
 

@@ -47,6 +47,8 @@ class ProviderSection(ReportContext):
         styles: list[RowStyle] = [""]
         for attr, en, zh in fields:
             value = getattr(p, attr, None) if p is not None else None
+            if attr == "notes":
+                value = _notes(p, self.lang)
             if attr == "billing_modes" and value:
                 value = ", ".join(units.label("billing", v) for v in value) if self.lang == "en" else "、".join(units.label("billing", v) for v in value)
             rows.append((t(en, zh), _unknown(value)))
@@ -63,7 +65,7 @@ class ProviderSection(ReportContext):
             (t("Price date", "价格日期"), _unknown(o.price_date)),
             (t("Billing offered", "可选计费方式"), _unknown([units.label("billing", b) for b in getattr(offer, "billing", [])] or None)),
             (t("Price source", "价格来源"), _unknown(getattr(offer, "source", None))),
-            (t("Offer notes", "报价备注"), _unknown(getattr(offer, "notes", None))),
+            (t("Offer notes", "报价备注"), _unknown(_notes(offer, self.lang))),
         ]
         kind_style: RowStyle = "warning" if o.price_kind in (None, "estimate") else ""
         blocks.append(KeyValues(offer_rows, row_styles=["", "", "", "", kind_style, kind_style, "", "", ""]))
@@ -74,6 +76,16 @@ class ProviderSection(ReportContext):
         return Section(t("Provider", "供应商"), blocks)
 
     # ---- checklist and sign-off ----
+
+
+def _notes(row, lang: str) -> str | None:
+    """A catalogue row's notes in the report's language (`notes_zh` beside `notes`; either when the
+    other is missing). Rows may be plan snapshots (dicts) or catalogue models."""
+    if row is None:
+        return None
+    get = row.get if isinstance(row, dict) else (lambda k: getattr(row, k, None))
+    en, zh = get("notes"), get("notes_zh")
+    return (zh or en) if lang == "zh_CN" else (en or zh)
 
 
 def _unknown(value: Any) -> str:

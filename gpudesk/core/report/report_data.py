@@ -46,6 +46,8 @@ class _Builder(SummarySection, SizingSection, AlternativesSection, ProviderSecti
         cover_rows = [
             (t("Organisation", "单位"), organisation or t("not given", "未填写")),
             (t("Prepared by", "编制人"), plan.author or t("not given", "未填写")),
+            *([(t("Reviewers and approvers", "审核与批准"), t(", ", "、").join(plan.approvers))]
+              if plan.approvers else []),
             (t("Plan date", "方案日期"), _date_text(plan.modified or plan.created)),
             (t("Plan version", "方案版本"), str(plan.version)),
             (t("Plan fingerprint", "方案指纹"), self.hash[:16]),

@@ -50,6 +50,9 @@ class ChecklistSection(ReportContext):
         blocks.append(self._signoff())
         return Section(t("Acceptance checklist", "验收检查清单"), blocks)
 
+    def _roles(self) -> list[SignRole]:
+        return _sign_roles(self.plan.author, list(getattr(self.plan, "approvers", []) or []))
+
     def _signoff(self) -> SignOff:
         o = self.choice
         if o is not None and not self.job.task.trains:
@@ -78,13 +81,21 @@ class ChecklistSection(ReportContext):
         return SignOff(
             title=t("Sign-off", "审批签字"),
             statement=statement,
-            roles=[SignRole(t("Prepared by", "编制"), self.plan.author),
-                   SignRole(t("Reviewed by", "审核"), ""),
-                   SignRole(t("Approved by", "批准"), "")],
+            roles=self._roles(),
             name_label=t("Name", "姓名"), position_label=t("Position", "职务"),
             date_label=t("Date", "日期"), signature_label=t("Signature", "签名"),
             decisions=[t("Approved", "批准"), t("Approved with conditions", "有条件批准"), t("Not approved", "不批准")],
         )
+
+
+def _sign_roles(author: str, approvers: list[str]) -> list[SignRole]:
+    """Prepared by the author; reviewed by every approver but the last, who approves (the plan's
+    order). Without names, one blank reviewer and one blank approver line to fill in by hand."""
+    names = [a for a in approvers if a.strip()]
+    reviewers, approver = (names[:-1], names[-1]) if names else ([""], "")
+    return ([SignRole(t("Prepared by", "编制"), author)]
+            + [SignRole(t("Reviewed by", "审核"), r) for r in (reviewers or [""])]
+            + [SignRole(t("Approved by", "批准"), approver)])
 
 
 def _status_key(status: str) -> str:

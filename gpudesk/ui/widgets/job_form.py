@@ -270,6 +270,7 @@ class JobForm(JobValues, QScrollArea):
         self.deadline_edit.setPlaceholderText(self.tr("no limit"))
         self._retranslate_models()
         self._retranslate_providers()
+        self._retranslate_regions()
         self._show_params()
         self._validate_all()
 

@@ -27,7 +27,7 @@ from gpudesk.core.models import (
 )
 from gpudesk.errors import GpudeskError
 from gpudesk.ui.fmt import number, parse_quantity
-from gpudesk.ui.labels import provider_name
+from gpudesk.ui.labels import provider_name, region_text
 
 CUSTOM = "__params__"
 IMPORTED = "__imported__"
@@ -101,9 +101,13 @@ class JobValues:
             while self.region_combo.count() > 1:
                 self.region_combo.removeItem(1)
             for name in regions:
-                self.region_combo.addItem(name, name)
+                self.region_combo.addItem(region_text(name), name)
             self._select(self.region_combo, region)
         self._model_changed()
+
+    def _retranslate_regions(self) -> None:
+        for i in range(1, self.region_combo.count()):
+            self.region_combo.setItemText(i, region_text(self.region_combo.itemData(i)))
 
     def _retranslate_providers(self) -> None:
         names = {p.id: provider_name(p) for p in self._providers}
@@ -187,7 +191,7 @@ class JobValues:
             self.deadline_edit.setText("" if constraints.deadline_hours is None else f"{constraints.deadline_hours / 24:g}")
             self._select(self.billing_combo, constraints.billing.value if constraints.billing else None)
             if constraints.region and self.region_combo.findData(constraints.region) < 0:
-                self.region_combo.addItem(constraints.region, constraints.region)
+                self.region_combo.addItem(region_text(constraints.region), constraints.region)
             self._select(self.region_combo, constraints.region)
             for i in range(self.providers_list.count()):
                 item = self.providers_list.item(i)
@@ -342,7 +346,7 @@ class JobValues:
             parts.append(_tr("%1 KV heads").replace("%1", str(arch.num_kv_heads)))
         if arch.num_experts > 1:
             parts.append(_tr("%1 experts").replace("%1", str(arch.num_experts)))
-        self.model_info.setText(", ".join(parts))
+        self.model_info.setText(_tr(", ").join(parts))
 
     @property
     def errors(self) -> dict[str, str]:
@@ -373,21 +377,24 @@ class JobValues:
             raise GpudeskError(f"{self._labels[key].text()}: {message}")
         return self._build(set())
 
-    def read(self) -> tuple[Job, Constraints, dict[str, str]]:
-        """Like job_and_constraints, but a bad optional field is left out: (job, constraints,
-        {field label: reason}). A bad required field (the model) still raises GpudeskError."""
+    def read(self, previous: tuple[Job, Constraints] | None = None) -> tuple[Job, Constraints, dict[str, str]]:
+        """Like job_and_constraints, but a bad optional field keeps its last valid value (from
+        `previous`, else it is left out): (job, constraints, {field label: reason}). A bad required
+        field (the model) still raises GpudeskError."""
         bad = {k: m for k, m in self._errors.items() if k not in OPTIONAL}
         if bad:
             key, message = next(iter(bad.items()))
             raise GpudeskError(f"{self._labels[key].text()}: {message}")
         left_out = {k for k in self._errors if k in OPTIONAL}
-        job, constraints = self._build(left_out)
+        job, constraints = self._build(left_out, previous)
         return job, constraints, {self._labels[k].text(): self._errors[k] for k in left_out}
 
-    def _build(self, left_out: set[str]) -> tuple[Job, Constraints]:
+    def _build(self, left_out: set[str], previous: tuple[Job, Constraints] | None = None) -> tuple[Job, Constraints]:
         task = TaskKind(self.task_combo.currentData())
         tokens = None
-        if task.trains and self.tokens_edit.text().strip() and "tokens" not in left_out:
+        if "tokens" in left_out:
+            tokens = previous[0].tokens if previous is not None else None
+        elif task.trains and self.tokens_edit.text().strip():
             tokens = parse_quantity(self.tokens_edit.text()) * self.epochs_spin.value()
         fields = dict(
             model=self.model_arch(),
@@ -408,10 +415,12 @@ class JobValues:
         budget = "" if "budget" in left_out else self.budget_edit.text().strip()
         deadline = "" if "deadline" in left_out else self.deadline_edit.text().strip()
         billing = self.billing_combo.currentData()
+        kept = previous[1] if previous is not None else None
         fields = dict(
             objective=Objective(self.objective_combo.currentData()),
-            budget=parse_quantity(budget) if budget else None,
-            deadline_hours=parse_quantity(deadline) * 24 if deadline else None,
+            budget=parse_quantity(budget) if budget else (kept.budget if kept and "budget" in left_out else None),
+            deadline_hours=parse_quantity(deadline) * 24 if deadline else
+            (kept.deadline_hours if kept and "deadline" in left_out else None),
             providers=[self.providers_list.item(i).data(Qt.UserRole) for i in range(self.providers_list.count())
                        if self.providers_list.item(i).checkState() == Qt.Checked],
             region=self.region_combo.currentData(),
