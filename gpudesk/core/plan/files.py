@@ -125,17 +125,17 @@ def refuse_export_over(path: str | os.PathLike, *sources: str | os.PathLike) -> 
     would destroy something: one of the `sources` it was made from (or its .bak), a plan file, its backup,
     an autosave, a database. Every exporter calls this before writing anything."""
     p = Path(path)
-    for src in sources:
-        src = Path(src)
-        if _same(p, src) or _same(p, src.with_name(src.name + ".bak")):
-            raise PlanFileError(t("{p}: is the file this export is made from; choose another output name",
-                                  "{p}：正是导出所依据的文件；请另选输出文件名", p=p))
     kind = "plan" if p.name.lower().endswith((SUFFIX, SUFFIX + ".bak")) else (_sniff(p) if p.is_file() else None)
     if kind is not None:
         what = {"plan": t("a gpudesk plan file", "gpudesk 方案文件"), "autosave": t("a gpudesk autosave", "gpudesk 自动保存文件"),
                 "database": t("a database", "数据库文件")}[kind]
         raise PlanFileError(t("{p}: is {w}; an export never replaces it, choose another output name",
                               "{p}：是{w}，导出不会覆盖它；请另选输出文件名", p=p, w=what))
+    for src in sources:
+        src = Path(src)
+        if _same(p, src) or _same(p, src.with_name(src.name + ".bak")):
+            raise PlanFileError(t("{p}: is the file this export is made from; choose another output name",
+                                  "{p}：正是导出所依据的文件；请另选输出文件名", p=p))
     return p
 
 
