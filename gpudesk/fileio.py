@@ -6,7 +6,8 @@ One file-mode rule for every writer: a new file gets the mode any new file gets 
 umask, e.g. 0644: a plan or a PDF is meant to be shared), a replaced file keeps its mode (mkstemp's
 private 0600 never leaks out). The temporary file is removed on any failure, and an OSError becomes
 a GpudeskError naming the file. A base module: every layer may use it (no Qt, no gpudesk imports
-beyond the error type).
+beyond the error type). It also holds THE way a JSON file the user hands us is read (`read_json`,
+`parse_json`): size-capped, BOM-tolerant, strict numbers, bounded nesting, one-line errors.
 
     atomic_write("13b.gpudesk", data, backup=True)   # keeps the previous file as 13b.gpudesk.bak
     with atomic_path("plan.pdf") as tmp:              # for writers that want a path (sqlite, QPdfWriter)
@@ -16,8 +17,11 @@ beyond the error type).
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import tempfile
+import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -114,3 +118,198 @@ def atomic_write(path: str | os.PathLike, data: bytes | str, *, backup: bool = F
     with atomic_path(path, backup=backup) as tmp, open(tmp, "wb") as fh:
         fh.write(raw)
     return Path(path)
+
+
+# --- reading JSON that a person made (config.json, plan files, price sheets) ---------------------
+
+DEFAULT_MAX_DEPTH = 64  # plans nest ~8 deep, HF configs ~4: anything deeper is damage, not data
+
+
+class _BadConstant(ValueError):
+    pass
+
+
+def _constant(name: str):
+    raise _BadConstant(f"{name} is not a number JSON allows")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if value != value or value in (float("inf"), float("-inf")):
+        raise _BadConstant(f"{text} is beyond the range of a number")
+    return value
+
+
+def _depth_exceeds(obj: object, limit: int) -> bool:
+    """True when containers nest deeper than `limit` (iterative: no recursion on hostile input)."""
+    stack = [(obj, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            children = item.values()
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        if depth > limit:
+            return True
+        stack.extend((c, depth + 1) for c in children if isinstance(c, (dict, list)))
+    return False
+
+
+def parse_json(raw: bytes | str, source: str, *, max_depth: int = DEFAULT_MAX_DEPTH):
+    """Decode JSON text from a file a person may have edited; GpudeskError naming `source` on any problem.
+
+    Accepted: a UTF-8 byte-order mark (Windows editors write one). Refused with a plain message:
+    text that is not UTF-8 (e.g. saved as GBK), NaN/Infinity and numbers beyond a double (1e400),
+    nesting deeper than `max_depth`, malformed JSON (with line and column).
+    """
+    if isinstance(raw, bytes):
+        try:
+            text = raw.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise GpudeskError(f"{source}: not UTF-8 text (saved as GBK or another encoding?); "
+                               "save it as UTF-8 and try again") from None
+    else:
+        text = raw[1:] if raw.startswith("\ufeff") else raw
+    try:
+        doc = json.loads(text, parse_constant=_constant, parse_float=_finite_float)
+    except json.JSONDecodeError as exc:
+        raise GpudeskError(f"{source}: not valid JSON at line {exc.lineno}, column {exc.colno} ({exc.msg})") from None
+    except RecursionError:
+        raise GpudeskError(f"{source}: not a usable file: JSON nested more than {max_depth} levels deep") from None
+    except _BadConstant as exc:
+        raise GpudeskError(f"{source}: not a usable number in the file: {exc}") from None
+    except ValueError:  # an integer of more than 4300 digits
+        raise GpudeskError(f"{source}: not a usable number in the file: a number with thousands of digits") from None
+    if _depth_exceeds(doc, max_depth):
+        raise GpudeskError(f"{source}: not a usable file: JSON nested more than {max_depth} levels deep")
+    return doc
+
+
+def read_json(path: str | os.PathLike, *, max_bytes: int, what: str = "file",
+              max_depth: int = DEFAULT_MAX_DEPTH):
+    """Read and decode the JSON file at `path` (see `parse_json`); files over `max_bytes` are refused
+    before anything is read."""
+    p = Path(path)
+    try:
+        size = p.stat().st_size
+        if p.is_dir():
+            raise GpudeskError(f"{p}: is a folder, not a {what}")
+        if size > max_bytes:
+            raise GpudeskError(f"{p}: {size / 1e6:,.1f} MB is too large for a {what} "
+                               f"(at most {max_bytes / 1e6:,.0f} MB)")
+        raw = p.read_bytes()
+    except FileNotFoundError:
+        raise GpudeskError(f"{p}: not found (no such file)") from None
+    except OSError as exc:
+        raise GpudeskError(f"{p}: cannot read: {exc.strerror or exc}") from None
+    if len(raw) > max_bytes:  # grew while we looked
+        raise GpudeskError(f"{p}: too large for a {what} (at most {max_bytes / 1e6:,.0f} MB)")
+    return parse_json(raw, str(p), max_depth=max_depth)
+
+
+# --- one writer at a time: a lock file beside the file being changed ------------------------------
+
+LOCK_WAIT_SECONDS = 15.0  # a plan write takes milliseconds: waiting this long means a stuck holder
+_held: dict[str, dict] = {}  # lock file -> {"thread": RLock, "fd": fd or None, "depth": n}
+_held_guard = threading.Lock()
+
+
+def lock_path(path: str | os.PathLike) -> Path:
+    target = Path(path)
+    return target.with_name(f".{target.name}.lock")
+
+
+def _try_lock(fd: int) -> bool:
+    if os.name == "nt":
+        import msvcrt
+
+        try:
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
+        return True
+    import fcntl
+
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:  # BlockingIOError: another process holds it
+        return False
+    return True
+
+
+def _unlock(fd: int) -> None:
+    if os.name == "nt":
+        import msvcrt
+
+        with contextlib.suppress(OSError):
+            os.lseek(fd, 0, os.SEEK_SET)
+            msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+    else:
+        import fcntl
+
+        fcntl.flock(fd, fcntl.LOCK_UN)
+
+
+def _acquire(lock: Path, wait: float, target: Path) -> int:
+    folder = lock.parent if str(lock.parent) else Path(".")
+    if not folder.is_dir():
+        raise GpudeskError(f"{target}: folder does not exist: {folder}")
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as exc:
+            raise GpudeskError(f"{target}: cannot take the lock {lock.name} beside it: {exc.strerror or exc}") from None
+        if _try_lock(fd):
+            if os.name == "nt":
+                return fd
+            # the holder before us removes the lock file as it lets go: make sure ours is still the one there
+            with contextlib.suppress(OSError):
+                here, there = os.fstat(fd), os.stat(lock)
+                if (here.st_ino, here.st_dev) == (there.st_ino, there.st_dev):
+                    return fd
+            _unlock(fd)
+        os.close(fd)
+        if time.monotonic() >= deadline:
+            raise GpudeskError(f"{target}: another gpudesk is changing this file (lock {lock.name}); "
+                               "try again in a moment")
+        time.sleep(0.02)
+
+
+@contextlib.contextmanager
+def locked(path: str | os.PathLike, *, wait: float = LOCK_WAIT_SECONDS) -> Iterator[Path]:
+    """Hold the exclusive lock of `path` (the file .NAME.lock beside it) for a read-modify-write.
+
+    The operating system drops the lock when its process ends (fcntl.flock, msvcrt.locking), so a
+    killed gpudesk never leaves a stale lock behind; the lock file is removed when let go (POSIX).
+    Re-entrant within a thread (save_plan takes it inside a caller's `locked` block); other threads
+    of the process wait like other processes do.
+    """
+    lock = lock_path(path)
+    key = str(lock.resolve())
+    with _held_guard:
+        entry = _held.setdefault(key, {"thread": threading.RLock(), "fd": None, "depth": 0})
+    if not entry["thread"].acquire(timeout=wait):
+        raise GpudeskError(f"{path}: another task is changing this file (lock {lock.name}); try again in a moment")
+    try:
+        if entry["depth"] == 0:
+            entry["fd"] = _acquire(lock, wait, Path(path))
+        entry["depth"] += 1
+        try:
+            yield lock
+        finally:
+            entry["depth"] -= 1
+            if entry["depth"] == 0:
+                fd, entry["fd"] = entry["fd"], None
+                if os.name != "nt":
+                    with contextlib.suppress(OSError):
+                        os.unlink(lock)  # while still holding it: a waiter re-checks the inode
+                _unlock(fd)
+                os.close(fd)
+                if os.name == "nt":
+                    with contextlib.suppress(OSError):
+                        os.unlink(lock)
+    finally:
+        entry["thread"].release()

@@ -1,18 +1,23 @@
 """Import and export of offers (a provider's price sheet) as CSV or JSON.
 
-A sheet is validated row by row with the pydantic row models and checked against the catalogue
-(known provider, GPU and node type). Any problem rejects the whole file, listing every problem
-with its row and column, and changes nothing; a good file is applied to the user database in one
-transaction. CSV columns are the Offer fields; `billing` holds modes separated by ';'.
+The sheet is read by the one price-sheet reader (`gpudesk.catalog.sheets`: GBK or UTF-8 with BOM, merged
+header rows, Chinese column names, "¥1,234.50", "元/小时", "含税"), every cell parsed by `gpudesk.core.parse`
+(a decimal comma, inf/1e400, an impossible date are refused with the row and column), each row validated
+with the pydantic row models and checked against the catalogue (known provider, GPU and node type). Any
+problem rejects the whole file, listing every problem, and changes nothing; a good file is applied to the
+user database in one transaction. Columns are the Offer fields (or their aliases); `billing` holds modes
+separated by ';'.
+
+An offer without an id gets one derived from provider, GPU, node size and region (the region as a
+12-hex-digit hash: 48 bits, so 100,000 distinct regions collide with odds of about 2 in 100 million, and a
+collision between different rows still gets a distinct id); rows that repeat the same provider, GPU, node
+size and region without ids are refused as duplicates.
 """
 
 from __future__ import annotations
 
-import csv
 import difflib
 import hashlib
-import io
-import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,35 +25,35 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from gpudesk.catalog.schema import BILLING_MODES, Offer, Provider
-from gpudesk.errors import CatalogError
-from gpudesk.fileio import atomic_write
+from gpudesk.catalog.sheets import Column, Problem, SheetRejected, read_cell, read_sheet
+from gpudesk.core.i18n import t
 
 OFFER_COLUMNS = tuple(f for f in Offer.model_fields if f != "user")
 REQUIRED_COLUMNS = ("provider", "gpu")
-_NUMBER_COLUMNS = {"price_per_gpu_hour", "price_per_gpu_month"}
-_INT_COLUMNS = {"gpus_per_node", "max_nodes"}
-
-
-@dataclass
-class Problem:
-    row: str  # "line 3" (CSV) or "offers[2]" (JSON), "header", "file"
-    column: str | None
-    reason: str
-
-    def __str__(self) -> str:
-        col = f", column {self.column}" if self.column else ""
-        return f"{self.row}{col}: {self.reason}"
-
-
-class SheetRejected(CatalogError):
-    """A price sheet with problems; nothing was changed. `problems` lists every one."""
-
-    def __init__(self, path: Path, problems: list[Problem]):
-        self.path = Path(path)
-        self.problems = problems
-        lines = "\n  ".join(str(p) for p in problems)
-        super().__init__(f"{self.path.name} rejected, nothing changed ({len(problems)} problem"
-                         f"{'s' if len(problems) != 1 else ''}):\n  {lines}")
+SHEET_COLUMNS = [
+    Column("id", ("offer id", "offer_id", "编号", "报价编号")),
+    Column("provider", ("provider id", "服务商", "供应商", "厂商", "云厂商")),
+    Column("gpu", ("gpu id", "gpu model", "显卡", "gpu型号", "显卡型号", "型号", "卡型")),
+    Column("server", ("node type", "服务器", "机型", "节点类型")),
+    Column("region", ("地域", "地区", "区域", "机房", "可用区")),
+    Column("gpus_per_node", ("gpus per node", "每节点卡数", "单机卡数", "卡数")),
+    Column("max_nodes", ("max nodes", "最大节点数")),
+    Column("price_per_gpu_hour", ("price per gpu hour", "hourly", "按量", "按量价格", "按小时", "小时价", "每卡时价格",
+                                  "每卡·时价格"), unit="hour", generic=True),
+    Column("price_per_gpu_month", ("price per gpu month", "monthly", "包月", "包月价格", "月价", "每卡月价格",
+                                   "每卡·月价格"), unit="month", generic=True),
+    Column("currency", ("币种",)),
+    Column("price_kind", ("price kind", "价格类型")),
+    Column("price_date", ("price date", "date", "报价日期", "价格日期", "日期")),
+    Column("vat_included", ("vat", "vat included", "含税", "是否含税")),
+    Column("billing", ("计费方式", "计费模式")),
+    Column("source", ("来源", "出处")),
+    Column("notes", ("备注", "说明")),
+    Column("notes_zh", ("notes (chinese)", "中文备注")),
+]
+_KINDS = {"price_per_gpu_hour": ("price", "hour"), "price_per_gpu_month": ("price", "month"),
+          "gpus_per_node": ("count", None), "max_nodes": ("count", None), "price_date": ("date", None),
+          "billing": ("list", None), "vat_included": ("bool", None)}
 
 
 @dataclass
@@ -65,200 +70,139 @@ class ImportResult:
         return len(self.offers_added) + len(self.offers_updated)
 
 
-# --- reading ---------------------------------------------------------------------------------
-
-
-def _read_text(path: Path) -> str:
-    raw = path.read_bytes()
-    for enc in ("utf-8-sig", "gb18030"):  # Excel in a Chinese locale saves CSV as GBK
-        try:
-            return raw.decode(enc)
-        except UnicodeDecodeError:
-            continue
-    raise SheetRejected(path, [Problem("file", None, "not UTF-8 or GB18030 text")])
-
-
-def _read_csv(path: Path) -> tuple[list[tuple[str, dict]], list[dict], list[Problem]]:
-    text = _read_text(path)
-    problems: list[Problem] = []
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter="\t" if path.suffix == ".tsv" else ",",
-                        strict=True)
-    rows: list[tuple[str, dict]] = []
-    try:
-        header = next(reader, None)
-    except csv.Error as exc:
-        return [], [], [Problem("line 1", None, f"malformed CSV ({exc})")]
-    if not header:
-        return [], [], [Problem("file", None, "empty file: expected a header row with the offer columns")]
-    cols = [h.strip().lower().replace(" ", "_") for h in header]
-    for c in cols:
-        if c not in OFFER_COLUMNS:
-            close = difflib.get_close_matches(c, OFFER_COLUMNS, n=2, cutoff=0.4)
-            if "price" in c and "kind" not in c and "date" not in c:
-                close = ["price_per_gpu_hour", "price_per_gpu_month"]
-            hint = f" (did you mean {' or '.join(close)}?)" if close else ""
-            problems.append(Problem("header", c or "(empty)", f"unknown column{hint}"))
-    for req in REQUIRED_COLUMNS:
-        if req not in cols:
-            problems.append(Problem("header", req, "required column missing"))
-    seen = set()
-    for c in cols:
-        if c in seen:
-            problems.append(Problem("header", c, "column appears twice"))
-        seen.add(c)
-    while True:
-        try:
-            values = next(reader)
-        except StopIteration:
-            break
-        except csv.Error as exc:
-            problems.append(Problem(f"line {reader.line_num}", None,
-                                    f"malformed CSV ({exc}; an unclosed quote?)"))
-            break
-        where = f"line {reader.line_num}"
-        if not any(v.strip() for v in values):
-            continue
-        if len(values) != len(cols):
-            problems.append(Problem(where, None, f"{len(values)} fields, the header has {len(cols)}"))
-            continue
-        rows.append((where, {c: v for c, v in zip(cols, values) if c in OFFER_COLUMNS}))
-    return rows, [], problems
-
-
-def _read_json(path: Path) -> tuple[list[tuple[str, dict]], list[dict], list[Problem]]:
-    try:
-        data = json.loads(_read_text(path))
-    except ValueError as exc:
-        return [], [], [Problem("file", None, f"not valid JSON ({exc})")]
-    providers: list = []
-    if isinstance(data, dict):
-        unknown = sorted(set(data) - {"offers", "providers"})
-        if unknown:
-            return [], [], [Problem("file", unknown[0], "unknown key; expected 'offers' and optional 'providers'")]
-        providers = data.get("providers") or []
-        data = data.get("offers")
-    if not isinstance(data, list):
-        return [], [], [Problem("file", None, "expected a list of offers, or {\"offers\": [...], \"providers\": [...]}")]
-    problems, rows = [], []
-    for i, item in enumerate(data):
-        if not isinstance(item, dict):
-            problems.append(Problem(f"offers[{i}]", None, "not an object"))
-            continue
-        rows.append((f"offers[{i}]", item))
-    if not isinstance(providers, list):
-        problems.append(Problem("providers", None, "must be a list"))
-        providers = []
-    return rows, providers, problems
-
-
 # --- validating ------------------------------------------------------------------------------
 
 
-def _clean_csv_value(col: str, v: str):
-    v = v.strip()
-    if v == "" or v.lower() in ("null", "none", "unknown", "未知"):
-        return None
-    if col in _NUMBER_COLUMNS:
-        return v.replace("¥", "").replace("￥", "").replace(",", "").strip()
-    if col == "billing":
-        return [b for b in re.split(r"[;|/\s]+", v.lower()) if b]
-    return v
+def _cells(where: str, cells: dict, tax: dict[str, bool]) -> tuple[dict, list[Problem]]:
+    """Parse a row's cells (the one reader's rules); problems name the row and the column as written."""
+    d, problems, taxed = {}, [], None
+    for name, (header, raw) in cells.items():
+        kind, unit = _KINDS.get(name, ("text", None))
+        try:
+            cell = read_cell(kind, raw, unit=unit, low=1, high=4096 if name == "max_nodes" else 16)
+        except ValueError as exc:
+            problems.append(Problem(where, header, str(exc)))
+            continue
+        if cell is None:
+            continue
+        d[name] = cell.value
+        if cell.tax_included is not None:
+            taxed = cell.tax_included
+        elif name in tax:
+            taxed = tax[name]
+    if taxed is not None and "vat_included" not in d:
+        d["vat_included"] = taxed
+    return d, problems
+
+
+def region_hash(region: str) -> str:
+    return hashlib.sha256(region.encode("utf-8")).hexdigest()[:12]
 
 
 def _derive_id(d: dict) -> str:
     base = f"{d.get('provider')}-{d.get('gpu')}-{d.get('gpus_per_node') or 1}x"
     base = re.sub(r"[^a-z0-9._-]+", "-", base.lower()).strip("-")
     region = d.get("region")
-    if region:
-        base += "-" + hashlib.sha1(str(region).encode()).hexdigest()[:6]
-    return base
+    return base + ("-" + region_hash(str(region)) if region else "")
 
 
-def _pydantic_problems(where: str, exc: ValidationError) -> list[Problem]:
+def _natural_key(d: dict) -> tuple:
+    return (d.get("provider"), d.get("gpu"), d.get("gpus_per_node") or 1, d.get("region") or "")
+
+
+def _pydantic_problems(where: str, exc: ValidationError, headers: dict[str, str]) -> list[Problem]:
     out = []
     for e in exc.errors():
         col = ".".join(str(p) for p in e["loc"]) or None
         msg = e["msg"]
         if e["type"] == "extra_forbidden":
-            msg = "unknown field"
-        out.append(Problem(where, col, msg))
+            msg = t("unknown field", "无法识别的字段")
+        out.append(Problem(where, headers.get(col or "", col), msg))
     return out
 
 
 def validate_sheet(path: Path, catalog) -> tuple[list[Provider], list[Offer], list[Problem]]:
     """Parse and validate a price sheet without touching any database."""
-    path = Path(path)
-    if not path.is_file():
-        raise CatalogError(f"price sheet {path} not found")
-    suffix = path.suffix.lower()
-    if suffix in (".csv", ".tsv"):
-        raw_rows, raw_providers, problems = _read_csv(path)
-        csv_mode = True
-    elif suffix == ".json":
-        raw_rows, raw_providers, problems = _read_json(path)
-        csv_mode = False
-    else:
-        raise CatalogError(f"{path.name}: unknown sheet format {suffix or '(none)'}; use .csv or .json")
-
+    sheet = read_sheet(path, SHEET_COLUMNS, json_key="offers", required=REQUIRED_COLUMNS, extra_keys=("providers",))
+    problems = list(sheet.problems)
+    raw_providers = sheet.extra.get("providers") or []
     providers: list[Provider] = []
+    if not isinstance(raw_providers, list):
+        problems.append(Problem("providers", None, t("must be a list", "必须是列表")))
+        raw_providers = []
     for i, item in enumerate(raw_providers):
         try:
             providers.append(Provider.model_validate({**item, "user": True} if isinstance(item, dict) else item))
         except ValidationError as exc:
-            problems += _pydantic_problems(f"providers[{i}]", exc)
+            problems += _pydantic_problems(f"providers[{i}]", exc, {})
 
     known_providers = {p.id for p in catalog.providers()} | {p.id for p in providers}
     known_gpus = {g.id for g in catalog.gpus()}
     servers = {s.id: s for s in catalog.servers()}
     offers: list[Offer] = []
-    seen: dict[str, str] = {}
-    for where, item in raw_rows:
-        d = {k: _clean_csv_value(k, v) for k, v in item.items()} if csv_mode else dict(item)
-        d = {k: v for k, v in d.items() if v is not None}
+    seen: dict[str, tuple[str, tuple]] = {}  # id -> (where, natural key)
+    for row in sheet.rows:
+        where = row.where
+        headers = {f: h for f, (h, _) in row.cells.items()}
+        d, row_problems = _cells(where, row.cells, sheet.tax)
         d.pop("user", None)
         if d.get("server") in servers and "gpus_per_node" not in d:
             d["gpus_per_node"] = servers[d["server"]].gpus_per_node
-        if not d.get("id") and d.get("provider") and d.get("gpu"):
+        derived = not d.get("id") and d.get("provider") and d.get("gpu")
+        if derived:
             d["id"] = _derive_id(d)
+            n = 2
+            while d["id"] in seen and seen[d["id"]][1] != _natural_key(d):  # a hash collision, not a duplicate
+                d["id"] = f"{_derive_id(d)}-{n}"
+                n += 1
         if d.get("price_per_gpu_hour") is not None or d.get("price_per_gpu_month") is not None:
             d.setdefault("price_kind", "quoted")  # a provider's sheet quotes prices
-        row_problems = _reference_problems(where, d, known_providers, known_gpus, servers)
+        row_problems += _reference_problems(where, d, known_providers, known_gpus, servers, headers)
+        if row_problems:  # a cell refused: the row is not checked further (its other columns would only repeat it)
+            problems += row_problems
+            continue
         try:
             offer = Offer.model_validate(d)
         except ValidationError as exc:
-            problems += _pydantic_problems(where, exc) + row_problems
+            problems += row_problems + _pydantic_problems(where, exc, headers)
             continue
         if offer.server in servers and not row_problems:
             node = servers[offer.server].gpus_per_node
             if node != offer.gpus_per_node:
-                row_problems.append(Problem(where, "gpus_per_node", f"{offer.gpus_per_node} differs from server "
-                                                                    f"{offer.server} ({node} per node)"))
+                row_problems.append(Problem(where, headers.get("gpus_per_node", "gpus_per_node"), t(
+                    "{n} differs from server {s} ({m} per node)", "{n} 与服务器 {s}（每节点 {m} 卡）不一致",
+                    n=offer.gpus_per_node, s=offer.server, m=node)))
         if offer.priced and not offer.price_date:
-            row_problems.append(Problem(where, "price_date", "required with a price (YYYY-MM-DD: when it was quoted)"))
+            row_problems.append(Problem(where, headers.get("price_date", "price_date"), t(
+                "required with a price (YYYY-MM-DD: when it was quoted)", "有价格时必填（YYYY-MM-DD：报价日期）")))
         if offer.id in seen:
-            row_problems.append(Problem(where, "id", f"duplicate of {seen[offer.id]} ({offer.id})"))
-        seen.setdefault(offer.id, where)
+            first = seen[offer.id][0]
+            why = t("duplicate of {w} (same provider, GPU, node size and region; give each row an id)",
+                    "与{w}重复（服务商、显卡、节点规格和地域相同；请为每行填写编号）", w=first) if derived else \
+                t("duplicate of {w} ({i})", "与{w}重复（{i}）", w=first, i=offer.id)
+            row_problems.append(Problem(where, headers.get("id", "id"), why))
+        seen.setdefault(offer.id, (where, _natural_key(d)))
         problems += row_problems
         if not row_problems:
             offers.append(offer.model_copy(update={"user": True}))
-    if not raw_rows and not problems:
-        problems.append(Problem("file", None, "no offers in the file"))
     return providers, offers, problems
 
 
-def _reference_problems(where: str, d: dict, providers: set[str], gpus: set[str], servers: dict) -> list[Problem]:
+def _reference_problems(where: str, d: dict, providers: set[str], gpus: set[str], servers: dict,
+                        headers: dict[str, str]) -> list[Problem]:
     out = []
-    for col, what, known in (("provider", "provider", providers), ("gpu", "GPU", gpus),
-                             ("server", "server type", set(servers))):
+    for col, what, known in (("provider", t("provider", "服务商"), providers), ("gpu", "GPU", gpus),
+                             ("server", t("server type", "服务器类型"), set(servers))):
         value = d.get(col)
         if isinstance(value, str) and value and value not in known:
-            out.append(Problem(where, col, _unknown_ref(what, value, known)))
+            out.append(Problem(where, headers.get(col, col), _unknown_ref(what, value, known)))
     return out
 
 
 def _unknown_ref(what: str, value: str, known: set[str]) -> str:
     close = difflib.get_close_matches(value, sorted(known), n=3, cutoff=0.5)
-    return f"unknown {what} {value!r}" + (f" (close: {', '.join(close)})" if close else "")
+    return t("unknown {w} {v!r}", "未知的{w} {v!r}", w=what, v=value) + (
+        t(" (close: {c})", "（相近：{c}）", c=", ".join(close)) if close else "")
 
 
 # --- applying and exporting ------------------------------------------------------------------
@@ -273,9 +217,9 @@ def import_sheet(path: str | Path, catalog=None) -> ImportResult:
     providers, offers, problems = validate_sheet(path, catalog)
     if problems:
         raise SheetRejected(path, problems)
-    user = catalog.user_db()
-    existing_offers = {r["id"] for r in user.rows("offers")} | {o.id for o in catalog.offers()}
+    existing_offers = {o.id for o in catalog.offers()}  # read first: a damaged user database is set aside here
     existing_providers = {p.id for p in catalog.providers()}
+    user = catalog.user_db()
     result = ImportResult(path=path, user_db=user.path)
     for p in providers:
         (result.providers_updated if p.id in existing_providers else result.providers_added).append(p.id)
@@ -286,40 +230,12 @@ def import_sheet(path: str | Path, catalog=None) -> ImportResult:
     return result
 
 
-def export_offers(path: str | Path, catalog=None, *, user_only: bool = False) -> int:
-    """Write the catalogue's offers (merged, or the user's own) as CSV or JSON; atomic. Returns the count."""
-    from gpudesk.catalog import open_catalog
-
-    catalog = catalog or open_catalog()
-    path = Path(path)
-    offers = [o for o in catalog.offers() if o.user or not user_only]
-    suffix = path.suffix.lower()
-    if suffix == ".json":
-        text = json.dumps([o.model_dump(mode="json", exclude={"user"}) for o in offers],
-                          ensure_ascii=False, indent=2) + "\n"
-    elif suffix in (".csv", ".tsv"):
-        buf = io.StringIO(newline="")
-        w = csv.writer(buf, delimiter="\t" if suffix == ".tsv" else ",", lineterminator="\r\n")
-        w.writerow(OFFER_COLUMNS)
-        for o in offers:
-            d = o.model_dump(mode="json")
-            w.writerow(["" if d[c] is None else ";".join(d[c]) if c == "billing" else d[c]
-                        for c in OFFER_COLUMNS])
-        text = "\ufeff" + buf.getvalue()  # BOM: Excel opens UTF-8 Chinese text correctly
-    else:
-        raise CatalogError(f"{path.name}: unknown export format {suffix or '(none)'}; use .csv or .json")
-    path.parent.mkdir(parents=True, exist_ok=True)
-    atomic_write(path, text)
-    return len(offers)
-
-
 __all__ = [
     "BILLING_MODES",
     "OFFER_COLUMNS",
     "ImportResult",
     "Problem",
     "SheetRejected",
-    "export_offers",
     "import_sheet",
     "validate_sheet",
 ]

@@ -7,6 +7,7 @@ from the user's own database. GpuSpec lives in core/models.py (the engine's voca
 
 from __future__ import annotations
 
+import datetime
 import re
 from typing import Any, Literal
 
@@ -28,7 +29,7 @@ __all__ = [
 ]
 
 # Bump when a table's columns change; the bundled file and the build carry it in `meta`.
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: offers.vat_included; providers.legal_name, licence_region, mlps_level, contact
 
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _SLUG = re.compile(r"^[a-z0-9][a-z0-9._-]*$")
@@ -51,6 +52,10 @@ def _check_date(v: str | None) -> str | None:
     v = str(v).strip()
     if not _DATE.match(v):
         raise ValueError(f"date must be YYYY-MM-DD, got {v!r}")
+    try:
+        datetime.date.fromisoformat(v)
+    except ValueError:
+        raise ValueError(f"no such date: {v}") from None
     return v
 
 
@@ -61,7 +66,7 @@ def _check_slug(v: str) -> str:
 
 
 class Row(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
 
     @field_validator("id", check_fields=False)
     @classmethod
@@ -90,6 +95,7 @@ class ServerType(Row):
     network_gbps: float | None = Field(default=None, gt=0)  # Gb/s per node between nodes
     power_kw: float | None = Field(default=None, gt=0)
     notes: str | None = None
+    notes_zh: str | None = None  # the same notes in Chinese (shown in the Chinese UI and PDF)
     source: str | None = None
     checked: str | None = None
     user: bool = False
@@ -112,6 +118,11 @@ class Provider(Row):
     licence_scope: str | None = None
     icp_filing: str | None = None
     certifications: list[str] = Field(default_factory=list)
+    # due diligence the user records (issue 11); bundled rows carry only what their source states
+    legal_name: str | None = None  # the contracting company's registered name
+    licence_region: str | None = None  # nationwide (MIIT) or the province whose bureau issued it
+    mlps_level: int | None = Field(default=None, ge=1, le=5)  # 等保 (MLPS 2.0) level certified
+    contact: str | None = None
     regions: list[str] = Field(default_factory=list)
     data_centres: str | None = None
     self_operated: bool | None = None
@@ -123,6 +134,7 @@ class Provider(Row):
     founded: int | None = Field(default=None, ge=1900, le=2100)
     website: str | None = None
     notes: str | None = None
+    notes_zh: str | None = None  # the same notes in Chinese (shown in the Chinese UI and PDF)
     source: str | None = None
     checked: str | None = None
     user: bool = False
@@ -155,6 +167,8 @@ class Offer(Row):
     billing: list[str] = Field(default_factory=list)
     source: str | None = None
     notes: str | None = None
+    notes_zh: str | None = None  # the same notes in Chinese (shown in the Chinese UI and PDF)
+    vat_included: bool | None = None  # whether the prices include VAT (含税); None: not stated
     user: bool = False
 
     @field_validator("billing")

@@ -1,38 +1,35 @@
 """Command-line options that describe a job and its layout (shared by estimate, recommend, plan new).
 
-Option names and defaults are a contract (issue 2); `job_from_args` turns them into core models.
+Option names and defaults are a contract (issue 2); `job_from_args` turns them into core models. Every
+default comes from core (gpudesk.core.defaults, the models' own field defaults), which the GUI form reads
+too: the same job gives the same answer in both.
 """
 
 from __future__ import annotations
 
 import argparse
-import math
 
-DEFAULT_GPU = "a100-sxm-80gb"
-DEFAULT_SEQ_LEN = 2048
+from gpudesk.core import defaults as D
+
+DEFAULT_GPU = D.GPU
+DEFAULT_SEQ_LEN = D.SEQ_LEN
 
 
-def _number(kind, *, minimum: float = 0.0, strict: bool = True, name: str = "value"):
+def ranged(name: str):
+    """An argparse type: a number inside core's range `name` (gpudesk.core.limits.RANGES), else a one-line error."""
     def parse(text: str):
+        from gpudesk.core.limits import RANGES
+
+        r = RANGES[name]
         try:
             value = float(text)
         except ValueError:
             raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-        if not math.isfinite(value) or value < minimum or (strict and value == minimum):
-            rel = ">" if strict else ">="
-            raise argparse.ArgumentTypeError(f"{text!r}: must be {rel} {minimum:g}")
-        if kind is int:
-            if value != int(value):
-                raise argparse.ArgumentTypeError(f"{text!r} is not a whole number")
-            return int(value)
-        return value
-    parse.__name__ = name  # argparse names the type in its messages
+        if not r.contains(value):
+            raise argparse.ArgumentTypeError(f"{text}: out of range (allowed: {r.describe()})")
+        return int(value) if r.whole else value
+    parse.__name__ = "number"  # argparse names the type in its messages
     return parse
-
-
-_count = _number(int, minimum=1, strict=False, name="count")
-_positive = _number(float, minimum=0, name="positive number")
-_nonneg = _number(float, minimum=0, strict=False, name="non-negative number")
 
 
 def add_job_arguments(parser: argparse.ArgumentParser) -> None:
@@ -41,39 +38,65 @@ def add_job_arguments(parser: argparse.ArgumentParser) -> None:
     which = m.add_mutually_exclusive_group()
     which.add_argument("--model", metavar="ID", help="a model preset from the catalogue (gpudesk catalog models)")
     which.add_argument("--model-config", metavar="PATH", help="a Hugging Face config.json")
-    which.add_argument("--params", type=_positive, metavar="N", help="only a parameter count, e.g. 7e9")
+    which.add_argument("--params", type=ranged("params"), metavar="N", help="only a parameter count, e.g. 7e9")
     j = parser.add_argument_group("job")
-    j.add_argument("--task", choices=["pretrain", "full", "lora", "qlora", "inference", "mixed"], default="full",
+    j.add_argument("--task", choices=["pretrain", "full", "lora", "qlora", "inference", "mixed"],
+                   default=D.job_default("task").value,
                    help="default full (full-parameter fine-tuning); mixed = training + serving")
-    j.add_argument("--precision", choices=["fp32", "bf16", "fp16", "fp8"], default="bf16")
-    j.add_argument("--optimizer", choices=["adamw", "adamw-8bit", "sgd", "adafactor"], default="adamw")
-    j.add_argument("--micro-batch", type=_count, default=1, metavar="N")
-    j.add_argument("--seq-len", type=_count, default=None, metavar="N",
+    j.add_argument("--precision", choices=["fp32", "bf16", "fp16", "fp8"], default=D.job_default("precision").value)
+    j.add_argument("--optimizer", choices=["adamw", "adamw-8bit", "sgd", "adafactor"],
+                   default=D.job_default("optimizer").value)
+    j.add_argument("--micro-batch", type=ranged("micro_batch"), default=D.job_default("micro_batch"), metavar="N")
+    j.add_argument("--seq-len", type=ranged("seq_len"), default=None, metavar="N",
                    help=f"sequence length (default {DEFAULT_SEQ_LEN}, capped at the model's maximum)")
-    j.add_argument("--grad-accum", type=_count, default=1, metavar="N")
-    j.add_argument("--recompute", choices=["none", "selective", "full"], default="none",
+    j.add_argument("--grad-accum", type=ranged("grad_accum"), default=D.job_default("grad_accum"), metavar="N")
+    j.add_argument("--recompute", choices=["none", "selective", "full"], default=D.job_default("recompute").value,
                    help="activation recomputation")
-    j.add_argument("--flash-attention", action=argparse.BooleanOptionalAction, default=True)
-    j.add_argument("--lora-rank", type=_count, default=16, metavar="N")
+    j.add_argument("--flash-attention", action=argparse.BooleanOptionalAction,
+                   default=D.job_default("flash_attention"))
+    j.add_argument("--lora-rank", type=ranged("lora_rank"), default=D.job_default("lora_rank"), metavar="N")
     j.add_argument("--lora-targets", nargs="+", default=None, metavar="NAME",
                    help="matrices LoRA adapts: q k v o gate up down, or all (default q k v o)")
-    j.add_argument("--tokens", type=_positive, metavar="N", help="training tokens in total (all epochs), e.g. 1e10")
-    j.add_argument("--concurrency", type=_count, default=1, metavar="N", help="serving: sequences in flight")
-    j.add_argument("--serving-context", type=_count, default=None, metavar="N",
-                   help="serving: tokens per sequence (default: --seq-len)")
-    j.add_argument("--mfu", type=_positive, metavar="X", help="model FLOPs utilisation (default: per GPU class)")
-    j.add_argument("--price-per-gpu-hour", type=_nonneg, metavar="X", help="price per GPU-hour (CNY)")
-    j.add_argument("--headroom", type=_nonneg, default=0.10, metavar="X",
-                   help="fraction of GPU memory kept free (default 0.10)")
-    j.add_argument("--overhead-gb", type=_nonneg, default=None, metavar="X",
+    j.add_argument("--tokens", type=ranged("tokens"), metavar="N", help="training tokens in total (all epochs), e.g. 1e10")
+    j.add_argument("--concurrency", type=ranged("concurrency"), default=D.job_default("concurrency"), metavar="N",
+                   help="serving: sequences in flight (concurrent users)")
+    j.add_argument("--serving-context", type=ranged("serving_context"), default=None, metavar="N",
+                   help="serving: tokens per sequence, prompt + output (default: --seq-len)")
+    s = parser.add_argument_group("serving (task inference, and the serving half of mixed)")
+    s.add_argument("--weight-precision", choices=D.SERVING_INPUTS["weight_precision"].choices, default=None,
+                   help="how the served weights are stored (default: --precision); int8/int4 weight-only, "
+                        "int4 with group 128 (GPTQ/AWQ)")
+    s.add_argument("--kv-precision", choices=D.SERVING_INPUTS["kv_precision"].choices, default=None,
+                   help="how the KV cache is stored (default 16-bit)")
+    period = s.add_mutually_exclusive_group()
+    period.add_argument("--service-hours", type=ranged("service_hours"), default=None, metavar="H",
+                        help=f"service period in hours (default one month = {D.SERVICE_HOURS:g} h)")
+    period.add_argument("--service-months", type=ranged("service_months"), default=None, metavar="M",
+                        help="service period in months")
+    s.add_argument("--target-tokens-per-user", type=ranged("target_tokens_per_user"), default=None, metavar="X",
+                   help="output tokens/s each user must get; recommend keeps only setups that meet it")
+    j.add_argument("--mfu", type=ranged("mfu"), metavar="X", help="model FLOPs utilisation (default: per GPU class)")
+    j.add_argument("--price-per-gpu-hour", type=ranged("price_per_gpu_hour"), metavar="X", help="price per GPU-hour (CNY)")
+    j.add_argument("--headroom", type=ranged("headroom"), default=D.job_default("headroom"), metavar="X",
+                   help=f"fraction of GPU memory kept free (default {D.job_default('headroom'):g})")
+    j.add_argument("--overhead-gb", type=ranged("overhead_gb"), default=None, metavar="X",
                    help="per-GPU overhead in GB (default: CUDA context + fragmentation)")
     h = parser.add_argument_group("hardware and layout")
     h.add_argument("--gpu", metavar="ID", help=f"catalogue GPU id (default {DEFAULT_GPU})")
-    h.add_argument("--gpus", type=_count, default=1, metavar="N")
-    h.add_argument("--tp", type=_count, default=1, metavar="N", help="tensor parallel degree")
-    h.add_argument("--pp", type=_count, default=1, metavar="N", help="pipeline parallel degree")
-    h.add_argument("--zero", type=int, choices=[0, 1, 2, 3], default=0, help="ZeRO stage (3 = FSDP full sharding)")
-    h.add_argument("--offload", choices=["none", "optimizer", "optimizer+params"], default="none")
+    h.add_argument("--gpus", type=ranged("gpus"), default=D.layout_default("gpus"), metavar="N")
+    h.add_argument("--tp", type=ranged("tp"), default=D.layout_default("tp"), metavar="N", help="tensor parallel degree")
+    h.add_argument("--pp", type=ranged("pp"), default=D.layout_default("pp"), metavar="N", help="pipeline parallel degree")
+    h.add_argument("--zero", type=int, choices=[0, 1, 2, 3], default=D.layout_default("zero"),
+                   help="ZeRO stage (3 = FSDP full sharding)")
+    h.add_argument("--offload", choices=["none", "optimizer", "optimizer+params"],
+                   default=D.layout_default("offload").value)
+
+
+def _service_hours(args: argparse.Namespace) -> float | None:
+    months = getattr(args, "service_months", None)
+    if months is not None:
+        return months * D.SERVICE_HOURS
+    return getattr(args, "service_hours", None)
 
 
 def model_from_args(args: argparse.Namespace, catalog):
@@ -99,23 +122,21 @@ def default_gpu_id(catalog) -> str:
 
 def job_from_args(args: argparse.Namespace, catalog):
     """(Job, Layout, gpu_id) from parsed options; GpudeskError (exit 2) for bad input."""
-    from gpudesk.core.engine.memory import check_layout
+    from gpudesk.core.engine.layout_rules import check_layout
     from gpudesk.core.models import Job, Layout
     from gpudesk.errors import GpudeskError
 
     arch = model_from_args(args, catalog)
     seq = args.seq_len
     if seq is None:
-        seq = min(DEFAULT_SEQ_LEN, arch.max_seq_len or DEFAULT_SEQ_LEN)
-    if args.mfu is not None and args.mfu > 1:
-        raise GpudeskError(f"--mfu {args.mfu:g}: must be at most 1")
-    if args.headroom >= 1:
-        raise GpudeskError(f"--headroom {args.headroom:g}: must be below 1")
+        seq = D.seq_len_for(arch)
     fields = dict(
         model=arch, task=args.task, precision=args.precision, optimizer=args.optimizer,
         micro_batch=args.micro_batch, seq_len=seq, grad_accum=args.grad_accum, recompute=args.recompute,
         flash_attention=args.flash_attention, lora_rank=args.lora_rank, tokens=args.tokens,
         concurrency=args.concurrency, serving_context=args.serving_context, mfu=args.mfu,
+        weight_precision=getattr(args, "weight_precision", None), kv_precision=getattr(args, "kv_precision", None),
+        service_hours=_service_hours(args), target_tokens_per_user=getattr(args, "target_tokens_per_user", None),
         price_per_gpu_hour=args.price_per_gpu_hour, headroom=args.headroom,
         overhead_bytes=None if args.overhead_gb is None else int(args.overhead_gb * 1e9),
     )
@@ -130,6 +151,8 @@ def job_from_args(args: argparse.Namespace, catalog):
         raise GpudeskError(f"impossible layout: --tp {args.tp} / --pp {args.pp} larger than --gpus {args.gpus}")
     layout = Layout(gpus=args.gpus, tp=args.tp, pp=args.pp, zero=args.zero, offload=args.offload)
     check_layout(layout)
+    if args.gpu is not None and not args.gpu.strip():
+        raise GpudeskError("--gpu: an empty GPU id; name one (see `gpudesk catalog gpus`) or leave --gpu out")
     gpu_id = args.gpu or default_gpu_id(catalog)
     catalog.gpu(gpu_id)  # unknown id -> CatalogError naming close matches
     return job, layout, gpu_id
@@ -156,18 +179,20 @@ def cluster_for(catalog, gpu_id: str, gpus: int):
 def add_constraint_arguments(parser: argparse.ArgumentParser, *, top_help: str = "options to show (default 20)") -> None:
     """The recommender's search constraints, shared by `recommend` and `plan new`."""
     g = parser.add_argument_group("search")
-    g.add_argument("--objective", choices=["cheapest", "fastest", "deadline", "budget"], default="cheapest",
+    g.add_argument("--objective", choices=["cheapest", "fastest", "deadline", "budget"],
+                   default=D.constraint_default("objective").value,
                    help="cheapest, fastest, cheapest meeting --deadline-hours, fastest within --budget")
-    g.add_argument("--budget", type=float, metavar="X", help="budget in the job's currency (CNY)")
-    g.add_argument("--deadline-hours", type=float, metavar="X", help="wall-clock hours the run may take")
+    g.add_argument("--budget", type=ranged("budget"), metavar="X", help="budget in the job's currency (CNY)")
+    g.add_argument("--deadline-hours", type=ranged("deadline_hours"), metavar="X", help="wall-clock hours the run may take")
     g.add_argument("--provider", nargs="+", default=[], metavar="ID", help="only these providers")
     g.add_argument("--region", metavar="NAME", help="only offers in this region (e.g. Jinan)")
     g.add_argument("--billing", choices=["hourly", "monthly"], help="price by the hour or the month "
                    "(default: whichever is cheaper)")
     g.add_argument("--gpu-allow", nargs="+", default=[], metavar="ID", help="only these GPU models")
     g.add_argument("--gpu-exclude", nargs="+", default=[], metavar="ID", help="never these GPU models")
-    g.add_argument("--max-gpus", type=int, default=4096, metavar="N", help="largest GPU count to consider")
-    g.add_argument("--top", type=int, default=20, metavar="N", help=top_help)
+    g.add_argument("--max-gpus", type=ranged("max_gpus"), default=D.constraint_default("max_gpus"), metavar="N",
+                   help="largest GPU count to consider")
+    g.add_argument("--top", type=ranged("top"), default=D.constraint_default("top"), metavar="N", help=top_help)
 
 
 def constraints_from_args(args: argparse.Namespace):

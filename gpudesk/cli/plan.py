@@ -23,13 +23,13 @@ def register(subparsers) -> None:
     new = sub.add_parser("new", help="write a plan with the top option (or the --gpu/--gpus named) chosen",
                          description="Describe the job as for `gpudesk estimate`; the plan's choice is the "
                                      "recommender's top option, or exactly --gpu ID --gpus N when given.")
-    from gpudesk.cli.job_options import add_constraint_arguments, add_job_arguments
+    from gpudesk.cli.job_options import add_constraint_arguments, add_job_arguments, ranged
 
     add_job_arguments(new)
     add_constraint_arguments(new, top_help="alternatives kept in the plan (default 20)")
     g = new.add_argument_group("plan")
     _add(g, "--gpu", metavar="ID", help="keep this GPU (catalogue id) instead of the top option")
-    _add(g, "--gpus", type=int, metavar="N", help="keep this GPU count")
+    _add(g, "--gpus", type=ranged("gpus"), metavar="N", help="keep this GPU count")
     _add(g, "--offer", metavar="ID", help="with --gpu: price from this offer")
     _add(g, "--title", default="", metavar="T", help="plan title (default: model, task and choice)")
     _add(g, "--author", default="", metavar="A", help="who made the plan")
@@ -127,8 +127,12 @@ def format_plan(plan, path=None, catalog=None) -> str:
             f"{t('hash', '校验')}: {plan_hash(plan)}"]
     lines += [f"  {m}" for m in meta if m]
     job = plan.job
-    lines += ["", f"{t('Job', '任务')}: {job.model.name} · {job.task} · {job.precision} · {job.optimizer} · "
-              f"seq {job.seq_len} · {t('tokens', 'tokens')} {_n(job.tokens, '{:,.3g}', t('not given', '未给出'))}"]
+    if job.task.trains:
+        lines += ["", f"{t('Job', '任务')}: {job.model.name} · {job.task} · {job.precision} · {job.optimizer} · "
+                  f"seq {job.seq_len} · {t('tokens', 'tokens')} {_n(job.tokens, '{:,.3g}', t('not given', '未给出'))}"]
+    else:
+        lines += ["", f"{t('Job', '任务')}: {job.model.name} · {job.task} · {job.precision} · "
+                  f"{t('users', '并发')} {job.concurrency} · {t('context', '上下文')} {job.serving_context or job.seq_len}"]
     o = plan.choice
     if o is None:
         lines.append(t("Choice: none yet", "选定方案：尚未选择"))
@@ -145,19 +149,37 @@ def format_plan(plan, path=None, catalog=None) -> str:
             f"  {t('memory per GPU', '每卡显存')}: {units.memory(mem.per_gpu_bytes.total)} / "
             f"{units.memory(mem.usable_bytes)} {t('usable', '可用')} ({units.marketed(mem.gpu_capacity_bytes)} "
             f"{t('card', '显卡')}) · " + (t("fits", "放得下") if mem.fits else t("DOES NOT FIT", "放不下")),
-            f"  {t('time', '时间')}: {_n(tm.hours, '{:,.1f}')} h ({_n(tm.hours / 24 if tm.hours else None, '{:,.1f}')} "
-            f"{t('days', '天')}) · {_n(tm.gpu_hours)} GPU-h · {_n(tm.tokens_per_second)} tokens/s",
-            f"  {t('cost', '成本')}: {_n(cost.with_trial_margin)} {cost.currency} "
-            + t("with the {m:.0%} trial margin", "（含 {m:.0%} 试错余量）", m=cost.trial_margin)
-            + (f" · {t('monthly', '按月')} {_n(cost.monthly_cost)}" if cost.monthly_cost is not None else ""),
         ]
+        if job.task.trains:
+            lines += [
+                f"  {t('time', '时间')}: {_n(tm.hours, '{:,.1f}')} h ({_n(tm.hours / 24 if tm.hours else None, '{:,.1f}')} "
+                f"{t('days', '天')}) · {_n(tm.gpu_hours)} GPU-h · {_n(tm.tokens_per_second)} tokens/s",
+                f"  {t('cost', '成本')}: {_n(cost.with_trial_margin)} {cost.currency} "
+                + t("with the {m:.0%} trial margin", "（含 {m:.0%} 试错余量）", m=cost.trial_margin)
+                + (f" · {t('monthly', '按月')} {_n(cost.monthly_cost)}" if cost.monthly_cost is not None else ""),
+            ]
+        if o.serving is not None:
+            from gpudesk.core.report.service import per_user_text, period_text
+
+            sv = o.serving
+            lines += [
+                f"  {t('service', '服务')}: {period_text(sv.period_hours)} · {per_user_text(sv)} · "
+                f"{_n(sv.tokens_per_second)} tokens/s · TTFT {_n(sv.time_to_first_token_seconds, '{:.2f}')} s",
+                f"  {t('service cost', '服务费用')}: {units.money(sv.cost_per_month, sv.currency)} "
+                f"{t('per month', '每月')} · {units.money(sv.cost_per_period, sv.currency)} {t('for the period', '服务期合计')}"
+                f" · {units.money(sv.cost_per_million_tokens, sv.currency, 2)} {t('per million tokens', '每百万 token')}",
+            ]
         for a in o.advice:
             lines.append(f"  [{a.severity}] {a.message}")
     if plan.alternatives:
         lines += ["", t("Alternatives at save time:", "保存时的备选方案：")]
         for a in plan.alternatives:
-            lines.append(f"  {a.rank:>2}. {a.gpus}× {a.gpu_name or a.gpu} · {a.offer or '-'} · "
-                         f"{_n(a.time.hours, '{:,.1f}')} h · {_n(a.cost.with_trial_margin)} {a.cost.currency}")
+            if a.serving is not None and not job.task.trains:
+                figures = (f"{_n(a.serving.tokens_per_second_per_user)} {t('tokens/s per user', '每用户 token/秒')} · "
+                           f"{_n(a.serving.cost_per_month)} {a.cost.currency} {t('per month', '每月')}")
+            else:
+                figures = f"{_n(a.time.hours, '{:,.1f}')} h · {_n(a.cost.with_trial_margin)} {a.cost.currency}"
+            lines.append(f"  {a.rank:>2}. {a.gpus}× {a.gpu_name or a.gpu} · {a.offer or '-'} · {figures}")
     if plan.revisions:
         lines += ["", t("Plan versions (1 = as first made):", "方案版本（1 = 最初制定）：")]
         for rev in plan.revisions:

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 
 LANGUAGES = ("en", "zh_CN")
 _current: str | None = None
+_system: str | None = None  # the system's language, resolved once per process (t() runs in hot loops)
 
 
 def normalise(lang: str | None) -> str:
@@ -37,12 +38,20 @@ def system_language() -> str:
 
 
 def current_language() -> str:
-    return _current or system_language()
+    global _system
+    if _current:
+        return _current
+    if _system is None:
+        _system = system_language()
+    return _system
 
 
 def set_language(lang: str | None) -> None:
-    global _current
+    """Use `lang` from now on; None follows the system again (looked up afresh, once)."""
+    global _current, _system
     _current = normalise(lang) if lang else None
+    if not lang:
+        _system = None
 
 
 @contextlib.contextmanager

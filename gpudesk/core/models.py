@@ -12,9 +12,12 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from gpudesk.core.limits import MAX_PARAMS, ranged
+
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=False, validate_assignment=False, defer_build=True)
+    model_config = ConfigDict(extra="forbid", frozen=False, validate_assignment=False, defer_build=True,
+                              allow_inf_nan=False)  # JSON has no Infinity: never take one in
 
 
 # --- enumerations (values equal the CLI option values) -------------------------------------
@@ -35,6 +38,25 @@ class TaskKind(StrEnum):
 
 class Precision(StrEnum):
     FP32 = "fp32"
+    BF16 = "bf16"
+    FP16 = "fp16"
+    FP8 = "fp8"
+
+
+class WeightPrecision(StrEnum):
+    """Serving: how the weights are stored (int8/int4 are weight-only quantisation; fp8 runs FP8 matmuls
+    where the card has FP8)."""
+
+    BF16 = "bf16"
+    FP16 = "fp16"
+    FP8 = "fp8"
+    INT8 = "int8"
+    INT4 = "int4"
+
+
+class KvPrecision(StrEnum):
+    """Serving: how the KV cache is stored."""
+
     BF16 = "bf16"
     FP16 = "fp16"
     FP8 = "fp8"
@@ -92,33 +114,33 @@ class ModelArch(Strict):
     name: str = "custom model"
     family: str = "custom"  # llama, mistral, mixtral, qwen2, gpt2, bert, gpt_neox, falcon, clip, unet, custom
     task_class: str | None = None  # the guide's task class (preset grouping)
-    hidden_size: int | None = Field(default=None, gt=0)
-    num_layers: int | None = Field(default=None, gt=0)
-    num_heads: int | None = Field(default=None, gt=0)
-    num_kv_heads: int | None = Field(default=None, gt=0)
-    head_dim: int | None = Field(default=None, gt=0)
-    intermediate_size: int | None = Field(default=None, gt=0)
+    hidden_size: int | None = ranged("hidden_size", None)
+    num_layers: int | None = ranged("num_layers", None)
+    num_heads: int | None = ranged("num_heads", None)
+    num_kv_heads: int | None = ranged("num_kv_heads", None)
+    head_dim: int | None = ranged("head_dim", None)
+    intermediate_size: int | None = ranged("intermediate_size", None)
     gated_mlp: bool = False  # SwiGLU/GeGLU: three MLP matrices instead of two
-    vocab_size: int | None = Field(default=None, gt=0)
-    max_seq_len: int | None = Field(default=None, gt=0)
+    vocab_size: int | None = ranged("vocab_size", None)
+    max_seq_len: int | None = ranged("max_seq_len", None)
     tied_embeddings: bool = False
     learned_positions: bool = False  # GPT-2/BERT absolute position table
-    type_vocab_size: int = 0  # BERT token-type embeddings
+    type_vocab_size: int = ranged("type_vocab_size", 0)  # BERT token-type embeddings
     attention_bias: bool = False  # q/k/v/o biases (GPT-2, BERT, Qwen2 qkv only -> see qkv_bias)
     qkv_bias: bool = False
     mlp_bias: bool = False
     norm: Literal["layernorm", "rmsnorm"] = "rmsnorm"
     parallel_attention: bool = False  # falcon / gpt-neox parallel residual
-    num_experts: int = Field(default=1, ge=1)  # MoE: experts per MoE layer
-    experts_per_token: int = Field(default=1, ge=1)
+    num_experts: int = ranged("num_experts", 1)  # MoE: experts per MoE layer
+    experts_per_token: int = ranged("experts_per_token", 1)
     encoder_only: bool = False  # BERT: pooler, no LM head by default
-    params_hint: int | None = Field(default=None, gt=0)  # bare parameter count when nothing else is known
+    params_hint: int | None = Field(default=None, gt=0, le=MAX_PARAMS)  # bare parameter count when nothing else is known
     source: str | None = None  # where the numbers came from (config.json path, preset source)
     approximations: list[str] = Field(default_factory=list)
     # engine additions (additive): what the fields above cannot express
-    norms_per_layer: int = Field(default=2, ge=0)  # falcon-7b parallel block: 1
+    norms_per_layer: int = ranged("norms_per_layer", 2)  # falcon-7b parallel block: 1
     final_norm: bool = True  # one more norm after the stack (BERT: the embedding LayerNorm)
-    extra_params: int = Field(default=0, ge=0)  # parts outside the blocks: BERT pooler, CLIP patch conv...
+    extra_params: int = ranged("extra_params", 0)  # parts outside the blocks: BERT pooler, CLIP patch conv...
     components: list[ModelArch] = Field(default_factory=list)  # towers counted apart (CLIP text + vision)
     dropout: bool = False  # trained with dropout (GPT-2, BERT): 1-byte masks are kept for backward
     unfused_activation: bool = False  # activation built from elementwise ops (HF gelu_new): 5 saved tensors, not 2
@@ -134,31 +156,36 @@ class Job(Strict):
     task: TaskKind = TaskKind.FULL
     precision: Precision = Precision.BF16
     optimizer: Optimizer = Optimizer.ADAMW
-    micro_batch: int = Field(default=1, ge=1)
-    seq_len: int = Field(default=2048, ge=1)
-    grad_accum: int = Field(default=1, ge=1)
+    micro_batch: int = ranged("micro_batch", 1)
+    seq_len: int = ranged("seq_len", 2048)
+    grad_accum: int = ranged("grad_accum", 1)
     recompute: Recompute = Recompute.NONE
     flash_attention: bool = True
-    lora_rank: int = Field(default=16, ge=1)
+    lora_rank: int = ranged("lora_rank", 16)
     lora_targets: list[str] = Field(default_factory=lambda: ["q", "k", "v", "o"])
-    tokens: float | None = Field(default=None, gt=0)  # training tokens in total (all epochs)
-    concurrency: int = Field(default=1, ge=1)  # serving: sequences in flight
-    serving_context: int | None = Field(default=None, ge=1)  # tokens per served sequence; None = seq_len
-    mfu: float | None = Field(default=None, gt=0, le=1)  # None = the GPU class default
-    overhead_bytes: int | None = Field(default=None, ge=0)  # per-GPU CUDA context etc.; None = default
-    headroom: float = Field(default=0.10, ge=0, lt=1)  # fraction of GPU memory kept free
-    trial_margin: float = Field(default=0.30, ge=0)  # the guide's +30 % for trial and error
-    price_per_gpu_hour: float | None = Field(default=None, ge=0)
+    tokens: float | None = ranged("tokens", None)  # training tokens in total (all epochs)
+    concurrency: int = ranged("concurrency", 1)  # serving: sequences in flight
+    serving_context: int | None = ranged("serving_context", None)  # tokens per served sequence; None = seq_len
+    # serving (task inference, and the serving half of mixed); None = follow `precision`
+    weight_precision: WeightPrecision | None = None
+    kv_precision: KvPrecision | None = None
+    service_hours: float | None = ranged("service_hours", None)  # service period; None = one month (rules.HOURS_PER_MONTH)
+    target_tokens_per_user: float | None = ranged("target_tokens_per_user", None)  # output tokens/s each user must get
+    mfu: float | None = ranged("mfu", None)  # None = the GPU class default
+    overhead_bytes: int | None = ranged("overhead_bytes", None)  # per-GPU CUDA context etc.; None = default
+    headroom: float = ranged("headroom", 0.10)  # fraction of GPU memory kept free
+    trial_margin: float = ranged("trial_margin", 0.30)  # the guide's +30 % for trial and error
+    price_per_gpu_hour: float | None = ranged("price_per_gpu_hour", None)
     currency: str = "CNY"
 
 
 class Layout(Strict):
     """How the job is spread over GPUs."""
 
-    gpus: int = Field(default=1, ge=1)
-    tp: int = Field(default=1, ge=1)
-    pp: int = Field(default=1, ge=1)
-    zero: int = Field(default=0, ge=0, le=3)
+    gpus: int = ranged("gpus", 1)
+    tp: int = ranged("tp", 1)
+    pp: int = ranged("pp", 1)
+    zero: int = ranged("zero", 0)
     offload: Offload = Offload.NONE
 
     @property
@@ -201,6 +228,7 @@ class GpuSpec(Strict):
     name_zh: str | None = None
     market: Literal["global", "china"] | None = None  # "china": export-control SKU sold in China
     notes: str | None = None
+    notes_zh: str | None = None  # the same notes in Chinese
 
 
 class Cluster(Strict):
@@ -237,6 +265,38 @@ class MemoryEstimate(Strict):
     details: dict[str, int | float | str | None] = Field(default_factory=dict)
 
 
+class ServingEstimate(Strict):
+    """A serving setup's speed and, once priced, its cost (task inference, or the serving half of mixed).
+
+    Speeds are for output tokens; costs assume the service runs loaded all the time (the concurrency
+    is always in flight) for `period_hours`. The JSON keys of the first six fields are a contract (issue 13).
+    """
+
+    tokens_per_second: float | None  # the whole service: all replicas, all sequences in flight
+    tokens_per_second_per_user: float | None  # one sequence: 1 / decode step time
+    time_to_first_token_seconds: float | None  # prefill of one prompt of the full context, no queueing
+    period_hours: float
+    cost_per_month: float | None = None  # one month of the service at the cheaper known billing
+    cost_per_million_tokens: float | None = None  # per million output tokens at full load
+    cost_per_period: float | None = None  # the whole service period at the cheaper known billing
+    currency: str = "CNY"
+    gpus: int = 1
+    replicas: int = 1  # model copies serving in parallel (data parallel)
+    concurrency: int = 1
+    context_tokens: int = 0  # tokens per sequence (prompt + output) the KV cache holds
+    weight_precision: str = "bf16"
+    kv_precision: str = "bf16"
+    weight_bytes_per_param: float = 2.0  # quantised layers, scales included
+    kv_bytes_per_element: float = 2.0
+    decode_step_seconds: float | None = None
+    bound: Literal["memory", "compute"] | None = None  # what limits a decode step
+    bandwidth_fraction: float = 0.0  # share of HBM bandwidth a decode step is assumed to reach
+    compute: str = "bf16"  # the matmuls' precision (fp8 only where the card has FP8)
+    prefill_mfu: float = 0.0
+    target_tokens_per_user: float | None = None
+    meets_target: bool | None = None
+
+
 class TimeEstimate(Strict):
     training_flops: float | None
     tokens_per_second: float | None
@@ -246,6 +306,9 @@ class TimeEstimate(Strict):
     scaling_efficiency: float
     peak_tflops: float | None = None
     details: dict[str, float | str | None] = Field(default_factory=dict)
+    # serving speed (costs unset), carried from the time estimate to the cost and the answer; not
+    # serialised here: Estimate.serving / Option.serving hold the priced copy
+    serving: ServingEstimate | None = Field(default=None, exclude=True)
 
 
 class CostEstimate(Strict):
@@ -258,6 +321,7 @@ class CostEstimate(Strict):
     monthly_cost: float | None = None  # renting the GPUs by the month for the job's duration
     break_even_hours: float | None = None  # hours of use per month beyond which monthly is cheaper
     cheaper_billing: Billing | None = None
+    service_cost: float | None = None  # serving: the service period at the cheaper known billing
 
 
 class Note(Strict):
@@ -274,6 +338,7 @@ class Estimate(Strict):
     time: TimeEstimate
     cost: CostEstimate
     notes: list[str] = Field(default_factory=list)
+    serving: ServingEstimate | None = None
 
 
 # --- recommending -----------------------------------------------------------------------------
@@ -283,15 +348,15 @@ class Constraints(Strict):
     """What the user allows and wants optimised when searching rental configurations."""
 
     objective: Objective = Objective.CHEAPEST
-    budget: float | None = Field(default=None, gt=0)
-    deadline_hours: float | None = Field(default=None, gt=0)
+    budget: float | None = ranged("budget", None)
+    deadline_hours: float | None = ranged("deadline_hours", None)
     providers: list[str] = Field(default_factory=list)  # provider ids; empty = all
     region: str | None = None
     billing: Billing | None = None  # None = whichever is cheaper
     gpu_allow: list[str] = Field(default_factory=list)  # GPU ids; empty = all
     gpu_exclude: list[str] = Field(default_factory=list)
-    max_gpus: int = Field(default=4096, ge=1)
-    top: int = Field(default=20, ge=1)
+    max_gpus: int = ranged("max_gpus", 4096)
+    top: int = ranged("top", 20)
 
 
 class OptionLayout(Strict):
@@ -336,3 +401,4 @@ class Option(Strict):
     price_date: str | None = None
     advice: list[Advice] = Field(default_factory=list)
     notes: list[str] = Field(default_factory=list)
+    serving: ServingEstimate | None = None  # serving jobs: speed and cost of the service

@@ -97,7 +97,10 @@ def _sign(currency: str) -> str:
 
 def money(amount: float | None, currency: str = "CNY", digits: int = 0) -> str:
     """An amount: "¥12,345" (CNY), "USD 12,345"."""
-    return unknown() if amount is None else f"{_sign(currency)}{amount:,.{digits}f}"
+    if amount is None:
+        return unknown()
+    minus = "-" if amount < 0 and round(amount, digits) != 0 else ""  # "-¥10", not "¥-10"
+    return f"{minus}{_sign(currency)}{abs(amount):,.{digits}f}"
 
 
 def price(amount: float | None, currency: str = "CNY") -> str:
@@ -162,7 +165,10 @@ _LABELS: dict[str, dict[str, tuple[str, str]]] = {
     "billing": {"hourly": ("hourly (pay as you go)", "按小时计费"), "monthly": ("monthly", "包月"),
                 "daily": ("daily", "按天"), "yearly": ("yearly", "包年"), "reserved": ("reserved", "预留"),
                 "spot": ("spot", "竞价")},
-    "billing_short": {"hourly": ("hourly", "按小时"), "monthly": ("monthly", "包月")},
+    "billing_short": {"hourly": ("hourly", "按小时"), "monthly": ("monthly", "包月"), "daily": ("daily", "按天"),
+                      "yearly": ("yearly", "包年"), "spot": ("spot", "竞价")},
+    "granularity": {"second": ("per second", "按秒"), "minute": ("per minute", "按分钟"), "hour": ("per hour", "按小时"),
+                    "day": ("per day", "按天")},
     "price_kind": {"quoted": ("quoted by the provider", "供应商报价"), "list": ("list price", "公开标价"),
                    "estimate": ("estimate", "估算价")},
     "component": {"weights": ("Weights", "权重"), "gradients": ("Gradients", "梯度"),
@@ -170,6 +176,11 @@ _LABELS: dict[str, dict[str, tuple[str, str]]] = {
                   "kv_cache": ("KV cache", "KV 缓存"), "overhead": ("CUDA context and overhead", "CUDA 上下文等开销")},
     "status": {"open": ("open", "待检查"), "pass": ("passed", "通过"), "fail": ("failed", "未通过"),
                "waived": ("waived", "已豁免"), "n/a": ("n/a", "不适用")},
+    "weight_precision": {"fp32": ("FP32", "FP32"), "bf16": ("BF16", "BF16"), "fp16": ("FP16", "FP16"),
+                         "fp8": ("FP8 (E4M3)", "FP8（E4M3）"), "int8": ("int8 weight-only", "int8 仅权重量化"),
+                         "int4": ("int4 weight-only, group 128", "int4 仅权重量化（分组 128）")},
+    "kv_precision": {"fp32": ("FP32", "FP32"), "bf16": ("BF16", "BF16"), "fp16": ("FP16", "FP16"),
+                     "fp8": ("FP8", "FP8")},
     "tier": {"entry": ("Entry", "入门级"), "advanced": ("Advanced", "进阶档"), "flagship": ("Flagship", "旗舰级"),
              "multi-node": ("Multi-node", "跨节点")},
 }

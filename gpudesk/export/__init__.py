@@ -8,7 +8,7 @@ or quote, in the current language (core.i18n), numbers as numbers; writers (`wri
 format by the file's suffix, escape spreadsheet formulas and write atomically.
 """
 
-from gpudesk.export.tables import Table, checklist_table, options_table
+from gpudesk.export.tables import Table, checklist_table, options_table, quotes_table
 from gpudesk.export.writers import FORMATS, export_table
 
-__all__ = ["FORMATS", "Table", "checklist_table", "export_table", "options_table"]
+__all__ = ["FORMATS", "Table", "checklist_table", "export_table", "options_table", "quotes_table"]

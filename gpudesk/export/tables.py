@@ -80,3 +80,31 @@ def checklist_table(plan, items: Sequence | None = None) -> Table:
              i.why, i.notes, i.evidence or "", i.checked_by or "", (i.checked_at or "").replace("T", " ").rstrip("Z"),
              i.waiver_reason or "", bool(i.stale)] for i in items]
     return Table(t("Checklist", "验收清单"), headers, rows)
+
+
+def quotes_table(comparison) -> Table:
+    """The comparison (比价表): one row per quote, all-in and by item (a core.plan.Comparison)."""
+    from gpudesk.core.plan.comparison import billing_text, price_summary
+
+    headers = [t("Quote", "报价"), t("Provider", "服务商"), t("Provider id", "服务商编号"), t("Reference", "报价编号"),
+               t("Quote date", "报价日期"), t("Valid until", "有效期至"), t("GPU", "显卡"), t("GPUs", "显卡数"),
+               t("Nodes", "节点数"), t("GPUs per node", "每节点显卡数"), t("Prices", "价格"),
+               t("Hours (clean run)", "小时（一次跑通）"), t("Rental hours", "租用小时"), t("Fits", "显存够用"),
+               t("Compute (CNY)", "算力 (元)"), t("Storage (CNY)", "存储 (元)"), t("Network (CNY)", "网络 (元)"),
+               t("Fees (CNY)", "费用 (元)"), t("Subsidy (CNY)", "补贴 (元)"), t("Tax (CNY)", "税费 (元)"),
+               t("All-in (CNY)", "总价 (元)"), t("All-in at +30 % (CNY)", "时长 +30% 总价 (元)"),
+               t("All-in at +100 % (CNY)", "时长 +100% 总价 (元)"), t("Billing", "计费方式"), t("Cheapest", "最低价"),
+               t("Selected", "已选定"), t("Flags", "提示"), t("Licence number", "许可证编号"), t("ICP filing", "ICP 备案")]
+    rows = []
+    for r in comparison.rows:
+        q, c, it = r.quote, r.cost, r.cost.items
+        facts = r.provider or {}
+        rows.append([
+            q.id, r.provider_name, q.provider, q.reference or "", q.date or "", q.valid_until or "", q.gpu_name or q.gpu,
+            q.gpus, q.nodes, q.gpus_per_node, price_summary(q), _round(r.fit.hours if r.fit else None),
+            _round(c.rental_hours), None if r.fit is None or r.fit.fits is None else bool(r.fit.fits),
+            *(_round(it[k]) for k in ("compute", "storage", "network", "fees", "subsidy", "tax")), _round(c.all_in),
+            *(_round(v) for v in r.sensitivity.values()), billing_text(c.billing) if c.billing else "", r.cheapest,
+            r.selected, "; ".join(r.flag_texts()), facts.get("licence_number") or "", facts.get("icp_filing") or "",
+        ])
+    return Table(t("Quotes", "比价"), headers, rows)

@@ -145,3 +145,48 @@ def test_offers_are_honest_about_their_prices(cat):
     for o in offers:  # an offer's node size matches its node type
         if o.server:
             assert cat.server(o.server).gpus_per_node == o.gpus_per_node
+
+
+def test_list_prices_name_their_page_and_date(cat):
+    # 优云智算's own price list, read from a copy of its billing docs dated 2026-05-13 (notes/prices/findings.md)
+    listed = {o.id: o for o in cat.offers() if o.price_kind == "list" and not o.user}
+    assert {"compshare-rtx-4090-1x", "compshare-a100-sxm-80gb-1x", "compshare-h20-1x"} <= set(listed)
+    for o in listed.values():
+        assert o.price_date == "2026-05-13" and "compshare.cn/docs/operation/charge/bill" in o.source
+        assert "BennielAllan/compshare-docs" in o.source and "moved" in o.notes
+    h20 = listed["compshare-h20-1x"]
+    assert (h20.price_per_gpu_hour, h20.price_per_gpu_month) == (7.5, 4500.0)  # 包月 = 600 h of 按量
+    # AutoDL's figures were relayed, not read from its page: estimates naming the relay; member prices said
+    autodl = cat.offer("autodl-rtx-4090-1x")
+    assert autodl.price_kind == "estimate" and autodl.price_per_gpu_hour == 1.98
+    assert "relayed" in autodl.notes and "member price is 1.88" in autodl.notes
+    # the guide's two providers have no published price: no offers, facts unchanged
+    assert not [o for o in cat.offers() if o.provider in ("jianmi", "kufanyun") and not o.user]
+    compshare = cat.provider("compshare")
+    assert compshare.legal_name == "优刻得科技股份有限公司" and compshare.licence_number is None
+
+
+def test_monthly_estimates_only_where_a_basis_is_published(cat):
+    for o in cat.offers():
+        if o.price_kind == "estimate" and o.provider == "market-reference":
+            if o.price_per_gpu_month is not None:
+                assert o.gpu in ("rtx-4090", "rtx-3090", "a800-sxm-80gb", "a100-sxm-80gb", "h20")
+                assert o.price_per_gpu_month == round(o.price_per_gpu_hour * 600)
+                assert "600 h" in o.notes and "Compshare" in o.notes
+
+
+def test_every_catalogue_note_has_a_chinese_text_beside_it():
+    """The Chinese UI and PDF show `notes_zh`: a note without one would print English there."""
+    import re
+    import tomllib
+
+    from gpudesk import paths
+
+    missing = []
+    for name in ("gpus", "servers", "providers", "offers"):
+        doc = tomllib.loads((paths.DATA / f"{name}.toml").read_text(encoding="utf-8"))
+        for rows in doc.values():
+            for row in rows:
+                if row.get("notes") and not re.search(r"[\u4e00-\u9fff]", row.get("notes_zh") or ""):
+                    missing.append(f"{name}: {row['id']}")
+    assert not missing, missing

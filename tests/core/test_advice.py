@@ -209,3 +209,21 @@ def test_long_run_past_two_months():
     with use_language("en"):
         msg = next(a.message for a in adv.advise(ctx(time=timed(1867.6 * 24))) if a.id == "long-run")
     assert "1,868 days" in msg
+
+
+def test_advice_on_a_built_option_matches_what_the_search_gave():
+    """advise_option (the plan words its choice in each language with it) gives the search's own advice."""
+    from gpudesk.catalog import open_catalog
+    from gpudesk.core.models import Constraints
+    from gpudesk.core.search import recommend
+
+    cat = open_catalog()
+    job = Job(model=cat.model("llama-2-70b"), tokens=1e10)
+    with use_language("en"):
+        options = recommend(job, Constraints(top=8), cat).options
+    for o in options:
+        server = cat.server(o.server) if o.server else None
+        offer = cat.offer(o.offer) if o.offer else None
+        with use_language("en"):
+            again = adv.advise_option(o, job, cat.gpu(o.gpu), server, offer)
+        assert [(a.id, a.message) for a in again] == [(a.id, a.message) for a in o.advice if a.id != "better-value-gpu"]

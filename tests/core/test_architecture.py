@@ -91,7 +91,7 @@ def test_broken_and_missing_files(tmp_path):
         load("broken-config.json")
     with pytest.raises(GpudeskError, match="not found"):
         from_config_file(tmp_path / "none.json")
-    with pytest.raises(GpudeskError, match="100000"):
+    with pytest.raises(GpudeskError, match="100,000"):
         from_params(-5)
 
 

@@ -13,3 +13,13 @@ def test_normalise_and_switch(monkeypatch):
     with i18n.use_language("en"):
         assert i18n.t("{n} GPUs", "{n} 张卡", n=4) == "4 GPUs"
     assert i18n.current_language() == "zh_CN"
+
+
+def test_system_language_resolved_once_until_reset(monkeypatch):
+    monkeypatch.setenv("GPUDESK_LANG", "zh_CN")
+    i18n.set_language(None)
+    assert i18n.current_language() == "zh_CN"
+    monkeypatch.setenv("GPUDESK_LANG", "en")
+    assert i18n.current_language() == "zh_CN"  # not looked up again for every string
+    i18n.set_language(None)  # "follow the system" looks again
+    assert i18n.current_language() == "en"

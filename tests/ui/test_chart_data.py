@@ -27,12 +27,19 @@ def test_memory_bars_put_the_chosen_first_and_skip_repeats():
     assert data.quick_estimate_gib is None  # b carries no quick estimate
 
 
-def test_quick_estimate_is_spread_over_the_chosen_count():
-    a = option(gpus=4, quick=140)
+def test_quick_estimate_is_split_only_over_the_gpus_that_share_one_model_copy():
+    a = option(gpus=4, quick=140)  # 4 data-parallel replicas with ZeRO-2: each holds a copy of the model
     data = memory_chart_data([a], chosen=a)
     assert data.quick_estimate_gib == pytest.approx(140)
-    assert data.quick_estimate_per_gpu_gib == pytest.approx(35)
-    assert data.quick_estimate_gpus == 4
+    assert data.quick_estimate_per_gpu_gib == pytest.approx(140) and data.quick_estimate_gpus == 1
+    assert "replica" in data.quick_hint
+    sharded = option(gpus=4, quick=140)
+    sharded.layout.zero = 3  # ZeRO-3 shards the one copy over all four
+    data = memory_chart_data([sharded], chosen=sharded)
+    assert data.quick_estimate_per_gpu_gib == pytest.approx(35) and data.quick_estimate_gpus == 4
+    tp = option(gpus=8, quick=160)
+    tp.layout.tp, tp.layout.dp = 4, 2  # two copies of the model, each over 4 GPUs
+    assert memory_chart_data([tp], chosen=tp).quick_estimate_per_gpu_gib == pytest.approx(40)
 
 
 def test_pareto_chart_marks_identical_points_alike():

@@ -12,8 +12,10 @@ import os
 from dataclasses import dataclass, field
 
 from gpudesk.core.i18n import t
+from gpudesk.core.limits import MAX_CONFIG_BYTES, MAX_PARAMS, RANGES
 from gpudesk.core.models import ModelArch
 from gpudesk.errors import GpudeskError
+from gpudesk.fileio import read_json
 
 FAMILIES = ("llama", "mistral", "mixtral", "qwen2", "gpt2", "bert", "gpt_neox", "falcon", "clip")
 
@@ -52,8 +54,11 @@ def _int(cfg: dict, keys: tuple[str, ...], src: str | None, default: object = ..
     for key in keys:
         if key in cfg and cfg[key] is not None:
             value = cfg[key]
-            if isinstance(value, bool) or not isinstance(value, (int, float)) or value != int(value):
+            if (isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value)
+                    or value != int(value)):
                 raise GpudeskError(f"{_where(src)}field '{key}' must be an integer, got {value!r}")
+            if abs(value) > 2**53:  # no config field is this large; beyond it a float is not an exact integer
+                raise GpudeskError(f"{_where(src)}field '{key}' is far too large: {value!r}")
             if positive and value <= 0:
                 raise GpudeskError(f"{_where(src)}field '{key}' must be positive, got {value!r}")
             return int(value)
@@ -249,6 +254,9 @@ def from_hf_config(cfg: dict, *, id: str | None = None, name: str | None = None,
     if "gpudesk_arch" in cfg:
         return _from_gpudesk_arch(cfg["gpudesk_arch"], id=id, name=name, source=source)
     model_type = cfg.get("model_type")
+    if model_type is not None and not isinstance(model_type, str):
+        raise GpudeskError(f"{_where(source)}field 'model_type' must be a text such as \"llama\", "
+                           f"got {type(model_type).__name__} {_short(model_type)}")
     approximations: list[str] = []
     if model_type in _READERS:
         fields = _READERS[model_type](cfg, source)
@@ -264,13 +272,37 @@ def from_hf_config(cfg: dict, *, id: str | None = None, name: str | None = None,
         raise GpudeskError(f"{_where(source)}field 'model_type' {model_type!r} is not supported "
                            f"(supported: {', '.join(FAMILIES)})")
     fields["id"] = id
-    fields["name"] = name or cfg.get("_name_or_path") or id or fields["family"]
+    label = cfg.get("_name_or_path")
+    fields["name"] = name or (label if isinstance(label, str) and label else None) or id or fields["family"]
     fields["source"] = source
     fields["approximations"] = approximations
     try:
-        return ModelArch.model_validate(fields)
+        arch = ModelArch.model_validate(fields)
     except Exception as exc:  # pydantic ValidationError -> one line naming the field
         raise _field_error(exc, source) from None
+    return _within_limits(arch, source)
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _within_limits(arch: ModelArch, source: str | None) -> ModelArch:
+    """Refuse shapes no model has (more KV heads than heads, 10^16 parameters): typos, not models."""
+    for part in (arch, *arch.components):
+        heads, kv = part.num_heads, part.num_kv_heads
+        if heads and kv and (kv > heads or heads % kv):
+            raise GpudeskError(t(
+                "{w}{kv} key/value heads for {h} attention heads: the attention heads must be a multiple of them",
+                "{w}{kv} 个键值头对应 {h} 个注意力头：注意力头数必须是键值头数的整数倍",
+                w=_where(source), kv=kv, h=heads))
+    total = count_params(arch).total
+    if total > MAX_PARAMS:
+        raise GpudeskError(t("{w}{n:.3g} parameters: beyond the {m:.0e} gpudesk plans for (check the config's sizes)",
+                             "{w}{n:.3g} 个参数：超出 gpudesk 可规划的 {m:.0e}（请检查配置中的尺寸）",
+                             w=_where(source), n=total, m=MAX_PARAMS))
+    return arch
 
 
 def _field_error(exc: Exception, source: str | None) -> GpudeskError:
@@ -323,9 +355,7 @@ def from_params(n: int | float, name: str | None = None) -> ModelArch:
     (layers ≈ hidden / 128, as Llama-2 7B/13B/70B: 4096/32, 5120/40, 8192/80), so that activations
     and the KV cache get plausible sizes. All of this is listed in `approximations`.
     """
-    if isinstance(n, bool) or not isinstance(n, (int, float)) or not math.isfinite(n) or n < 1e5:
-        raise GpudeskError(f"parameter count must be a number of at least 100000, got {n!r}")
-    n = int(n)
+    n = int(RANGES["params"].check(n, t("parameter count", "参数量")))
     vocab = 32000
     # n ≈ 12·L·h² + 2·V·h with L = h/128 (gated MLP of width 8h/3 keeps 12·h² per block)
     h = 256
@@ -450,20 +480,10 @@ def _count(arch: ModelArch) -> ParamCounts:
 
 def from_config_file(path: str | os.PathLike[str], *, id: str | None = None, name: str | None = None) -> ModelArch:
     """Read a config.json file; unreadable or malformed files raise GpudeskError naming the file."""
-    import json
-
     source = os.fspath(path)
     if os.path.isdir(source):  # a downloaded model folder
         source = os.path.join(source, "config.json")
-    try:
-        with open(source, encoding="utf-8") as fh:
-            cfg = json.load(fh)
-    except FileNotFoundError:
-        raise GpudeskError(f"{source}: file not found") from None
-    except json.JSONDecodeError as exc:
-        raise GpudeskError(f"{source}: not valid JSON (line {exc.lineno}: {exc.msg})") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise GpudeskError(f"{source}: cannot read ({exc})") from None
+    cfg = read_json(source, max_bytes=MAX_CONFIG_BYTES, what="config.json")
     if name is None and isinstance(cfg, dict) and not cfg.get("_name_or_path"):
         p = os.path.abspath(source)
         stem = os.path.splitext(os.path.basename(p))[0]

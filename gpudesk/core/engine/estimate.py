@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from gpudesk.core import units
 from gpudesk.core.engine.architecture import count_params
-from gpudesk.core.engine.cost import cost_estimate
+from gpudesk.core.engine.cost import cost_estimate, priced_serving
+from gpudesk.core.engine.formulas import quick_rule
+from gpudesk.core.engine.serving import serving_notes
 from gpudesk.core.engine.gpu_classes import class_label, gpu_class
 from gpudesk.core.i18n import current_language, t, use_language
 from gpudesk.core.engine.memory import CUDA_CONTEXT_BYTES, FRAGMENTATION, _memory, trainable_params
@@ -28,9 +30,13 @@ def _estimate(job: Job, layout: Layout, cluster: Cluster, price_per_gpu_month: f
     cost = cost_estimate(job, time, job.price_per_gpu_hour, price_per_gpu_month)
     pc = count_params(arch)
     trainable = trainable_params(job) if job.task is not TaskKind.MIXED else pc.total
+    serving = priced_serving(time.serving, cost)
     _explain(job, layout, cluster, memory, time, cost, pc, notes)
+    if serving is not None:
+        notes.extend(serving_notes(job, serving, cluster))
     return Estimate.model_construct(params_total=pc.total, params_active=pc.active, params_trainable=trainable,
-                                    memory=memory, time=time, cost=cost, notes=list(dict.fromkeys(notes)))
+                                    memory=memory, time=time, cost=cost, notes=list(dict.fromkeys(notes)),
+                                    serving=serving)
 
 
 def _explain(job, layout, cluster, memory, time, cost, pc, notes: list[str]) -> None:
@@ -41,6 +47,13 @@ def _explain(job, layout, cluster, memory, time, cost, pc, notes: list[str]) -> 
                        "可装下：每卡需 {tot}，可用 {use}（{cap} 显卡留 {hr:.0%} 余量）",
                        tot=units.memory(per.total), use=units.memory(memory.usable_bytes),
                        cap=units.marketed(memory.gpu_capacity_bytes), hr=memory.headroom))
+    elif task is TaskKind.INFERENCE:
+        notes.append(t("does not fit: {tot} per GPU > {use} usable; try more GPUs (tensor parallel), fewer sequences "
+                       "in flight, a shorter context, an FP8 KV cache (--kv-precision fp8) or quantised weights "
+                       "(--weight-precision int8/int4)",
+                       "装不下：每卡需 {tot}，超过可用 {use}；可增加 GPU（张量并行）、减少并发序列、缩短上下文、"
+                       "使用 FP8 KV 缓存（--kv-precision fp8）或量化权重（--weight-precision int8/int4）",
+                       tot=units.memory(per.total), use=units.memory(memory.usable_bytes)))
     else:
         notes.append(t("does not fit: {tot} per GPU > {use} usable; try more GPUs with ZeRO-3, "
                        "activation recomputation, a smaller micro-batch, LoRA/QLoRA or CPU offload",
@@ -48,10 +61,9 @@ def _explain(job, layout, cluster, memory, time, cost, pc, notes: list[str]) -> 
                        "减小微批次、改用 LoRA/QLoRA 或 CPU 卸载",
                        tot=units.memory(per.total), use=units.memory(memory.usable_bytes)))
     if memory.quick_estimate_bytes and task is not TaskKind.INFERENCE:
-        notes.append(t("the guide's quick estimate for the whole job: {q} (20 B/parameter for full "
-                       "training, x2 in FP32; LoRA about 10 % of that)",
-                       "指南快速估算（整个任务）：{q}（全参训练每参数 20 字节，FP32 翻倍；LoRA 约为其 10%）",
-                       q=units.memory(memory.quick_estimate_bytes, 0)))
+        notes.append(t("the guide's quick estimate for the whole job: {q} ({rule})",
+                       "指南快速估算（整个任务）：{q}（{rule}）",
+                       q=units.memory(memory.quick_estimate_bytes, 0), rule=quick_rule(job)))
     if job.overhead_bytes is None:
         notes.append(t("overhead per GPU: {c} CUDA context and library workspaces + {f:.0%} allocator "
                        "fragmentation (editable)", "每卡额外开销：CUDA 上下文与库工作区 {c} + 分配器碎片 {f:.0%}（可修改）",
@@ -102,9 +114,12 @@ def _explain(job, layout, cluster, memory, time, cost, pc, notes: list[str]) -> 
         notes.append(t("activations assume sequence parallelism with tensor parallelism (Megatron-LM)",
                        "激活估算假设张量并行时开启序列并行（Megatron-LM）"))
     cls = gpu_class(cluster.gpu)
-    if job.mfu is None:
+    if job.mfu is None and task.trains:
         notes.append(t("MFU {m:.0%}: default for {c} GPUs (editable)", "MFU {m:.0%}：{c} 类 GPU 的默认值（可修改）",
                        m=time.mfu, c=class_label(cls)))
+    elif job.mfu is None:
+        notes.append(t("prefill MFU {m:.0%}: the training default for {c} GPUs (editable with --mfu)",
+                       "预填充 MFU {m:.0%}：取 {c} 类 GPU 的训练默认值（可用 --mfu 修改）", m=time.mfu, c=class_label(cls)))
     if cls in ("volta", "turing") and task.trains:
         notes.append(t("{g} is cheap to rent but slow on Transformers (no BF16, no FlashAttention 2): total cost is "
                        "often higher", "{g} 租金低但跑 Transformer 慢（无 BF16、无 FlashAttention 2）：总成本常更高",
@@ -121,9 +136,9 @@ def _explain(job, layout, cluster, memory, time, cost, pc, notes: list[str]) -> 
                        "未知 {g} 在 {p} 精度下的峰值算力：不计算时间与费用（可在目录中补充）",
                        g=cluster.gpu.name, p=job.precision.value))
     if task is TaskKind.INFERENCE:
-        notes.append(t("serving throughput assumes memory-bound decoding: each step reads the weights once for all "
-                       "{c} sequences in flight", "推理吞吐按访存受限的解码估算：每步为 {c} 个并发序列读取一次权重",
-                       c=job.concurrency))
+        if cost.price_per_gpu_hour is None and cost.price_per_gpu_month is None:
+            notes.append(t("no price per GPU-hour given: the service's cost is not computed",
+                           "未给出每卡时价格：不计算服务费用"))
     elif job.tokens is None:
         notes.append(t("no training tokens given (--tokens): time and cost are not computed",
                        "未给出训练 token 数（--tokens）：不计算时间与费用"))
@@ -133,7 +148,7 @@ def _explain(job, layout, cluster, memory, time, cost, pc, notes: list[str]) -> 
                            "Hoffmann 等 2022）：此处约 {d:.3g} 个 token", d=20.0 * pc.total))
     if cost.price_per_gpu_hour is None and time.gpu_hours is not None:
         notes.append(t("no price per GPU-hour given: cost not computed", "未给出每卡时价格：不计算费用"))
-    if cost.compute_cost is not None:
+    if cost.compute_cost is not None and task.trains:
         notes.append(t("cost includes a {m:.0%} margin for trial and error (tuning, re-runs)",
                        "费用含 {m:.0%} 的试错余量（调参、重跑）", m=cost.trial_margin))
 

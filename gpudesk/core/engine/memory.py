@@ -20,6 +20,14 @@ import math
 
 from gpudesk.core import units
 from gpudesk.core.engine.architecture import ParamCounts, count_params
+from gpudesk.core.engine.layout_rules import check_layout
+from gpudesk.core.engine.quantisation import (
+    block_linear_params,
+    kv_bytes,
+    kv_precision,
+    serving_weight_bytes,
+    weight_precision,
+)
 from gpudesk.core.i18n import t
 from gpudesk.core.models import (
     Job,
@@ -269,12 +277,7 @@ def checkpoint_bytes(job: Job) -> int | None:
     return int(pc.total * ((4 if fp32 else 2) + _optimizer_bytes_per_param(job.optimizer, not fp32, factored)))
 
 
-def _block_linear_params(arch: ModelArch) -> int:
-    """Weights of the blocks' linear layers (what QLoRA stores in NF4), towers summed."""
-    if arch.components:
-        return sum(_block_linear_params(c) for c in arch.components)
-    pc = count_params(arch)
-    return pc.num_layers * sum(d_in * d_out * c for d_in, d_out, c in pc.matrices.values())
+_block_linear_params = block_linear_params  # what QLoRA stores in NF4
 
 
 def _adafactor_factored(pc: ParamCounts, arch: ModelArch) -> float:
@@ -292,21 +295,13 @@ def _adafactor_factored(pc: ParamCounts, arch: ModelArch) -> float:
 # --- the estimate ----------------------------------------------------------------------------
 
 
-def check_layout(layout: Layout) -> None:
-    if layout.gpus % (layout.tp * layout.pp):
-        raise GpudeskError(t(
-            "impossible layout: tp·pp = {tp}·{pp} = {m} does not divide {n} GPUs",
-            "无法实现的并行布局：tp·pp = {tp}·{pp} = {m} 不能整除 GPU 数 {n}",
-            tp=layout.tp, pp=layout.pp, m=layout.tp * layout.pp, n=layout.gpus))
-
-
 def memory_estimate(job: Job, layout: Layout, capacity_bytes: int) -> MemoryEstimate:
     """Memory per GPU (the fullest one) for `job` spread as `layout` on GPUs of `capacity_bytes`."""
     return _memory(job, layout, capacity_bytes, None)
 
 
 def _memory(job: Job, layout: Layout, capacity_bytes: int, notes: list[str] | None) -> MemoryEstimate:
-    check_layout(layout)
+    check_layout(layout, job.model)
     task = job.task
     if task is TaskKind.MIXED:
         train = _memory_one(job, layout, capacity_bytes, notes, TaskKind.FULL)
@@ -344,13 +339,14 @@ def _memory_one(job: Job, layout: Layout, capacity: int, notes: list[str] | None
     activations = 0
 
     if task is TaskKind.INFERENCE:
-        wb = 4 if fp32 else (1 if prec is Precision.FP8 else 2)
-        weights = shard * wb
-        kv_bytes = 4 if fp32 else 2
-        kv_cache = _kv_cache(job, layout, kv_bytes)
+        served = serving_weight_bytes(job)  # at --weight-precision, quantisation scales included
+        weights = served * frac
+        kv_cache = _kv_cache(job, layout, kv_bytes(job))
         activations = _inference_activations(job, layout, 4 if fp32 else 2)
         details["trainable_params"] = 0
-        quick = int(n * wb + kv_cache * tp * pp)
+        details["weight_precision"] = weight_precision(job)
+        details["kv_precision"] = kv_precision(job)
+        quick = int(served + kv_cache * tp * pp)
     else:
         if zero == 3 or offload is Offload.OPTIMIZER_PARAMS:
             if offload is Offload.OPTIMIZER_PARAMS and zero != 3 and notes is not None:

@@ -29,7 +29,9 @@ from gpudesk.core.engine.gpu_classes import (
     pcie_gbps,
     peak_tflops,
 )
-from gpudesk.core.engine.memory import _kv_cache, check_layout, sequences_per_replica, trainable_params
+from gpudesk.core.engine.layout_rules import check_layout
+from gpudesk.core.engine.memory import _kv_cache, trainable_params
+from gpudesk.core.engine.quantisation import kv_bytes
 from gpudesk.core.models import (
     Cluster,
     Job,
@@ -47,7 +49,6 @@ NVLINK_EFFICIENCY = 0.75  # NCCL bus bandwidth / link rate (A100: ~230 of 300 GB
 PCIE_EFFICIENCY = 0.80
 NETWORK_EFFICIENCY = 0.85
 CPU_ADAM_PARAMS_PER_S = 4.0e9  # DeepSpeed CPU-Adam per node (ZeRO-Offload paper: ~0.2-0.3 s per 1B params on one socket)
-DECODE_BANDWIDTH_EFFICIENCY = 0.7  # share of HBM bandwidth a decode step reaches
 
 
 def _attention_flops_per_token(arch: ModelArch, seq: int) -> float:
@@ -92,7 +93,7 @@ def time_estimate(job: Job, layout: Layout, cluster: Cluster) -> TimeEstimate:
 
 
 def _time(job: Job, layout: Layout, cluster: Cluster, notes: list[str] | None) -> TimeEstimate:
-    check_layout(layout)
+    check_layout(layout, job.model)
     gpu = cluster.gpu
     prec = job.precision
     peak = peak_tflops(gpu, prec, notes)
@@ -109,7 +110,8 @@ def _time(job: Job, layout: Layout, cluster: Cluster, notes: list[str] | None) -
     if not peak:
         return TimeEstimate.model_construct(training_flops=fpt * job.tokens if job.tokens else None,
                                             tokens_per_second=None, hours=None, gpu_hours=None, mfu=mfu,
-                                            scaling_efficiency=eff, peak_tflops=None, details=details)
+                                            scaling_efficiency=eff, peak_tflops=None, details=details,
+                                            serving=_mixed_serving(job, layout, cluster))
     tps = layout.gpus * peak * 1e12 * mfu * eff * offload_eff / fpt
     if job.tokens:
         flops = fpt * job.tokens
@@ -119,7 +121,16 @@ def _time(job: Job, layout: Layout, cluster: Cluster, notes: list[str] | None) -
         flops = hours = gpu_hours = None
     return TimeEstimate.model_construct(training_flops=flops, tokens_per_second=tps, hours=hours,
                                         gpu_hours=gpu_hours, mfu=mfu, scaling_efficiency=eff,
-                                        peak_tflops=peak, details=details)
+                                        peak_tflops=peak, details=details, serving=_mixed_serving(job, layout, cluster))
+
+
+def _mixed_serving(job: Job, layout: Layout, cluster: Cluster):
+    """A mixed job's serving half, on the same GPUs (None for pure training)."""
+    if job.task is not TaskKind.MIXED:
+        return None
+    from gpudesk.core.engine.serving import serving_speed
+
+    return serving_speed(job, layout, cluster)
 
 
 def _default_mfu(job: Job, gpu) -> float:
@@ -227,30 +238,15 @@ def _scaling(job: Job, layout: Layout, cluster: Cluster, fpt: float, peak: float
 
 def _serving(job: Job, layout: Layout, cluster: Cluster, peak: float | None, mfu: float,
              details: dict) -> TimeEstimate:
-    """Decode throughput: each step reads the weights (and the KV cache) once for all sequences."""
-    gpu = cluster.gpu
-    arch = job.model
-    pc = count_params(arch)
-    wb = 4 if job.precision is Precision.FP32 else (1 if job.precision is Precision.FP8 else 2)
-    replicas = max(1, layout.gpus // (layout.tp * layout.pp))
-    group = layout.tp * layout.pp
-    # weights once per step, plus the KV cache the attention reads (upper bound: every sequence at full context)
-    kv = _kv_cache(job, layout, 4 if job.precision is Precision.FP32 else 2)
-    bytes_per_step = pc.total * wb / group + kv
-    details["kv_cache_bytes_read_per_step"] = kv
-    tps = None
-    if gpu.memory_bandwidth_gbps:
-        bw = gpu.memory_bandwidth_gbps * 1e9 * DECODE_BANDWIDTH_EFFICIENCY
-        step = bytes_per_step / bw
-        seqs = sequences_per_replica(job, layout)
-        if peak:
-            step = max(step, 2 * pc.active * seqs / group / (peak * 1e12 * mfu))
-        tps = min(replicas, job.concurrency) * seqs / step  # replicas beyond the concurrency idle
-        details["decode_step_seconds"] = step
-    elif peak:
-        tps = replicas * group * peak * 1e12 * mfu / (2 * pc.active)
+    """Serving: decode and prefill speed (engine/serving.py); hours only for a batch of --tokens."""
+    from gpudesk.core.engine.serving import serving_speed  # serving reads this module's FLOP counts
+
+    s = serving_speed(job, layout, cluster)
+    tps = s.tokens_per_second
+    details["decode_step_seconds"] = s.decode_step_seconds
+    details["kv_cache_bytes_read_per_step"] = _kv_cache(job, layout, kv_bytes(job))
     hours = job.tokens / tps / 3600 if (job.tokens and tps) else None
     return TimeEstimate.model_construct(
         training_flops=None, tokens_per_second=tps, hours=hours,
-        gpu_hours=hours * layout.gpus if hours is not None else None, mfu=mfu, scaling_efficiency=1.0,
-        peak_tflops=peak, details=details)
+        gpu_hours=hours * layout.gpus if hours is not None else None, mfu=s.prefill_mfu, scaling_efficiency=1.0,
+        peak_tflops=peak_tflops(cluster.gpu, Precision(s.compute)), details=details, serving=s)

@@ -81,6 +81,7 @@ class Comparison:
     providers: int  # distinct providers with a valid quote
     today: str
     notes: list[str] = field(default_factory=list)
+    trial_margin: float = 0.30
 
     def row(self, quote_id: str) -> QuoteRow | None:
         return next((r for r in self.rows if r.quote.id == quote_id), None)
@@ -159,7 +160,35 @@ def compare(plan: Plan, catalog: Catalogue | None = None, *, today: _dt.date | N
     if selected is not None and any(r.selected and ("expired" in r.flags or "does-not-fit" in r.flags) for r in rows):
         notes.append(t("The selected quote is expired or does not fit the job.", "所选报价已过期或装不下此任务。"))
     return Comparison(rows, cheapest, selected, sel if selected else None, len(rows) >= QUOTES_NEEDED, len(valid),
-                      providers, today.isoformat(), notes)
+                      providers, today.isoformat(), notes, plan.job.trial_margin)
+
+
+def billing_text(billing: str | None) -> str:
+    """"monthly+hourly" in words: "包月 + 按小时"."""
+    from gpudesk.core import units
+
+    if not billing:
+        return units.unknown()
+    return " + ".join(units.label("billing_short", b) for b in billing.split("+"))
+
+
+_PER = {"hourly": ("h", "时"), "daily": ("day", "天"), "monthly": ("month", "月"), "yearly": ("year", "年"),
+        "spot": ("h spot", "时（竞价）")}
+
+
+def price_summary(q: Quote) -> str:
+    """The quote's prices in one line: "¥2.00/GPU·h · ¥900.00/node·month · min 100 h"."""
+    from gpudesk.core import units
+
+    parts = []
+    for r in q.rates:
+        who = t("GPU", "卡") if r.per == "gpu" else t("node", "节点")
+        parts.append(f"{units.price(r.price)}/{who}·{t(*_PER[r.billing])}")
+    if q.min_hours:
+        parts.append(t("min {h:,.0f} h", "最短 {h:,.0f} 小时", h=q.min_hours))
+    if q.setup_fee:
+        parts.append(t("setup {x}", "开通费 {x}", x=units.money(q.setup_fee, digits=2)))
+    return " · ".join(parts) or t("no price", "无价格")
 
 
 def _r(x: float | None, digits: int = 2) -> float | None:

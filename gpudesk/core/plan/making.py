@@ -90,23 +90,28 @@ def set_choice(plan: Plan, option: Option | None, catalog: Catalogue | None = No
 
 def choice_wording(job: Job, option: Option, catalog: Catalogue,
                    constraints: Constraints | None = None) -> dict[str, ChoiceWording]:
-    """The option's advice and notes in each language, from the core function the app uses: the same
-    configuration evaluated again in that language. Advice is matched by id (advice that compares
-    options with each other, e.g. better-value-gpu, keeps its stored wording); notes are kept only
-    when they match the stored ones one for one."""
+    """The option's advice and notes in each language, from the core functions the app uses: the advice
+    rules run again on the option's own figures (matched by id; advice that compares options with each
+    other, e.g. better-value-gpu, keeps its stored wording), the notes from the same configuration
+    evaluated again, kept only when it is the same layout with notes matching one for one."""
     from gpudesk.core.search import evaluate
+    from gpudesk.core.search.advice import advise_option
 
+    gpu = _row(catalog.gpu, option.gpu)
+    if gpu is None:
+        return {}
+    server, offer = _row(catalog.server, option.server), _row(catalog.offer, option.offer)
     out: dict[str, ChoiceWording] = {}
     for lang in LANGUAGES:
-        try:
-            with use_language(lang):
+        with use_language(lang):
+            advice = {a.id: a.message for a in advise_option(option, job, gpu, server, offer)}
+            try:
                 again = evaluate(job, catalog, option.gpu, option.gpus, option.offer, constraints)
-        except GpudeskError:  # the offer or GPU is gone from this catalogue: the stored wording stands
-            continue
-        if not same_configuration(again, option):
-            continue
-        notes = list(again.notes) if len(again.notes) == len(option.notes) else None
-        out[lang] = ChoiceWording(advice={a.id: a.message for a in again.advice}, notes=notes)
+            except GpudeskError:  # the offer is gone from this catalogue: the stored notes stand
+                again = None
+        same = again is not None and same_configuration(again, option) and again.layout == option.layout
+        notes = list(again.notes) if same and len(again.notes) == len(option.notes) else None
+        out[lang] = ChoiceWording(advice=advice, notes=notes)
     return out
 
 
@@ -264,6 +269,7 @@ def choice_summary(option: Option | None) -> dict | None:
         "currency": cost.currency, "price_per_gpu_hour": cost.price_per_gpu_hour,
         "cost_with_trial_margin": cost.with_trial_margin, "monthly_cost": cost.monthly_cost,
         "price_kind": option.price_kind, "price_date": option.price_date,
+        "serving": option.serving.model_dump(mode="json") if option.serving is not None else None,
     }
 
 

@@ -22,24 +22,34 @@ class AlternativesSection(ReportContext):
             options.insert(0, o)
         if not options:
             return None
+        serving = not self.job.task.trains
         rows, styles = [], []
         for a in options[:10]:
             chosen = same_configuration(a, o)
+            if serving:  # a service: speed per user, cost per month and per million tokens
+                sv = a.serving
+                figures = [units.compact(sv.tokens_per_second_per_user, 1) if sv else units.unknown(),
+                           units.money(sv.cost_per_month if sv else None, a.cost.currency),
+                           units.money(sv.cost_per_million_tokens if sv else None, a.cost.currency, 2)]
+            else:
+                figures = [units.hours(a.time.hours), units.money(a.cost.compute_cost, a.cost.currency),
+                           units.money(a.cost.with_trial_margin, a.cost.currency)]
             rows.append([
                 str(a.rank or "—"),
                 option_label(a) + ("  ✔" if chosen else ""),
-                self._provider_name(a.provider) + (f" / {a.region}" if a.region else "") or "—",
-                units.hours(a.time.hours),
-                units.money(a.cost.compute_cost, a.cost.currency),
-                units.money(a.cost.with_trial_margin, a.cost.currency),
+                self._rent_from(a.provider, short=True) + (f" / {a.region}" if a.region else "") or "—",
+                *figures,
                 units.label("tier", a.tier) + (" · P" if a.pareto else ""),
             ])
             styles.append("chosen" if chosen else ("critical" if not a.memory.fits else ""))
+        heads = ([t("Tokens/s per user", "每用户 token/秒"), t("Per month", "每月费用"), t("Per M tokens", "每百万 token")]
+                 if serving else [t("Time", "时间"), t("Cost", "费用"), t("With margin", "含余量")])
         blocks: list[Any] = [
             Heading(t("Top options side by side", "主要备选方案对比")),
             Table([t("Rank", "排名"), t("Configuration", "配置"), t("Provider / region", "供应商 / 地域"),
-                   t("Time", "时间"), t("Cost", "费用"), t("With margin", "含余量"), t("Tier", "档次")],
-                  rows, widths=[0.06, 0.2, 0.18, 0.2, 0.11, 0.11, 0.14], align="clllrrl", row_styles=styles),
+                   *heads, t("Tier", "档次")],
+                  rows, widths=[0.06, 0.2, 0.18, 0.2, 0.11, 0.11, 0.14], align="cllrrrl" if serving else "clllrrl",
+                  row_styles=styles),
             Text(t("✔ = recommended; P = on the time–cost Pareto front (no other option is both faster and cheaper).",
                    "✔ = 推荐配置；P = 位于时间–费用帕累托前沿（没有别的方案既更快又更便宜）。"), "muted"),
         ]

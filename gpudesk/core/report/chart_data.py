@@ -48,9 +48,10 @@ class MemoryBar:
 @dataclass(frozen=True)
 class MemoryChartData:
     bars: list[MemoryBar]
-    quick_estimate_gib: float | None = None  # the guide's whole-job rule (20 B/param)
-    quick_estimate_per_gpu_gib: float | None = None  # the same, spread over the chosen GPU count
-    quick_estimate_gpus: int | None = None
+    quick_estimate_gib: float | None = None  # the guide's whole-job rule (20 B/param; LoRA a share of it)
+    quick_estimate_per_gpu_gib: float | None = None  # the same, split over the GPUs that share one model copy
+    quick_estimate_gpus: int | None = None  # that divisor: TP × PP (× DP with ZeRO-3), never the replicas
+    quick_hint: str = ""  # what the divisor is, in words (current language)
     components: tuple[str, ...] = MEMORY_COMPONENTS
     unit: str = "GiB"
 
@@ -94,13 +95,34 @@ def memory_chart_data(options: Sequence[Option], chosen: Option | None = None, *
             )
         )
     quick = picked[0].memory.quick_estimate_bytes if picked else None
-    first_gpus = picked[0].gpus if picked else None
+    share = model_copy_gpus(picked[0]) if picked else None
     return MemoryChartData(
         bars=bars,
         quick_estimate_gib=None if quick is None else quick / GIB,
-        quick_estimate_per_gpu_gib=None if quick is None or not first_gpus else quick / GIB / first_gpus,
-        quick_estimate_gpus=first_gpus if quick is not None else None,
+        quick_estimate_per_gpu_gib=None if quick is None or not share else quick / GIB / share,
+        quick_estimate_gpus=share if quick is not None else None,
+        quick_hint="" if quick is None else _quick_hint(picked[0], share),
     )
+
+
+def model_copy_gpus(option: Option) -> int:
+    """GPUs that share one copy of the model: tensor × pipeline parallel, × data parallel only when ZeRO-3
+    shards the whole model state over the replicas. Data-parallel replicas otherwise each hold their own copy,
+    so the whole-job quick estimate is not divided by them."""
+    lay = option.layout
+    return max(1, lay.tp * lay.pp * (lay.dp if lay.zero == 3 else 1))
+
+
+def _quick_hint(option: Option, share: int | None) -> str:
+    from gpudesk.core.i18n import t
+
+    lay = option.layout
+    if lay.zero == 3 and lay.dp > 1:
+        return t("split over the {k} GPUs that shard one copy of the model (TP × PP × DP with ZeRO-3)",
+                 "按共同分片一份模型的 {k} 张卡均分（张量并行 × 流水线并行 × 数据并行，ZeRO-3）", k=share)
+    return t("split over the {k} GPU(s) that hold one copy of the model (TP × PP); each of the {r} data-parallel "
+             "replica(s) holds its own", "按共同容纳一份模型的 {k} 张卡均分（张量并行 × 流水线并行）；{r} 个数据并行副本"
+             "各自保存一份", k=share, r=lay.dp)
 
 
 # --- cost and time ----------------------------------------------------------------------------
@@ -236,6 +258,45 @@ def chart_key(kind: str, data: MemoryChartData | CostChartData | None) -> object
     raise ValueError(f"unknown chart kind {kind!r}")
 
 
+# --- quotes: all-in cost stacked by item ------------------------------------------------------
+
+QUOTE_ITEMS = ("compute", "storage", "network", "fees", "tax", "subsidy")  # stacking order; subsidy below zero
+
+
+@dataclass(frozen=True)
+class QuoteBar:
+    quote: str  # quote id
+    label: str  # "q1 简米科技"
+    items: dict[str, float]  # known items (subsidy negative), in QUOTE_ITEMS order
+    all_in: float | None
+    unknown: tuple[str, ...]  # items the quote does not state
+    cheapest: bool = False
+    selected: bool = False
+    flagged: bool = False  # expired or does not fit
+
+
+@dataclass(frozen=True)
+class QuoteChartData:
+    bars: list[QuoteBar]
+    currency: str = "CNY"
+    items: tuple[str, ...] = QUOTE_ITEMS
+
+    @property
+    def empty(self) -> bool:
+        return not any(b.all_in is not None for b in self.bars)
+
+
+def quote_chart_data(comparison) -> QuoteChartData:
+    """Each quote's all-in cost by item, from core.plan's comparison (the figures it computed)."""
+    bars = []
+    for r in comparison.rows:
+        items = {k: r.cost.items[k] for k in QUOTE_ITEMS if r.cost.items.get(k) is not None}
+        bars.append(QuoteBar(r.quote.id, f"{r.quote.id} {r.provider_name}", items, r.cost.all_in,
+                             tuple(r.cost.unknown), r.cheapest, r.selected,
+                             "expired" in r.flags or "does-not-fit" in r.flags))
+    return QuoteChartData(bars)
+
+
 # --- the verdict the status bar and the overview show -----------------------------------------
 
 
@@ -253,6 +314,7 @@ class Verdict:
     tier: str | None = None
     billing: str | None = None
     warnings: list[str] = field(default_factory=list)
+    service: str | None = None  # a service's speed and cost in one line (serving plans show this, not days)
 
 
 def verdict(option: Option | None) -> Verdict:
@@ -272,4 +334,19 @@ def verdict(option: Option | None) -> Verdict:
         tier=str(option.tier),
         billing=None if option.cost.cheaper_billing is None else str(option.cost.cheaper_billing),
         warnings=[a.message for a in option.advice if a.severity != "info"],
+        service=_service_line(option),
     )
+
+
+def _service_line(option: Option) -> str | None:
+    s = option.serving
+    if s is None:
+        return None
+    from gpudesk.core import units
+    from gpudesk.core.i18n import t
+    from gpudesk.core.report.service import per_user_text
+
+    return t("{speed} · {month} per month · {million} per million tokens · first token {ttft} s",
+             "{speed} · 每月 {month} · 每百万 token {million} · 首 token {ttft} 秒", speed=per_user_text(s),
+             month=units.money(s.cost_per_month, s.currency), million=units.money(s.cost_per_million_tokens, s.currency, 2),
+             ttft=units.compact(s.time_to_first_token_seconds, 2))

@@ -6,6 +6,7 @@ from typing import Any
 
 from gpudesk.core import units
 from gpudesk.core.i18n import t
+from gpudesk.core.report import service
 from gpudesk.core.report.blocks import Heading, PageBreak, Section, SignOff, SignRole, Table, Text
 from gpudesk.core.plan.checklist import phase_label, tailor
 from gpudesk.core.plan.kit_record import is_kit_checker, kit_checked_by, kit_evidence
@@ -90,9 +91,24 @@ class ChecklistSection(ReportContext):
                 Table([t("Version", "版本"), t("Date", "日期"), t("Change", "变更"), "MFU", t("Time", "时长"),
                        t("Cost", "费用")], rows, widths=[0.08, 0.14, 0.34, 0.12, 0.16, 0.16], align="clllll")]
 
+    def _roles(self) -> list[SignRole]:
+        return _sign_roles(self.plan.author, list(getattr(self.plan, "approvers", []) or []))
+
     def _signoff(self) -> SignOff:
         o = self.choice
-        if o is not None:
+        if o is not None and not self.job.task.trains:
+            statement = service.signoff_text(self._config_text(o), o.serving, o)
+        elif o is not None and o.serving is not None:  # mixed: a training run, then (or while) serving
+            statement = t(
+                "By signing, the reviewers confirm the sizing above and the approver authorises renting {cfg} "
+                "for training of about {h} and a service of {period}, within a budget of {cost} (the training run "
+                "with the {m} trial-and-error margin plus the service period), subject to the open checklist items "
+                "being closed before payment.",
+                "签字即表示：审核人确认上述容量测算，批准人同意租用 {cfg}，预计训练 {h}，服务期 {period}，"
+                "预算不超过 {cost}（训练含 {m} 试错余量，另加服务期费用）；付款前须关闭清单中的待检查项。",
+                cfg=self._config_text(o), h=units.hours(o.time.hours), period=service.period_text(o.serving.period_hours),
+                cost=units.money(service.mixed_total(o), o.cost.currency), m=units.percent(o.cost.trial_margin))
+        elif o is not None:
             statement = t(
                 "By signing, the reviewers confirm the sizing above and the approver authorises renting {cfg} "
                 "for about {h}, within a budget of {cost} including the {m} trial-and-error margin, "
@@ -106,13 +122,21 @@ class ChecklistSection(ReportContext):
         return SignOff(
             title=t("Sign-off", "审批签字"),
             statement=statement,
-            roles=[SignRole(t("Prepared by", "编制"), self.plan.author),
-                   SignRole(t("Reviewed by", "审核"), ""),
-                   SignRole(t("Approved by", "批准"), "")],
+            roles=self._roles(),
             name_label=t("Name", "姓名"), position_label=t("Position", "职务"),
             date_label=t("Date", "日期"), signature_label=t("Signature", "签名"),
             decisions=[t("Approved", "批准"), t("Approved with conditions", "有条件批准"), t("Not approved", "不批准")],
         )
+
+
+def _sign_roles(author: str, approvers: list[str]) -> list[SignRole]:
+    """Prepared by the author; reviewed by every approver but the last, who approves (the plan's
+    order). Without names, one blank reviewer and one blank approver line to fill in by hand."""
+    names = [a for a in approvers if a.strip()]
+    reviewers, approver = (names[:-1], names[-1]) if names else ([""], "")
+    return ([SignRole(t("Prepared by", "编制"), author)]
+            + [SignRole(t("Reviewed by", "审核"), r) for r in (reviewers or [""])]
+            + [SignRole(t("Approved by", "批准"), approver)])
 
 
 def _status_key(status: str) -> str:

@@ -9,7 +9,9 @@ from gpudesk.core import units
 from gpudesk.core.i18n import t
 from gpudesk.core.models import Option
 from gpudesk.core.report.chart_data import memory_chart_data, option_label
-from gpudesk.core.report.blocks import Bullets, Heading, KeyValues, MemoryChart, Section, Style, Table
+from gpudesk.core.report.blocks import Bullets, Heading, KeyValues, MemoryChart, Section, Style, Table, Text
+from gpudesk.core.engine.formulas import flops_rule, quick_rule
+from gpudesk.core.report import service
 from gpudesk.core.report.context import ReportContext
 
 
@@ -48,6 +50,9 @@ class SizingSection(ReportContext):
                 {k: units.label("component", k) for k in chart.components}, t("GiB per GPU", "每卡 GiB"),
                 t("usable", "可用"), t("GPU capacity", "单卡显存"), t("headroom kept free", "预留余量"),
                 t("quick estimate ÷ {n}", "快速估算 ÷ {n}", n=chart.quick_estimate_gpus or "")))
+            if chart.quick_hint:
+                blocks.append(Text(t("Quick-estimate bar: {rule}, {hint}.", "快速估算柱：{rule}，{hint}。",
+                                     rule=quick_rule(self.job), hint=chart.quick_hint), "muted"))
         blocks += [Heading(t("Quick estimate beside the detailed one", "快速估算与详细估算对照")), self._quick_vs_detailed(o)]
         blocks += [Heading(t("Why smaller configurations were rejected", "为何不选更小的配置")), self._rejected(o)]
         blocks += [Heading(t("Assumptions", "估算假设")), KeyValues(self._assumptions(o), label_width=0.5, pairs_per_row=2)]
@@ -59,8 +64,8 @@ class SizingSection(ReportContext):
         detailed_total = mem.per_gpu_bytes.total * o.gpus
         quick_gpus = math.ceil(quick / mem.usable_bytes) if quick and mem.usable_bytes else None
         rows = [
-            [t("Guide's rule of thumb (≈ 20 bytes per parameter{fp})", "指南经验法则（每参数约 20 字节{fp}）",
-               fp=t(", doubled in FP32", "，FP32 翻倍") if self.job.precision == "fp32" else ""),
+            [t("Guide's rule of thumb ({rule})", "指南经验法则（{rule}）", rule=quick_rule(self.job)) if self.job.task.trains
+             else t("Whole service ({rule})", "整个服务（{rule}）", rule=quick_rule(self.job)),
              units.memory(quick, 0),
              t("at least {n} × {gpu}", "至少 {n} 张 {gpu}", n=quick_gpus, gpu=o.gpu_name or o.gpu) if quick_gpus else t("unknown", "未知")],
             [t("Detailed estimate (ZeRO / activation formulas, this layout)", "详细估算（ZeRO 与激活值公式，按此并行方式）"),
@@ -124,12 +129,17 @@ class SizingSection(ReportContext):
             (t("CUDA context and overhead per GPU", "单卡 CUDA 上下文等开销"), units.memory(overhead, 1)),
             (t("Trial-and-error margin", "试错余量"), units.percent(o.cost.trial_margin)),
             (t("Training compute", "训练计算量"),
-             t("6 × parameters × tokens = {f} FLOPs", "6 × 参数量 × token 数 = {f} FLOPs",
+             t("{rule} = {f} FLOPs", "{rule} = {f} FLOPs", rule=flops_rule(job),
                f=t("unknown", "未知") if tim.training_flops is None else f"{tim.training_flops:.3g}")),
         ]
-        if job is not None and not job.task.trains:  # serving: no optimizer, no training data, no training FLOPs
-            drop = {t("Optimizer", "优化器"), t("Training tokens", "训练数据量"), t("Training compute", "训练计算量")}
+        if job is not None and not job.task.trains:  # serving: no training fields; what the service assumes instead
+            drop = {t("Optimizer", "优化器"), t("Training tokens", "训练数据量"), t("Training compute", "训练计算量"),
+                    t("Multi-GPU scaling efficiency", "多卡扩展效率"), t("Trial-and-error margin", "试错余量"),
+                    t("Model FLOPs utilisation (MFU)", "算力利用率（MFU）"),
+                    t("Sequence length, micro-batch", "序列长度、微批次")}
             rows = [r for r in rows if r[0] not in drop]
+        if o.serving is not None:
+            rows += service.assumption_rows(o.serving, job)
         return rows
 
     # ---- alternatives ----

@@ -20,13 +20,7 @@ the user's filters count under "provider_filtered" / "gpu_filtered" per offer, a
 (searched only when named) under "no_offer" per GPU.
 """
 
-from gpudesk.core.search.recommender import (
-    Cancelled,
-    FixedLayout,
-    Recommendation,
-    evaluate,
-    recommend,
-    recommendation_json,
-)
+from gpudesk.core.search.layout_search import Cancelled
+from gpudesk.core.search.recommender import FixedLayout, Recommendation, evaluate, recommend, recommendation_json
 
 __all__ = ["Cancelled", "FixedLayout", "Recommendation", "evaluate", "recommend", "recommendation_json"]

@@ -22,6 +22,7 @@ from gpudesk.core.models import (
     Job,
     MemoryEstimate,
     Offload,
+    Option,
     OptionLayout,
     Precision,
     TaskKind,
@@ -255,6 +256,18 @@ def advise(ctx: AdviceContext) -> list[Advice]:
     out = [a for rule in RULES if (a := rule(ctx)) is not None]
     out.sort(key=lambda a: _ORDER[a.severity])
     return out
+
+
+def advise_option(option: Option, job: Job, gpu: GpuSpec, server: Any = None, offer: Any = None) -> list[Advice]:
+    """The rules' advice for an option already built, from its own figures (e.g. again in another
+    language); `server`/`offer` are its catalogue rows. Advice comparing options is not included."""
+    from gpudesk.core.rules import guess_topology
+
+    return advise(AdviceContext(
+        job=job, gpu=gpu, gpus=option.gpus, nodes=option.nodes, gpus_per_node=option.gpus_per_node,
+        layout=option.layout, memory=option.memory, time=option.time, cost=option.cost, server=server, offer=offer,
+        topology=getattr(server, "topology", None) or guess_topology(gpu),
+        network=getattr(server, "network", None), host=dict(option.host)))
 
 
 # --- advice that compares options ---------------------------------------------------------------

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from gpudesk.core.engine.layout_rules import pp_problem, tp_problem
 from gpudesk.core.models import Job, Offload, Recompute
 
 TP_DEGREES = (1, 2, 4, 8, 16)
@@ -65,15 +66,13 @@ def variants(job: Job) -> list[Variant]:
 
 def degrees(job: Job, n: int, gpn: int) -> tuple[tuple[int, ...], tuple[int, ...], int]:
     """Tensor and pipeline degrees valid for n GPUs on nodes of gpn, and how many were invalid."""
-    heads = job.model.num_heads or 0
-    layers = job.model.num_layers or 0
     nodes = n // gpn if n > gpn else 1
     invalid = 0
     tps = []
     for tp in TP_DEGREES:
         if tp > n or tp > gpn:
             continue
-        if n % tp or (tp > 1 and (not heads or heads % tp)):
+        if n % tp or tp_problem(job.model, tp):
             invalid += 1
             continue
         tps.append(tp)
@@ -82,7 +81,7 @@ def degrees(job: Job, n: int, gpn: int) -> tuple[tuple[int, ...], tuple[int, ...
         for pp in PP_DEGREES:
             if pp > nodes:
                 break
-            if nodes % pp or not layers or pp > layers:
+            if nodes % pp or pp_problem(job.model, pp):
                 invalid += 1
                 continue
             pps.append(pp)

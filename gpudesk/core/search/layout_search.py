@@ -7,13 +7,20 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from gpudesk.core.i18n import t
 from gpudesk.core.models import Cluster, Constraints, CostEstimate, Job, Layout, MemoryEstimate, Offload, TimeEstimate
 from gpudesk.core.rules import usable_bytes
 from gpudesk.core.search.candidates import Candidate, candidates, degrees, variants
 from gpudesk.core.search.platforms import Platform
+from gpudesk.errors import GpudeskError
 
 TIMED_PER_COUNT = 2  # layouts timed per (platform, count): the first that fit by static score
 _ANY_CAPACITY = 80 * 10**9  # memory per GPU does not depend on capacity; only `fits` does
+
+
+class Cancelled(GpudeskError):
+    """The caller no longer wants this answer (a newer edit, the window closing): raised from inside
+    the search as soon as its `should_stop` says so."""
 
 
 @dataclass(frozen=True)
@@ -55,8 +62,10 @@ class Found:
 
 
 class LayoutSearch:
-    def __init__(self, job: Job, constraints: Constraints, engine: Engine):
+    def __init__(self, job: Job, constraints: Constraints, engine: Engine,
+                 should_stop: Callable[[], bool] | None = None):
         self.job = job
+        self.should_stop = should_stop
         self.constraints = constraints
         self.engine = engine
         self.variants = variants(job)
@@ -68,11 +77,18 @@ class LayoutSearch:
         self.searched = 0
         self.closest: tuple[float, Platform, int, int] | None = None  # (need/usable, platform, n, need)
         self.host_closest: tuple[float, Platform, int, int] | None = None  # the same for offload's host RAM
+        self.fastest_per_user = 0.0  # serving: the best tokens/s per user of any layout timed
         # The guide's quick rule (20 B/param for full training, less for LoRA) for the whole job: a
         # layout without offload must also pass it over all its GPUs (7B full: 140 GB, "2× 80 GB barely").
         self.guide_bytes = 0
         if job.task.trains:
             self.guide_bytes = engine.memory(job, Layout(), _ANY_CAPACITY).quick_estimate_bytes or 0
+
+    def check(self) -> None:
+        """Stop here (raise Cancelled) if the caller asked to. Called between units of work of at most
+        a few milliseconds: per platform and count, per candidate level, per option built."""
+        if self.should_stop is not None and self.should_stop():
+            raise Cancelled(t("search cancelled", "搜索已取消"))
 
     def global_batch_tokens(self, f: Found) -> int:
         """Tokens per optimizer step: replicas × micro-batch × accumulation × sequence length."""
@@ -183,6 +199,7 @@ class LayoutSearch:
         floor_seen = math.inf
         guide_ok = self.guide_bytes <= n * p.usable
         for level, cands, extremal in levels:
+            self.check()
             if level < 2 and not guide_ok:  # no offload: the guide's rule of thumb must hold too
                 skipped += len(cands)
                 continue
@@ -195,7 +212,7 @@ class LayoutSearch:
                 total = self.memory_total(c, n)
                 if total <= p.usable:
                     fits.append((c, total))
-                    if len(fits) >= TIMED_PER_COUNT:
+                    if len(fits) >= TIMED_PER_COUNT and self.job.task.trains:  # serving: few layouts, time all
                         break
                 else:
                     skipped += 1
@@ -208,7 +225,7 @@ class LayoutSearch:
             self.reject("does_not_fit", total_cands)
             return None
         best: tuple | None = None
-        host_short = 0
+        host_short = slow = 0
         for c, total in fits:
             _, _, vi, tp, pp, zero, offload = c
             total, host, _ = self.exact(vi, n // (tp * pp) if zero else 1, tp, pp, zero, offload)
@@ -220,20 +237,35 @@ class LayoutSearch:
                     self.host_closest = (host / p.host_ram_max, p, n, host)
                 continue
             te = self.time_of(p, n, c)
+            if self._too_slow_for_users(te):
+                slow += 1
+                continue
             key = (-(te.tokens_per_second or 0.0), c.score)
             if best is None or key < best[0]:
                 best = (key, c, total, te)
         if best is None:
             self.reject("host_ram_too_small", host_short)
-            self.reject("does_not_fit", total_cands - host_short)
+            self.reject("below_target_speed", slow)
+            self.reject("does_not_fit", total_cands - host_short - slow)
             return None
         _, c, total, te = best
         self.reject("host_ram_too_small", host_short)
+        self.reject("below_target_speed", slow)
         self.reject("does_not_fit", skipped)
-        self.reject("not_best_layout", total_cands - skipped - host_short - 1)
+        self.reject("not_best_layout", total_cands - skipped - host_short - slow - 1)
         nodes = n // p.gpn if n > p.gpn else 1
         layout = Layout(gpus=n, tp=c.tp, pp=c.pp, zero=c.zero, offload=c.offload)
         return Found(p, n, nodes, min(p.gpn, n), c, layout, total, te)
+
+    def _too_slow_for_users(self, te: TimeEstimate) -> bool:
+        """--target-tokens-per-user: a serving layout slower per user is not offered (the fastest seen is kept
+        for the message when nothing is fast enough)."""
+        target = self.job.target_tokens_per_user
+        speed = te.serving.tokens_per_second_per_user if te.serving is not None else None
+        if target is None or speed is None:
+            return False
+        self.fastest_per_user = max(self.fastest_per_user, speed)
+        return speed < target
 
     def _note_closest(self, p: Platform, n: int, need: int) -> None:
         ratio = need / max(p.usable, 1)

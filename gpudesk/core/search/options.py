@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from gpudesk.core import rules
+from gpudesk.core.engine.cost import priced_serving
 from gpudesk.core.i18n import t
 from gpudesk.core.models import Job, MemoryEstimate, Option, OptionLayout
 from gpudesk.core.rules import HOST_RAM_MULTI_GPU, HOST_RAM_SINGLE_GPU
@@ -99,7 +100,7 @@ class OptionBuilder:
             interconnect=interconnect_text(p), network=network_text(p), host=host, layout=layout,
             memory=memory, time=f.time, cost=f.cost, tier=tier_for(f.n, f.nodes), pareto=pareto,
             price_kind=getattr(offer, "price_kind", None), price_date=getattr(offer, "price_date", None),
-            advice=advice_rules.advise(ctx), notes=notes)
+            advice=advice_rules.advise(ctx), notes=notes, serving=priced_serving(f.time.serving, f.cost))
 
 
 def value_point(f: Found, job: Job) -> advice_rules.ValuePoint:

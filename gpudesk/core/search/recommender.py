@@ -15,6 +15,7 @@ from gpudesk.core.search.candidates import Candidate
 from gpudesk.core.search.layout_search import Engine, Found, LayoutSearch, default_engine
 from gpudesk.core.search.options import OptionBuilder, value_point
 from gpudesk.core.search.platforms import Platform, gpu_counts, rentable_platforms
+from gpudesk.core.search.quiet_gc import no_gc
 from gpudesk.core.search.ranking import check_constraints, price_keys, rank_key
 from gpudesk.errors import GpudeskError
 
@@ -42,7 +43,9 @@ class Recommendation:
     @property
     def feasible(self) -> list[Option]:
         if self._feasible is None:
-            self._feasible = list(self.options) + (self._rest() if self._rest else [])
+            with no_gc():
+                rest = self._rest() if self._rest else []
+            self._feasible = list(self.options) + rest
             self._rest = None
         return self._feasible
 
@@ -64,7 +67,9 @@ def finish(job: Job, constraints: Constraints, found: list[Found], search: Layou
     c = constraints
     kept: list[Found] = []
     unpriced_budget = 0
-    for f in found:
+    for i, f in enumerate(found):
+        if not i % 256:
+            search.check()
         price_keys(f, job, c, engine)
         if c.deadline_hours is not None and f.deadline_hours is not None \
                 and f.deadline_hours * (1 + job.trial_margin) > c.deadline_hours:
@@ -92,8 +97,11 @@ def finish(job: Job, constraints: Constraints, found: list[Found], search: Layou
                                  "没有方案能在 {d:g} 小时内完成；最快的方案含试错余量需 {h:,.1f} 小时：请允许更多显卡"
                                  "或放宽截止时间", d=c.deadline_hours, h=fastest * (1 + job.trial_margin)))
         raise GpudeskError(t("no rental configuration matches the constraints", "没有符合约束条件的租用方案"))
+    search.check()
     kept.sort(key=rank_key(c.objective, kept, job.tokens is not None or not job.task.trains))
+    search.check()
     front = pareto_front([(f.time_key, f.cost_key) for f in kept])
+    search.check()
     builder = OptionBuilder(job, engine, search)
     points = [value_point(f, job) for f in kept]
     by_cost = sorted((pt for pt in points if pt.cost is not None and pt.hours is not None), key=lambda pt: pt.cost)
@@ -101,6 +109,7 @@ def finish(job: Job, constraints: Constraints, found: list[Found], search: Layou
     def build(first: int, last: int) -> list[Option]:
         out = []
         for i in range(first, min(last, len(kept))):
+            search.check()
             o = builder.option(kept[i], front[i])
             a = advice_rules.better_value(points[i], by_cost, job.task, by_cost=True)
             if a is not None:
@@ -144,6 +153,12 @@ def _no_platform(c: Constraints) -> GpudeskError:
 
 
 def _nothing_fits(job: Job, search: LayoutSearch) -> GpudeskError:
+    if search.rejected.get("below_target_speed") and job.target_tokens_per_user is not None:
+        return GpudeskError(t(
+            "no setup reaches {x:g} tokens/s per user; the fastest that fits gives {best:.1f}: allow more GPUs "
+            "(--max-gpus), serve fewer users per setup, shorten the context, quantise the weights or lower the target",
+            "没有配置能达到每用户每秒 {x:g} 个 token；能放下的最快配置为 {best:.1f}：请允许更多显卡（--max-gpus）、"
+            "减少并发、缩短上下文、量化权重或降低目标", x=job.target_tokens_per_user, best=search.fastest_per_user))
     if search.closest is None and search.host_closest is None:
         return GpudeskError(t("no GPU in the catalogue matches the constraints (check --gpu-allow / --gpu-exclude, "
                               "--provider and --region)",
@@ -167,33 +182,32 @@ def _nothing_fits(job: Job, search: LayoutSearch) -> GpudeskError:
         n=n, gpu=p.gpu.name, need=units.memory(need), usable=units.memory(p.usable), advice=advice))
 
 
-class Cancelled(GpudeskError):
-    """The caller no longer wants this answer (a newer edit, the window closing)."""
-
-
 def recommend(job: Job, constraints: Constraints, catalog, *, engine: Engine | None = None,
+              should_stop: Callable[[], bool] | None = None,
               cancel: Callable[[], bool] | None = None) -> Recommendation:
     """Ranked rental options for `job` under `constraints`, from every offer in `catalog`.
 
-    `cancel`, when given, is asked between platforms; once it answers True the search stops at once
-    with `Cancelled` (the GUI's answer to a newer edit or a closing window).
+    `should_stop` (`cancel` is the same hook under the GUI's name) is asked every few milliseconds
+    while the search runs; once it answers True the search raises `Cancelled` (a newer edit, the
+    window closing). The lazily built `feasible` list asks it too.
     """
-    return _recommend(job, constraints, catalog, engine or default_engine(), cancel)
+    with no_gc():
+        return _recommend(job, constraints, catalog, engine or default_engine(), should_stop or cancel)
 
 
 def _recommend(job: Job, constraints: Constraints, catalog, engine: Engine,
-               cancel: Callable[[], bool] | None = None) -> Recommendation:
+               should_stop: Callable[[], bool] | None = None) -> Recommendation:
+    search = LayoutSearch(job, constraints, engine, should_stop)
+    search.check()
     check_constraints(job, constraints, catalog)
-    search = LayoutSearch(job, constraints, engine)
     plats = rentable_platforms(job, constraints, catalog, search.rejected)
     if not plats:
         raise _no_platform(constraints)
     found: list[Found] = []
     for p in plats:
-        if cancel is not None and cancel():
-            raise Cancelled("search cancelled")
         smallest = None  # serving: the fewest GPUs that hold one replica
         for n in gpu_counts(p.gpn, p.max_nodes, constraints.max_gpus):
+            search.check()
             if smallest is not None and n > smallest * job.concurrency:
                 search.reject("idle_replicas", 1)  # more replicas than sequences in flight: they would idle
                 continue

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 
 import pyqtgraph as pg
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QFont, QFontMetrics, QImage
 
 from gpudesk.core.report.chart_data import CostChartData, MemoryChartData
@@ -46,8 +46,12 @@ from gpudesk.ui.charts.style import (
     _star,
     _steady,
     _tip,
-    _tr,
+
 )
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("Charts", text)
 
 
 # --- memory -----------------------------------------------------------------------------------
@@ -112,8 +116,9 @@ def build_memory_plot(plot_item: pg.PlotItem, data: MemoryChartData) -> None:
         hover_x.append(qx)
         hover_y.append(data.quick_estimate_per_gpu_gib / 2)
         hover_tip.append(
-            _tr("Guide's quick estimate (20 bytes per parameter)") + f"\n{_num(data.quick_estimate_gib, 1)} GiB "
+            _tr("Guide's quick estimate") + f"\n{_num(data.quick_estimate_gib, 1)} GiB "
             + _tr("in all") + f", {_num(data.quick_estimate_per_gpu_gib, 1)} GiB " + _tr("per GPU")
+            + (f"\n{data.quick_hint}" if data.quick_hint else "")
         )
     _hover_points(plot_item, hover_x, hover_y, hover_tip, size=22)
     _set_ticks(plot_item, "bottom", ticks)
