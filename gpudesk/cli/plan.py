@@ -180,6 +180,11 @@ def format_plan(plan, path=None, catalog=None) -> str:
             else:
                 figures = f"{_n(a.time.hours, '{:,.1f}')} h · {_n(a.cost.with_trial_margin)} {a.cost.currency}"
             lines.append(f"  {a.rank:>2}. {a.gpus}× {a.gpu_name or a.gpu} · {a.offer or '-'} · {figures}")
+    sel = plan.quote_selection
+    lines += ["", t("Quotes: {n}", "报价：{n} 份", n=len(plan.quotes)) + (
+        t(" · selected {q}: {why}", " · 已选定 {q}：{why}", q=sel.quote, why=sel.reason) if sel else
+        t(" · none selected: budget estimate, no written quote yet (gpudesk quote add / compare / select)",
+          " · 尚未选定：预算估算，尚无书面报价（gpudesk quote add / compare / select）"))]
     if plan.revisions:
         lines += ["", t("Plan versions (1 = as first made):", "方案版本（1 = 最初制定）：")]
         for rev in plan.revisions:

@@ -33,7 +33,7 @@ def test_report_shows_the_measurement_in_its_language(plans, tmp_path):
     assert "node01: 4 × NVIDIA A100-SXM4-80GB，每张 81,920 MiB" in zh  # the evidence, in Chinese
     assert "gpudesk 验收套件（node01）" in zh and "gpudesk kit on" not in zh
     assert "全部 GPU" in zh and "链路峰值的 76 %" in zh
-    assert "方案版本" in zh and "45 % → 40 %" in zh
+    assert "方案版本" in zh and "47 % → 40 %" in zh
     en = "\n".join(_texts(build_report(plan, "en")))
     assert "Measured on delivery (acceptance kit)" in en and "gpudesk kit on node01" in en
     assert "busbw 229.0 GB/s at 1,024 MiB over 4 GPUs" in en and "Plan versions" in en
