@@ -32,7 +32,8 @@ def job_key(plan: Plan) -> str:
 
 
 def job_needs(plan: Plan, fit: QuoteFit | None) -> JobNeeds:
-    """Hours (from the quote's fit), data + weights + kept checkpoints on storage, one checkpoint of egress."""
+    """Hours (from the quote's fit: a training run, and a serving job's service period), data + weights + kept
+    checkpoints on storage, one checkpoint of egress."""
     from gpudesk.core.engine.architecture import count_params
     from gpudesk.core.engine.memory import checkpoint_bytes
 
@@ -43,7 +44,8 @@ def job_needs(plan: Plan, fit: QuoteFit | None) -> JobNeeds:
     except (GpudeskError, ValueError):
         params = job.model.params_hint or 0
     return JobNeeds(hours=fit.hours if fit is not None else None, trial_margin=job.trial_margin,
-                    storage_bytes=storage_bytes(job, params, ckpt), egress_bytes=int(ckpt or 0))
+                    storage_bytes=storage_bytes(job, params, ckpt), egress_bytes=int(ckpt or 0),
+                    service_hours=(fit.service_hours or 0.0) if fit is not None else 0.0)
 
 
 # --- the provider and the configuration ---------------------------------------------------------
@@ -78,6 +80,7 @@ def fit_from_option(plan: Plan, o: Option, source: str) -> QuoteFit:
     lay = o.layout
     return QuoteFit(job_key=job_key(plan), source=source, fits=o.memory.fits, hours=o.time.hours,  # type: ignore[arg-type]
                     gpu_hours=o.time.gpu_hours, memory_per_gpu_bytes=o.memory.per_gpu_bytes.total,
+                    service_hours=o.serving.period_hours if getattr(o, "serving", None) is not None else None,
                     gpu_capacity_bytes=o.memory.gpu_capacity_bytes,
                     layout=f"TP {lay.tp} · PP {lay.pp} · DP {lay.dp} · ZeRO {lay.zero}")
 

@@ -258,6 +258,45 @@ def chart_key(kind: str, data: MemoryChartData | CostChartData | None) -> object
     raise ValueError(f"unknown chart kind {kind!r}")
 
 
+# --- quotes: all-in cost stacked by item ------------------------------------------------------
+
+QUOTE_ITEMS = ("compute", "storage", "network", "fees", "tax", "subsidy")  # stacking order; subsidy below zero
+
+
+@dataclass(frozen=True)
+class QuoteBar:
+    quote: str  # quote id
+    label: str  # "q1 简米科技"
+    items: dict[str, float]  # known items (subsidy negative), in QUOTE_ITEMS order
+    all_in: float | None
+    unknown: tuple[str, ...]  # items the quote does not state
+    cheapest: bool = False
+    selected: bool = False
+    flagged: bool = False  # expired or does not fit
+
+
+@dataclass(frozen=True)
+class QuoteChartData:
+    bars: list[QuoteBar]
+    currency: str = "CNY"
+    items: tuple[str, ...] = QUOTE_ITEMS
+
+    @property
+    def empty(self) -> bool:
+        return not any(b.all_in is not None for b in self.bars)
+
+
+def quote_chart_data(comparison) -> QuoteChartData:
+    """Each quote's all-in cost by item, from core.plan's comparison (the figures it computed)."""
+    bars = []
+    for r in comparison.rows:
+        items = {k: r.cost.items[k] for k in QUOTE_ITEMS if r.cost.items.get(k) is not None}
+        bars.append(QuoteBar(r.quote.id, f"{r.quote.id} {r.provider_name}", items, r.cost.all_in,
+                             tuple(r.cost.unknown), r.cheapest, r.selected,
+                             "expired" in r.flags or "does-not-fit" in r.flags))
+    return QuoteChartData(bars)
+
+
 # --- the verdict the status bar and the overview show -----------------------------------------
 
 
