@@ -33,6 +33,10 @@ def constraint_default(name: str) -> Any:
 
 
 SEQ_LEN = job_default("seq_len")
+# The example a new GUI form starts from (the CLI names its model and gives --tokens itself): the guide's
+# 7B class with one billion training tokens; the first preset the catalogue has when these are missing.
+STARTING_MODELS = ("llama-2-7b", "qwen2-7b", "mistral-7b")
+STARTING_TOKENS = 1e9
 GPU = "a100-sxm-80gb"  # the GPU `estimate` uses when --gpu is not given (falls back to an 80 GB data-centre card)
 SERVICE_HOURS = HOURS_PER_MONTH  # a serving job's period when none is given (Job.service_hours None)
 

@@ -454,9 +454,13 @@ class MainWindow(FilesMixin, QMainWindow):
             return self.tr("No configuration chosen yet")
         head = ("✔ " + self.tr("Fits")) if v.fits else ("✘ " + self.tr("Does not fit"))
         manual = " (" + self.tr("set by hand") + ")" if self.session.manual is not None else ""
-        return " · ".join([f"{head}: {v.label}{manual}", fmt.gib(v.total_gib) + " / " + fmt.gib(v.usable_gib),
-                           fmt.days(v.days), fmt.money(v.cost, v.currency),
-                           self.tr("%1 with trial margin").replace("%1", fmt.money(v.cost_with_margin, v.currency))])
+        parts = [f"{head}: {v.label}{manual}", fmt.gib(v.total_gib) + " / " + fmt.gib(v.usable_gib)]
+        if v.service is None or v.days:  # training (mixed: both)
+            parts += [fmt.days(v.days), fmt.money(v.cost, v.currency),
+                      self.tr("%1 with trial margin").replace("%1", fmt.money(v.cost_with_margin, v.currency))]
+        if v.service is not None:
+            parts.append(v.service)
+        return " · ".join(parts)
 
     def _update_status(self) -> None:
         text = self.status_text()

@@ -690,359 +690,384 @@
     <context>
         <name>JobForm</name>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="228" />
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="234" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="261" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="268" />
             <source>Model</source>
             <translation>模型</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="229" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="262" />
             <source>Job</source>
             <translation>任务</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="230" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="263" />
+            <source>Serving</source>
+            <translation>推理服务</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="264" />
             <source>Constraints</source>
             <translation>约束条件</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="231" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="265" />
             <source>Import Hugging Face config.json…</source>
             <translation>导入 Hugging Face config.json…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="232" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="266" />
             <source>Read the architecture from a model's config.json (or drop the file on the window)</source>
             <translation>从模型的 config.json 读取架构（也可把文件拖到窗口上）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="234" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="268" />
             <source>A published model preset, grouped by the guide's task classes</source>
             <translation>已发布模型的预设，按指南的任务类别分组</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="235" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="269" />
             <source>Parameters</source>
             <translation>参数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="235" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="269" />
             <source>Bare parameter count for a custom model, e.g. 7B, 350M, 1.3e9</source>
             <translation>自定义模型的参数量，例如 7B、350M、1.3e9</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="236" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="270" />
             <source>Task</source>
             <translation>任务类型</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="236" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="270" />
             <source>What the GPUs will do: pre-train, fine-tune (full, LoRA, QLoRA) or serve</source>
             <translation>GPU 的用途：预训练、微调（全参数、LoRA、QLoRA）或推理服务</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="237" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="271" />
             <source>Precision</source>
             <translation>精度</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="237" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="271" />
             <source>Number format for training; BF16 mixed precision is the norm, FP32 doubles memory</source>
             <translation>训练的数值格式；通常用 BF16 混合精度，FP32 显存翻倍</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="238" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="272" />
             <source>Optimizer</source>
             <translation>优化器</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="238" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="272" />
             <source>AdamW keeps 12 bytes of state per trained parameter; 8-bit Adam and SGD keep less</source>
             <translation>AdamW 每个训练参数保存 12 字节状态；8 位 Adam 和 SGD 更少</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="239" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="273" />
             <source>Sequence length</source>
             <translation>序列长度</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="239" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="273" />
             <source>Tokens per training sample (context length)</source>
             <translation>每个训练样本的 token 数（上下文长度）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="240" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="274" />
             <source>Micro-batch</source>
             <translation>微批大小</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="240" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="274" />
             <source>Samples each GPU processes at once; activations grow with it</source>
             <translation>每张 GPU 一次处理的样本数；激活值随之增长</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="241" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="275" />
             <source>Gradient accumulation</source>
             <translation>梯度累积</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="241" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="275" />
             <source>Micro-batches summed before each optimizer step; raises the batch without memory</source>
             <translation>每次优化器更新前累加的微批数；增大批量而不增加显存</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="242" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="276" />
             <source>Recomputation</source>
             <translation>激活重计算</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="242" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="276" />
             <source>Recompute activations in the backward pass: saves memory, costs about a third more compute</source>
             <translation>反向传播时重新计算激活：节省显存，计算量约多三分之一</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="243" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="277" />
             <source>Flash attention</source>
             <translation>Flash Attention</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="243" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="277" />
             <source>Fused attention kernel that never stores the attention-score matrix</source>
             <translation>融合注意力内核，不保存注意力分数矩阵</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="244" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="278" />
             <source>LoRA rank</source>
             <translation>LoRA 秩</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="244" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="278" />
             <source>Rank r of the low-rank adapters; trainable parameters grow linearly with it</source>
             <translation>低秩适配器的秩 r；可训练参数随之线性增长</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="245" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="279" />
             <source>Dataset tokens</source>
             <translation>数据集 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="245" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="279" />
             <source>Tokens in the training set for one pass, e.g. 2B</source>
             <translation>训练集一遍的 token 数，例如 2B</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="246" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="280" />
             <source>Epochs</source>
             <translation>轮数 (epoch)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="246" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="280" />
             <source>Passes over the dataset; total tokens = dataset tokens × epochs</source>
             <translation>遍历数据集的次数；总 token 数 = 数据集 token 数 × 轮数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="247" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="281" />
             <source>Serving concurrency</source>
             <translation>推理并发数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="247" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="281" />
             <source>Sequences served at the same time; each needs its own KV cache</source>
             <translation>同时服务的序列数；每个序列都需要自己的 KV 缓存</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="248" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="282" />
             <source>Memory headroom</source>
             <translation>显存余量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="248" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="282" />
             <source>Share of each GPU's memory kept free for fragmentation and spikes</source>
             <translation>每张 GPU 显存中预留给碎片和峰值的比例</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="249" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="283" />
             <source>Objective</source>
             <translation>优化目标</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="249" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="283" />
             <source>What to optimise when ranking configurations</source>
             <translation>对配置排序时优化的目标</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="250" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="284" />
             <source>Budget (CNY)</source>
             <translation>预算（元）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="250" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="284" />
             <source>Most you will spend on the run, in yuan; empty = no limit</source>
             <translation>本次训练最多花费（元）；留空表示不限</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="251" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="285" />
             <source>Deadline (days)</source>
             <translation>工期（天）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="251" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="285" />
             <source>Longest the run may take, in days; empty = no limit</source>
             <translation>训练最多可用的天数；留空表示不限</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="252" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="286" />
             <source>Billing</source>
             <translation>计费方式</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="252" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="286" />
             <source>Rent by the hour or by the month; default: whichever is cheaper</source>
             <translation>按小时或按月租用；默认取较便宜者</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="253" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="287" />
             <source>Region</source>
             <translation>地域</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="253" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="287" />
             <source>Only offers in this region</source>
             <translation>只看该地域的报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="254" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="288" />
             <source>Providers</source>
             <translation>服务商</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="254" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="288" />
             <source>Only these providers; none ticked = all</source>
             <translation>只看这些服务商；都不勾选表示全部</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="255" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="289" />
             <source>Most GPUs</source>
             <translation>最多 GPU 数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="255" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="289" />
             <source>Largest GPU count to consider</source>
             <translation>考虑的最大 GPU 数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="265" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="302" />
             <source>Whichever is cheaper</source>
             <translation>取较便宜者</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="268" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="305" />
             <source>Any region</source>
             <translation>任意地域</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="269" />
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="270" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="306" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="314" />
             <source>no limit</source>
             <translation>不限</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="288" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="307" />
+            <source>no target</source>
+            <translation>不设目标</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="308" />
+            <source>as sequence length</source>
+            <translation>同序列长度</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="310" />
+            <source>Same as the job's precision</source>
+            <translation>与任务精度相同</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="311" />
+            <source>16-bit (default)</source>
+            <translation>16 位（默认）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="332" />
             <source>Custom: parameter count</source>
             <translation>自定义：参数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="290" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="334" />
             <source>Imported: %1</source>
             <translation>已导入：%1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="152" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="155" />
             <source>cannot read %1: %2</source>
             <translation>无法读取 %1：%2</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="154" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="157" />
             <source>%1 is not valid JSON: %2</source>
             <translation>%1 不是有效的 JSON：%2</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="156" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="159" />
             <source>%1 is not a config.json object</source>
             <translation>%1 不是 config.json 对象</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="242" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="251" />
             <source>e.g. 7B, 350M or 1.3e9</source>
             <translation>如 7B、350M 或 1.3e9</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="281" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="290" />
             <source>required</source>
             <translation>必填</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="291" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="300" />
             <source>must be more than zero</source>
             <translation>必须大于零</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="301" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="310" />
             <source>too small for a neural network: give the count, e.g. 7B</source>
             <translation>对神经网络来说太小：请填写参数量，例如 7B</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="303" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="312" />
             <source>more than 100 trillion parameters: check the unit</source>
             <translation>超过 100 万亿参数：请检查单位</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="307" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="316" />
             <source>pick a model</source>
             <translation>请选择模型</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="313" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="322" />
             <source>Total training tokens: %1</source>
             <translation>训练总 token 数：%1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="316" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="325" />
             <source>No dataset size: training time and cost are not estimated</source>
             <translation>未填写数据集大小：不估算训练时间和成本</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="323" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="333" />
             <source>QLoRA trains adapters in 16-bit: pick BF16 or FP16</source>
             <translation>QLoRA 以 16 位训练适配器：请选 BF16 或 FP16</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="341" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="351" />
             <source>%1 layers</source>
             <translation>%1 层</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="342" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="352" />
             <source>hidden %1</source>
             <translation>隐藏层维度 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="344" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="354" />
             <source>%1 heads</source>
             <translation>%1 个注意力头</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="346" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="356" />
             <source>%1 KV heads</source>
             <translation>%1 个 KV 头</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="348" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="358" />
             <source>%1 experts</source>
             <translation>%1 个专家</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="349" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="359" />
             <source>, </source>
             <translation>，</translation>
         </message>
@@ -1382,7 +1407,7 @@
         </message>
         <message>
             <location filename="../../gpudesk/ui/main_window.py" line="454" />
-            <location filename="../../gpudesk/ui/main_window.py" line="545" />
+            <location filename="../../gpudesk/ui/main_window.py" line="549" />
             <source>No configuration chosen yet</source>
             <translation>尚未选择配置</translation>
         </message>
@@ -1398,32 +1423,32 @@
         </message>
         <message>
             <location filename="../../gpudesk/ui/main_window.py" line="456" />
-            <location filename="../../gpudesk/ui/main_window.py" line="546" />
+            <location filename="../../gpudesk/ui/main_window.py" line="550" />
             <source>set by hand</source>
             <translation>手动设定</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="459" />
+            <location filename="../../gpudesk/ui/main_window.py" line="460" />
             <source>%1 with trial margin</source>
             <translation>含试错余量 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="548" />
+            <location filename="../../gpudesk/ui/main_window.py" line="552" />
             <source>Chosen</source>
             <translation>已选择</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="606" />
+            <location filename="../../gpudesk/ui/main_window.py" line="610" />
             <source>Untitled plan</source>
             <translation>未命名方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="636" />
+            <location filename="../../gpudesk/ui/main_window.py" line="640" />
             <source>About gpudesk</source>
             <translation>关于 gpudesk</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="631" />
+            <location filename="../../gpudesk/ui/main_window.py" line="635" />
             <source>Offline planning assistant for renting GPU servers for AI training.</source>
             <translation>离线的 AI 训练 GPU 服务器租用规划助手。</translation>
         </message>
@@ -1433,32 +1458,32 @@
             <translation>改正前沿用上一次的有效值 — %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="546" />
+            <location filename="../../gpudesk/ui/main_window.py" line="550" />
             <source>from the recommendation</source>
             <translation>来自推荐</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="585" />
+            <location filename="../../gpudesk/ui/main_window.py" line="589" />
             <source>Your name</source>
             <translation>您的姓名</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="586" />
+            <location filename="../../gpudesk/ui/main_window.py" line="590" />
             <source>Checklist results record who checked them. Your name:</source>
             <translation>检查结果会记录检查人。请输入您的姓名：</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="632" />
+            <location filename="../../gpudesk/ui/main_window.py" line="636" />
             <source>Catalogue dated %1 (content %2).</source>
             <translation>目录日期 %1（内容 %2）。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="632" />
+            <location filename="../../gpudesk/ui/main_window.py" line="636" />
             <source>unknown</source>
             <translation>未知</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="634" />
+            <location filename="../../gpudesk/ui/main_window.py" line="638" />
             <source>Chinese text uses the bundled WenQuanYi Micro Hei font (Apache-2.0).</source>
             <translation>中文使用随附的文泉驿微米黑字体（Apache-2.0）。</translation>
         </message>
@@ -1968,67 +1993,67 @@
             <translation>暂无可保存的内容：任务仍在计算中。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="153" />
+            <location filename="../../gpudesk/ui/window/files.py" line="165" />
             <source>Saved %1</source>
             <translation>已保存 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="161" />
+            <location filename="../../gpudesk/ui/window/files.py" line="173" />
             <source>Choose a configuration first.</source>
             <translation>请先选择一种配置。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="167" />
+            <location filename="../../gpudesk/ui/window/files.py" line="179" />
             <source>Print preview</source>
             <translation>打印预览</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="188" />
+            <location filename="../../gpudesk/ui/window/files.py" line="200" />
             <source>Export PDF</source>
             <translation>导出 PDF</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="194" />
+            <location filename="../../gpudesk/ui/window/files.py" line="206" />
             <source>PDF document (*.pdf)</source>
             <translation>PDF 文档 (*.pdf)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="202" />
+            <location filename="../../gpudesk/ui/window/files.py" line="215" />
             <source>Wrote %1</source>
             <translation>已写入 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="223" />
+            <location filename="../../gpudesk/ui/window/files.py" line="236" />
             <source>Export options</source>
             <translation>导出方案列表</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="223" />
+            <location filename="../../gpudesk/ui/window/files.py" line="236" />
             <source>Export checklist</source>
             <translation>导出验收清单</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="224" />
+            <location filename="../../gpudesk/ui/window/files.py" line="237" />
             <source>Export quotes</source>
             <translation>导出比价表</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="227" />
+            <location filename="../../gpudesk/ui/window/files.py" line="240" />
             <source>Nothing to export yet.</source>
             <translation>还没有可导出的内容。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="232" />
+            <location filename="../../gpudesk/ui/window/files.py" line="245" />
             <source>Excel workbook (*.xlsx)</source>
             <translation>Excel 工作簿 (*.xlsx)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="232" />
+            <location filename="../../gpudesk/ui/window/files.py" line="245" />
             <source>CSV, UTF-8 (*.csv)</source>
             <translation>CSV，UTF-8 编码 (*.csv)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="267" />
+            <location filename="../../gpudesk/ui/window/files.py" line="280" />
             <source>(none)</source>
             <translation>（无）</translation>
         </message>
@@ -2085,8 +2110,8 @@
         </message>
         <message>
             <location filename="../../gpudesk/ui/pages/overview.py" line="143" />
-            <location filename="../../gpudesk/ui/pages/overview.py" line="216" />
-            <location filename="../../gpudesk/ui/pages/overview.py" line="223" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="218" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="225" />
             <source>Export chart</source>
             <translation>导出图表</translation>
         </message>
@@ -2146,22 +2171,22 @@
             <translation>%1（含试错余量 %2）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="197" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="199" />
             <source>%1 tier</source>
             <translation>%1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="199" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="201" />
             <source>cheaper billing: %1</source>
             <translation>更省的计费：%1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="210" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="212" />
             <source>No warnings for this configuration.</source>
             <translation>该配置没有警示。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="217" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="219" />
             <source>PNG image (*.png);;SVG drawing (*.svg)</source>
             <translation>PNG 图片 (*.png);;SVG 矢量图 (*.svg)</translation>
         </message>

@@ -121,6 +121,8 @@ def test_a_configuration_set_by_hand(window, qtbot):
     picker = window.plan_page().picker
     picker.gpu_combo.setCurrentIndex(picker.gpu_combo.findData("a100-sxm-80gb"))
     picker.count_spin.setValue(1)
+    picker.tp_combo.setCurrentIndex(picker.tp_combo.findData(1))  # the fields start from the current choice
+    picker.pp_spin.setValue(1)
     picker.evaluate_button.click()
     assert "Does not fit" in picker.result.text() and "needs" in picker.result.text()  # with the reason
     assert window.plan_choice().gpu != "a100-sxm-80gb" or window.plan_choice().gpus != 1  # only evaluated

@@ -42,6 +42,8 @@ TERMS = {
     "HW", "SW", "thermal", "slowdown", "Not", "Active", "AMD", "EPYC", "Intel", "Xeon", "Ice", "Lake",
     # brands, cited documents and field names as the catalogue notes quote them
     "UCloud", "API", "vCPU", "Compshare", "autodl", "AutoDL", "libtv", "machine_sku_info",
+    # quantisation formats by their names (GPTQ, AWQ weight-only int4; E4M3 FP8)
+    "GPTQ", "AWQ", "E4M3",
 }
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9_'’]*")
 _SKIP = re.compile(r"&\w+;|&\w|\bgpudesk [a-z]+(?: [a-z]+)?|https?://\S+|\b[\w.-]+\.(?:com|cn|org|net|io)\b|`[^`]*`|\b[a-z0-9]+(?:-[a-z0-9.]+)+\b|<[^>]+>")

@@ -314,6 +314,7 @@ class Verdict:
     tier: str | None = None
     billing: str | None = None
     warnings: list[str] = field(default_factory=list)
+    service: str | None = None  # a service's speed and cost in one line (serving plans show this, not days)
 
 
 def verdict(option: Option | None) -> Verdict:
@@ -333,4 +334,19 @@ def verdict(option: Option | None) -> Verdict:
         tier=str(option.tier),
         billing=None if option.cost.cheaper_billing is None else str(option.cost.cheaper_billing),
         warnings=[a.message for a in option.advice if a.severity != "info"],
+        service=_service_line(option),
     )
+
+
+def _service_line(option: Option) -> str | None:
+    s = option.serving
+    if s is None:
+        return None
+    from gpudesk.core import units
+    from gpudesk.core.i18n import t
+    from gpudesk.core.report.service import per_user_text
+
+    return t("{speed} · {month} per month · {million} per million tokens · first token {ttft} s",
+             "{speed} · 每月 {month} · 每百万 token {million} · 首 token {ttft} 秒", speed=per_user_text(s),
+             month=units.money(s.cost_per_month, s.currency), million=units.money(s.cost_per_million_tokens, s.currency, 2),
+             ttft=units.compact(s.time_to_first_token_seconds, 2))

@@ -190,11 +190,13 @@ class OverviewPage(QScrollArea):
         mark = ('<span style="color:#4e9a06">✔ ' + self.tr("Fits") + "</span>") if v.fits else \
             ('<span style="color:#cc0000">✘ ' + self.tr("Does not fit") + "</span>")
         parts = [f"<b>{mark}: {v.label}</b>",
-                 self.tr("%1 of %2 usable per GPU").replace("%1", fmt.gib(v.total_gib)).replace("%2", fmt.gib(v.usable_gib)),
-                 fmt.days(v.days),
-                 self.tr("%1 (%2 with trial margin)").replace("%1", fmt.money(v.cost, v.currency))
-                 .replace("%2", fmt.money(v.cost_with_margin, v.currency)),
-                 self.tr("%1 tier").replace("%1", label(v.tier))]
+                 self.tr("%1 of %2 usable per GPU").replace("%1", fmt.gib(v.total_gib)).replace("%2", fmt.gib(v.usable_gib))]
+        if v.service is None or (v.hours is not None and v.days):  # training (mixed: both)
+            parts += [fmt.days(v.days), self.tr("%1 (%2 with trial margin)").replace("%1", fmt.money(v.cost, v.currency))
+                      .replace("%2", fmt.money(v.cost_with_margin, v.currency))]
+        if v.service is not None:  # a service: speed and cost per month, worded by core
+            parts.append(v.service)
+        parts.append(self.tr("%1 tier").replace("%1", label(v.tier)))
         if v.billing:
             parts.append(self.tr("cheaper billing: %1").replace("%1", label(v.billing)))
         self.verdict_label.setText(" · ".join(parts))

@@ -14,16 +14,19 @@ from PySide6.QtCore import QCoreApplication, QSignalBlocker, Qt
 from PySide6.QtGui import QFont, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QComboBox, QListWidgetItem
 
+from gpudesk.core import defaults as D
 from gpudesk.core.models import (
     Billing,
     Constraints,
     Job,
+    KvPrecision,
     ModelArch,
     Objective,
     Optimizer,
     Precision,
     Recompute,
     TaskKind,
+    WeightPrecision,
 )
 from gpudesk.errors import GpudeskError
 from gpudesk.ui.fmt import number, parse_quantity
@@ -33,7 +36,7 @@ CUSTOM = "__params__"
 IMPORTED = "__imported__"
 ROLE_KIND = Qt.UserRole + 1
 # fields whose bad value is left out (with its reason) rather than stopping every answer
-OPTIONAL = ("tokens", "budget", "deadline")
+OPTIONAL = ("tokens", "budget", "deadline", "target_tokens_per_user")
 
 
 def _tr(text: str) -> str:
@@ -116,7 +119,7 @@ class JobValues:
             item.setText(names.get(item.data(Qt.UserRole), item.text()))
 
     def _default_preset_index(self) -> int:
-        for wanted in ("llama-2-7b", "qwen2-7b", "mistral-7b"):
+        for wanted in D.STARTING_MODELS:
             index = self.model_combo.findData(wanted)
             if index >= 0:
                 return index
@@ -185,6 +188,12 @@ class JobValues:
             self.tokens_edit.setText(self._short(job.tokens) if job.tokens else "")
             self.epochs_spin.setValue(1.0)
             self.concurrency_spin.setValue(job.concurrency)
+            self.context_spin.setValue(job.serving_context or 0)
+            self._select(self.weight_combo, getattr(job.weight_precision, "value", job.weight_precision))
+            self._select(self.kv_combo, getattr(job.kv_precision, "value", job.kv_precision))
+            self.service_spin.setValue(D.service_months(job.service_hours))
+            target = job.target_tokens_per_user
+            self.target_edit.setText("" if target is None else f"{target:g}")
             self.headroom_spin.setValue(round(job.headroom * 100))
             self._select(self.objective_combo, constraints.objective.value)
             self.budget_edit.setText("" if constraints.budget is None else f"{constraints.budget:g}")
@@ -262,7 +271,7 @@ class JobValues:
         for widget in (self.optimizer_combo, self.micro_spin, self.accum_spin, self.recompute_combo,
                        self.tokens_edit, self.epochs_spin):
             widget.setEnabled(trains)
-        self.concurrency_spin.setEnabled(task in ("inference", "mixed"))
+        self.serving_box.setEnabled(task in ("inference", "mixed"))
         self._changed(key)
 
     def _set_error(self, key: str, message: str | None) -> None:
@@ -315,6 +324,7 @@ class JobValues:
         else:
             self.total_tokens.setText(_tr("No dataset size: training time and cost are not estimated")
                                       if trains else "")
+        self._positive("target_tokens_per_user", self.target_edit.text(), required=False)
         objective = self.objective_combo.currentData()
         self._positive("budget", self.budget_edit.text(), required=objective == "budget")
         self._positive("deadline", self.deadline_edit.text(), required=objective == "deadline")
@@ -389,6 +399,21 @@ class JobValues:
         job, constraints = self._build(left_out, previous)
         return job, constraints, {self._labels[k].text(): self._errors[k] for k in left_out}
 
+    def _serving_fields(self, task: TaskKind, left_out: set[str]) -> dict:
+        """The serving inputs (task inference and mixed); a training job keeps core's defaults."""
+        if task.trains and task is not TaskKind.MIXED:
+            return {}
+        target = "" if "target_tokens_per_user" in left_out else self.target_edit.text().strip()
+        months = self.service_spin.value()
+        default = D.service_months(None)
+        return dict(
+            serving_context=self.context_spin.value() or None,
+            weight_precision=WeightPrecision(w) if (w := self.weight_combo.currentData()) else None,
+            kv_precision=KvPrecision(k) if (k := self.kv_combo.currentData()) else None,
+            service_hours=None if abs(months - default) < 1e-9 else months * D.SERVICE_HOURS,
+            target_tokens_per_user=parse_quantity(target) if target else None,
+        )
+
     def _build(self, left_out: set[str], previous: tuple[Job, Constraints] | None = None) -> tuple[Job, Constraints]:
         task = TaskKind(self.task_combo.currentData())
         tokens = None
@@ -410,6 +435,7 @@ class JobValues:
             tokens=tokens,
             concurrency=self.concurrency_spin.value(),
             headroom=self.headroom_spin.value() / 100.0,
+            **self._serving_fields(task, left_out),
         )
         job = self._base_job.model_copy(update=fields) if self._base_job is not None else Job(**fields)
         budget = "" if "budget" in left_out else self.budget_edit.text().strip()
