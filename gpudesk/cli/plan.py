@@ -70,6 +70,11 @@ def handle_new(args: argparse.Namespace) -> int:
         raise GpudeskError(f"--gpus must be at least 1, got {gpus_named}")
     if args.offer and not gpu_named:
         raise GpudeskError("--offer needs --gpu (the GPU the offer rents)")
+    from gpudesk.core.limits import check_text
+
+    for field, option in (("title", "--title"), ("author", "--author"), ("organisation", "--organisation"),
+                          ("notes", "--notes")):
+        check_text(getattr(args, field) or "", field, option)  # the limits the GUI's fields enforce too
     with use_language(args.lang):
         catalog = open_catalog()
         job, _layout, _gpu = job_from_args(args, catalog)
