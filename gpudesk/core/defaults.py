@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gpudesk.core.i18n import t
+from gpudesk.core.limits import RANGES, Range
 from gpudesk.core.models import Constraints, Job, KvPrecision, Layout, ModelArch, WeightPrecision
 from gpudesk.core.rules import HOURS_PER_MONTH
 
@@ -54,17 +55,21 @@ def service_months(hours: float | None) -> float:
 
 @dataclass(frozen=True)
 class Input:
-    """One input a person sets: its default, range and words (both languages)."""
+    """One input a person sets: its default, words (both languages) and range (core.limits.RANGES, the one
+    definition the models, the CLI and the GUI check against)."""
 
     key: str  # the Job field
     default: Any
-    minimum: float | None
-    maximum: float | None
+    range: str | None  # key into RANGES; None for a choice
     en: str
     zh: str
     help_en: str
     help_zh: str
     choices: tuple[str, ...] = ()
+
+    @property
+    def limits(self) -> Range | None:
+        return RANGES[self.range] if self.range else None
 
     def label(self) -> str:
         return t(self.en, self.zh)
@@ -75,31 +80,31 @@ class Input:
 
 SERVING_INPUTS: dict[str, Input] = {
     "weight_precision": Input(
-        "weight_precision", None, None, None, "Weight precision (serving)", "权重精度（推理服务）",
+        "weight_precision", None, None, "Weight precision (serving)", "权重精度（推理服务）",
         "How the served weights are stored; default: the job's precision. int8/int4 are weight-only "
         "(GPTQ/AWQ group 128 for int4), FP8 runs FP8 matmuls only where the card has FP8",
         "推理时权重的存储格式；默认与任务精度相同。int8/int4 为仅权重量化（int4 按 GPTQ/AWQ 分组 128），"
         "FP8 仅在支持 FP8 的显卡上以 FP8 计算",
         tuple(p.value for p in WeightPrecision)),
     "kv_precision": Input(
-        "kv_precision", None, None, None, "KV cache precision", "KV 缓存精度",
+        "kv_precision", None, None, "KV cache precision", "KV 缓存精度",
         "How the KV cache is stored; default 16-bit. FP8 halves its memory and the bytes each decode step reads",
         "KV 缓存的存储格式；默认 16 位。FP8 使其显存占用和每步解码读取量减半",
         tuple(p.value for p in KvPrecision)),
     "service_months": Input(
-        "service_hours", 1.0, 0.01, 120.0, "Service period (months)", "服务期（月）",
+        "service_hours", 1.0, "service_months", "Service period (months)", "服务期（月）",
         f"How long the GPUs serve; one month = {HOURS_PER_MONTH:g} hours",
         f"显卡提供服务的时长；一个月按 {HOURS_PER_MONTH:g} 小时计"),
     "target_tokens_per_user": Input(
-        "target_tokens_per_user", None, 0.0, 10_000.0, "Target tokens/s per user", "每用户目标速度（token/秒）",
+        "target_tokens_per_user", None, "target_tokens_per_user", "Target tokens/s per user", "每用户目标速度（token/秒）",
         "Output tokens per second each user must get; setups slower than this are not recommended "
         "(reading speed is about 5–10 tokens/s)",
         "每个用户至少应得到的每秒输出 token 数；达不到的配置不予推荐（阅读速度约每秒 5–10 个 token）"),
     "concurrency": Input(
-        "concurrency", job_default("concurrency"), 1, 1_000_000, "Concurrent users", "并发用户数",
+        "concurrency", job_default("concurrency"), "concurrency", "Concurrent users", "并发用户数",
         "Sequences in flight at once across the whole service", "整个服务同时处理的序列数"),
     "serving_context": Input(
-        "serving_context", None, 1, 1 << 21, "Context per user (tokens)", "每用户上下文（token）",
+        "serving_context", None, "serving_context", "Context per user (tokens)", "每用户上下文（token）",
         "Prompt plus output tokens each sequence holds in the KV cache; default: the sequence length",
         "每个序列在 KV 缓存中保留的提示与输出 token 数；默认等于序列长度"),
 }
