@@ -180,6 +180,11 @@ def format_plan(plan, path=None, catalog=None) -> str:
             else:
                 figures = f"{_n(a.time.hours, '{:,.1f}')} h · {_n(a.cost.with_trial_margin)} {a.cost.currency}"
             lines.append(f"  {a.rank:>2}. {a.gpus}× {a.gpu_name or a.gpu} · {a.offer or '-'} · {figures}")
+    sel = plan.quote_selection
+    lines += ["", t("Quotes: {n}", "报价：{n} 份", n=len(plan.quotes)) + (
+        t(" · selected {q}: {why}", " · 已选定 {q}：{why}", q=sel.quote, why=sel.reason) if sel else
+        t(" · none selected: budget estimate, no written quote yet (gpudesk quote add / compare / select)",
+          " · 尚未选定：预算估算，尚无书面报价（gpudesk quote add / compare / select）"))]
     lines += ["", t("Checklist:", "检查清单：")]
     for phase, c in progress(tailor(plan, catalog=catalog)).items():
         lines.append(f"  {phase_label(phase)}: {c['pass']} {t('pass', '通过')}, {c['fail']} {t('fail', '未通过')}, "

@@ -85,6 +85,8 @@ def test_the_comparison_page(cat):
     # the summary and the cover follow the selected quote
     assert data.cover_notice[0] == "ok" and "KF-77" in data.cover_notice[1]
     assert ("All-in cost (selected quote)", "¥360") in data.cover_summary
+    signoff = next(b for b in data.sections[-1].blocks if type(b).__name__ == "SignOff")
+    assert "written quote KF-77" in signoff.statement and "all-in budget of ¥360 for 200 h" in signoff.statement
     summary = _text(data.sections[0].blocks)
     assert "written quote KF-77 of 酷番云, dated 2026-11-25" in summary and "Budget estimate" not in summary
 

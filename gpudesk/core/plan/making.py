@@ -280,4 +280,6 @@ def plan_summary(plan: Plan, path: str | os.PathLike | None = None) -> dict:
         "model": plan.job.model.name, "model_id": plan.job.model.id, "task": _val(plan.job.task),
         "choice": choice_summary(plan.choice), "alternatives": len(plan.alternatives),
         "catalog": plan.catalog.model_dump(),
+        "quotes": len(plan.quotes),
+        "selected_quote": plan.quote_selection.quote if plan.quote_selection else None,
     }

@@ -16,11 +16,11 @@ from typing import Any
 from gpudesk.core.i18n import t
 from gpudesk.core.models import Option
 from gpudesk.core.plan.making import _dump
-from gpudesk.core.plan.model import Plan, now_iso
+from gpudesk.core.plan.model import ALTERNATIVES_KEPT, Plan, now_iso
 from gpudesk.core.plan.quote_cost import JobNeeds
 from gpudesk.core.plan.quotes import Quote, QuoteFit, QuoteSelection, make_quote, next_quote_id
 from gpudesk.core.protocols import Catalogue
-from gpudesk.core.rules import MARKET_REFERENCE, storage_bytes
+from gpudesk.core.rules import MARKET_REFERENCE, same_configuration, storage_bytes
 from gpudesk.errors import GpudeskError
 
 
@@ -191,7 +191,12 @@ def select_quote(plan: Plan, quote_id: str, reason: str, catalog: Catalogue, *, 
         raise GpudeskError(t("say why this quote is selected (--reason): the justification prints on the 比价 page",
                              "请说明选择此报价的理由（--reason）：理由会打印在比价页上"))
     option, base = choice_for_quote(plan, q, catalog)
+    before = plan.choice
     set_choice(plan, option, catalog)
+    if before is not None and not same_configuration(before, plan.choice):  # the replaced choice stays in view
+        kept = [a for a in plan.alternatives if not same_configuration(a, before)
+                and not same_configuration(a, plan.choice)]
+        plan.alternatives = [before, *kept][:ALTERNATIVES_KEPT]
     plan.wording = choice_wording(plan.job, base, catalog, plan.constraints)  # advice worded in every language
     plan.quote_selection = QuoteSelection(quote=q.id, reason=reason, by=by, at=now_iso())
     refresh_fits(plan, catalog)

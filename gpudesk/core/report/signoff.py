@@ -55,7 +55,19 @@ class ChecklistSection(ReportContext):
 
     def _signoff(self) -> SignOff:
         o = self.choice
-        if o is not None and not self.job.task.trains:
+        sel = self.selected_quote
+        if o is not None and sel is not None and sel.cost.all_in is not None:  # the written quote sets the budget
+            q = sel.quote
+            statement = t(
+                "By signing, the reviewers confirm the sizing above and the approver authorises renting {cfg} under "
+                "the written quote {ref} (selected on the 比价 page), within an all-in budget of {cost} for {h} of "
+                "rental (the job with the {m} trial-and-error margin, compute, storage, network, fees and tax, less "
+                "the subsidy), subject to the open checklist items being closed before payment.",
+                "签字即表示：审核人确认上述容量测算，批准人同意按书面报价 {ref}（见比价页）租用 {cfg}，租期 {h}，"
+                "总预算不超过 {cost}（含 {m} 试错余量，算力、存储、网络、费用和税费，扣除补贴）；付款前须关闭清单中的待检查项。",
+                cfg=self._config_text(o), ref=q.reference or q.id, cost=units.money(sel.cost.all_in, o.cost.currency),
+                h=units.hours(sel.cost.rental_hours), m=units.percent(self.job.trial_margin))
+        elif o is not None and not self.job.task.trains:
             statement = service.signoff_text(self._config_text(o), o.serving, o)
         elif o is not None and o.serving is not None:  # mixed: a training run, then (or while) serving
             statement = t(
