@@ -100,11 +100,11 @@ def test_import_text_and_recalibrate(plan_file, tmp_path, capsys):
     assert run_cli(["kit", "import", results, "--plan", str(plan_file), "--lang", "en"]) == 0
     out = capsys.readouterr().out
     assert "Results of node01 for plan '13B on 4× A100':" in out and "Measured against planned:" in out
-    assert "Recalibration from the training run: MFU 45 % → 45 %" in out and "Apply it with --recalibrate" in out
+    assert "Recalibration from the training run: MFU 47 % → 45 %" in out and "Apply it with --recalibrate" in out
     before = load_plan(plan_file).choice.time.hours
     assert run_cli(["kit", "import", results, "--plan", str(plan_file), "--recalibrate", "--lang", "zh_CN"]) == 0
     out = capsys.readouterr().out
-    assert "已重新校准：MFU 45 % → 45 %" in out
+    assert "已重新校准：MFU 47 % → 45 %" in out
     plan = load_plan(plan_file)
     assert len(plan.revisions) == 1 and plan.revisions[0].before["hours"] == before and plan.job.mfu == 0.4466
 
