@@ -19,7 +19,6 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -50,29 +49,19 @@ def fmt(xs: list[float]) -> str:
 
 
 def load_time(n: int) -> str:
-    """Cold load of n imported offers from a user database (fresh catalogue object, same process)."""
-    import os
-
-    from offer_sheet import offers, write_csv
+    """Cold load of n imported offers from a user database (a fresh catalogue object each time)."""
+    from offer_sheet import imported_home
 
     from gpudesk.catalog import open_catalog
 
-    with tempfile.TemporaryDirectory() as d:
-        sheet = Path(d) / "sheet.csv"
-        write_csv(offers(n), sheet)
-        os.environ["GPUDESK_HOME"] = d
-        from gpudesk.catalog.importer import import_file  # noqa: F401  (loaded before timing)
-        import subprocess
-
-        subprocess.run([sys.executable, "-m", "gpudesk", "catalog", "import", str(sheet)], check=True,
-                       capture_output=True, env={**os.environ, "GPUDESK_HOME": d})
-        times = []
-        for _ in range(5):
-            cat = open_catalog(user_db=Path(d) / "user.sqlite", refresh=True)
-            t0 = time.perf_counter()
-            got = len(cat.offers())
-            times.append(time.perf_counter() - t0)
-        return f"{got} offers: {fmt(times)}"
+    home = Path(imported_home(n))
+    times = []
+    for _ in range(5):
+        cat = open_catalog(user_db=home / "user.sqlite", refresh=True)
+        t0 = time.perf_counter()
+        got = len(cat.offers())
+        times.append(time.perf_counter() - t0)
+    return f"{got:,} offers: {fmt(times)}"
 
 
 def main() -> int:
@@ -109,7 +98,7 @@ def main() -> int:
             for _ in range(args.runs):
                 stamps = [time.perf_counter()]
 
-                def asked() -> bool:
+                def asked(stamps: list[float] = stamps) -> bool:
                     stamps.append(time.perf_counter())
                     return False
                 c0 = time.process_time()

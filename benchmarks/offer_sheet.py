@@ -1,16 +1,20 @@
 #!/usr/bin/env python3
 """A deterministic synthetic price sheet of N offers, for the search benchmarks and the tests that compare
 the search with its reference: varied GPUs, node types, providers, regions, hourly and monthly prices and
-cluster sizes, all of them ids the bundled catalogue knows.
+cluster sizes, all of them ids the bundled catalogue knows; and a throw-away GPUDESK_HOME holding it.
 
-    python benchmarks/offer_sheet.py 1000 sheet.csv      # then: gpudesk catalog import sheet.csv
+    python benchmarks/offer_sheet.py 1000 sheet.csv      # just the sheet (then: gpudesk catalog import sheet.csv)
+    home = imported_home(1000)                            # a temporary home with the sheet imported
 """
 
 from __future__ import annotations
 
 import csv
+import os
 import random
+import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 PROVIDERS = ("jianmi", "kufanyun", "aliyun", "tencent-cloud", "huawei-cloud", "volcengine", "baidu-ai-cloud",
@@ -67,5 +71,20 @@ def write_csv(rows: list[dict], path: str | Path) -> None:
             w.writerow(["" if r[c] is None else (";".join(r[c]) if c == "billing" else r[c]) for c in COLUMNS])
 
 
+def write_sheet(n: int, path: str | Path) -> Path:
+    write_csv(offers(n), path)
+    return Path(path)
+
+
+def imported_home(n: int) -> str:
+    """A temporary GPUDESK_HOME whose user database holds an n-offer sheet (n = 0: the bundled catalogue)."""
+    home = tempfile.mkdtemp(prefix=f"gpudesk-bench-{n}-")
+    if n:
+        sheet = write_sheet(n, Path(home) / "sheet.csv")
+        subprocess.run([sys.executable, "-m", "gpudesk", "catalog", "import", str(sheet)], check=True,
+                       env=dict(os.environ, GPUDESK_HOME=home), capture_output=True)
+    return home
+
+
 if __name__ == "__main__":
-    write_csv(offers(int(sys.argv[1])), sys.argv[2])
+    print(write_sheet(int(sys.argv[1]), sys.argv[2]))

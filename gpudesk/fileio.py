@@ -20,6 +20,8 @@ import contextlib
 import json
 import os
 import tempfile
+import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -173,7 +175,7 @@ def parse_json(raw: bytes | str, source: str, *, max_depth: int = DEFAULT_MAX_DE
     try:
         doc = json.loads(text, parse_constant=_constant, parse_float=_finite_float)
     except json.JSONDecodeError as exc:
-        raise GpudeskError(f"{source}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+        raise GpudeskError(f"{source}: not valid JSON at line {exc.lineno}, column {exc.colno} ({exc.msg})") from None
     except RecursionError:
         raise GpudeskError(f"{source}: not a usable file: JSON nested more than {max_depth} levels deep") from None
     except _BadConstant as exc:
@@ -199,9 +201,115 @@ def read_json(path: str | os.PathLike, *, max_bytes: int, what: str = "file",
                                f"(at most {max_bytes / 1e6:,.0f} MB)")
         raw = p.read_bytes()
     except FileNotFoundError:
-        raise GpudeskError(f"{p}: file not found") from None
+        raise GpudeskError(f"{p}: not found (no such file)") from None
     except OSError as exc:
         raise GpudeskError(f"{p}: cannot read: {exc.strerror or exc}") from None
     if len(raw) > max_bytes:  # grew while we looked
         raise GpudeskError(f"{p}: too large for a {what} (at most {max_bytes / 1e6:,.0f} MB)")
     return parse_json(raw, str(p), max_depth=max_depth)
+
+
+# --- one writer at a time: a lock file beside the file being changed ------------------------------
+
+LOCK_WAIT_SECONDS = 15.0  # a plan write takes milliseconds: waiting this long means a stuck holder
+_held: dict[str, dict] = {}  # lock file -> {"thread": RLock, "fd": fd or None, "depth": n}
+_held_guard = threading.Lock()
+
+
+def lock_path(path: str | os.PathLike) -> Path:
+    target = Path(path)
+    return target.with_name(f".{target.name}.lock")
+
+
+def _try_lock(fd: int) -> bool:
+    if os.name == "nt":
+        import msvcrt
+
+        try:
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
+        return True
+    import fcntl
+
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:  # BlockingIOError: another process holds it
+        return False
+    return True
+
+
+def _unlock(fd: int) -> None:
+    if os.name == "nt":
+        import msvcrt
+
+        with contextlib.suppress(OSError):
+            os.lseek(fd, 0, os.SEEK_SET)
+            msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+    else:
+        import fcntl
+
+        fcntl.flock(fd, fcntl.LOCK_UN)
+
+
+def _acquire(lock: Path, wait: float, target: Path) -> int:
+    folder = lock.parent if str(lock.parent) else Path(".")
+    if not folder.is_dir():
+        raise GpudeskError(f"{target}: folder does not exist: {folder}")
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as exc:
+            raise GpudeskError(f"{target}: cannot take the lock {lock.name} beside it: {exc.strerror or exc}") from None
+        if _try_lock(fd):
+            if os.name == "nt":
+                return fd
+            # the holder before us removes the lock file as it lets go: make sure ours is still the one there
+            with contextlib.suppress(OSError):
+                here, there = os.fstat(fd), os.stat(lock)
+                if (here.st_ino, here.st_dev) == (there.st_ino, there.st_dev):
+                    return fd
+            _unlock(fd)
+        os.close(fd)
+        if time.monotonic() >= deadline:
+            raise GpudeskError(f"{target}: another gpudesk is changing this file (lock {lock.name}); "
+                               "try again in a moment")
+        time.sleep(0.02)
+
+
+@contextlib.contextmanager
+def locked(path: str | os.PathLike, *, wait: float = LOCK_WAIT_SECONDS) -> Iterator[Path]:
+    """Hold the exclusive lock of `path` (the file .NAME.lock beside it) for a read-modify-write.
+
+    The operating system drops the lock when its process ends (fcntl.flock, msvcrt.locking), so a
+    killed gpudesk never leaves a stale lock behind; the lock file is removed when let go (POSIX).
+    Re-entrant within a thread (save_plan takes it inside a caller's `locked` block); other threads
+    of the process wait like other processes do.
+    """
+    lock = lock_path(path)
+    key = str(lock.resolve())
+    with _held_guard:
+        entry = _held.setdefault(key, {"thread": threading.RLock(), "fd": None, "depth": 0})
+    if not entry["thread"].acquire(timeout=wait):
+        raise GpudeskError(f"{path}: another task is changing this file (lock {lock.name}); try again in a moment")
+    try:
+        if entry["depth"] == 0:
+            entry["fd"] = _acquire(lock, wait, Path(path))
+        entry["depth"] += 1
+        try:
+            yield lock
+        finally:
+            entry["depth"] -= 1
+            if entry["depth"] == 0:
+                fd, entry["fd"] = entry["fd"], None
+                if os.name != "nt":
+                    with contextlib.suppress(OSError):
+                        os.unlink(lock)  # while still holding it: a waiter re-checks the inode
+                _unlock(fd)
+                os.close(fd)
+                if os.name == "nt":
+                    with contextlib.suppress(OSError):
+                        os.unlink(lock)
+    finally:
+        entry["thread"].release()

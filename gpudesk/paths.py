@@ -22,10 +22,11 @@ ICONS = RESOURCES / "icons"
 APP_NAME = "gpudesk"
 
 
-def user_data_dir() -> Path:
+def user_data_dir(*, create: bool = False) -> Path:
     """The platform's per-user data folder (same place Qt's AppDataLocation points to).
 
-    `GPUDESK_HOME` overrides it (tests, portable installs).
+    `GPUDESK_HOME` overrides it (tests, portable installs). Only writers create it (`create=True`):
+    a command that only reads (`gpudesk estimate`) works even where it cannot be made.
     """
     override = os.environ.get("GPUDESK_HOME")
     if override:
@@ -36,15 +37,26 @@ def user_data_dir() -> Path:
         base = Path.home() / "Library" / "Application Support" / APP_NAME
     else:
         base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / APP_NAME
-    base.mkdir(parents=True, exist_ok=True)
+    if create:
+        make_folder(base, "the gpudesk data folder (GPUDESK_HOME)" if override else "the gpudesk data folder")
     return base
+
+
+def make_folder(folder: Path, what: str) -> Path:
+    """Create `folder` (and its parents); GpudeskError in one line when that is impossible."""
+    from gpudesk.errors import GpudeskError
+
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise GpudeskError(f"cannot create {what} {folder}: {exc.strerror or exc}") from None
+    return folder
 
 
 def user_db_path() -> Path:
     return user_data_dir() / "user.sqlite"
 
 
-def autosave_dir() -> Path:
+def autosave_dir(*, create: bool = True) -> Path:
     d = user_data_dir() / "autosave"
-    d.mkdir(parents=True, exist_ok=True)
-    return d
+    return make_folder(d, "the autosave folder") if create else d

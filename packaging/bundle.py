@@ -121,6 +121,8 @@ EXCLUDED_MODULES = [
 # Qt modules the app needs even where the code imports them lazily: SVG export of charts and
 # print preview of plans.
 QT_HIDDEN_IMPORTS = ["PySide6.QtSvg", "PySide6.QtPrintSupport", "PySide6.QtOpenGLWidgets"]
+# Python packages imported only inside the function that needs them: .xlsx export
+LAZY_IMPORTS = ["xlsxwriter"]
 
 # Qt libraries that plugins or hooks may still drag in; excludes do not remove those, so the
 # spec drops them from the TOC. Matched against the file name.

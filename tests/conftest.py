@@ -23,3 +23,13 @@ def _english_unless_asked(monkeypatch):
     i18n.set_language(None)
     yield
     i18n.set_language(None)
+
+
+@pytest.fixture(autouse=True)
+def _no_leftover_notices():
+    """Warnings meant for the user (gpudesk.errors.notify) never leak from one test into the next."""
+    from gpudesk.errors import take_notices
+
+    take_notices()
+    yield
+    take_notices()

@@ -16,11 +16,8 @@ size and region without ids are refused as duplicates.
 
 from __future__ import annotations
 
-import csv
 import difflib
 import hashlib
-import io
-import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,8 +27,6 @@ from pydantic import ValidationError
 from gpudesk.catalog.schema import BILLING_MODES, Offer, Provider
 from gpudesk.catalog.sheets import Column, Problem, SheetRejected, read_cell, read_sheet
 from gpudesk.core.i18n import t
-from gpudesk.errors import CatalogError
-from gpudesk.fileio import atomic_write
 
 OFFER_COLUMNS = tuple(f for f in Offer.model_fields if f != "user")
 REQUIRED_COLUMNS = ("provider", "gpu")
@@ -54,6 +49,7 @@ SHEET_COLUMNS = [
     Column("billing", ("计费方式", "计费模式")),
     Column("source", ("来源", "出处")),
     Column("notes", ("备注", "说明")),
+    Column("notes_zh", ("notes (chinese)", "中文备注")),
 ]
 _KINDS = {"price_per_gpu_hour": ("price", "hour"), "price_per_gpu_month": ("price", "month"),
           "gpus_per_node": ("count", None), "max_nodes": ("count", None), "price_date": ("date", None),
@@ -221,9 +217,9 @@ def import_sheet(path: str | Path, catalog=None) -> ImportResult:
     providers, offers, problems = validate_sheet(path, catalog)
     if problems:
         raise SheetRejected(path, problems)
-    user = catalog.user_db()
-    existing_offers = {r["id"] for r in user.rows("offers")} | {o.id for o in catalog.offers()}
+    existing_offers = {o.id for o in catalog.offers()}  # read first: a damaged user database is set aside here
     existing_providers = {p.id for p in catalog.providers()}
+    user = catalog.user_db()
     result = ImportResult(path=path, user_db=user.path)
     for p in providers:
         (result.providers_updated if p.id in existing_providers else result.providers_added).append(p.id)
@@ -234,40 +230,12 @@ def import_sheet(path: str | Path, catalog=None) -> ImportResult:
     return result
 
 
-def export_offers(path: str | Path, catalog=None, *, user_only: bool = False) -> int:
-    """Write the catalogue's offers (merged, or the user's own) as CSV or JSON; atomic. Returns the count."""
-    from gpudesk.catalog import open_catalog
-
-    catalog = catalog or open_catalog()
-    path = Path(path)
-    offers = [o for o in catalog.offers() if o.user or not user_only]
-    suffix = path.suffix.lower()
-    if suffix == ".json":
-        text = json.dumps([o.model_dump(mode="json", exclude={"user"}) for o in offers],
-                          ensure_ascii=False, indent=2) + "\n"
-    elif suffix in (".csv", ".tsv"):
-        buf = io.StringIO(newline="")
-        w = csv.writer(buf, delimiter="\t" if suffix == ".tsv" else ",", lineterminator="\r\n")
-        w.writerow(OFFER_COLUMNS)
-        for o in offers:
-            d = o.model_dump(mode="json")
-            w.writerow(["" if d[c] is None else ";".join(d[c]) if c == "billing" else d[c]
-                        for c in OFFER_COLUMNS])
-        text = "\ufeff" + buf.getvalue()  # BOM: Excel opens UTF-8 Chinese text correctly
-    else:
-        raise CatalogError(f"{path.name}: unknown export format {suffix or '(none)'}; use .csv or .json")
-    path.parent.mkdir(parents=True, exist_ok=True)
-    atomic_write(path, text)
-    return len(offers)
-
-
 __all__ = [
     "BILLING_MODES",
     "OFFER_COLUMNS",
     "ImportResult",
     "Problem",
     "SheetRejected",
-    "export_offers",
     "import_sheet",
     "validate_sheet",
 ]

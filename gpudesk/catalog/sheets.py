@@ -32,6 +32,7 @@ from typing import Any
 from gpudesk.core.i18n import t
 from gpudesk.errors import CatalogError
 
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")  # what a spreadsheet reads as a formula (OWASP CSV injection)
 HEADER_SEARCH_ROWS = 6  # a header is looked for in the first rows only (title rows, merged groups)
 MAX_SHEET_BYTES = 64 * 2**20
 
@@ -355,7 +356,10 @@ def read_cell(kind: str, raw: Any, *, unit: str | None = None, low: int = 0, hig
     if kind == "text":
         if not isinstance(raw, str):
             raise ValueError(t("expected text, got {v!r}", "应为文字，实际为 {v!r}", v=raw))
-        return Cell(raw.strip())
+        text = raw.strip()
+        if text[:1] == "'" and text[1:2] in FORMULA_START:  # our own exports escape formulas so: undo it
+            text = text[1:]
+        return Cell(text)
     if kind == "list":
         items = raw if isinstance(raw, list) else re.split(r"[;|/、，,\s]+", str(raw))
         if not all(isinstance(i, str) for i in items):

@@ -8,6 +8,7 @@ carry `user=True`; a user price override turns a bundled offer into a user row t
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import json
 import sqlite3
@@ -15,7 +16,7 @@ import threading
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from gpudesk.errors import CatalogError
+from gpudesk.errors import CatalogError, UserDatabaseDamaged, notify
 
 if TYPE_CHECKING:  # pydantic and the row models load with the first rows, not on open
     from gpudesk.catalog.schema import CatalogMeta, GpuSpec, ModelPreset, Offer, Provider, ServerType
@@ -59,6 +60,7 @@ class Catalog:
         self._presets: dict[str, ModelPreset] | None = None
         self._user = None  # the user database as read (UserRows) or written (UserDB)
         self._writer = None
+        self._user_off = False  # a damaged user database that could not be set aside: not read again
 
     # --- plumbing ---------------------------------------------------------------------------
 
@@ -68,26 +70,45 @@ class Catalog:
         return self._conn
 
     def user_db(self):
-        """The user's database for writing (created and migrated on first use; imports sqlite-utils)."""
+        """The user's database for writing (created and migrated on first use; imports sqlite-utils).
+        A damaged one is set aside first (the user is told) and a new one made."""
         with self._lock:
             if self._writer is None:
                 from gpudesk.catalog.userdb import UserDB
 
                 if self._user is not None:
                     self._user.close()
-                self._user = self._writer = UserDB(self.user_db_path)
+                    self._user = None
+                self._writer = UserDB(self.user_db_path)
+                self._user = self._writer
+                self._user_off = False
             return self._writer
 
     def user_rows(self):
-        """The user's rows for reading (plain sqlite3, read-only), or None when there is no user database."""
+        """The user's rows for reading (plain sqlite3, read-only), or None when there is no usable user
+        database: none yet, or a damaged one (set aside, the user told; the bundled catalogue serves)."""
         with self._lock:
             if self._user is None:
-                if not self.user_db_path.exists():
+                if self._user_off or not self.user_db_path.exists():
                     return None
                 from gpudesk.catalog.userrows import UserRows
 
-                self._user = UserRows(self.user_db_path)
+                try:
+                    self._user = UserRows(self.user_db_path)
+                except UserDatabaseDamaged as exc:
+                    self._without_user(exc)
+                    return None
             return self._user
+
+    def _without_user(self, exc: UserDatabaseDamaged) -> None:
+        """Go on with the bundled rows only: the damaged database is closed, and the user is told."""
+        notify(str(exc))
+        if self._user is not None:
+            with contextlib.suppress(Exception):
+                self._user.close()
+        self._user = self._writer = None
+        self._user_off = exc.kept is None  # set aside: a later write starts a fresh one; else leave it alone
+        self._rows.clear()
 
     def refresh(self) -> None:
         with self._lock:
@@ -128,23 +149,34 @@ class Catalog:
             for r in self._db().execute(f"SELECT * FROM {kind} ORDER BY rowid"):
                 row = from_columns(model, dict(r))
                 rows[row.id] = row
-            user = self.user_rows()
-            if user is not None:
-                for data in user.rows(kind):
-                    try:
-                        row = model.model_validate({**data, "user": True})
-                    except ValueError as exc:  # pydantic's ValidationError is a ValueError
-                        first = exc.errors()[0] if hasattr(exc, "errors") else {}
-                        where = ".".join(map(str, first.get("loc", ()))) or "?"
-                        raise CatalogError(f"user database {user.path}: {kind} row {data.get('id')!r} is invalid "
-                                           f"({where}: {first.get('msg', exc)})") from None
-                    rows[row.id] = row
-                if kind == "offers":
-                    for offer_id, ov in user.price_overrides().items():
-                        if offer_id in rows:
-                            rows[offer_id] = _apply_override(rows[offer_id], ov)
+            try:
+                self._merge_user(kind, model, rows)
+            except UserDatabaseDamaged as exc:  # bundled rows only, for every kind (the cache is cleared)
+                self._without_user(exc)
+                return self._load(kind)
             self._rows[kind] = rows
             return rows
+
+    def _merge_user(self, kind: str, model, rows: dict) -> None:
+        user = self.user_rows()
+        if user is None:
+            return
+        from gpudesk.catalog.userrows import damaged
+
+        for data in user.rows(kind):
+            try:
+                row = model.model_validate({**data, "user": True})
+            except ValueError as exc:  # pydantic's ValidationError is a ValueError
+                first = exc.errors()[0] if hasattr(exc, "errors") else {}
+                where = ".".join(map(str, first.get("loc", ()))) or "?"
+                user.close()
+                raise damaged(user.path, f"{kind} row {data.get('id')!r} is invalid "
+                                         f"({where}: {first.get('msg', exc)})") from None
+            rows[row.id] = row
+        if kind == "offers":
+            for offer_id, ov in user.price_overrides().items():
+                if offer_id in rows:
+                    rows[offer_id] = _apply_override(rows[offer_id], ov)
 
     def _get(self, kind: str, id: str):
         rows = self._load(kind)

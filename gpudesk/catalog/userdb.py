@@ -9,6 +9,8 @@ in sqlite-utils); reading goes through `gpudesk.catalog.userrows`.
 
 from __future__ import annotations
 
+import contextlib
+import sqlite3
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -16,7 +18,8 @@ import sqlite_utils
 from sqlite_utils.migrations import Migrations
 
 from gpudesk.catalog.userrows import MIGRATION_NAMES, MIGRATION_SET, ROW_KINDS, UserRows, open_checked
-from gpudesk.errors import CatalogError
+from gpudesk.errors import CatalogError, UserDatabaseDamaged, notify
+from gpudesk.paths import make_folder
 
 migrations = Migrations(MIGRATION_SET)
 
@@ -57,14 +60,29 @@ class UserDB(UserRows):
 
     def __init__(self, path: Path):
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.conn = open_checked(self.path, read_only=False)
+        make_folder(self.path.parent, "the folder of the user database")
+        try:
+            self.conn = open_checked(self.path, read_only=False)
+        except UserDatabaseDamaged as exc:  # set aside (the user is told): start a new one
+            if exc.kept is None:
+                raise
+            notify(str(exc))
+            self.conn = open_checked(self.path, read_only=False)
         self.db = sqlite_utils.Database(self.conn)
         try:
             migrations.apply(self.db)
         except Exception as exc:  # noqa: BLE001 - a migration that fails leaves the file as it was
             self.conn.close()
             raise CatalogError(f"cannot migrate user database {self.path} ({exc})") from None
+
+    @contextlib.contextmanager
+    def writing(self):
+        """One transaction; sqlite's errors (read-only folder, full disk, locked) become one-line messages."""
+        try:
+            with self.db.atomic():
+                yield
+        except sqlite3.Error as exc:
+            raise CatalogError(f"cannot write user database {self.path} ({exc}); nothing was changed") from None
 
     @property
     def version(self) -> list[str]:
@@ -76,12 +94,12 @@ class UserDB(UserRows):
             raise ValueError(kind)
         now = _now()
         docs = [{"id": r.id, "data": r.model_dump_json(exclude={"user"}), "modified": now} for r in rows]
-        with self.db.atomic():
+        with self.writing():
             self.db[kind].upsert_all(docs, pk="id")
 
     def upsert_many(self, rows_by_kind: dict[str, list]) -> None:
         """Several kinds at once, all or nothing."""
-        with self.db.atomic():
+        with self.writing():
             for kind, rows in rows_by_kind.items():
                 if rows:
                     self.upsert_rows(kind, rows)
@@ -89,7 +107,7 @@ class UserDB(UserRows):
     def delete_row(self, kind: str, id: str) -> bool:
         if kind not in ROW_KINDS:
             raise ValueError(kind)
-        with self.db.atomic():
+        with self.writing():
             cur = self.db.conn.execute(f"DELETE FROM {kind} WHERE id = ?", [id])
         return cur.rowcount > 0
 
@@ -101,12 +119,12 @@ class UserDB(UserRows):
         for v in (price_per_gpu_hour, price_per_gpu_month):
             if v is not None and v < 0:
                 raise CatalogError(f"a price cannot be negative: {v}")
-        with self.db.atomic():
+        with self.writing():
             self.db["price_overrides"].upsert(
                 {"offer": offer, "price_per_gpu_hour": price_per_gpu_hour,
                  "price_per_gpu_month": price_per_gpu_month, "price_kind": price_kind,
                  "price_date": price_date, "note": note, "modified": _now()}, pk="offer")
 
     def clear_price_override(self, offer: str) -> None:
-        with self.db.atomic():
+        with self.writing():
             self.db.conn.execute("DELETE FROM price_overrides WHERE offer = ?", [offer])

@@ -9,12 +9,14 @@ refused untouched; rows are the validated JSON documents UserDB stored.
 from __future__ import annotations
 
 import contextlib
-import json
+import math
 import sqlite3
 from datetime import UTC, datetime
 from pathlib import Path
 
-from gpudesk.errors import CatalogError
+from gpudesk.core.i18n import t
+from gpudesk.errors import CatalogError, GpudeskError, UserDatabaseDamaged
+from gpudesk.fileio import parse_json
 
 MIGRATION_SET = "gpudesk-user"
 # Every migration gpudesk knows, in order (UserDB registers exactly these): a database that has applied
@@ -58,9 +60,12 @@ def check_database(conn: sqlite3.Connection, path: Path) -> None:
 
 
 def open_checked(path: Path, *, read_only: bool) -> sqlite3.Connection:
-    """A connection to the user database, checked (see check_database); damage moves it aside."""
+    """A connection to the user database, checked (see check_database). A damaged file is moved aside and
+    UserDatabaseDamaged raised (the caller goes on without it); one that cannot be opened is a CatalogError."""
     conn = None
     try:
+        if path.exists() and path.stat().st_size == 0:  # a database always has a header: this one was cut off
+            raise sqlite3.DatabaseError(t("the file is empty (0 bytes)", "文件为空（0 字节）"))
         if read_only:
             conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, check_same_thread=False)
         else:
@@ -74,13 +79,27 @@ def open_checked(path: Path, *, read_only: bool) -> sqlite3.Connection:
     except sqlite3.DatabaseError as exc:  # not a database / malformed: damaged
         with contextlib.suppress(Exception):  # the file is what matters, not the half-open connection
             conn.close()
-        kept = move_aside(path)
-        raise CatalogError(f"user database {path} is damaged ({exc}); it was kept as {kept} "
-                           "and a new empty one will be created on next use") from None
+        raise damaged(path, str(exc)) from None
     except BaseException:
         with contextlib.suppress(Exception):
             conn.close()
         raise
+
+
+def damaged(path: Path, reason: str) -> UserDatabaseDamaged:
+    """Set the damaged database aside (a copy kept, never deleted) and word what happened for the user."""
+    try:
+        kept = move_aside(path)
+    except OSError as exc:
+        return UserDatabaseDamaged(t(
+            "user database {p} is damaged ({r}) and could not be set aside ({e}); it is not used now, "
+            "the bundled catalogue is", "用户数据库 {p} 已损坏（{r}），且无法移到一旁（{e}）；现在不使用它，改用内置目录",
+            p=path, r=reason, e=exc.strerror or exc))
+    return UserDatabaseDamaged(t(
+        "user database {p} is damaged ({r}); it was set aside as {k} (your own rows are in that copy) and the "
+        "bundled catalogue is used; a new database is made when you next import or edit",
+        "用户数据库 {p} 已损坏（{r}）；已另存为 {k}（您自己的条目保存在该副本中），现在使用内置目录；"
+        "下次导入或编辑时会新建数据库", p=path, r=reason, k=kept), kept=kept)
 
 
 def _table_exists(conn: sqlite3.Connection, name: str) -> bool:
@@ -88,7 +107,9 @@ def _table_exists(conn: sqlite3.Connection, name: str) -> bool:
 
 
 class UserRows:
-    """The user's rows and price overrides, read-only (the file must exist)."""
+    """The user's rows and price overrides, read-only (the file must exist). Damage found while reading
+    (a row that is not a JSON object, a missing table, a price of the wrong type) raises
+    UserDatabaseDamaged after setting the file aside."""
 
     def __init__(self, path: Path):
         self.path = Path(path)
@@ -97,16 +118,64 @@ class UserRows:
     def close(self) -> None:
         self.conn.close()
 
+    def _damaged(self, reason: str) -> UserDatabaseDamaged:
+        self.close()
+        return damaged(self.path, reason)
+
+    def _query(self, sql: str, table: str) -> list[tuple]:
+        """Rows of `sql`; [] when `table` never existed; damage when a migration made it and it is gone."""
+        try:
+            if not _table_exists(self.conn, table):
+                if applied_migrations(self.conn):
+                    raise self._damaged(t("table '{n}' is missing", "缺少数据表“{n}”", n=table))
+                return []
+            return self.conn.execute(sql).fetchall()
+        except sqlite3.DatabaseError as exc:  # a malformed page met only now
+            raise self._damaged(str(exc)) from None
+
     def rows(self, kind: str) -> list[dict]:
         if kind not in ROW_KINDS:
             raise ValueError(kind)
-        if not _table_exists(self.conn, kind):
-            return []
-        return [json.loads(r[0]) for r in self.conn.execute(f"SELECT data FROM {kind} ORDER BY rowid")]
+        out = []
+        for row_id, data in self._query(f"SELECT id, data FROM {kind} ORDER BY rowid", kind):
+            try:
+                doc = parse_json(data if isinstance(data, (str, bytes)) else "", f"{kind} row {row_id!r}")
+            except GpudeskError:
+                raise self._damaged(t("{k} row {i!r} is not valid JSON", "{k} 中的条目 {i!r} 不是有效的 JSON",
+                                      k=kind, i=row_id)) from None
+            if not isinstance(doc, dict):
+                raise self._damaged(t("{k} row {i!r} is not a JSON object", "{k} 中的条目 {i!r} 不是 JSON 对象",
+                                      k=kind, i=row_id))
+            out.append(doc)
+        return out
 
     def price_overrides(self) -> dict[str, dict]:
-        if not _table_exists(self.conn, "price_overrides"):
-            return {}
-        cur = self.conn.execute("SELECT * FROM price_overrides ORDER BY rowid")
-        names = [d[0] for d in cur.description]
-        return {r[0]: dict(zip(names, r)) for r in cur}
+        cur = self._query("SELECT offer, price_per_gpu_hour, price_per_gpu_month, price_kind, price_date, note, "
+                          "modified FROM price_overrides ORDER BY rowid", "price_overrides")
+        names = ("offer", "price_per_gpu_hour", "price_per_gpu_month", "price_kind", "price_date", "note", "modified")
+        out = {}
+        for r in cur:
+            ov = dict(zip(names, r))
+            for key, value in ov.items():
+                problem = _override_problem(key, value)
+                if problem:
+                    raise self._damaged(t("price override for {o!r}: {k} {p}", "报价 {o!r} 的自定价格：{k} {p}",
+                                          o=ov["offer"], k=key, p=problem))
+            out[ov["offer"]] = ov
+        return out
+
+
+def _override_problem(key: str, value: object) -> str | None:
+    if key.startswith("price_per_"):
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            return t("is {v!r}, not a number", "为 {v!r}，不是数字", v=value)
+        if not math.isfinite(value) or value < 0 or value > 1e8:
+            return t("is {v!r}, not a price", "为 {v!r}，不是有效价格", v=value)
+        return None
+    if value is not None and not isinstance(value, str):
+        return t("is {v!r}, not text", "为 {v!r}，不是文本", v=value)
+    if key == "offer" and not value:
+        return t("is empty", "为空")
+    return None

@@ -40,6 +40,21 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def run_cli(argv: list[str]) -> int:
+    try:
+        return _run(argv)
+    finally:
+        _print_notices()
+
+
+def _print_notices() -> None:
+    """What the user must know though nothing failed (a damaged database set aside): on stderr, once."""
+    from gpudesk.errors import take_notices
+
+    for message in take_notices():
+        print(f"gpudesk: warning: {message}", file=sys.stderr)
+
+
+def _run(argv: list[str]) -> int:
     parser = build_parser()
     alias = ALIASES.get(tuple(argv[:2]))
     args = parser.parse_args([alias, *argv[2:]] if alias else argv)
@@ -54,6 +69,7 @@ def run_cli(argv: list[str]) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     except GpudeskError as exc:
+        _print_notices()  # the warning that explains the error comes first
         print(f"gpudesk {getattr(args, 'command_name', args.command)}: error: {exc}", file=sys.stderr)
         return 2
     except Exception as exc:  # pydantic's ValidationError, without importing pydantic up front

@@ -26,7 +26,7 @@ def register(subparsers) -> None:
     i.add_argument("file")
     i.add_argument("--dry-run", action="store_true", help="validate only, change nothing")
     i.set_defaults(func=_import)
-    e = sub.add_parser("export", help="export offers as CSV or JSON (by the file's suffix)")
+    e = sub.add_parser("export", help="export offers as CSV, TSV, .xlsx or JSON (by the file's suffix)")
     e.add_argument("--kind", choices=["offers"], default="offers")
     e.add_argument("--user-only", action="store_true", help="only your own offers and price overrides")
     e.add_argument("file")
@@ -199,7 +199,7 @@ def _import(args) -> int:
 
 
 def _export(args) -> int:
-    from gpudesk.catalog.importer import export_offers
+    from gpudesk.export.offers import export_offers
 
     n = export_offers(args.file, user_only=args.user_only)
     print(f"exported {n} offers to {args.file}")

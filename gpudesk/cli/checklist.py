@@ -56,13 +56,21 @@ def handle(args: argparse.Namespace) -> int:
     from gpudesk.catalog import open_catalog
     from gpudesk.core.plan.checklist import set_status, tailor
     from gpudesk.core.i18n import use_language
-    from gpudesk.core.plan import load_plan, save_plan
+    import contextlib
+
+    from gpudesk.core.plan import load_plan, plan_lock, save_plan
     from gpudesk.errors import GpudeskError
 
     if not args.set and any(v is not None for v in (args.note, args.by, args.evidence, args.reason)):
         raise GpudeskError("--note, --by, --evidence and --reason go with --set ID=STATUS")
-    with use_language(args.lang):
-        plan = load_plan(args.plan)
+    from gpudesk.core.limits import check_text
+
+    for value, field, option in ((args.note, "item_notes", "--note"), (args.evidence, "item_notes", "--evidence"),
+                                 (args.reason, "item_notes", "--reason"), (args.by, "author", "--by")):
+        if value is not None:
+            check_text(value, field, option)
+    with use_language(args.lang), (plan_lock(args.plan) if args.set else contextlib.nullcontext()):
+        plan = load_plan(args.plan)  # under the lock when changing it: concurrent --set calls all land
         catalog = open_catalog()  # rows an old plan lacks; read only when needed
         changed: list[str] = []
         if args.set:
@@ -87,7 +95,7 @@ def handle(args: argparse.Namespace) -> int:
             from gpudesk.core.i18n import t
             from gpudesk.export import checklist_table, export_table
 
-            written = export_table(checklist_table(plan, items), args.export)
+            written = export_table(checklist_table(plan, items), args.export, sources=(args.plan,))
             print(t("wrote {n} checklist items to {f}", "已将 {n} 个检查项写入 {f}", n=len(items), f=written),
                   file=sys.stderr)
         if args.json:

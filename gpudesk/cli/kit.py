@@ -65,9 +65,9 @@ def handle_export(args: argparse.Namespace) -> int:
 def handle_import(args: argparse.Namespace) -> int:
     from gpudesk.core.i18n import use_language
     from gpudesk.core.kit.apply import import_results
-    from gpudesk.core.plan import load_plan, save_plan
+    from gpudesk.core.plan import load_plan, plan_lock, save_plan
 
-    with use_language(args.lang):
+    with use_language(args.lang), plan_lock(args.plan):
         plan = load_plan(args.plan)
         report = import_results(plan, args.results, who=args.by, recalibrate_plan=args.recalibrate)
         if not args.dry_run:

@@ -188,12 +188,19 @@ def _load(args):
     return load_plan(args.plan)
 
 
+def _locked(args):
+    """The plan's lock across load, change and save: concurrent `quote add` calls all land."""
+    from gpudesk.core.plan import plan_lock
+
+    return plan_lock(args.plan)
+
+
 def handle_add(args: argparse.Namespace) -> int:
     from gpudesk.catalog import open_catalog
     from gpudesk.core.i18n import t, use_language
     from gpudesk.core.plan import add_quote, save_plan
 
-    with use_language(args.lang):
+    with use_language(args.lang), _locked(args):
         plan = _load(args)
         data = quote_from_args(args)
         q = add_quote(plan, data, open_catalog())
@@ -212,7 +219,7 @@ def handle_import(args: argparse.Namespace) -> int:
     from gpudesk.core.i18n import t, use_language
     from gpudesk.core.plan import add_quote, save_plan
 
-    with use_language(args.lang):
+    with use_language(args.lang), _locked(args):
         plan = _load(args)
         catalog = open_catalog()
         rows = read_quote_sheet(args.sheet, catalog, taken=[q.id for q in plan.quotes])  # SheetRejected: nothing added
@@ -266,15 +273,9 @@ def handle_compare(args: argparse.Namespace) -> int:
 def _export(c, target: str, plan_path: str) -> None:
     from pathlib import Path
 
-    from gpudesk.core.i18n import t
-    from gpudesk.errors import GpudeskError
     from gpudesk.export import export_table, quotes_table
 
-    out = Path(target)
-    if out.resolve() in (Path(plan_path).resolve(), Path(plan_path + ".bak").resolve()):
-        raise GpudeskError(t("{f}: that is the plan file; export to another file", "{f}：这是方案文件本身；请导出到其他文件",
-                             f=target))
-    export_table(quotes_table(c), out)
+    export_table(quotes_table(c), Path(target), sources=(plan_path,))
 
 
 def handle_select(args: argparse.Namespace) -> int:
@@ -282,7 +283,7 @@ def handle_select(args: argparse.Namespace) -> int:
     from gpudesk.core.i18n import t, use_language
     from gpudesk.core.plan import compare, save_plan, select_quote
 
-    with use_language(args.lang):
+    with use_language(args.lang), _locked(args):
         plan = _load(args)
         catalog = open_catalog()
         q = select_quote(plan, args.quote_id, args.reason, catalog, by=args.by)
@@ -307,7 +308,7 @@ def handle_remove(args: argparse.Namespace) -> int:
     from gpudesk.core.i18n import t, use_language
     from gpudesk.core.plan import remove_quote, save_plan
 
-    with use_language(args.lang):
+    with use_language(args.lang), _locked(args):
         plan = _load(args)
         q = remove_quote(plan, args.quote_id)
         save_plan(plan, args.plan)

@@ -25,7 +25,7 @@ def run(args: argparse.Namespace) -> int:
 
     plan = load_plan(args.plan)
     output = Path(args.output) if args.output else Path(args.plan).with_suffix(".pdf")
-    pages = export_pdf(plan, output, args.lang)
+    pages = export_pdf(plan, output, args.lang, sources=(args.plan,))
     if not args.quiet:
         print(f"wrote {output} ({pages} pages)")
     return 0

@@ -167,6 +167,8 @@ _LABELS: dict[str, dict[str, tuple[str, str]]] = {
                 "spot": ("spot", "竞价")},
     "billing_short": {"hourly": ("hourly", "按小时"), "monthly": ("monthly", "包月"), "daily": ("daily", "按天"),
                       "yearly": ("yearly", "包年"), "spot": ("spot", "竞价")},
+    "granularity": {"second": ("per second", "按秒"), "minute": ("per minute", "按分钟"), "hour": ("per hour", "按小时"),
+                    "day": ("per day", "按天")},
     "price_kind": {"quoted": ("quoted by the provider", "供应商报价"), "list": ("list price", "公开标价"),
                    "estimate": ("estimate", "估算价")},
     "component": {"weights": ("Weights", "权重"), "gradients": ("Gradients", "梯度"),

@@ -14,25 +14,25 @@ import math
 import os
 from pathlib import Path
 
+from gpudesk.catalog.sheets import FORMULA_START
 from gpudesk.errors import GpudeskError
 from gpudesk.export.tables import Table
 
 FORMATS = (".xlsx", ".csv")
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
 def safe_cell(value):
     """The value as a spreadsheet should store it: text that looks like a formula is escaped."""
-    if isinstance(value, str) and value.startswith(_FORMULA_START):
+    if isinstance(value, str) and value.startswith(FORMULA_START):
         return "'" + value
     if isinstance(value, float) and not math.isfinite(value):
         return None  # no spreadsheet stores inf or NaN as a number
     return value
 
 
-def csv_bytes(table: Table) -> bytes:
+def csv_bytes(table: Table, *, delimiter: str = ",") -> bytes:
     out = io.StringIO(newline="")
-    writer = csv.writer(out, lineterminator="\r\n")
+    writer = csv.writer(out, delimiter=delimiter, lineterminator="\r\n")
     writer.writerow([safe_cell(h) for h in table.headers])
     for row in table.rows:
         writer.writerow(["" if v is None else _csv_value(safe_cell(v)) for v in row])
@@ -83,17 +83,16 @@ def _width(text: str) -> int:
     return sum(2 if ord(ch) >= 0x2E80 else 1 for ch in text)
 
 
-def export_table(table: Table, path: str | os.PathLike) -> Path:
+def export_table(table: Table, path: str | os.PathLike, *, sources: tuple = ()) -> Path:
     """Write `table` to `path` as .xlsx or .csv (by suffix); GpudeskError names the problem."""
-    from gpudesk.core.plan import SUFFIX
+    from gpudesk.core.plan import refuse_export_over
     from gpudesk.fileio import atomic_write
 
     p = Path(path)
     suffix = p.suffix.lower()
+    refuse_export_over(p, *sources)  # a plan, its .bak, the source, a database: never replaced
     if suffix not in FORMATS:
         raise GpudeskError(f"{p}: export to .xlsx or .csv (got {p.suffix or 'no suffix'!r})")
-    if p.name.endswith((SUFFIX, SUFFIX + ".bak")):
-        raise GpudeskError(f"{p}: refusing to overwrite a plan file with an export")
     data = xlsx_bytes(table) if suffix == ".xlsx" else csv_bytes(table)
     atomic_write(p, data, backup=False)
     return p

@@ -11,10 +11,10 @@ The contents come from `gpudesk.core.report.report_data.build_report(plan, lang)
 from __future__ import annotations
 
 
-def export_pdf(plan, path, lang=None, *, progress=None, generated=None, catalog=None):
+def export_pdf(plan, path, lang=None, *, progress=None, generated=None, catalog=None, sources=()):
     from gpudesk.report.pdf import export_pdf as _export
 
-    return _export(plan, path, lang, progress=progress, generated=generated, catalog=catalog)
+    return _export(plan, path, lang, progress=progress, generated=generated, catalog=catalog, sources=sources)
 
 
 def render_to_printer(plan, printer, lang=None, *, progress=None, catalog=None):

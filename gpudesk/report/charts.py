@@ -361,3 +361,88 @@ def draw_billing(p: QPainter, rect: QRectF, block: BillingChart, lay: Measure) -
                    f"{label} {hours:,.0f} h")
     entries: list[tuple[str, object]] = [(block.hourly_label, ("line", hourly_pen)), (block.monthly_label, ("line", monthly_pen))]
     _legend(p, plot.left(), top, entries, lay, rect.right())
+
+
+# --- quotes: all-in cost per quote, stacked by item ----------------------------------------------
+
+QUOTE_COLOURS = {name: QColor(c) for name, c in {
+    "compute": "#3465a4", "storage": "#73d216", "network": "#75507b", "fees": "#c17d11", "tax": "#888a85",
+    "subsidy": "#f57900"}.items()}
+QUOTE_BAR_PT = 22.0  # one bar's row height in points; the layout sizes the chart with it
+
+
+def quote_chart_height(bars: int) -> float:
+    """The chart's height in points for `bars` quotes (title, rows, axis, legend)."""
+    return 20 + bars * QUOTE_BAR_PT + 34 + 20
+
+
+def draw_quotes(p: QPainter, rect: QRectF, block: Any, lay: Measure) -> None:
+    """Horizontal bars: positive items stacked from zero, the subsidy left of zero, the all-in at the end."""
+    from gpudesk.core import units
+
+    data = block.data
+    top = rect.top() + _title(p, rect, block.title, lay)
+    label_w = rect.width() * 0.24
+    value_w = lay.pt(150)
+    plot = QRectF(rect.left() + label_w, top, rect.width() - label_w - value_w,
+                  len(data.bars) * lay.pt(QUOTE_BAR_PT))
+    gross = [sum(v for k, v in b.items.items() if k != "subsidy" and v > 0) for b in data.bars]
+    lo = min([0.0] + [b.items.get("subsidy", 0.0) for b in data.bars])
+    hi = max(gross + [1.0])
+    ticks = nice_ticks(lo, hi * 1.05)
+    lo, hi = min(lo, ticks[0]), max(hi, ticks[-1])
+
+    def sx(v: float) -> float:
+        return plot.left() + plot.width() * (v - lo) / (hi - lo)
+
+    p.setFont(lay.font(7))
+    for tick in ticks:
+        p.setPen(QPen(GRID, lay.pt(0.5)))
+        p.drawLine(QPointF(sx(tick), plot.top()), QPointF(sx(tick), plot.bottom()))
+        p.setPen(MUTED)
+        p.drawText(QRectF(sx(tick) - lay.pt(30), plot.bottom() + lay.pt(2), lay.pt(60), lay.pt(10)), CENTRE,
+                   compact(tick))
+    p.drawText(QRectF(plot.left(), plot.bottom() + lay.pt(12), plot.width(), lay.pt(10)), CENTRE, block.axis_label)
+    p.setPen(QPen(AXIS, lay.pt(0.8)))
+    p.drawLine(QPointF(sx(0), plot.top()), QPointF(sx(0), plot.bottom()))
+    row = lay.pt(QUOTE_BAR_PT)
+    bar_h = row * 0.58
+    for i, bar in enumerate(data.bars):
+        y = plot.top() + i * row + (row - bar_h) / 2
+        base = 0.0
+        for name in data.items:
+            v = bar.items.get(name)
+            if v is None or name == "subsidy" or v <= 0:
+                continue
+            p.fillRect(QRectF(sx(base), y, sx(base + v) - sx(base), bar_h), QUOTE_COLOURS[name])
+            base += v
+        sub = bar.items.get("subsidy", 0.0)
+        if sub < 0:
+            p.fillRect(QRectF(sx(sub), y, sx(0) - sx(sub), bar_h), QUOTE_COLOURS["subsidy"])
+        if bar.selected or bar.cheapest:
+            p.setPen(QPen(ACCENT if bar.selected else QUOTE_COLOURS["storage"].darker(150), lay.pt(1.4)))
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.drawRect(QRectF(sx(min(sub, 0.0)), y, sx(base) - sx(min(sub, 0.0)), bar_h))
+        mark = ("✔ " if bar.selected else "") + ("★ " if bar.cheapest else "")
+        p.setFont(lay.font(7.5, bar.selected))
+        p.setPen(ALERT if bar.flagged else INK)
+        p.drawText(QRectF(rect.left(), plot.top() + i * row, label_w - lay.pt(6), row),
+                   RIGHT | int(Qt.TextFlag.TextWordWrap), mark + bar.label)
+        p.setFont(lay.font(7.5, True))
+        p.setPen(INK)
+        text = units.money(bar.all_in) if bar.all_in is not None else units.unknown()
+        p.drawText(QRectF(sx(base) + lay.pt(4), plot.top() + i * row, value_w, row), LEFT, text)
+        if bar.unknown:
+            from PySide6.QtGui import QFontMetricsF
+
+            x = sx(base) + lay.pt(8) + QFontMetricsF(lay.font(7.5, True), lay.device).horizontalAdvance(text)
+            p.setFont(lay.font(6.5))
+            p.setPen(MUTED)
+            sep = "、" if current_language() == "zh_CN" else ", "
+            note = block.unknown_label.format(items=sep.join(block.item_labels.get(k, k) for k in bar.unknown))
+            p.drawText(QRectF(x, plot.top() + i * row, rect.right() - x, row), LEFT | int(Qt.TextFlag.TextWordWrap), note)
+    present = [k for k in data.items if any(b.items.get(k) for b in data.bars)]
+    entries: list[tuple[str, object]] = [(block.item_labels.get(k, k), QUOTE_COLOURS[k]) for k in present]
+    entries += [(block.cheapest_label, ("line", QPen(QUOTE_COLOURS["storage"].darker(150), lay.pt(1.4)))),
+                (block.selected_label, ("line", QPen(ACCENT, lay.pt(1.4))))]
+    _legend(p, plot.left(), plot.bottom() + lay.pt(26), entries, lay, rect.right())

@@ -30,6 +30,7 @@ from gpudesk.core.report.blocks import (
     MemoryChart,
     PageBreak,
     ParetoChart,
+    QuoteChart,
     ReportData,
     SignOff,
     Table,
@@ -166,6 +167,9 @@ class Layout:
             self._chart(self.pt(215), lambda p, r: charts.draw_pareto(p, r, block, self))
         elif isinstance(block, BillingChart):
             self._chart(self.pt(175), lambda p, r: charts.draw_billing(p, r, block, self))
+        elif isinstance(block, QuoteChart):
+            self._chart(self.pt(charts.quote_chart_height(len(block.data.bars))),
+                        lambda p, r: charts.draw_quotes(p, r, block, self))
         elif isinstance(block, SignOff):
             self._signoff(block)
         elif isinstance(block, PageBreak) and self.y > self.top + 1:
@@ -202,6 +206,9 @@ class Layout:
             self.y += self.pt(18)
             self._table(["", ""], [list(r) for r in d.cover_summary], [0.3, 0.7], "ll",
                         ["chosen"] * len(d.cover_summary), False, label_column=True, size=11)
+        if d.cover_notice is not None:  # e.g. "budget estimate, no written quote yet"
+            self.y += self.pt(12)
+            self._text(d.cover_notice[1], d.cover_notice[0])
 
     # ---- text blocks ----
     def _heading(self, block: Heading) -> None:

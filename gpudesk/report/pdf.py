@@ -6,11 +6,10 @@ import datetime as _dt
 import os
 import uuid
 from collections.abc import Callable
-from pathlib import Path
 
 from gpudesk import __version__
 from gpudesk.core.i18n import current_language, normalise, use_language
-from gpudesk.core.plan import Plan
+from gpudesk.core.plan import Plan, refuse_export_over
 from gpudesk.core.protocols import Catalogue
 from gpudesk.errors import GpudeskError
 from gpudesk.fileio import atomic_path
@@ -85,7 +84,7 @@ def _a4(device) -> None:
 
 def export_pdf(plan: Plan, path: str | os.PathLike, lang: str | None = None, *,
                progress: Progress | None = None, generated: _dt.date | None = None,
-               catalog: Catalogue | None = None) -> int:
+               catalog: Catalogue | None = None, sources: tuple = ()) -> int:
     """Write the plan's sign-off document to `path` as an A4 PDF; returns the number of pages.
 
     `lang`: "zh_CN" or "en" (None: the current language). `progress(done, total)` is called as
@@ -96,7 +95,7 @@ def export_pdf(plan: Plan, path: str | os.PathLike, lang: str | None = None, *,
     from gpudesk.report.fonts import ensure_app
 
     ensure_app()
-    target = Path(path)
+    target = refuse_export_over(path, *sources)
     data = _data(plan, lang, generated, catalog)
     creator, author = f"gpudesk {__version__}", plan.author
     try:

@@ -34,10 +34,8 @@ class HelpDialog(QDialog):
         layout.addWidget(self.browser, 1)
         self.buttons = QDialogButtonBox(QDialogButtonBox.Close)
         self.buttons.rejected.connect(self.close)
-        self.guide_button: QPushButton | None = None
-        if name == "first_steps":
-            self.guide_button = self.buttons.addButton("", QDialogButtonBox.ActionRole)
-            self.guide_button.clicked.connect(lambda: self.load("guide"))
+        self.guide_button: QPushButton = self.buttons.addButton("", QDialogButtonBox.ActionRole)
+        self.guide_button.clicked.connect(lambda: self.load("guide"))
         layout.addWidget(self.buttons)
         self.load(name)
 
@@ -46,9 +44,8 @@ class HelpDialog(QDialog):
         self.lang = lang or self.lang
         self.browser.setSource(QUrl.fromLocalFile(help_file(name, self.lang)))
         self.setWindowTitle(self.browser.documentTitle() or "gpudesk")
-        if self.guide_button is not None:
-            self.guide_button.setText(self.tr("Open the user guide"))
-            self.guide_button.setVisible(name != "guide")
+        self.guide_button.setText(self.tr("Open the user guide"))
+        self.guide_button.setVisible(name != "guide")
         self.buttons.button(QDialogButtonBox.Close).setText(self.tr("Close"))
 
     def set_language(self, lang: str) -> None:

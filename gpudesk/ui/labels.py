@@ -39,6 +39,7 @@ _LABELS = {
     "hourly": QT_TRANSLATE_NOOP("Labels", "Hourly"),
     "monthly": QT_TRANSLATE_NOOP("Labels", "Monthly"),
     "daily": QT_TRANSLATE_NOOP("Labels", "Daily"),
+    "weekly": QT_TRANSLATE_NOOP("Labels", "Weekly"),
     "yearly": QT_TRANSLATE_NOOP("Labels", "Yearly"),
     "reserved": QT_TRANSLATE_NOOP("Labels", "Reserved"),
     "spot": QT_TRANSLATE_NOOP("Labels", "Spot"),
@@ -113,3 +114,23 @@ def row_text(row, field: str) -> str:
     en = getattr(row, field, None)
     zh = getattr(row, f"{field}_zh", None)
     return ((zh or en) if _lang() == "zh_CN" else (en or zh)) or ""
+
+
+_REGIONS = {  # region values written in English only in the catalogue
+    "other mainland regions": QT_TRANSLATE_NOOP("Labels", "other mainland regions"),
+}
+
+
+def region_text(region: str | None) -> str:
+    """A catalogue region as the UI shows it. Regions are matched as written ("山东 Shandong",
+    "华北1（青岛）cn-qingdao (Shandong)"); the Chinese UI shows their Chinese part only."""
+    if not region:
+        return ""
+    english = _REGIONS.get(region)
+    if english:
+        return QCoreApplication.translate("Labels", english)
+    if _lang() != "zh_CN" or not any("\u4e00" <= ch <= "\u9fff" for ch in region):
+        return region
+    import re
+
+    return re.sub(r"\s*\(?[A-Za-z][A-Za-z0-9 ._()-]*\)?\s*$", "", region).strip() or region

@@ -58,6 +58,7 @@ class MainWindow(FilesMixin, QMainWindow):
         self.last_error = ""
         self.last_recompute_s: float | None = None
         self._problems: dict[str, str] = {}  # optional fields left out of the job, with the reason
+        self._form_read = False  # the form's latest values are in the session already
         self._closing = False
         self._help = None
         self._pages: dict[str, QWidget] = {}
@@ -246,7 +247,8 @@ class MainWindow(FilesMixin, QMainWindow):
     def _read_form(self, key: str | None = None) -> bool:
         """Take the form's job into the session (one undo step); False when a required field is bad."""
         try:
-            job, constraints, problems = self.form.read()
+            plan = self.session.plan
+            job, constraints, problems = self.form.read((plan.job, plan.constraints) if plan is not None else None)
         except Exception as exc:  # noqa: BLE001 - GpudeskError, or pydantic's ValidationError
             self._problems = {}
             self.last_error = self._validation_text(exc)
@@ -261,6 +263,7 @@ class MainWindow(FilesMixin, QMainWindow):
         if key == "plan":  # a whole plan was shown: the session already holds it
             return
         if self._read_form(key):
+            self._form_read = True  # the recompute this schedules need not read the form again
             self._touched()
             self.schedule_recompute()
 
@@ -330,7 +333,8 @@ class MainWindow(FilesMixin, QMainWindow):
         self._debounce.stop()
         if self._closing:
             return
-        if not self._read_form():
+        fresh, self._form_read = self._form_read, False
+        if not fresh and not self._read_form():
             self.recomputed.emit()
             return
         plan = self.session.plan
@@ -390,7 +394,7 @@ class MainWindow(FilesMixin, QMainWindow):
 
     def _problem_text(self) -> str:
         left = "; ".join(f"{name}: {why}" for name, why in self._problems.items())
-        return self.tr("Left out until corrected — %1").replace("%1", left)
+        return self.tr("The last valid value is used until corrected — %1").replace("%1", left)
 
     def _show_error(self, message: str) -> None:
         self.status_busy.setText("")
@@ -450,9 +454,13 @@ class MainWindow(FilesMixin, QMainWindow):
             return self.tr("No configuration chosen yet")
         head = ("✔ " + self.tr("Fits")) if v.fits else ("✘ " + self.tr("Does not fit"))
         manual = " (" + self.tr("set by hand") + ")" if self.session.manual is not None else ""
-        return " · ".join([f"{head}: {v.label}{manual}", fmt.gib(v.total_gib) + " / " + fmt.gib(v.usable_gib),
-                           fmt.days(v.days), fmt.money(v.cost, v.currency),
-                           self.tr("%1 with trial margin").replace("%1", fmt.money(v.cost_with_margin, v.currency))])
+        parts = [f"{head}: {v.label}{manual}", fmt.gib(v.total_gib) + " / " + fmt.gib(v.usable_gib)]
+        if v.service is None or v.days:  # training (mixed: both)
+            parts += [fmt.days(v.days), fmt.money(v.cost, v.currency),
+                      self.tr("%1 with trial margin").replace("%1", fmt.money(v.cost_with_margin, v.currency))]
+        if v.service is not None:
+            parts.append(v.service)
+        return " · ".join(parts)
 
     def _update_status(self) -> None:
         text = self.status_text()
@@ -541,7 +549,8 @@ class MainWindow(FilesMixin, QMainWindow):
             return self.tr("No configuration chosen yet")
         how = self.tr("set by hand") if self.session.manual is not None else self.tr("from the recommendation")
         who = self._provider_names().get(choice.provider or "", choice.provider or "")
-        return (f"<b>{self.tr('Chosen')}: {choice.gpus}× {choice.gpu_name or choice.gpu}</b> ({how})"
+        chosen = self.tr("Chosen")
+        return (f"<b>{chosen}: {choice.gpus}× {choice.gpu_name or choice.gpu}</b> ({how})"
                 f"<br>{who} · {layout_text(choice.layout)}")
 
     def catalogue_page(self):

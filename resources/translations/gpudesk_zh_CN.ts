@@ -4,317 +4,335 @@
     <context>
         <name>CataloguePage</name>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="130" />
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="145" />
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="160" />
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="174" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="63" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="79" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="95" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="110" />
             <source>Id</source>
             <translation>编号</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="131" />
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="146" />
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="161" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="64" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="80" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="96" />
             <source>Name</source>
             <translation>名称</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="132" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="65" />
             <source>Memory (GiB)</source>
             <translation>显存 (GiB)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="133" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="66" />
             <source>Bandwidth (GB/s)</source>
             <translation>带宽 (GB/s)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="134" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="67" />
             <source>BF16 dense (TFLOPS)</source>
             <translation>BF16 稠密算力 (TFLOPS)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="135" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="68" />
             <source>FP8 dense (TFLOPS)</source>
             <translation>FP8 稠密算力 (TFLOPS)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="136" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="69" />
             <source>NVLink (GB/s)</source>
             <translation>NVLink (GB/s)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="137" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="70" />
             <source>PCIe gen</source>
             <translation>PCIe 代数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="138" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="71" />
             <source>TDP (W)</source>
             <translation>功耗 TDP (W)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="139" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="72" />
             <source>Market</source>
             <translation>市场</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="140" />
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="170" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="73" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="90" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="105" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="121" />
+            <source>Notes</source>
+            <translation>备注</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="74" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="106" />
             <source>Checked</source>
             <translation>核对日期</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="141" />
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="156" />
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="171" />
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="185" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="75" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="91" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="107" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="122" />
             <source>Source</source>
             <translation>来源</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="147" />
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="179" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="81" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="115" />
             <source>GPUs per node</source>
             <translation>每节点 GPU 数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="148" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="82" />
             <source>Topology</source>
             <translation>拓扑</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="149" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="83" />
             <source>GPU link (GB/s)</source>
             <translation>GPU 互联 (GB/s)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="150" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="84" />
             <source>CPU</source>
             <translation>CPU</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="151" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="85" />
             <source>Host RAM (GiB)</source>
             <translation>主机内存 (GiB)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="152" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="86" />
             <source>NVMe (TB)</source>
             <translation>NVMe (TB)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="153" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="87" />
             <source>Network</source>
             <translation>网络</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="154" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="88" />
             <source>Network (Gb/s)</source>
             <translation>网络 (Gb/s)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="155" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="89" />
             <source>Power (kW)</source>
             <translation>功率 (kW)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="162" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="97" />
             <source>Telecom licence</source>
             <translation>增值电信许可证</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="163" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="98" />
             <source>ICP filing</source>
             <translation>ICP 备案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="164" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="99" />
             <source>Certifications</source>
             <translation>资质认证</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="165" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="100" />
             <source>Regions</source>
             <translation>地域</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="166" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="101" />
             <source>Own data centres</source>
             <translation>自有机房</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="167" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="102" />
             <source>7×24 support</source>
             <translation>7×24 支持</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="168" />
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="184" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="103" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="120" />
             <source>Billing</source>
             <translation>计费方式</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="169" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="104" />
             <source>Data destruction</source>
             <translation>数据销毁</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="175" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="111" />
             <source>Provider</source>
             <translation>服务商</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="176" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="112" />
             <source>GPU</source>
             <translation>GPU</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="177" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="113" />
             <source>Node type</source>
             <translation>节点类型</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="178" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="114" />
             <source>Region</source>
             <translation>地域</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="180" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="116" />
             <source>CNY per GPU-hour</source>
             <translation>元/卡时</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="181" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="117" />
             <source>CNY per GPU-month</source>
             <translation>元/卡月</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="182" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="118" />
             <source>Price kind</source>
             <translation>价格类型</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="183" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="119" />
             <source>Price date</source>
             <translation>价格日期</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="240" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="135" />
+            <source>global</source>
+            <translation>全球通用</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="135" />
+            <source>China SKU</source>
+            <translation>中国特供</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="189" />
             <source>Node types</source>
             <translation>节点类型</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="240" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="189" />
             <source>Providers</source>
             <translation>服务商</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="240" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="189" />
             <source>Offers</source>
             <translation>报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="240" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="189" />
             <source>GPU models</source>
             <translation>GPU 型号</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="242" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="191" />
             <source>Filter rows…</source>
             <translation>筛选条目…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="243" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="192" />
             <source>Add…</source>
             <translation>添加…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="244" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="193" />
             <source>Add your own row to this table (saved in your user database)</source>
             <translation>向此表添加自己的条目（保存在用户数据库中）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="245" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="194" />
             <source>Edit…</source>
             <translation>编辑…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="246" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="195" />
             <source>Edit the selected row; a bundled row is saved as your own copy</source>
             <translation>编辑选中的条目；内置条目会另存为您自己的副本</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="247" />
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="324" />
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="326" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="196" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="274" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="276" />
             <source>Delete</source>
             <translation>删除</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="248" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="197" />
             <source>Delete one of your own rows (bundled rows cannot be deleted)</source>
             <translation>删除您自己的条目（内置条目不能删除）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="249" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="198" />
             <source>Import price sheet…</source>
             <translation>导入价格表…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="250" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="199" />
             <source>Read offers and providers from a CSV or JSON price sheet</source>
             <translation>从 CSV 或 JSON 价格表读取报价和服务商</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="258" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="207" />
             <source>Catalogue dated %1. Bold rows are your own entries; grey italic “unknown” means the fact is not known, never zero. Prices in CNY; memory in GiB (2³⁰ bytes).</source>
             <translation>目录日期 %1。粗体行是您自己的条目；灰色斜体“未知”表示该信息未知，而不是零。价格单位为人民币元；显存单位为 GiB（2³⁰ 字节）。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="311" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="261" />
             <source>Add to the catalogue</source>
             <translation>添加到目录</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="316" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="266" />
             <source>Edit</source>
             <translation>编辑</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="316" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="266" />
             <source>Select a row first.</source>
             <translation>请先选择一行。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="319" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="269" />
             <source>Edit %1</source>
             <translation>编辑 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="324" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="274" />
             <source>Only your own (bold) rows can be deleted.</source>
             <translation>只能删除您自己的（粗体）条目。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="326" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="276" />
             <source>Delete %1 from your catalogue?</source>
             <translation>从您的目录中删除 %1？</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="335" />
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="346" />
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="351" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="285" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="296" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="301" />
             <source>Import price sheet</source>
             <translation>导入价格表</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="336" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="286" />
             <source>Price sheets (*.csv *.json)</source>
             <translation>价格表 (*.csv *.json)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="352" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="302" />
             <source>%1 offers and %2 providers imported.</source>
             <translation>已导入 %1 条报价和 %2 家服务商。</translation>
         </message>
@@ -471,187 +489,187 @@
     <context>
         <name>ConfigPicker</name>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="116" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="118" />
             <source>GPU</source>
             <translation>GPU</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="116" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="118" />
             <source>The GPU model to rent</source>
             <translation>要租用的显卡型号</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="117" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="119" />
             <source>GPU count</source>
             <translation>显卡数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="117" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="119" />
             <source>GPUs in all (a multiple of the GPUs per node beyond one node)</source>
             <translation>显卡总数（超过一个节点时须为每节点卡数的整数倍）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="118" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="120" />
             <source>Offer</source>
             <translation>报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="118" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="120" />
             <source>Whose offer prices it; automatic = the cheapest that can hold the count</source>
             <translation>按哪家的报价计价；自动 = 能提供该数量的最便宜报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="119" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="121" />
             <source>Tensor parallel</source>
             <translation>张量并行</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="119" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="121" />
             <source>GPUs one layer is split over (inside one node; must divide the heads)</source>
             <translation>一层切分到几张卡上（限单节点内；须整除注意力头数）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="120" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="122" />
             <source>Pipeline parallel</source>
             <translation>流水线并行</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="120" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="122" />
             <source>Pipeline stages, each a group of layers (whole nodes)</source>
             <translation>流水线段数，每段一组层（按整节点划分）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="121" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="123" />
             <source>ZeRO stage</source>
             <translation>ZeRO 阶段</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="121" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="123" />
             <source>0 = every GPU keeps a full copy; 1/2/3 shard optimizer states, gradients and parameters over the data-parallel GPUs</source>
             <translation>0 = 每张卡保存完整副本；1/2/3 依次把优化器状态、梯度和参数分片到数据并行的各卡上</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="123" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="125" />
             <source>CPU offload</source>
             <translation>CPU 卸载</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="123" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="125" />
             <source>Keep optimizer states (and parameters) in host RAM: less GPU memory, slower</source>
             <translation>把优化器状态（及参数）放在主机内存：省显存，但更慢</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="124" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="126" />
             <source>Recomputation</source>
             <translation>激活重计算</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="124" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="126" />
             <source>Recompute activations in the backward pass: less memory, more compute</source>
             <translation>反向传播时重算激活值：省显存，多算力</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="125" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="127" />
             <source>Micro-batch</source>
             <translation>微批大小</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="125" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="127" />
             <source>Samples per GPU per step; gradient accumulation keeps the global batch</source>
             <translation>每张卡每步处理的样本数；梯度累积保持全局批次不变</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="133" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="135" />
             <source>ZeRO-%1</source>
             <translation>ZeRO-%1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="133" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="135" />
             <source>None (ZeRO-0)</source>
             <translation>不分片（ZeRO-0）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="134" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="136" />
             <source>None</source>
             <translation>无</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="134" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="136" />
             <source>Optimizer states</source>
             <translation>优化器状态</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="135" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="137" />
             <source>Optimizer states and parameters</source>
             <translation>优化器状态与参数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="141" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="143" />
             <source>Start from the current choice</source>
             <translation>从当前选定配置开始</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="142" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="144" />
             <source>Fill these fields with the plan's chosen configuration</source>
             <translation>用方案当前选定的配置填写这些字段</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="143" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="145" />
             <source>Evaluate</source>
             <translation>评估</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="144" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="146" />
             <source>Show the engine's answer for exactly this configuration</source>
             <translation>显示引擎对该配置的精确测算结果</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="145" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="147" />
             <source>Use this configuration</source>
             <translation>采用此配置</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="146" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="148" />
             <source>Make exactly this configuration the plan's choice</source>
             <translation>把该配置设为方案的选定配置</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="147" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="149" />
             <source>Back to the recommendation</source>
             <translation>恢复推荐方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="148" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="150" />
             <source>Let the recommender choose again</source>
             <translation>重新由推荐引擎选择</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="176" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="178" />
             <source>Automatic: the cheapest that fits</source>
             <translation>自动：能放下的最便宜报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="179" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="181" />
             <source>%1/GPU-h</source>
             <translation>%1/卡时</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="182" />
-            <source>%1 GPUs per node</source>
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="184" />
+            <source>%1-GPU nodes</source>
             <translation>每节点 %1 卡</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="228" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="230" />
             <source>Fits</source>
             <translation>显存够用</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="229" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="231" />
             <source>Does not fit</source>
             <translation>显存不足</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="231" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="233" />
             <source>%1 of %2 usable per GPU</source>
             <translation>每卡 %1 / 可用 %2</translation>
         </message>
@@ -659,12 +677,12 @@
     <context>
         <name>HelpDialog</name>
         <message>
-            <location filename="../../gpudesk/ui/help.py" line="50" />
+            <location filename="../../gpudesk/ui/help.py" line="47" />
             <source>Open the user guide</source>
             <translation>打开用户指南</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/help.py" line="52" />
+            <location filename="../../gpudesk/ui/help.py" line="49" />
             <source>Close</source>
             <translation>关闭</translation>
         </message>
@@ -672,356 +690,391 @@
     <context>
         <name>JobForm</name>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="228" />
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="234" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="263" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="270" />
             <source>Model</source>
             <translation>模型</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="229" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="264" />
             <source>Job</source>
             <translation>任务</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="230" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="265" />
+            <source>Serving</source>
+            <translation>推理服务</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="266" />
             <source>Constraints</source>
             <translation>约束条件</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="231" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="267" />
             <source>Import Hugging Face config.json…</source>
             <translation>导入 Hugging Face config.json…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="232" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="268" />
             <source>Read the architecture from a model's config.json (or drop the file on the window)</source>
             <translation>从模型的 config.json 读取架构（也可把文件拖到窗口上）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="234" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="270" />
             <source>A published model preset, grouped by the guide's task classes</source>
             <translation>已发布模型的预设，按指南的任务类别分组</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="235" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="271" />
             <source>Parameters</source>
             <translation>参数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="235" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="271" />
             <source>Bare parameter count for a custom model, e.g. 7B, 350M, 1.3e9</source>
             <translation>自定义模型的参数量，例如 7B、350M、1.3e9</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="236" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="272" />
             <source>Task</source>
             <translation>任务类型</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="236" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="272" />
             <source>What the GPUs will do: pre-train, fine-tune (full, LoRA, QLoRA) or serve</source>
             <translation>GPU 的用途：预训练、微调（全参数、LoRA、QLoRA）或推理服务</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="237" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="273" />
             <source>Precision</source>
             <translation>精度</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="237" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="273" />
             <source>Number format for training; BF16 mixed precision is the norm, FP32 doubles memory</source>
             <translation>训练的数值格式；通常用 BF16 混合精度，FP32 显存翻倍</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="238" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="274" />
             <source>Optimizer</source>
             <translation>优化器</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="238" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="274" />
             <source>AdamW keeps 12 bytes of state per trained parameter; 8-bit Adam and SGD keep less</source>
             <translation>AdamW 每个训练参数保存 12 字节状态；8 位 Adam 和 SGD 更少</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="239" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="275" />
             <source>Sequence length</source>
             <translation>序列长度</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="239" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="275" />
             <source>Tokens per training sample (context length)</source>
             <translation>每个训练样本的 token 数（上下文长度）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="240" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="276" />
             <source>Micro-batch</source>
             <translation>微批大小</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="240" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="276" />
             <source>Samples each GPU processes at once; activations grow with it</source>
             <translation>每张 GPU 一次处理的样本数；激活值随之增长</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="241" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="277" />
             <source>Gradient accumulation</source>
             <translation>梯度累积</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="241" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="277" />
             <source>Micro-batches summed before each optimizer step; raises the batch without memory</source>
             <translation>每次优化器更新前累加的微批数；增大批量而不增加显存</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="242" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="278" />
             <source>Recomputation</source>
             <translation>激活重计算</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="242" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="278" />
             <source>Recompute activations in the backward pass: saves memory, costs about a third more compute</source>
             <translation>反向传播时重新计算激活：节省显存，计算量约多三分之一</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="243" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="279" />
             <source>Flash attention</source>
             <translation>Flash Attention</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="243" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="279" />
             <source>Fused attention kernel that never stores the attention-score matrix</source>
             <translation>融合注意力内核，不保存注意力分数矩阵</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="244" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="280" />
             <source>LoRA rank</source>
             <translation>LoRA 秩</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="244" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="280" />
             <source>Rank r of the low-rank adapters; trainable parameters grow linearly with it</source>
             <translation>低秩适配器的秩 r；可训练参数随之线性增长</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="245" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="281" />
             <source>Dataset tokens</source>
             <translation>数据集 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="245" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="281" />
             <source>Tokens in the training set for one pass, e.g. 2B</source>
             <translation>训练集一遍的 token 数，例如 2B</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="246" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="282" />
             <source>Epochs</source>
             <translation>轮数 (epoch)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="246" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="282" />
             <source>Passes over the dataset; total tokens = dataset tokens × epochs</source>
             <translation>遍历数据集的次数；总 token 数 = 数据集 token 数 × 轮数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="247" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="283" />
             <source>Serving concurrency</source>
             <translation>推理并发数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="247" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="283" />
             <source>Sequences served at the same time; each needs its own KV cache</source>
             <translation>同时服务的序列数；每个序列都需要自己的 KV 缓存</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="248" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="284" />
             <source>Memory headroom</source>
             <translation>显存余量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="248" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="284" />
             <source>Share of each GPU's memory kept free for fragmentation and spikes</source>
             <translation>每张 GPU 显存中预留给碎片和峰值的比例</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="249" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="285" />
             <source>Objective</source>
             <translation>优化目标</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="249" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="285" />
             <source>What to optimise when ranking configurations</source>
             <translation>对配置排序时优化的目标</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="250" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="286" />
             <source>Budget (CNY)</source>
             <translation>预算（元）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="250" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="286" />
             <source>Most you will spend on the run, in yuan; empty = no limit</source>
             <translation>本次训练最多花费（元）；留空表示不限</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="251" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="287" />
             <source>Deadline (days)</source>
             <translation>工期（天）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="251" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="287" />
             <source>Longest the run may take, in days; empty = no limit</source>
             <translation>训练最多可用的天数；留空表示不限</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="252" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="288" />
             <source>Billing</source>
             <translation>计费方式</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="252" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="288" />
             <source>Rent by the hour or by the month; default: whichever is cheaper</source>
             <translation>按小时或按月租用；默认取较便宜者</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="253" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="289" />
             <source>Region</source>
             <translation>地域</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="253" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="289" />
             <source>Only offers in this region</source>
             <translation>只看该地域的报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="254" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="290" />
             <source>Providers</source>
             <translation>服务商</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="254" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="290" />
             <source>Only these providers; none ticked = all</source>
             <translation>只看这些服务商；都不勾选表示全部</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="255" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="291" />
             <source>Most GPUs</source>
             <translation>最多 GPU 数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="255" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="291" />
             <source>Largest GPU count to consider</source>
             <translation>考虑的最大 GPU 数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="265" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="293" />
+            <source>Auto (one node)</source>
+            <translation>自动（单节点）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="305" />
             <source>Whichever is cheaper</source>
             <translation>取较便宜者</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="268" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="308" />
             <source>Any region</source>
             <translation>任意地域</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="269" />
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="270" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="309" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="317" />
             <source>no limit</source>
             <translation>不限</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="287" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="310" />
+            <source>no target</source>
+            <translation>不设目标</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="311" />
+            <source>as sequence length</source>
+            <translation>同序列长度</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="313" />
+            <source>Same as the job's precision</source>
+            <translation>与任务精度相同</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="314" />
+            <source>16-bit (default)</source>
+            <translation>16 位（默认）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="335" />
             <source>Custom: parameter count</source>
             <translation>自定义：参数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="289" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="337" />
             <source>Imported: %1</source>
             <translation>已导入：%1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="148" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="155" />
             <source>cannot read %1: %2</source>
             <translation>无法读取 %1：%2</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="150" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="157" />
             <source>%1 is not valid JSON: %2</source>
             <translation>%1 不是有效的 JSON：%2</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="152" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="159" />
             <source>%1 is not a config.json object</source>
             <translation>%1 不是 config.json 对象</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="238" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="251" />
             <source>e.g. 7B, 350M or 1.3e9</source>
             <translation>如 7B、350M 或 1.3e9</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="277" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="290" />
             <source>required</source>
             <translation>必填</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="287" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="300" />
             <source>must be more than zero</source>
             <translation>必须大于零</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="297" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="310" />
             <source>too small for a neural network: give the count, e.g. 7B</source>
             <translation>对神经网络来说太小：请填写参数量，例如 7B</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="299" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="312" />
             <source>more than 100 trillion parameters: check the unit</source>
             <translation>超过 100 万亿参数：请检查单位</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="303" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="316" />
             <source>pick a model</source>
             <translation>请选择模型</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="309" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="322" />
             <source>Total training tokens: %1</source>
             <translation>训练总 token 数：%1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="312" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="325" />
             <source>No dataset size: training time and cost are not estimated</source>
             <translation>未填写数据集大小：不估算训练时间和成本</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="319" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="333" />
             <source>QLoRA trains adapters in 16-bit: pick BF16 or FP16</source>
             <translation>QLoRA 以 16 位训练适配器：请选 BF16 或 FP16</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="337" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="351" />
             <source>%1 layers</source>
             <translation>%1 层</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="338" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="352" />
             <source>hidden %1</source>
             <translation>隐藏层维度 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="340" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="354" />
             <source>%1 heads</source>
             <translation>%1 个注意力头</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="342" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="356" />
             <source>%1 KV heads</source>
             <translation>%1 个 KV 头</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="344" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="358" />
             <source>%1 experts</source>
             <translation>%1 个专家</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="359" />
+            <source>, </source>
+            <translation>，</translation>
         </message>
     </context>
     <context>
@@ -1143,284 +1196,299 @@
         </message>
         <message>
             <location filename="../../gpudesk/ui/labels.py" line="42" />
+            <source>Weekly</source>
+            <translation>按周</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/labels.py" line="43" />
             <source>Yearly</source>
             <translation>按年</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="43" />
+            <location filename="../../gpudesk/ui/labels.py" line="44" />
             <source>Reserved</source>
             <translation>预留</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="44" />
+            <location filename="../../gpudesk/ui/labels.py" line="45" />
             <source>Spot</source>
             <translation>竞价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="46" />
+            <location filename="../../gpudesk/ui/labels.py" line="47" />
             <source>Entry</source>
             <translation>入门级</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="47" />
+            <location filename="../../gpudesk/ui/labels.py" line="48" />
             <source>Advanced</source>
             <translation>进阶档</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="48" />
+            <location filename="../../gpudesk/ui/labels.py" line="49" />
             <source>Flagship</source>
             <translation>旗舰级</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="49" />
+            <location filename="../../gpudesk/ui/labels.py" line="50" />
             <source>Multi-node cluster</source>
             <translation>跨节点集群</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="51" />
+            <location filename="../../gpudesk/ui/labels.py" line="52" />
             <source>Weights</source>
             <translation>权重</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="52" />
+            <location filename="../../gpudesk/ui/labels.py" line="53" />
             <source>Gradients</source>
             <translation>梯度</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="53" />
+            <location filename="../../gpudesk/ui/labels.py" line="54" />
             <source>Optimizer states</source>
             <translation>优化器状态</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="54" />
+            <location filename="../../gpudesk/ui/labels.py" line="55" />
             <source>Activations</source>
             <translation>激活值</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="55" />
+            <location filename="../../gpudesk/ui/labels.py" line="56" />
             <source>KV cache</source>
             <translation>KV 缓存</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="56" />
+            <location filename="../../gpudesk/ui/labels.py" line="57" />
             <source>Overhead</source>
             <translation>其他开销</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="58" />
+            <location filename="../../gpudesk/ui/labels.py" line="59" />
             <source>Quoted</source>
             <translation>报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="59" />
+            <location filename="../../gpudesk/ui/labels.py" line="60" />
             <source>List price</source>
             <translation>目录价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="60" />
+            <location filename="../../gpudesk/ui/labels.py" line="61" />
             <source>Estimate</source>
             <translation>估计价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="62" />
+            <location filename="../../gpudesk/ui/labels.py" line="63" />
             <source>Open</source>
             <translation>待检查</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="63" />
+            <location filename="../../gpudesk/ui/labels.py" line="64" />
             <source>Pass</source>
             <translation>通过</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="64" />
+            <location filename="../../gpudesk/ui/labels.py" line="65" />
             <source>Fail</source>
             <translation>未通过</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="65" />
             <location filename="../../gpudesk/ui/labels.py" line="66" />
+            <location filename="../../gpudesk/ui/labels.py" line="67" />
             <source>N/A</source>
             <translation>不适用</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="67" />
             <location filename="../../gpudesk/ui/labels.py" line="68" />
+            <location filename="../../gpudesk/ui/labels.py" line="69" />
             <source>Waived</source>
             <translation>已豁免</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="70" />
+            <location filename="../../gpudesk/ui/labels.py" line="71" />
             <source>NVSwitch</source>
             <translation>NVSwitch</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="71" />
+            <location filename="../../gpudesk/ui/labels.py" line="72" />
             <source>NVLink bridge</source>
             <translation>NVLink 桥接</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="72" />
+            <location filename="../../gpudesk/ui/labels.py" line="73" />
             <source>PCIe</source>
             <translation>PCIe</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="73" />
+            <location filename="../../gpudesk/ui/labels.py" line="74" />
             <source>InfiniBand</source>
             <translation>InfiniBand</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="74" />
+            <location filename="../../gpudesk/ui/labels.py" line="75" />
             <source>RoCE</source>
             <translation>RoCE</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="75" />
+            <location filename="../../gpudesk/ui/labels.py" line="76" />
             <source>Ethernet</source>
             <translation>以太网</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="77" />
+            <location filename="../../gpudesk/ui/labels.py" line="78" />
             <source>Info</source>
             <translation>信息</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="78" />
+            <location filename="../../gpudesk/ui/labels.py" line="79" />
             <source>Warning</source>
             <translation>警告</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="79" />
+            <location filename="../../gpudesk/ui/labels.py" line="80" />
             <source>Critical</source>
             <translation>严重</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="80" />
-            <location filename="../../gpudesk/ui/labels.py" line="89" />
+            <location filename="../../gpudesk/ui/labels.py" line="81" />
+            <location filename="../../gpudesk/ui/labels.py" line="90" />
             <source>unknown</source>
             <translation>未知</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="81" />
+            <location filename="../../gpudesk/ui/labels.py" line="82" />
             <source>yes</source>
             <translation>是</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="82" />
+            <location filename="../../gpudesk/ui/labels.py" line="83" />
             <source>no</source>
             <translation>否</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/labels.py" line="120" />
+            <source>other mainland regions</source>
+            <translation>其他内地地区</translation>
         </message>
     </context>
     <context>
         <name>MainWindow</name>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="217" />
+            <location filename="../../gpudesk/ui/main_window.py" line="218" />
             <source>Import Hugging Face config.json</source>
             <translation>导入 Hugging Face config.json</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="218" />
+            <location filename="../../gpudesk/ui/main_window.py" line="219" />
             <source>Model configuration (*.json)</source>
             <translation>模型配置 (*.json)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="226" />
+            <location filename="../../gpudesk/ui/main_window.py" line="227" />
             <source>Import config.json</source>
             <translation>导入 config.json</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="228" />
+            <location filename="../../gpudesk/ui/main_window.py" line="229" />
             <source>Imported %1</source>
             <translation>已导入 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="339" />
+            <location filename="../../gpudesk/ui/main_window.py" line="342" />
             <source>computing…</source>
             <translation>计算中…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="372" />
+            <location filename="../../gpudesk/ui/main_window.py" line="375" />
             <source>No configuration fits within the constraints.</source>
             <translation>在约束条件内没有可行的配置。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="376" />
+            <location filename="../../gpudesk/ui/main_window.py" line="379" />
             <source>The configuration set by hand no longer works (%1): the recommendation is shown.</source>
             <translation>手动设定的配置已不可用（%1）：现显示推荐方案。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="394" />
-            <source>Left out until corrected — %1</source>
-            <translation>以下字段有误，改正前暂不计入 — %1</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="451" />
-            <location filename="../../gpudesk/ui/main_window.py" line="542" />
+            <location filename="../../gpudesk/ui/main_window.py" line="454" />
+            <location filename="../../gpudesk/ui/main_window.py" line="549" />
             <source>No configuration chosen yet</source>
             <translation>尚未选择配置</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="452" />
+            <location filename="../../gpudesk/ui/main_window.py" line="455" />
             <source>Fits</source>
             <translation>显存够用</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="452" />
+            <location filename="../../gpudesk/ui/main_window.py" line="455" />
             <source>Does not fit</source>
             <translation>显存不足</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="453" />
-            <location filename="../../gpudesk/ui/main_window.py" line="543" />
+            <location filename="../../gpudesk/ui/main_window.py" line="456" />
+            <location filename="../../gpudesk/ui/main_window.py" line="550" />
             <source>set by hand</source>
             <translation>手动设定</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="456" />
+            <location filename="../../gpudesk/ui/main_window.py" line="460" />
             <source>%1 with trial margin</source>
             <translation>含试错余量 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="598" />
+            <location filename="../../gpudesk/ui/main_window.py" line="552" />
+            <source>Chosen</source>
+            <translation>已选择</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/main_window.py" line="610" />
             <source>Untitled plan</source>
             <translation>未命名方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="628" />
+            <location filename="../../gpudesk/ui/main_window.py" line="640" />
             <source>About gpudesk</source>
             <translation>关于 gpudesk</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="623" />
+            <location filename="../../gpudesk/ui/main_window.py" line="635" />
             <source>Offline planning assistant for renting GPU servers for AI training.</source>
             <translation>离线的 AI 训练 GPU 服务器租用规划助手。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="543" />
+            <location filename="../../gpudesk/ui/main_window.py" line="397" />
+            <source>The last valid value is used until corrected — %1</source>
+            <translation>改正前沿用上一次的有效值 — %1</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/main_window.py" line="550" />
             <source>from the recommendation</source>
             <translation>来自推荐</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="577" />
+            <location filename="../../gpudesk/ui/main_window.py" line="589" />
             <source>Your name</source>
             <translation>您的姓名</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="578" />
+            <location filename="../../gpudesk/ui/main_window.py" line="590" />
             <source>Checklist results record who checked them. Your name:</source>
             <translation>检查结果会记录检查人。请输入您的姓名：</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="624" />
+            <location filename="../../gpudesk/ui/main_window.py" line="636" />
             <source>Catalogue dated %1 (content %2).</source>
             <translation>目录日期 %1（内容 %2）。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="624" />
+            <location filename="../../gpudesk/ui/main_window.py" line="636" />
             <source>unknown</source>
             <translation>未知</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="626" />
+            <location filename="../../gpudesk/ui/main_window.py" line="638" />
             <source>Chinese text uses the bundled WenQuanYi Micro Hei font (Apache-2.0).</source>
             <translation>中文使用随附的文泉驿微米黑字体（Apache-2.0）。</translation>
         </message>
@@ -1437,7 +1505,7 @@
         <message>
             <location filename="../../gpudesk/ui/window/actions.py" line="115" />
             <source>Options</source>
-            <translation>方案</translation>
+            <translation>候选配置</translation>
         </message>
         <message>
             <location filename="../../gpudesk/ui/window/actions.py" line="115" />
@@ -1635,217 +1703,247 @@
             <translation>关于 &amp;Qt</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="149" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="142" />
+            <source>&amp;Overview</source>
+            <translation>总览(&amp;O)</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="142" />
+            <source>P&amp;lan</source>
+            <translation>方案(&amp;L)</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="142" />
+            <source>O&amp;ptions</source>
+            <translation>候选配置(&amp;P)</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="143" />
+            <source>&amp;Quotes</source>
+            <translation>报价(&amp;Q)</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="143" />
+            <source>&amp;Catalogue</source>
+            <translation>资源目录(&amp;C)</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="143" />
+            <source>Chec&amp;klist</source>
+            <translation>检查清单(&amp;K)</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="150" />
             <source>&amp;Job form</source>
             <translation>任务表单(&amp;J)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="150" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="151" />
             <source>&amp;File</source>
             <translation>文件(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="151" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="152" />
             <source>Open &amp;Recent</source>
             <translation>最近打开(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="152" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="153" />
             <source>&amp;Export</source>
             <translation>导出(&amp;E)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="153" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="154" />
             <source>&amp;Edit</source>
             <translation>编辑(&amp;E)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="154" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="155" />
             <source>&amp;View</source>
             <translation>视图(&amp;V)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="155" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="156" />
             <source>&amp;Language</source>
             <translation>语言(&amp;L)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="156" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="157" />
             <source>&amp;Help</source>
             <translation>帮助(&amp;H)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="157" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="158" />
             <source>Main toolbar</source>
             <translation>主工具栏</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="158" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="159" />
             <source>Job</source>
             <translation>任务</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="167" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="168" />
             <source>&amp;Undo %1</source>
             <translation>撤销%1(&amp;U)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="169" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="170" />
             <source>&amp;Redo %1</source>
             <translation>重做%1(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="176" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="177" />
             <source>model</source>
             <translation>模型</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="176" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="177" />
             <source>parameters</source>
             <translation>参数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="176" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="177" />
             <source>task</source>
             <translation>任务</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="176" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="177" />
             <source>precision</source>
             <translation>精度</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="177" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="178" />
             <source>optimizer</source>
             <translation>优化器</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="177" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="178" />
             <source>sequence length</source>
             <translation>序列长度</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="177" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="178" />
             <source>micro-batch</source>
             <translation>微批次</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="178" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="179" />
             <source>gradient accumulation</source>
             <translation>梯度累积</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="178" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="179" />
             <source>recomputation</source>
             <translation>重计算</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="178" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="179" />
             <source>flash attention</source>
             <translation>Flash Attention</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="179" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="180" />
             <source>LoRA rank</source>
             <translation>LoRA 秩</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="179" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="180" />
             <source>dataset tokens</source>
             <translation>数据集 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="179" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="180" />
             <source>epochs</source>
             <translation>轮数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="180" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="181" />
             <source>concurrency</source>
             <translation>并发数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="180" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="181" />
             <source>memory headroom</source>
             <translation>显存余量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="180" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="181" />
             <source>objective</source>
             <translation>优化目标</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="181" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="182" />
             <source>budget</source>
             <translation>预算</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="181" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="182" />
             <source>deadline</source>
             <translation>截止时间</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="181" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="182" />
             <source>billing</source>
             <translation>计费方式</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="181" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="182" />
             <source>region</source>
             <translation>地区</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="182" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="183" />
             <source>providers</source>
             <translation>服务商</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="182" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="183" />
             <source>most GPUs</source>
             <translation>显卡上限</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="182" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="183" />
             <source>title</source>
             <translation>标题</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="182" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="183" />
             <source>author</source>
             <translation>编制人</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="183" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="184" />
             <source>organisation</source>
             <translation>单位</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="183" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="184" />
             <source>approvers</source>
             <translation>审批人</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="183" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="184" />
             <source>notes</source>
             <translation>备注</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="184" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="185" />
             <source>choice</source>
             <translation>选定配置</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="184" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="185" />
             <source>checklist result</source>
             <translation>检查结果</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="184" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="185" />
             <source>quote</source>
             <translation>报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="184" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="185" />
             <source>import</source>
             <translation>导入</translation>
         </message>
@@ -1900,67 +1998,67 @@
             <translation>暂无可保存的内容：任务仍在计算中。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="153" />
+            <location filename="../../gpudesk/ui/window/files.py" line="165" />
             <source>Saved %1</source>
             <translation>已保存 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="161" />
+            <location filename="../../gpudesk/ui/window/files.py" line="173" />
             <source>Choose a configuration first.</source>
             <translation>请先选择一种配置。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="167" />
+            <location filename="../../gpudesk/ui/window/files.py" line="179" />
             <source>Print preview</source>
             <translation>打印预览</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="188" />
+            <location filename="../../gpudesk/ui/window/files.py" line="200" />
             <source>Export PDF</source>
             <translation>导出 PDF</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="194" />
+            <location filename="../../gpudesk/ui/window/files.py" line="206" />
             <source>PDF document (*.pdf)</source>
             <translation>PDF 文档 (*.pdf)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="202" />
+            <location filename="../../gpudesk/ui/window/files.py" line="215" />
             <source>Wrote %1</source>
             <translation>已写入 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="223" />
+            <location filename="../../gpudesk/ui/window/files.py" line="236" />
             <source>Export options</source>
             <translation>导出方案列表</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="223" />
+            <location filename="../../gpudesk/ui/window/files.py" line="236" />
             <source>Export checklist</source>
             <translation>导出验收清单</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="224" />
+            <location filename="../../gpudesk/ui/window/files.py" line="237" />
             <source>Export quotes</source>
             <translation>导出比价表</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="227" />
+            <location filename="../../gpudesk/ui/window/files.py" line="240" />
             <source>Nothing to export yet.</source>
             <translation>还没有可导出的内容。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="232" />
+            <location filename="../../gpudesk/ui/window/files.py" line="245" />
             <source>Excel workbook (*.xlsx)</source>
             <translation>Excel 工作簿 (*.xlsx)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="232" />
+            <location filename="../../gpudesk/ui/window/files.py" line="245" />
             <source>CSV, UTF-8 (*.csv)</source>
             <translation>CSV，UTF-8 编码 (*.csv)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="267" />
+            <location filename="../../gpudesk/ui/window/files.py" line="280" />
             <source>(none)</source>
             <translation>（无）</translation>
         </message>
@@ -1968,37 +2066,37 @@
     <context>
         <name>OptionsPage</name>
         <message>
-            <location filename="../../gpudesk/ui/pages/options_page.py" line="83" />
+            <location filename="../../gpudesk/ui/pages/options_page.py" line="84" />
             <source>&amp;Filter:</source>
             <translation>筛选(&amp;F)：</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/options_page.py" line="84" />
+            <location filename="../../gpudesk/ui/pages/options_page.py" line="85" />
             <source>GPU, provider, region, tier…</source>
             <translation>GPU、服务商、地域、档次…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/options_page.py" line="85" />
+            <location filename="../../gpudesk/ui/pages/options_page.py" line="86" />
             <source>Show all counts</source>
             <translation>展开全部数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/options_page.py" line="86" />
+            <location filename="../../gpudesk/ui/pages/options_page.py" line="87" />
             <source>Unfold every GPU type's other counts and offers</source>
             <translation>展开每种显卡的其他数量与报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/options_page.py" line="87" />
+            <location filename="../../gpudesk/ui/pages/options_page.py" line="88" />
             <source>One row per GPU type: its best option, with the other counts folded under it (▸). Select a row to make it the plan's choice; hover a header or the advice icon for details.</source>
             <translation>每种显卡一行：显示其最佳方案，其他数量折叠在下面（▸）。选中一行即设为方案的选定配置；鼠标停在表头或建议图标上可看详情。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/options_page.py" line="128" />
+            <location filename="../../gpudesk/ui/pages/options_page.py" line="145" />
             <source>%1 GPU types, %2 options</source>
             <translation>%1 种显卡，%2 个方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/options_page.py" line="131" />
+            <location filename="../../gpudesk/ui/pages/options_page.py" line="148" />
             <source>%1 configurations searched</source>
             <translation>已搜索 %1 种配置</translation>
         </message>
@@ -2006,89 +2104,94 @@
     <context>
         <name>OverviewPage</name>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="139" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="140" />
             <source>Reset view</source>
             <translation>重置视图</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="140" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="141" />
             <source>Undo any zoom: every chart back to its default range (Ctrl+wheel zooms a chart; the wheel alone scrolls the page)</source>
             <translation>取消缩放：所有图表恢复默认范围（Ctrl+滚轮缩放图表；只用滚轮则滚动页面）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="142" />
-            <location filename="../../gpudesk/ui/pages/overview.py" line="213" />
-            <location filename="../../gpudesk/ui/pages/overview.py" line="220" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="143" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="218" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="225" />
             <source>Export chart</source>
             <translation>导出图表</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="143" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="144" />
             <source>Save a chart as PNG or SVG (right-click a chart for more formats)</source>
             <translation>将图表保存为 PNG 或 SVG（右键点击图表可选更多格式）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="145" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="146" />
             <source>Memory per GPU</source>
             <translation>每卡显存</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="145" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="146" />
             <source>Total cost vs GPU count</source>
             <translation>总成本与 GPU 数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="146" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="147" />
             <source>Days vs GPU count</source>
             <translation>天数与 GPU 数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="146" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="147" />
             <source>Time vs cost</source>
             <translation>时间与成本</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="147" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="148" />
             <source>Hourly vs monthly billing</source>
             <translation>按小时与按月计费</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="184" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="185" />
             <source>Describe the job on the left; the answer appears here as you type.</source>
             <translation>在左侧描述任务；输入时结果会立即显示在这里。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="189" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="190" />
             <source>Fits</source>
             <translation>显存够用</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="190" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="191" />
             <source>Does not fit</source>
             <translation>显存不足</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="192" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="193" />
             <source>%1 of %2 usable per GPU</source>
             <translation>每卡 %1 / 可用 %2</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="194" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="195" />
             <source>%1 (%2 with trial margin)</source>
             <translation>%1（含试错余量 %2）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="196" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="199" />
             <source>%1 tier</source>
             <translation>%1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="198" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="201" />
             <source>cheaper billing: %1</source>
             <translation>更省的计费：%1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="214" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="212" />
+            <source>No warnings for this configuration.</source>
+            <translation>该配置没有警示。</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/pages/overview.py" line="219" />
             <source>PNG image (*.png);;SVG drawing (*.svg)</source>
             <translation>PNG 图片 (*.png);;SVG 矢量图 (*.svg)</translation>
         </message>
@@ -2097,8 +2200,8 @@
         <name>PlanPage</name>
         <message>
             <location filename="../../gpudesk/ui/pages/plan_page.py" line="99" />
-            <source>Plan</source>
-            <translation>方案</translation>
+            <source>Plan facts</source>
+            <translation>方案信息</translation>
         </message>
         <message>
             <location filename="../../gpudesk/ui/pages/plan_page.py" line="100" />
@@ -2204,7 +2307,221 @@ Approver</source>
         </message>
     </context>
     <context>
+        <name>QAbstractFileIconProvider</name>
+        <message>
+            <location filename="../../gpudesk/ui/qt_strings.py" line="9" />
+            <source>Folder</source>
+            <translation>文件夹</translation>
+        </message>
+    </context>
+    <context>
+        <name>QFileDialog</name>
+        <message>
+            <location filename="../../gpudesk/ui/qt_strings.py" line="7" />
+            <source>&amp;Look in:</source>
+            <translation>查找范围(&amp;L)：</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/qt_strings.py" line="8" />
+            <source>Files of &amp;type:</source>
+            <translation>文件类型(&amp;T)：</translation>
+        </message>
+    </context>
+    <context>
+        <name>QFileIconProvider</name>
+        <message>
+            <location filename="../../gpudesk/ui/qt_strings.py" line="10" />
+            <source>Folder</source>
+            <translation>文件夹</translation>
+        </message>
+    </context>
+    <context>
         <name>Charts</name>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="64" />
+            <source>Memory per GPU</source>
+            <translation>每卡显存</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="64" />
+            <source>GiB per GPU (1 GiB = 2³⁰ bytes)</source>
+            <translation>每卡 GiB（1 GiB = 2³⁰ 字节）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="66" />
+            <source>No configuration yet</source>
+            <translation>尚无配置</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="88" />
+            <source>Headroom kept free</source>
+            <translation>预留余量</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="97" />
+            <source>Capacity</source>
+            <translation>容量</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="98" />
+            <source>Usable</source>
+            <translation>可用</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="98" />
+            <source>Total</source>
+            <translation>合计</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="101" />
+            <source>GPU capacity</source>
+            <translation>GPU 显存容量</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="113" />
+            <source>Guide's quick estimate</source>
+            <translation>指南快速估算</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="115" />
+            <source>Quick estimate ÷ %1</source>
+            <translation>快速估算 ÷ %1</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="120" />
+            <source>in all</source>
+            <translation>合计</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="120" />
+            <source>per GPU</source>
+            <translation>每卡</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="146" />
+            <source>Total cost vs GPU count</source>
+            <translation>总成本与 GPU 数量</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="146" />
+            <source>Cost (%1)</source>
+            <translation>成本（%1）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="146" />
+            <source>GPUs</source>
+            <translation>GPU 数</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="148" />
+            <source>No priced configuration</source>
+            <translation>没有带价格的配置</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="168" />
+            <source>Cost</source>
+            <translation>成本</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="169" />
+            <source>With trial margin</source>
+            <translation>含试错余量</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="170" />
+            <source>Time</source>
+            <translation>时间</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="170" />
+            <source>days</source>
+            <translation>天</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="174" />
+            <source>+%1 % trial-and-error margin</source>
+            <translation>+%1 % 试错余量</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="181" />
+            <source>Days vs GPU count</source>
+            <translation>天数与 GPU 数量</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="181" />
+            <source>Days</source>
+            <translation>天数</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="183" />
+            <source>No timed configuration</source>
+            <translation>没有可估算时间的配置</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="213" />
+            <source>Time vs cost (Pareto front)</source>
+            <translation>时间与成本（帕累托前沿）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="229" />
+            <source>Other options</source>
+            <translation>其他方案</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="236" />
+            <source>Pareto front</source>
+            <translation>帕累托前沿</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="248" />
+            <source>Hourly vs monthly billing</source>
+            <translation>按小时与按月计费</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="248" />
+            <source>Cost per month (%1)</source>
+            <translation>每月成本（%1）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="249" />
+            <source>Hours used per month</source>
+            <translation>每月使用小时数</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="252" />
+            <source>No hourly price for the chosen configuration</source>
+            <translation>所选配置没有按小时价格</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="255" />
+            <source>Hourly</source>
+            <translation>按小时</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="265" />
+            <source>Monthly</source>
+            <translation>按月</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="269" />
+            <source>break-even %1 h</source>
+            <translation>平衡点 %1 小时</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="272" />
+            <source>Break-even</source>
+            <translation>盈亏平衡点</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="272" />
+            <source>month</source>
+            <translation>月</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="275" />
+            <source>this job</source>
+            <translation>本任务</translation>
+        </message>
         <message>
             <location filename="../../gpudesk/ui/charts/style.py" line="334" />
             <source>Chosen</source>
@@ -2282,6 +2599,26 @@ Approver</source>
             <translation>检查人 / 时间</translation>
         </message>
         <message>
+            <location filename="../../gpudesk/ui/models/checklist_model.py" line="159" />
+            <source>How</source>
+            <translation>方法</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/models/checklist_model.py" line="159" />
+            <source>Pass if</source>
+            <translation>通过标准</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/models/checklist_model.py" line="161" />
+            <source>Waived because</source>
+            <translation>豁免原因</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/models/checklist_model.py" line="163" />
+            <source>Evidence</source>
+            <translation>证据</translation>
+        </message>
+        <message>
             <location filename="../../gpudesk/ui/models/checklist_model.py" line="165" />
             <source>Recorded for another configuration than the current choice: check again.</source>
             <translation>记录于与当前选择不同的配置：请重新检查。</translation>
@@ -2290,59 +2627,64 @@ Approver</source>
     <context>
         <name>OptionsModel</name>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="38" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="39" />
             <source>Rank</source>
             <translation>排名</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="38" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="39" />
             <source>Place in the recommender's ranking for the objective</source>
             <translation>按优化目标在推荐结果中的名次</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="39" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="40" />
             <source>GPU</source>
             <translation>GPU</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="39" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="40" />
             <source>GPU model; the other counts of the same GPU are folded under its best row</source>
             <translation>显卡型号；同一显卡的其他数量折叠在其最佳方案下</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="40" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="41" />
             <source>GPUs</source>
             <translation>GPU 数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="40" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="41" />
             <source>GPUs in all (nodes × GPUs per node when more than one node)</source>
             <translation>显卡总数（多节点时为 节点数 × 每节点卡数）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="41" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="42" />
             <source>Provider</source>
             <translation>服务商</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="41" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="42" />
             <source>Whose offer prices this configuration</source>
             <translation>该配置按哪家的报价计价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="42" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="43" />
             <source>Region</source>
             <translation>地域</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="42" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="43" />
             <source>Where the offer's data centre is</source>
             <translation>报价对应机房所在地区</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="43" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="44" />
             <source>Layout</source>
             <translation>并行布局</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/models/options_model.py" line="44" />
+            <source>How the job is split: tensor (TP), pipeline (PP) and data (DP) parallel, ZeRO stage, offload, recomputation, micro-batch</source>
+            <translation>任务如何切分：张量并行（TP）、流水线并行（PP）、数据并行（DP）、ZeRO 阶段、卸载、重计算、微批次</translation>
         </message>
         <message>
             <location filename="../../gpudesk/ui/models/options_model.py" line="45" />
@@ -2443,6 +2785,389 @@ Approver</source>
             <location filename="../../gpudesk/ui/models/options_model.py" line="228" />
             <source>%1/GPU-h</source>
             <translation>%1/卡时</translation>
+        </message>
+    </context>
+    <context>
+        <name>RowEditor</name>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="29" />
+            <source>Id (letters, digits, - . _)</source>
+            <translation>编号（字母、数字、- . _）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="29" />
+            <source>Name</source>
+            <translation>名称</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="29" />
+            <source>Chinese name</source>
+            <translation>中文名称</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="30" />
+            <source>English name</source>
+            <translation>英文名称</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="30" />
+            <source>Vendor</source>
+            <translation>厂商</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="30" />
+            <source>Architecture</source>
+            <translation>架构</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="31" />
+            <source>Memory (bytes)</source>
+            <translation>显存（字节）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="31" />
+            <source>Memory bandwidth (GB/s)</source>
+            <translation>显存带宽 (GB/s)</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="32" />
+            <source>FP32 (TFLOPS)</source>
+            <translation>FP32 (TFLOPS)</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="32" />
+            <source>TF32 dense (TFLOPS)</source>
+            <translation>TF32 稠密算力 (TFLOPS)</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="33" />
+            <source>FP16 dense (TFLOPS)</source>
+            <translation>FP16 稠密算力 (TFLOPS)</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="33" />
+            <source>BF16 dense (TFLOPS)</source>
+            <translation>BF16 稠密算力 (TFLOPS)</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="34" />
+            <source>FP8 dense (TFLOPS)</source>
+            <translation>FP8 稠密算力 (TFLOPS)</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="34" />
+            <source>NVLink per GPU (GB/s)</source>
+            <translation>每卡 NVLink 带宽 (GB/s)</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="35" />
+            <source>NVLink generation</source>
+            <translation>NVLink 代数</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="35" />
+            <source>PCIe generation</source>
+            <translation>PCIe 代数</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="36" />
+            <source>PCIe per direction (GB/s)</source>
+            <translation>PCIe 单向带宽 (GB/s)</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="36" />
+            <source>Form factor (sxm, pcie, oam)</source>
+            <translation>外形规格（sxm、pcie、oam）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="37" />
+            <source>TDP (W)</source>
+            <translation>功耗 TDP (W)</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="37" />
+            <source>Release year</source>
+            <translation>发布年份</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="37" />
+            <source>Consumer card (yes/no)</source>
+            <translation>消费级显卡（是/否）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="38" />
+            <source>Confidence (high, medium, low)</source>
+            <translation>可信度（high 高、medium 中、low 低）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="38" />
+            <source>Source</source>
+            <translation>来源</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="39" />
+            <source>Checked on (YYYY-MM-DD)</source>
+            <translation>核实日期（年-月-日）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="39" />
+            <source>Market (global, china)</source>
+            <translation>市场（global 全球、china 中国特供）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="39" />
+            <source>Notes</source>
+            <translation>备注</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="40" />
+            <source>Notes in Chinese</source>
+            <translation>中文备注</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="40" />
+            <source>GPU id</source>
+            <translation>显卡编号</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="40" />
+            <source>GPUs per node</source>
+            <translation>每节点 GPU 数</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="41" />
+            <source>Topology (nvswitch, nvlink-bridge, pcie)</source>
+            <translation>拓扑（nvswitch、nvlink-bridge、pcie）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="41" />
+            <source>GPU link (GB/s)</source>
+            <translation>GPU 互联 (GB/s)</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="42" />
+            <source>CPU</source>
+            <translation>CPU</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="42" />
+            <source>Host RAM (bytes)</source>
+            <translation>主机内存（字节）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="42" />
+            <source>NVMe (bytes)</source>
+            <translation>NVMe（字节）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="43" />
+            <source>Network (infiniband, roce, ethernet)</source>
+            <translation>网络（infiniband、roce、ethernet）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="43" />
+            <source>Network (Gb/s)</source>
+            <translation>网络 (Gb/s)</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="44" />
+            <source>Power (kW)</source>
+            <translation>功率 (kW)</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="44" />
+            <source>Telecom licence number (增值电信业务经营许可证)</source>
+            <translation>增值电信业务经营许可证编号</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="45" />
+            <source>Licence scope</source>
+            <translation>许可范围</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="45" />
+            <source>ICP filing</source>
+            <translation>ICP 备案</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="46" />
+            <source>Certifications (comma-separated)</source>
+            <translation>资质认证（逗号分隔）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="46" />
+            <source>Regions (comma-separated)</source>
+            <translation>地区（逗号分隔）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="47" />
+            <source>Data centres</source>
+            <translation>数据中心</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="47" />
+            <source>Own data centres (yes/no)</source>
+            <translation>自营机房（是/否）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="48" />
+            <source>7×24 on-site support (yes/no)</source>
+            <translation>7×24 驻场支持（是/否）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="48" />
+            <source>Spare-parts pool (yes/no)</source>
+            <translation>备件池（是/否）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="49" />
+            <source>Billing modes (hourly, monthly, …)</source>
+            <translation>计费方式（hourly 按小时、monthly 包月…）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="49" />
+            <source>Data destruction</source>
+            <translation>数据销毁</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="50" />
+            <source>Registered capital</source>
+            <translation>注册资本</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="50" />
+            <source>Founded (year)</source>
+            <translation>成立年份</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="50" />
+            <source>Website</source>
+            <translation>网站</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="51" />
+            <source>Provider id</source>
+            <translation>服务商编号</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="51" />
+            <source>Node type id</source>
+            <translation>节点类型编号</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="51" />
+            <source>Region</source>
+            <translation>地域</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="52" />
+            <source>Most nodes</source>
+            <translation>最多节点数</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="52" />
+            <source>Price per GPU-hour (CNY)</source>
+            <translation>每卡时价格（元）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="53" />
+            <source>Price per GPU-month (CNY)</source>
+            <translation>每卡月价格（元）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="53" />
+            <source>Currency</source>
+            <translation>币种</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="54" />
+            <source>Price kind (quoted, list, estimate)</source>
+            <translation>价格类型（quoted 报价、list 公开价、estimate 估算）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="54" />
+            <source>Price date (YYYY-MM-DD)</source>
+            <translation>价格日期（年-月-日）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="55" />
+            <source>Billing (hourly, monthly, …)</source>
+            <translation>计费方式（hourly 按小时、monthly 包月…）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="55" />
+            <source>Prices include VAT (yes/no)</source>
+            <translation>价格含增值税（是/否）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="56" />
+            <source>Legal name</source>
+            <translation>法定名称</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="56" />
+            <source>Licence region</source>
+            <translation>许可证覆盖地区</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="57" />
+            <source>MLPS (等保) level</source>
+            <translation>等保级别</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="57" />
+            <source>Contact</source>
+            <translation>联系方式</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="65" />
+            <source>required</source>
+            <translation>必填</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="67" />
+            <source>not a number</source>
+            <translation>不是数字</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="69" />
+            <source>must be at least %1</source>
+            <translation>不能小于 %1</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="71" />
+            <source>must be at most %1</source>
+            <translation>不能大于 %1</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="73" />
+            <source>must be one of %1</source>
+            <translation>必须是以下之一：%1</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="75" />
+            <source>answer yes or no</source>
+            <translation>请填写“是”或“否”</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="103" />
+            <source>yes</source>
+            <translation>是</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="103" />
+            <source>no</source>
+            <translation>否</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="106" />
+            <source>unknown</source>
+            <translation>未知</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="161" />
+            <source>Correct the fields marked in red.</source>
+            <translation>请改正标红的字段。</translation>
         </message>
     </context>
 </TS>

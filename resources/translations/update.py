@@ -28,7 +28,7 @@ QM = HERE / "gpudesk_zh_CN.qm"
 GLOSSARY = HERE / "zh_CN.json"
 
 _HELPER = re.compile(r'def _tr\(text: str\) -> str:\s*return QCoreApplication\.translate\("(\w+)", text\)')
-_CALL = re.compile(r'\b_tr\(\s*"((?:[^"\\]|\\.)*)"\s*\)')
+_CALL = re.compile(r"""\b_tr\(\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)')\s*\)""")
 
 
 def _tool(name: str) -> str:
@@ -50,18 +50,31 @@ def _existing() -> dict[str, str]:
     return out
 
 
+_IMPORTED = re.compile(r"from (gpudesk\.ui[\w.]*) import \(?[^)]*?\b_tr\b", re.S)
+
+
 def _helper_strings() -> dict[str, list[tuple[str, str, int]]]:
-    """context -> [(source, file, line)] for `_tr("...")` helpers that lupdate cannot follow."""
+    """context -> [(source, file, line)] for `_tr("...")` helpers that lupdate cannot follow (defined in the
+    file itself, or imported from the module that defines one, e.g. ui/charts/plots.py from style.py)."""
     found: dict[str, list[tuple[str, str, int]]] = {}
-    for file in sorted(UI.rglob("*.py")):
+    files = sorted(UI.rglob("*.py"))
+    contexts = {}
+    for file in files:
+        helper = _HELPER.search(file.read_text(encoding="utf-8"))
+        if helper:
+            contexts[".".join(file.relative_to(ROOT).with_suffix("").parts)] = helper.group(1)
+    for file in files:
         text = file.read_text(encoding="utf-8")
         helper = _HELPER.search(text)
-        if not helper:
+        imported = _IMPORTED.search(text)
+        context = helper.group(1) if helper else (contexts.get(imported.group(1)) if imported else None)
+        if not context:
             continue
         for call in _CALL.finditer(text):
             line = text.count("\n", 0, call.start()) + 1
-            source = call.group(1).encode().decode("unicode_escape").encode("latin-1").decode("utf-8")
-            found.setdefault(helper.group(1), []).append((source, file.relative_to(ROOT).as_posix(), line))
+            raw = call.group(1) if call.group(1) is not None else call.group(2)
+            source = raw.encode().decode("unicode_escape").encode("latin-1").decode("utf-8")
+            found.setdefault(context, []).append((source, file.relative_to(ROOT).as_posix(), line))
     return found
 
 

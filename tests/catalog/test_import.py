@@ -5,7 +5,8 @@ import json
 
 import pytest
 
-from gpudesk.catalog.importer import SheetRejected, export_offers, import_sheet, validate_sheet
+from gpudesk.catalog.importer import SheetRejected, import_sheet, validate_sheet
+from gpudesk.export.offers import export_offers
 
 from .conftest import FIXTURES
 

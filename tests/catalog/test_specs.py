@@ -173,3 +173,20 @@ def test_monthly_estimates_only_where_a_basis_is_published(cat):
                 assert o.gpu in ("rtx-4090", "rtx-3090", "a800-sxm-80gb", "a100-sxm-80gb", "h20")
                 assert o.price_per_gpu_month == round(o.price_per_gpu_hour * 600)
                 assert "600 h" in o.notes and "Compshare" in o.notes
+
+
+def test_every_catalogue_note_has_a_chinese_text_beside_it():
+    """The Chinese UI and PDF show `notes_zh`: a note without one would print English there."""
+    import re
+    import tomllib
+
+    from gpudesk import paths
+
+    missing = []
+    for name in ("gpus", "servers", "providers", "offers"):
+        doc = tomllib.loads((paths.DATA / f"{name}.toml").read_text(encoding="utf-8"))
+        for rows in doc.values():
+            for row in rows:
+                if row.get("notes") and not re.search(r"[\u4e00-\u9fff]", row.get("notes_zh") or ""):
+                    missing.append(f"{name}: {row['id']}")
+    assert not missing, missing

@@ -12,14 +12,14 @@ import math
 
 from gpudesk.core.engine.cost import objective_cost
 from gpudesk.core.models import Billing, Constraints, Job, Objective, Option
-from gpudesk.core.rules import COST_TIE_BAND, HOURS_PER_MONTH, pareto_front
+from gpudesk.core.rules import COST_TIE_BAND, HOURS_PER_MONTH, PRETRAIN_GLOBAL_BATCH_TOKENS, pareto_front
 from gpudesk.core.search import advice as advice_rules
 from gpudesk.core.search.layout_search import Engine, Found, LayoutSearch, default_engine
 from gpudesk.core.search.options import OptionBuilder, value_point
 from gpudesk.core.search.platforms import gpu_counts, rentable_platforms
 
 MIN_SCALING_EFFICIENCY = 0.5
-MAX_GLOBAL_BATCH_TOKENS = 4 * 1024 * 1024
+MAX_GLOBAL_BATCH_TOKENS = PRETRAIN_GLOBAL_BATCH_TOKENS
 MIN_CLUSTER_HOURS = 1.0
 SIMPLER_BAND = 0.05
 

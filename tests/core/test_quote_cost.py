@@ -145,3 +145,13 @@ def test_sensitivity_at_plus_30_and_plus_100_percent():
     # 100 h × 1.3 = 130 h planned; +30 %: 169 h; +100 %: 260 h, at 2.0 per hour
     s = sensitivity(quote(rates=[hourly(2)]), JobNeeds(hours=100))
     assert s == {1.3: pytest.approx(338), 2.0: pytest.approx(520)}
+
+
+def test_a_service_period_is_rented_without_the_trial_margin():
+    # serving for one month (730 h) at 2 per GPU-hour on 2 GPUs, monthly 1,000 per GPU: the month wins
+    q = quote(gpus_per_node=2, rates=[hourly(2), {"billing": "monthly", "price": 1000}])
+    c = all_in_cost(q, JobNeeds(hours=None, service_hours=730))
+    assert c.duration_hours == pytest.approx(730) and c.items["compute"] == pytest.approx(2000)
+    # mixed: a 100 h training run with its 30 % margin, then the service period
+    mixed = all_in_cost(quote(rates=[hourly(2)]), JobNeeds(hours=100, service_hours=200))
+    assert mixed.duration_hours == pytest.approx(330) and mixed.items["compute"] == pytest.approx(660)

@@ -62,7 +62,9 @@ def test_three_quotes_compared_and_round_tripped(plan, cat, tmp_path):
 def test_selection_moves_the_choice_and_survives_the_file(plan, cat, tmp_path):
     add_quote(plan, q("jianmi", 2.0, 100), cat)
     add_quote(plan, q("kufanyun", 1.8, 200), cat)
+    first = plan.choice
     select_quote(plan, "q2", "licensed, cheapest valid", cat, by="li")
+    assert plan.alternatives[0].provider == first.provider  # the replaced choice stays among the alternatives
     assert plan.choice.provider == "kufanyun" and plan.choice.price_kind == "quoted"
     assert plan.choice.cost.price_per_gpu_hour == pytest.approx(1.8)
     assert plan.hardware.provider["name_zh"] == "酷番云"

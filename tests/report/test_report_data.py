@@ -37,8 +37,9 @@ def _all_text(data) -> str:
 def test_sections_in_order_and_languages(plan):
     en = build_report(plan, "en", generated=DAY)
     zh = build_report(plan, "zh_CN", generated=DAY)
-    assert [s.title for s in en.sections] == ["Summary", "Sizing", "Alternatives", "Provider", "Acceptance checklist"]
-    assert [s.title for s in zh.sections] == ["方案摘要", "容量测算", "备选方案", "供应商", "验收检查清单"]
+    assert [s.title for s in en.sections] == ["Summary", "Sizing", "Alternatives", "Quotes and comparison (比价)",
+                                              "Provider", "Acceptance checklist"]
+    assert [s.title for s in zh.sections] == ["方案摘要", "容量测算", "备选方案", "报价与比价", "供应商", "验收检查清单"]
     assert en.page_format.format(n=2, N=7) == "Page 2 of 7"
     assert zh.page_format.format(n=2, N=7) == "第 2 页 / 共 7 页"
     assert en.generated == "2026-12-02" and "2026-12-02" in en.footer_left
@@ -190,8 +191,11 @@ def test_advice_and_notes_are_printed_as_the_plan_worded_them(plan):
         summary = build_report(plan, lang, generated=DAY).sections[0]
         return [text for _, text in next(b for b in summary.blocks if isinstance(b, Bullets)).items]
 
-    assert risks("zh_CN") == ["每个 8 卡节点功耗约 10.2 kW。", "布局调整了任务。"]
-    assert risks("en") == ["Each 8-GPU node draws about 10.2 kW.", "Layout changes the job."]  # no English wording
+    # the first risk: no written quote on file (the plan is a budget estimate)
+    assert risks("zh_CN")[0].startswith("预算估算，尚无书面报价。审批前")
+    assert risks("en")[0].startswith("Budget estimate, no written quote yet. Get written quotes")
+    assert risks("zh_CN")[1:] == ["每个 8 卡节点功耗约 10.2 kW。", "布局调整了任务。"]
+    assert risks("en")[1:] == ["Each 8-GPU node draws about 10.2 kW.", "Layout changes the job."]  # no English wording
 
 
 def test_smaller_configurations_come_only_from_the_stored_alternatives(plan):

@@ -19,7 +19,7 @@ from pathlib import Path
 from gpudesk import __version__
 from gpudesk.core.i18n import current_language, t, use_language
 from gpudesk.core.kit import expect, probe, readme
-from gpudesk.core.plan import Plan, now_iso
+from gpudesk.core.plan import Plan, now_iso, refuse_export_over
 from gpudesk.errors import GpudeskError
 from gpudesk.fileio import atomic_write
 
@@ -94,7 +94,7 @@ def write_kit(plan: Plan, folder: str | os.PathLike, lang: str | None = None) ->
     if not parent.is_dir():
         raise GpudeskError(t("folder {p} does not exist", "文件夹 {p} 不存在", p=parent))
     files = _files(plan, lang or current_language(), target.name)
-    zip_path = target.with_name(target.name + ".zip")
+    zip_path = refuse_export_over(target.with_name(target.name + ".zip"))
     try:
         tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}.", dir=parent))
     except OSError as exc:

@@ -19,12 +19,16 @@ from gpudesk.core.plan.autosave import (
     write_autosave,
 )
 from gpudesk.core.plan.files import (
+    ChangedOnDisk,
+    file_stamp,
     MIGRATIONS,
     load_plan,
     plan_bytes,
     plan_document,
     plan_from_dict,
     plan_hash,
+    plan_lock,
+    refuse_export_over,
     save_plan,
 )
 from gpudesk.core.plan.comparison import QUOTES_NEEDED, Comparison, QuoteRow, compare, comparison_json, flag_text
@@ -68,12 +72,13 @@ from gpudesk.core.plan.quote_ops import add_quote, get_quote, job_key, refresh_f
 from gpudesk.core.plan.quotes import BILLING_FORMS, Quote, QuoteFit, QuoteSelection, Rate, Subsidy, make_quote
 
 __all__ = [
+    "ChangedOnDisk", "file_stamp",
     "ALTERNATIVES_KEPT", "AUTOSAVE_FORMAT", "FORMAT", "MIGRATIONS", "STATUSES", "SUFFIX", "VERSION", "CatalogRef",
     "ChecklistState", "ChoiceWording", "Hardware", "KitResult", "ManualChoice", "Plan", "PlanRevision", "Recoverable",
     "Status", "autosave_path_for",
     "catalog_ref", "choice_summary", "choice_wording", "configuration_key", "default_title", "discard_autosave",
     "find_recoverable", "hardware_for", "load_autosave", "load_plan", "new_plan", "now_iso", "plan_bytes",
-    "plan_document", "plan_from_dict", "plan_hash", "plan_summary", "save_plan", "set_alternatives", "set_choice",
+    "plan_document", "plan_from_dict", "plan_hash", "plan_lock", "refuse_export_over", "plan_summary", "save_plan", "set_alternatives", "set_choice",
     "validated_option", "write_autosave",
     # quotes and 比价
     "BILLING_FORMS", "QUOTES_NEEDED", "Comparison", "JobNeeds", "Quote", "QuoteCost", "QuoteFit", "QuoteRow",

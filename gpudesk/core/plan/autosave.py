@@ -14,8 +14,9 @@ from pydantic import BaseModel
 
 from gpudesk.core.plan.files import plan_document, plan_from_dict
 from gpudesk.core.plan.model import Plan, now_iso
-from gpudesk.errors import PlanFileError
-from gpudesk.fileio import atomic_write
+from gpudesk.core.limits import MAX_JSON_DEPTH, MAX_PLAN_BYTES
+from gpudesk.errors import GpudeskError, PlanFileError
+from gpudesk.fileio import atomic_write, read_json
 
 AUTOSAVE_FORMAT = "gpudesk-autosave"
 
@@ -36,10 +37,13 @@ def autosave_path_for(path: str | os.PathLike | None, *, key: str | None = None)
     else:
         full = str(Path(path).resolve())
         name = f"{Path(path).stem}-{hashlib.sha256(full.encode('utf-8')).hexdigest()[:10]}"
-    return autosave_dir() / f"{name}.autosave"
+    return autosave_dir(create=False) / f"{name}.autosave"
 
 
 def write_autosave(plan: Plan, path: str | os.PathLike | None = None, *, key: str | None = None) -> Path:
+    from gpudesk.paths import autosave_dir
+
+    autosave_dir(create=True)  # GpudeskError naming the folder when it cannot be made
     target = autosave_path_for(path, key=key)
     doc = {"format": AUTOSAVE_FORMAT, "version": 1, "original": str(Path(path).resolve()) if path else None,
            "pid": os.getpid(), "saved_at": now_iso(), "plan": plan_document(plan)}
@@ -54,7 +58,10 @@ def discard_autosave(path: str | os.PathLike | None = None, *, key: str | None =
 
 
 def _read_autosave(file: Path) -> dict:
-    doc = json.loads(file.read_text(encoding="utf-8"))
+    try:
+        doc = read_json(file, max_bytes=MAX_PLAN_BYTES, what="autosave", max_depth=MAX_JSON_DEPTH)
+    except GpudeskError as exc:
+        raise ValueError(str(exc)) from None
     if not isinstance(doc, dict) or doc.get("format") != AUTOSAVE_FORMAT:
         raise ValueError("not an autosave")
     return doc
@@ -84,7 +91,7 @@ def find_recoverable() -> list[Recoverable]:
     from gpudesk.paths import autosave_dir
 
     found: list[Recoverable] = []
-    for file in autosave_dir().glob("*.autosave"):
+    for file in autosave_dir(create=False).glob("*.autosave"):
         try:
             doc = _read_autosave(file)
         except (OSError, ValueError):

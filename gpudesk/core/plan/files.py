@@ -15,9 +15,11 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from gpudesk.core.plan.model import FORMAT, VERSION, Plan, now_iso
-from gpudesk.errors import PlanFileError
-from gpudesk.fileio import atomic_write
+from gpudesk.core.i18n import t
+from gpudesk.core.plan.model import FORMAT, SUFFIX, VERSION, Plan, now_iso
+from gpudesk.core.limits import MAX_JSON_DEPTH, MAX_PLAN_BYTES
+from gpudesk.errors import GpudeskError, PlanFileError
+from gpudesk.fileio import atomic_write, locked, read_json
 
 # version N -> function turning a version-N document into a version-(N+1) one.
 # Version 0 was the pre-release draft: checklist state was a list of {"id", "status", ...}.
@@ -77,23 +79,64 @@ def plan_from_dict(doc: Any, source: str = "plan") -> Plan:
 
 
 def load_plan(path: str | os.PathLike) -> Plan:
+    """Read, check and migrate a plan file. Refused before parsing: files over MAX_PLAN_BYTES; then
+    anything that is not strict JSON (NaN, Infinity, 1e400), nesting beyond MAX_JSON_DEPTH, and every
+    field the schema does not allow, each named with the file."""
     p = Path(path)
     try:
-        raw = p.read_bytes()
-    except FileNotFoundError:
-        raise PlanFileError(f"{p}: no such file") from None
-    except IsADirectoryError:
-        raise PlanFileError(f"{p}: is a folder, not a plan file") from None
-    except OSError as exc:
-        raise PlanFileError(f"{p}: cannot read: {exc.strerror or exc}") from None
-    try:
-        doc = json.loads(raw.decode("utf-8-sig"))
-    except UnicodeDecodeError:
-        raise PlanFileError(f"{p}: not a gpudesk plan (not UTF-8 text)") from None
-    except json.JSONDecodeError as exc:
-        raise PlanFileError(f"{p}: damaged plan file: not valid JSON at line {exc.lineno} "
-                            f"column {exc.colno} ({exc.msg})") from None
+        doc = read_json(p, max_bytes=MAX_PLAN_BYTES, what="plan file", max_depth=MAX_JSON_DEPTH)
+    except PlanFileError:
+        raise
+    except GpudeskError as exc:
+        raise PlanFileError(str(exc)) from None
     return plan_from_dict(doc, str(p))
+
+
+# --- what an export may not replace -------------------------------------------------------------
+
+
+def _sniff(path: Path) -> str | None:
+    """What kind of gpudesk file `path` holds ("plan", "autosave", "database"), from its first bytes."""
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(4096)
+    except OSError:
+        return None
+    if head.startswith(b"SQLite format 3\0"):
+        return "database"
+    text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
+    if text.startswith(b"{"):
+        if b'"gpudesk-plan"' in text:
+            return "plan"
+        if b'"gpudesk-autosave"' in text:
+            return "autosave"
+    return None
+
+
+def _same(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.resolve() or (a.exists() and b.exists() and os.path.samefile(a, b))
+    except OSError:
+        return False
+
+
+def refuse_export_over(path: str | os.PathLike, *sources: str | os.PathLike) -> Path:
+    """`path` as a target for an export (PDF, spreadsheet, kit, price sheet); PlanFileError when writing it
+    would destroy something: one of the `sources` it was made from (or its .bak), a plan file, its backup,
+    an autosave, a database. Every exporter calls this before writing anything."""
+    p = Path(path)
+    kind = "plan" if p.name.lower().endswith((SUFFIX, SUFFIX + ".bak")) else (_sniff(p) if p.is_file() else None)
+    if kind is not None:
+        what = {"plan": t("a gpudesk plan file", "gpudesk 方案文件"), "autosave": t("a gpudesk autosave", "gpudesk 自动保存文件"),
+                "database": t("a database", "数据库文件")}[kind]
+        raise PlanFileError(t("{p}: is {w}; an export never replaces it, choose another output name",
+                              "{p}：是{w}，导出不会覆盖它；请另选输出文件名", p=p, w=what))
+    for src in sources:
+        src = Path(src)
+        if _same(p, src) or _same(p, src.with_name(src.name + ".bak")):
+            raise PlanFileError(t("{p}: is the file this export is made from; choose another output name",
+                                  "{p}：正是导出所依据的文件；请另选输出文件名", p=p))
+    return p
 
 
 # --- writing --------------------------------------------------------------------------------
@@ -113,14 +156,37 @@ def plan_bytes(plan: Plan) -> bytes:
     return (text + "\n").encode("utf-8")
 
 
+class ChangedOnDisk(PlanFileError):
+    """The plan file was replaced since it was read (another program, or another gpudesk, saved it)."""
+
+
+def file_stamp(path: str | os.PathLike) -> tuple[int, int, int] | None:
+    """What tells one version of a file from the next (modification time, size, inode: a save replaces
+    the inode); None when there is no file. Compare the stamp taken when a plan was read with the
+    current one before writing over it."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return (st.st_mtime_ns, st.st_size, st.st_ino)
+
+
+def plan_lock(path: str | os.PathLike):
+    """Hold the plan's lock across a read-modify-write, so concurrent edits (two `checklist --set`, the GUI
+    and a `quote add`) all land: `with plan_lock(p): plan = load_plan(p); ...; save_plan(plan, p)`."""
+    return locked(path)
+
+
 def save_plan(plan: Plan, path: str | os.PathLike, *, touch: bool = True) -> Path:
-    """Save atomically; `touch` stamps `modified`. Returns the path written."""
+    """Save atomically under the plan's lock; `touch` stamps `modified`. Returns the path written."""
     p = Path(path)
     before = plan.modified
     if touch:
         plan.modified = now_iso()
     try:
-        atomic_write(p, plan_bytes(plan), backup=True)
+        data = plan_bytes(plan)
+        with locked(p):
+            atomic_write(p, data, backup=True)
     except BaseException:
         plan.modified = before  # nothing was saved
         raise

@@ -264,7 +264,8 @@ def choice_summary(option: Option | None) -> dict | None:
         "memory_per_gpu_bytes": option.memory.per_gpu_bytes.total,
         "gpu_capacity_bytes": option.memory.gpu_capacity_bytes, "fits": option.memory.fits,
         "hours": option.time.hours, "gpu_hours": option.time.gpu_hours,
-        "tokens_per_second": option.time.tokens_per_second,
+        "tokens_per_second": option.time.tokens_per_second, "mfu": option.time.mfu,
+        "memory_overhead_bytes": option.memory.per_gpu_bytes.overhead,
         "currency": cost.currency, "price_per_gpu_hour": cost.price_per_gpu_hour,
         "cost_with_trial_margin": cost.with_trial_margin, "monthly_cost": cost.monthly_cost,
         "price_kind": option.price_kind, "price_date": option.price_date,
@@ -280,4 +281,6 @@ def plan_summary(plan: Plan, path: str | os.PathLike | None = None) -> dict:
         "model": plan.job.model.name, "model_id": plan.job.model.id, "task": _val(plan.job.task),
         "choice": choice_summary(plan.choice), "alternatives": len(plan.alternatives),
         "catalog": plan.catalog.model_dump(),
+        "quotes": len(plan.quotes),
+        "selected_quote": plan.quote_selection.quote if plan.quote_selection else None,
     }

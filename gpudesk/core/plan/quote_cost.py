@@ -38,8 +38,9 @@ _EXACT = 400  # enumerate every unit count of a coarse form up to this many, els
 class JobNeeds:
     """What the job asks of a rental, from the engine (for the quote's configuration)."""
 
-    hours: float | None  # one clean run on the quote's configuration
+    hours: float | None  # one clean training run on the quote's configuration (None: unknown or not training)
     trial_margin: float = 0.30
+    service_hours: float = 0.0  # serving (inference, mixed): the service period, rented on top, no margin
     storage_bytes: int = 0  # data, base weights and kept checkpoints (rules.storage_bytes)
     egress_bytes: int = 0  # what is downloaded at the end (one checkpoint)
 
@@ -160,16 +161,22 @@ def all_in_cost(q: Quote, needs: JobNeeds, *, factor: float = 1.0) -> QuoteCost:
     items: dict[str, float | None] = dict.fromkeys(("compute", "storage", "network", "fees", "subsidy", "tax"))
     storage_gb = needs.storage_bytes / GB
     egress_gb = needs.egress_bytes / GB
-    if needs.hours is None:
+    if needs.hours is None and not needs.service_hours:
         return QuoteCost(factor, None, None, items, None, storage_gb=storage_gb, egress_gb=egress_gb,
                          unknown=["compute"], assumptions=[t(
                              "The job's duration on this configuration is unknown, so its cost is too.",
                              "该配置上的任务时长未知，费用也无法计算。")])
-    duration = needs.hours * (1 + needs.trial_margin) * factor
+    train = (needs.hours or 0.0) * (1 + needs.trial_margin)
+    duration = (train + needs.service_hours) * factor
     rental = max(duration, q.min_hours or 0.0)
-    notes.append(t("Duration: {h:,.1f} h clean run × {m:.2f} (trial margin){f}",
-                   "时长：一次跑通 {h:,.1f} 小时 × {m:.2f}（试错余量）{f}", h=needs.hours, m=1 + needs.trial_margin,
-                   f=t(" × {x:g} (sensitivity)", " × {x:g}（敏感性）", x=factor) if factor != 1 else ""))
+    sens = t(" × {x:g} (sensitivity)", " × {x:g}（敏感性）", x=factor) if factor != 1 else ""
+    if needs.hours:
+        notes.append(t("Duration: {h:,.1f} h clean run × {m:.2f} (trial margin){f}",
+                       "时长：一次跑通 {h:,.1f} 小时 × {m:.2f}（试错余量）{f}", h=needs.hours, m=1 + needs.trial_margin,
+                       f=sens if not needs.service_hours else ""))
+    if needs.service_hours:
+        notes.append(t("Service period: {h:,.0f} h{plus}{f}", "服务期：{h:,.0f} 小时{plus}{f}", h=needs.service_hours,
+                       plus=t(", after the training run", "，接在训练之后") if needs.hours else "", f=sens))
     if q.min_hours and q.min_hours > duration:
         notes.append(t("The minimum rental period of {m:,.0f} h is longer than the job: {m:,.0f} h are billed.",
                        "最短租期 {m:,.0f} 小时长于任务时长：按 {m:,.0f} 小时计费。", m=q.min_hours))

@@ -16,11 +16,11 @@ from typing import Any
 from gpudesk.core.i18n import t
 from gpudesk.core.models import Option
 from gpudesk.core.plan.making import _dump
-from gpudesk.core.plan.model import Plan, now_iso
+from gpudesk.core.plan.model import ALTERNATIVES_KEPT, Plan, now_iso
 from gpudesk.core.plan.quote_cost import JobNeeds
 from gpudesk.core.plan.quotes import Quote, QuoteFit, QuoteSelection, make_quote, next_quote_id
 from gpudesk.core.protocols import Catalogue
-from gpudesk.core.rules import MARKET_REFERENCE, storage_bytes
+from gpudesk.core.rules import MARKET_REFERENCE, same_configuration, storage_bytes
 from gpudesk.errors import GpudeskError
 
 
@@ -32,7 +32,8 @@ def job_key(plan: Plan) -> str:
 
 
 def job_needs(plan: Plan, fit: QuoteFit | None) -> JobNeeds:
-    """Hours (from the quote's fit), data + weights + kept checkpoints on storage, one checkpoint of egress."""
+    """Hours (from the quote's fit: a training run, and a serving job's service period), data + weights + kept
+    checkpoints on storage, one checkpoint of egress."""
     from gpudesk.core.engine.architecture import count_params
     from gpudesk.core.engine.memory import checkpoint_bytes
 
@@ -43,7 +44,8 @@ def job_needs(plan: Plan, fit: QuoteFit | None) -> JobNeeds:
     except (GpudeskError, ValueError):
         params = job.model.params_hint or 0
     return JobNeeds(hours=fit.hours if fit is not None else None, trial_margin=job.trial_margin,
-                    storage_bytes=storage_bytes(job, params, ckpt), egress_bytes=int(ckpt or 0))
+                    storage_bytes=storage_bytes(job, params, ckpt), egress_bytes=int(ckpt or 0),
+                    service_hours=(fit.service_hours or 0.0) if fit is not None else 0.0)
 
 
 # --- the provider and the configuration ---------------------------------------------------------
@@ -78,6 +80,7 @@ def fit_from_option(plan: Plan, o: Option, source: str) -> QuoteFit:
     lay = o.layout
     return QuoteFit(job_key=job_key(plan), source=source, fits=o.memory.fits, hours=o.time.hours,  # type: ignore[arg-type]
                     gpu_hours=o.time.gpu_hours, memory_per_gpu_bytes=o.memory.per_gpu_bytes.total,
+                    service_hours=o.serving.period_hours if getattr(o, "serving", None) is not None else None,
                     gpu_capacity_bytes=o.memory.gpu_capacity_bytes,
                     layout=f"TP {lay.tp} · PP {lay.pp} · DP {lay.dp} · ZeRO {lay.zero}")
 
@@ -188,7 +191,12 @@ def select_quote(plan: Plan, quote_id: str, reason: str, catalog: Catalogue, *, 
         raise GpudeskError(t("say why this quote is selected (--reason): the justification prints on the 比价 page",
                              "请说明选择此报价的理由（--reason）：理由会打印在比价页上"))
     option, base = choice_for_quote(plan, q, catalog)
+    before = plan.choice
     set_choice(plan, option, catalog)
+    if before is not None and not same_configuration(before, plan.choice):  # the replaced choice stays in view
+        kept = [a for a in plan.alternatives if not same_configuration(a, before)
+                and not same_configuration(a, plan.choice)]
+        plan.alternatives = [before, *kept][:ALTERNATIVES_KEPT]
     plan.wording = choice_wording(plan.job, base, catalog, plan.constraints)  # advice worded in every language
     plan.quote_selection = QuoteSelection(quote=q.id, reason=reason, by=by, at=now_iso())
     refresh_fits(plan, catalog)

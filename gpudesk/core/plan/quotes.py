@@ -93,7 +93,8 @@ class QuoteFit(_Strict):
     job_key: str  # core.plan.quote_ops.job_key of the job it was computed for
     source: Literal["choice", "engine"]  # the plan's own choice (same configuration) or evaluated for the quote
     fits: bool | None = None
-    hours: float | None = None  # one clean run
+    hours: float | None = None  # one clean run (training)
+    service_hours: float | None = None  # serving: the service period the engine prices (inference, mixed)
     gpu_hours: float | None = None
     memory_per_gpu_bytes: int | None = None
     gpu_capacity_bytes: int | None = None

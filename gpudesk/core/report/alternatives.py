@@ -37,7 +37,7 @@ class AlternativesSection(ReportContext):
             rows.append([
                 str(a.rank or "—"),
                 option_label(a) + ("  ✔" if chosen else ""),
-                self._provider_name(a.provider) + (f" / {a.region}" if a.region else "") or "—",
+                self._rent_from(a.provider, short=True) + (f" / {a.region}" if a.region else "") or "—",
                 *figures,
                 units.label("tier", a.tier) + (" · P" if a.pareto else ""),
             ])

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from gpudesk.core.report.chart_data import BillingLines, CostChartData, MemoryChartData
+from gpudesk.core.report.chart_data import BillingLines, CostChartData, MemoryChartData, QuoteChartData
 
 Style = Literal["body", "lead", "small", "muted", "info", "warning", "critical", "ok", "strong"]
 RowStyle = Literal["", "info", "warning", "critical", "ok", "muted", "strong", "chosen", "open", "group"]
@@ -86,6 +86,19 @@ class BillingChart:
 
 
 @dataclass
+class QuoteChart:
+    """The quotes' all-in cost, one horizontal bar each, stacked by item (the subsidy left of zero)."""
+
+    data: QuoteChartData
+    title: str
+    item_labels: dict[str, str]
+    axis_label: str
+    cheapest_label: str
+    selected_label: str
+    unknown_label: str  # "not stated: {items}" marker text, formatted per bar by the drawer
+
+
+@dataclass
 class SignRole:
     role: str
     name: str = ""
@@ -108,7 +121,8 @@ class PageBreak:
     pass
 
 
-Block = Heading | Text | Bullets | Table | KeyValues | MemoryChart | ParetoChart | BillingChart | SignOff | PageBreak
+Block = (Heading | Text | Bullets | Table | KeyValues | MemoryChart | ParetoChart | BillingChart | QuoteChart | SignOff
+         | PageBreak)
 
 
 @dataclass
@@ -133,3 +147,4 @@ class ReportData:
     plan_hash: str
     subject: str  # PDF metadata
     keywords: list[str] = field(default_factory=list)
+    cover_notice: tuple[Style, str] | None = None  # a boxed line on the cover (e.g. "budget estimate, no written quote yet")

@@ -258,6 +258,45 @@ def chart_key(kind: str, data: MemoryChartData | CostChartData | None) -> object
     raise ValueError(f"unknown chart kind {kind!r}")
 
 
+# --- quotes: all-in cost stacked by item ------------------------------------------------------
+
+QUOTE_ITEMS = ("compute", "storage", "network", "fees", "tax", "subsidy")  # stacking order; subsidy below zero
+
+
+@dataclass(frozen=True)
+class QuoteBar:
+    quote: str  # quote id
+    label: str  # "q1 简米科技"
+    items: dict[str, float]  # known items (subsidy negative), in QUOTE_ITEMS order
+    all_in: float | None
+    unknown: tuple[str, ...]  # items the quote does not state
+    cheapest: bool = False
+    selected: bool = False
+    flagged: bool = False  # expired or does not fit
+
+
+@dataclass(frozen=True)
+class QuoteChartData:
+    bars: list[QuoteBar]
+    currency: str = "CNY"
+    items: tuple[str, ...] = QUOTE_ITEMS
+
+    @property
+    def empty(self) -> bool:
+        return not any(b.all_in is not None for b in self.bars)
+
+
+def quote_chart_data(comparison) -> QuoteChartData:
+    """Each quote's all-in cost by item, from core.plan's comparison (the figures it computed)."""
+    bars = []
+    for r in comparison.rows:
+        items = {k: r.cost.items[k] for k in QUOTE_ITEMS if r.cost.items.get(k) is not None}
+        bars.append(QuoteBar(r.quote.id, f"{r.quote.id} {r.provider_name}", items, r.cost.all_in,
+                             tuple(r.cost.unknown), r.cheapest, r.selected,
+                             "expired" in r.flags or "does-not-fit" in r.flags))
+    return QuoteChartData(bars)
+
+
 # --- the verdict the status bar and the overview show -----------------------------------------
 
 
@@ -275,6 +314,7 @@ class Verdict:
     tier: str | None = None
     billing: str | None = None
     warnings: list[str] = field(default_factory=list)
+    service: str | None = None  # a service's speed and cost in one line (serving plans show this, not days)
 
 
 def verdict(option: Option | None) -> Verdict:
@@ -294,4 +334,19 @@ def verdict(option: Option | None) -> Verdict:
         tier=str(option.tier),
         billing=None if option.cost.cheaper_billing is None else str(option.cost.cheaper_billing),
         warnings=[a.message for a in option.advice if a.severity != "info"],
+        service=_service_line(option),
     )
+
+
+def _service_line(option: Option) -> str | None:
+    s = option.serving
+    if s is None:
+        return None
+    from gpudesk.core import units
+    from gpudesk.core.i18n import t
+    from gpudesk.core.report.service import per_user_text
+
+    return t("{speed} · {month} per month · {million} per million tokens · first token {ttft} s",
+             "{speed} · 每月 {month} · 每百万 token {million} · 首 token {ttft} 秒", speed=per_user_text(s),
+             month=units.money(s.cost_per_month, s.currency), million=units.money(s.cost_per_million_tokens, s.currency, 2),
+             ttft=units.compact(s.time_to_first_token_seconds, 2))

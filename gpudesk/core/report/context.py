@@ -8,8 +8,10 @@ from typing import Any
 
 from gpudesk.core.i18n import t
 from gpudesk.core.models import Option
-from gpudesk.core.plan import Plan, plan_hash
+from gpudesk.core.plan import Plan, compare, plan_hash
+from gpudesk.core.plan.comparison import Comparison, QuoteRow
 from gpudesk.core.protocols import Catalogue
+from gpudesk.core.rules import MARKET_REFERENCE
 from gpudesk.errors import GpudeskError
 
 # --- access to the plan (tolerant: plan files evolve, old ones lack new fields) --------------
@@ -56,6 +58,25 @@ class ReportContext:
         self.hash = plan_hash(plan)
         self.currency = self.choice.cost.currency if self.choice else self.job.currency
         self.hardware = plan.hardware
+        # the quotes as core compares them; no catalogue, so nothing is evaluated here (stored fits only)
+        self.comparison: Comparison = compare(plan, None, today=generated)
+
+    @property
+    def selected_quote(self) -> QuoteRow | None:
+        c = self.comparison
+        return c.row(c.selected) if c.selected else None
+
+    @property
+    def written_quote(self) -> bool:
+        """Whether the plan's price is a written quote the user selected (else it is a budget estimate)."""
+        return self.selected_quote is not None
+
+    def _no_quote_text(self) -> str:
+        n = len(self.comparison.rows)
+        if n:
+            return t("Budget estimate: {n} written quote{s} on file, none selected yet.",
+                     "预算估算：已有 {n} 份书面报价，尚未选定。", n=n, s="s" if n != 1 else "")
+        return t("Budget estimate, no written quote yet.", "预算估算，尚无书面报价。")
 
     def row(self, kind: str, ident: str | None) -> Any:
         """The plan's own copy of a catalogue row when it is the one asked for, else the live catalogue."""
@@ -71,13 +92,21 @@ class ReportContext:
         return _date_text(date) if date else t("unknown", "未知")
 
     def _config_text(self, o: Option) -> str:
-        where = self._provider_name(o.provider)
+        where = self._rent_from(o.provider)
         text = t("{n}× {gpu}", "{n} 张 {gpu}", n=o.gpus, gpu=o.gpu_name or o.gpu)
         if where:
             text += t(" at {p}", "，{p}", p=where)
             if o.region:
                 text += f" ({o.region})" if self.lang == "en" else f"（{o.region}）"
         return text
+
+    def _rent_from(self, provider_id: str | None, *, short: bool = False) -> str:
+        """Who rents it out, as a sentence says it: never the market reference (not a provider)."""
+        if provider_id == MARKET_REFERENCE:
+            if short:
+                return t("estimate, no provider", "估算价，无服务商")
+            return t("no provider yet (priced at a market-reference estimate)", "尚无服务商（按市场参考估算价计价）")
+        return self._provider_name(provider_id)
 
     def _provider_name(self, provider_id: str | None) -> str:
         if not provider_id:

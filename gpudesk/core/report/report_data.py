@@ -24,6 +24,7 @@ from gpudesk.core.report.alternatives import AlternativesSection
 from gpudesk.core.report.blocks import ReportData
 from gpudesk.core.report.context import _date_text
 from gpudesk.core.report.provider import ProviderSection
+from gpudesk.core.report.quotes import QuotesSection
 from gpudesk.core.report.signoff import ChecklistSection
 from gpudesk.core.report.sizing import SizingSection
 from gpudesk.core.report.summary import SummarySection
@@ -37,7 +38,7 @@ def build_report(plan: Plan, lang: str, *, generated: _dt.date | None = None,
         return _Builder(plan, language, generated or _dt.date.today(), catalog).build()
 
 
-class _Builder(SummarySection, SizingSection, AlternativesSection, ProviderSection, ChecklistSection):
+class _Builder(SummarySection, SizingSection, AlternativesSection, QuotesSection, ProviderSection, ChecklistSection):
 
     def build(self) -> ReportData:
         plan, choice = self.plan, self.choice
@@ -46,6 +47,8 @@ class _Builder(SummarySection, SizingSection, AlternativesSection, ProviderSecti
         cover_rows = [
             (t("Organisation", "单位"), organisation or t("not given", "未填写")),
             (t("Prepared by", "编制人"), plan.author or t("not given", "未填写")),
+            *([(t("Reviewers and approvers", "审核与批准"), t(", ", "、").join(plan.approvers))]
+              if plan.approvers else []),
             (t("Plan date", "方案日期"), _date_text(plan.modified or plan.created)),
             (t("Plan version", "方案版本"), str(plan.version)),
             (t("Plan fingerprint", "方案指纹"), self.hash[:16]),
@@ -65,13 +68,27 @@ class _Builder(SummarySection, SizingSection, AlternativesSection, ProviderSecti
             if plan.job.task.trains and s is not None:
                 cover_summary.append((t("Budget: training with margin + service", "预算：训练（含余量）+ 服务期"),
                                       units.money(service.mixed_total(choice), self.currency)))
+            elif plan.job.task.trains and self.written_quote:
+                cover_summary.append((t("All-in cost (selected quote)", "总价（选定报价）"),
+                                      units.money(self.selected_quote.cost.all_in, self.currency)))
             elif plan.job.task.trains:
-                cover_summary.append((t("Budget incl. margin", "预算（含试错余量）"),
+                cover_summary.append((t("Budget estimate incl. margin", "预算估算（含试错余量）"),
                                       units.money(choice.cost.with_trial_margin, self.currency)))
             else:
                 cover_summary.append((t("Cost of the service period", "服务期总费用"),
                                       units.money(s.cost_per_period if s else None, self.currency)))
-        sections = [self._summary(), self._sizing(), self._alternatives(), self._provider(), self._checklist()]
+        sections = [self._summary(), self._sizing(), self._alternatives(), self._quotes(), self._provider(),
+                    self._checklist()]
+        sel = self.selected_quote
+        if sel is None:
+            notice = ("warning", self._no_quote_text() + t(" ", "") + t(
+                "Get written quotes from at least three licensed providers before approval (see the 比价 page).",
+                "审批前请取得至少三家持牌服务商的书面报价（见比价页）。"))
+        else:
+            q = sel.quote
+            notice = ("ok", t("Priced by the written quote {ref} of {p} ({d}), selected on the 比价 page.",
+                              "按{p}的书面报价 {ref}（{d}）计价，已在比价页选定。", ref=q.reference or q.id,
+                              p=sel.provider_name, d=q.date or t("date not recorded", "日期未记录")))
         return ReportData(
             lang=self.lang,
             title=title,
@@ -86,4 +103,5 @@ class _Builder(SummarySection, SizingSection, AlternativesSection, ProviderSecti
             plan_hash=self.hash,
             subject=t("GPU rental plan for management sign-off", "GPU 租用方案审批文件"),
             keywords=["gpudesk", self.hash[:16]],
+            cover_notice=notice,  # type: ignore[arg-type]
         )

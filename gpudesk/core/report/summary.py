@@ -61,7 +61,11 @@ class SummarySection(ReportContext):
             return Section(t("Summary", "方案摘要"), blocks)
         blocks += [Heading(t("Recommended configuration", "推荐配置")), KeyValues(self._config_rows(o))]
         if trains:
-            blocks += [Heading(t("Time and cost", "时间与费用")), KeyValues(self._cost_rows(o), row_styles=["", "", "", "strong", ""])]
+            rows = self._cost_rows(o)
+            styles: list[Any] = ["", "", "", "strong" if not self.written_quote else ""] + [""] * (len(rows) - 4)
+            if self.written_quote:
+                styles[4] = "strong"
+            blocks += [Heading(t("Time and cost", "时间与费用")), KeyValues(rows, row_styles=styles)]
         if o.serving is not None:
             costs = service.cost_rows(o.serving, o)
             rows = service.speed_rows(o.serving) + costs
@@ -99,7 +103,7 @@ class SummarySection(ReportContext):
                        "每份模型张量并行 {tp} × 流水线并行 {pp}，{dp} 份副本并行服务", tp=lay.tp, pp=lay.pp, dp=lay.dp,
                        ies="y" if lay.dp == 1 else "ies")
         billing = o.cost.cheaper_billing or self.plan.constraints.billing
-        provider = self._provider_name(o.provider) or t("not chosen (priced by the user)", "未指定（用户自定价格）")
+        provider = self._rent_from(o.provider) or t("not chosen (priced by the user)", "未指定（用户自定价格）")
         return [
             (t("GPU", "GPU 型号"), f"{o.gpu_name or o.gpu} ({units.marketed(o.memory.gpu_capacity_bytes)})"),
             (t("GPU count", "GPU 数量"), str(o.gpus)),
@@ -127,13 +131,33 @@ class SummarySection(ReportContext):
             (t("Total budget with trial-and-error margin", "含试错余量的总预算"),
              t("{cost} (+{m} for tuning and re-runs)", "{cost}（另加 {m} 用于调参和重跑）",
                cost=units.money(c.with_trial_margin, c.currency), m=units.percent(c.trial_margin))),
+            *self._quote_cost_rows(),
             (t("Price basis", "价格依据"), self._price_basis(o)),
         ]
 
+    def _quote_cost_rows(self) -> list[tuple[str, str]]:
+        sel = self.selected_quote
+        if sel is None:
+            return []
+        from gpudesk.core.plan.quote_cost import SENSITIVITY
+
+        more = " · ".join(t("+{p} time: {x}", "时长 +{p}：{x}", p=units.percent(f - 1), x=units.money(v, self.currency))
+                          for f, v in sel.sensitivity.items() if f in SENSITIVITY)
+        return [(t("All-in cost of the selected quote", "选定报价的总价"),
+                 t("{x} (compute, storage, network, fees, subsidy and tax; see the 比价 page)",
+                   "{x}（算力、存储、网络、费用、补贴和税费；见比价页）", x=units.money(sel.cost.all_in, self.currency))),
+                (t("If the job takes longer", "如果任务耗时更长"), more)]
+
     def _price_basis(self, o: Option) -> str:
+        sel = self.selected_quote
+        if sel is not None:
+            q = sel.quote
+            return t("written quote {ref} of {p}, dated {d}", "{p} 的书面报价 {ref}，日期 {d}", ref=q.reference or q.id,
+                     p=sel.provider_name, d=q.date or t("unknown", "未知"))
         kind = units.label("price_kind", o.price_kind) if o.price_kind else t("unknown kind", "类型未知")
         date = o.price_date or t("date unknown", "日期未知")
-        return f"{kind}, {date}" if self.lang == "en" else f"{kind}，{date}"
+        basis = f"{kind}, {date}" if self.lang == "en" else f"{kind}，{date}"
+        return basis + t(" — budget estimate, no written quote yet", " —— 预算估算，尚无书面报价")
 
     def _advice_bullets(self, o: Option) -> Bullets:
         order = {"critical": 0, "warning": 1, "info": 2}
@@ -150,6 +174,10 @@ class SummarySection(ReportContext):
         if not o.memory.fits:
             items.insert(0, ("critical", t("The job does not fit in this configuration's GPU memory.",
                                            "该配置的显存装不下此任务。")))
+        if not self.written_quote:  # the first risk a purchaser reads
+            items.insert(0, ("critical", self._no_quote_text() + t(" ", "") + t(
+                "Get written quotes from at least three licensed providers and compare them all-in before approval.",
+                "审批前请向至少三家持牌服务商取得书面报价，并按总价比较。")))
         if not items:
             items = [("ok", t("No risks were flagged for this configuration.", "该配置未发现需要提示的风险。"))]
         return Bullets(items)

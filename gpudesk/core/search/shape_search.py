@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from gpudesk.core.models import Job, Offload
+from gpudesk.core.rules import PRETRAIN_GLOBAL_BATCH_TOKENS
 from gpudesk.core.search.advice import LONG_RUN_DAYS
 from gpudesk.core.search.layout_search import Found, LayoutSearch
 from gpudesk.core.search.platforms import Shape, gpu_counts
@@ -20,7 +21,7 @@ from gpudesk.core.search.platforms import Shape, gpu_counts
 MIN_SCALING_EFFICIENCY = 0.5  # stop adding nodes once half of every GPU-hour goes to waiting
 # Llama 2 and GPT-3 trained with 3–4M-token global batches; beyond that, more data-parallel replicas
 # change the optimisation (a bigger batch), not just the speed, so the search stops there.
-MAX_GLOBAL_BATCH_TOKENS = 4 * 1024 * 1024
+MAX_GLOBAL_BATCH_TOKENS = PRETRAIN_GLOBAL_BATCH_TOKENS
 MIN_CLUSTER_HOURS = 1.0  # a job a node-sized cluster finishes within the hour gains nothing from more nodes
 # Without a limit from the user, the search settles on one 8-GPU node (what a small company rents),
 # unless no node of 8 holds the job (without CPU offload, within the deadline or two months of one

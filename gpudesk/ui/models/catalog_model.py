@@ -65,7 +65,9 @@ class RowsModel(QAbstractTableModel):
             if isinstance(value, bool):
                 return label("yes" if value else "no")
             if isinstance(value, (list, tuple)):
-                return ", ".join(str(v) for v in value)
+                from gpudesk.core.i18n import current_language
+
+                return ("、" if current_language() == "zh_CN" else ", ").join(str(v) for v in value)
             return str(value)
         if role == SORT_ROLE:
             value = self._value(index)

@@ -19,7 +19,7 @@ from gpudesk.core.rules import same_configuration
 from gpudesk.core.models import Option
 from gpudesk.core.search.options_view import group_by_gpu, layout_text
 from gpudesk.ui import fmt
-from gpudesk.ui.labels import label
+from gpudesk.ui.labels import label, region_text
 
 SORT_ROLE = Qt.UserRole
 OPTION_ROLE = Qt.UserRole + 1
@@ -41,8 +41,7 @@ def header_texts() -> dict[str, tuple[str, str]]:
         "gpus": (_tr("GPUs"), _tr("GPUs in all (nodes × GPUs per node when more than one node)")),
         "provider": (_tr("Provider"), _tr("Whose offer prices this configuration")),
         "region": (_tr("Region"), _tr("Where the offer's data centre is")),
-        "layout": (_tr("Layout"), _tr("How the job is split: tensor (TP), pipeline (PP) and data (DP) parallel, "
-                                      "ZeRO stage, offload, recomputation, micro-batch")),
+        "layout": (_tr("Layout"), _tr("How the job is split: tensor (TP), pipeline (PP) and data (DP) parallel, ZeRO stage, offload, recomputation, micro-batch")),
         "tier": (_tr("Tier"), _tr("The guide's class of setup: entry, advanced, flagship or multi-node")),
         "fits": (_tr("Fits"), _tr("Whether the job fits in each GPU's usable memory")),
         "memory": (_tr("Memory per GPU"), _tr("Memory each GPU needs, in GiB (2³⁰ bytes)")),
@@ -202,7 +201,7 @@ class OptionsModel(QAbstractItemModel):
             case "provider":
                 return self._provider_names.get(o.provider or "", o.provider or _tr("own price"))
             case "region":
-                return o.region or ""
+                return region_text(o.region)
             case "layout":
                 lay = o.layout
                 text = f"TP{lay.tp} PP{lay.pp} DP{lay.dp} Z{lay.zero}"

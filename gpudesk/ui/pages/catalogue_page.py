@@ -12,16 +12,13 @@ from PySide6.QtCore import QEvent, QSortFilterProxyModel, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
-    QDialogButtonBox,
     QFileDialog,
-    QFormLayout,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QLineEdit,
     QMessageBox,
     QPushButton,
-    QScrollArea,
     QTableView,
     QTabWidget,
     QVBoxLayout,
@@ -31,7 +28,8 @@ from PySide6.QtWidgets import (
 from gpudesk.core.report.chart_data import GIB
 from gpudesk.errors import GpudeskError
 from gpudesk.ui import fmt
-from gpudesk.ui.labels import label
+from gpudesk.ui.labels import label, provider_name, region_text, row_text
+from gpudesk.ui.widgets.row_editor import RowEditor
 from gpudesk.ui.models.catalog_model import SORT_ROLE, RowsModel
 
 KINDS = ("gpus", "servers", "providers", "offers")
@@ -45,72 +43,6 @@ def _tb(n):
     return None if n is None else round(n / 1e12, 1)
 
 
-class RowEditor(QDialog):
-    """A form over one catalogue row's fields (lists comma-separated, empty = unknown)."""
-
-    def __init__(self, model_class, row: dict, title: str, parent=None) -> None:
-        super().__init__(parent)
-        self.setWindowTitle(title)
-        self.model_class = model_class
-        self.row: object | None = None
-        layout = QVBoxLayout(self)
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        inner = QWidget()
-        form = QFormLayout(inner)
-        self.edits: dict[str, QLineEdit] = {}
-        for name, field in model_class.model_fields.items():
-            if name == "user" or field.exclude:
-                continue
-            edit = QLineEdit()
-            value = row.get(name)
-            if isinstance(value, list):
-                edit.setText(", ".join(str(v) for v in value))
-            elif value is not None:
-                edit.setText(str(value))
-            if field.description:
-                edit.setToolTip(field.description)
-            self.edits[name] = edit
-            form.addRow(name, edit)
-        scroll.setWidget(inner)
-        layout.addWidget(scroll, 1)
-        self.error = QLabel()
-        self.error.setStyleSheet("color: #cc0000;")
-        self.error.setWordWrap(True)
-        layout.addWidget(self.error)
-        buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
-        buttons.accepted.connect(self._accept)
-        buttons.rejected.connect(self.reject)
-        layout.addWidget(buttons)
-        self.resize(520, 620)
-
-    def values(self) -> dict:
-        out: dict = {}
-        for name, edit in self.edits.items():
-            text = edit.text().strip()
-            if not text:
-                continue
-            annotation = str(self.model_class.model_fields[name].annotation)
-            if annotation.startswith("list"):
-                out[name] = [part.strip() for part in text.split(",") if part.strip()]
-            elif "bool" in annotation and "int" not in annotation:
-                out[name] = text.lower() in ("1", "true", "yes", "y", "是")
-            else:
-                out[name] = text
-        return out
-
-    def _accept(self) -> None:
-        from pydantic import ValidationError
-
-        try:
-            self.row = self.model_class.model_validate(self.values())
-        except ValidationError as exc:
-            first = exc.errors()[0]
-            self.error.setText(f"{'.'.join(str(p) for p in first.get('loc', ()))}: {first.get('msg')}")
-            return
-        self.accept()
-
-
 class CataloguePage(QWidget):
     catalog_edited = Signal()
 
@@ -118,6 +50,7 @@ class CataloguePage(QWidget):
         super().__init__(parent)
         self.catalog = catalog
         self.models: dict[str, RowsModel] = {}
+        self._names: dict[str, dict] = {}
         self.proxies: dict[str, QSortFilterProxyModel] = {}
         self.views: dict[str, QTableView] = {}
         self._setup_ui()
@@ -136,7 +69,8 @@ class CataloguePage(QWidget):
                 ("nvlink", lambda: self.tr("NVLink (GB/s)"), lambda r: r.nvlink_gbps),
                 ("pcie", lambda: self.tr("PCIe gen"), lambda r: r.pcie_generation),
                 ("tdp", lambda: self.tr("TDP (W)"), lambda r: r.tdp_watts),
-                ("market", lambda: self.tr("Market"), lambda r: getattr(r, "market", None)),
+                ("market", lambda: self.tr("Market"), lambda r: self._market(getattr(r, "market", None))),
+                ("notes", lambda: self.tr("Notes"), lambda r: row_text(r, "notes") or None),
                 ("checked", lambda: self.tr("Checked"), lambda r: r.checked),
                 ("source", lambda: self.tr("Source"), lambda r: r.source),
             ]
@@ -153,37 +87,52 @@ class CataloguePage(QWidget):
                 ("network", lambda: self.tr("Network"), lambda r: None if r.network is None else label(r.network)),
                 ("net_gbps", lambda: self.tr("Network (Gb/s)"), lambda r: r.network_gbps),
                 ("power", lambda: self.tr("Power (kW)"), lambda r: r.power_kw),
+                ("notes", lambda: self.tr("Notes"), lambda r: row_text(r, "notes") or None),
                 ("source", lambda: self.tr("Source"), lambda r: r.source),
             ]
         if kind == "providers":
             return [
                 ("id", lambda: self.tr("Id"), lambda r: r.id),
-                ("name", lambda: self.tr("Name"), lambda r: r.display_name),
+                ("name", lambda: self.tr("Name"), lambda r: provider_name(r)),
                 ("licence", lambda: self.tr("Telecom licence"), lambda r: r.licence_number),
                 ("icp", lambda: self.tr("ICP filing"), lambda r: r.icp_filing),
                 ("certs", lambda: self.tr("Certifications"), lambda r: r.certifications or None),
-                ("regions", lambda: self.tr("Regions"), lambda r: r.regions or None),
+                ("regions", lambda: self.tr("Regions"), lambda r: [region_text(x) for x in r.regions] or None),
                 ("self_operated", lambda: self.tr("Own data centres"), lambda r: r.self_operated),
                 ("support", lambda: self.tr("7×24 support"), lambda r: r.support_7x24),
                 ("billing", lambda: self.tr("Billing"), lambda r: [label(b) for b in r.billing_modes] or None),
                 ("destruction", lambda: self.tr("Data destruction"), lambda r: r.data_destruction),
+                ("notes", lambda: self.tr("Notes"), lambda r: row_text(r, "notes") or None),
                 ("checked", lambda: self.tr("Checked"), lambda r: r.checked),
                 ("source", lambda: self.tr("Source"), lambda r: r.source),
             ]
         return [
             ("id", lambda: self.tr("Id"), lambda r: r.id),
-            ("provider", lambda: self.tr("Provider"), lambda r: r.provider),
-            ("gpu", lambda: self.tr("GPU"), lambda r: r.gpu),
-            ("server", lambda: self.tr("Node type"), lambda r: r.server),
-            ("region", lambda: self.tr("Region"), lambda r: r.region),
+            ("provider", lambda: self.tr("Provider"), lambda r: self._name("providers", r.provider)),
+            ("gpu", lambda: self.tr("GPU"), lambda r: self._name("gpus", r.gpu)),
+            ("server", lambda: self.tr("Node type"), lambda r: self._name("servers", r.server)),
+            ("region", lambda: self.tr("Region"), lambda r: region_text(r.region) or None),
             ("gpn", lambda: self.tr("GPUs per node"), lambda r: r.gpus_per_node),
             ("hour", lambda: self.tr("CNY per GPU-hour"), lambda r: r.price_per_gpu_hour),
             ("month", lambda: self.tr("CNY per GPU-month"), lambda r: r.price_per_gpu_month),
             ("kind", lambda: self.tr("Price kind"), lambda r: None if r.price_kind is None else label(r.price_kind)),
             ("date", lambda: self.tr("Price date"), lambda r: r.price_date),
             ("billing", lambda: self.tr("Billing"), lambda r: [label(b) for b in r.billing] or None),
+            ("notes", lambda: self.tr("Notes"), lambda r: row_text(r, "notes") or None),
             ("source", lambda: self.tr("Source"), lambda r: r.source),
         ]
+
+    def _name(self, kind: str, ident: str | None) -> str | None:
+        """A referenced row's name in the UI's language (the id only when the row is unknown)."""
+        if not ident:
+            return None
+        row = self._names.get(kind, {}).get(ident)
+        if row is None:
+            return ident
+        return provider_name(row) if kind == "providers" else (getattr(row, "name", None) or ident)
+
+    def _market(self, market: str | None) -> str | None:
+        return {"global": self.tr("global"), "china": self.tr("China SKU")}.get(market or "", market)
 
     def _setup_ui(self) -> None:
         layout = QVBoxLayout(self)
@@ -262,6 +211,7 @@ class CataloguePage(QWidget):
     def reload(self) -> None:
         cat = self.catalog
         rows = {"gpus": cat.gpus(), "servers": cat.servers(), "providers": cat.providers(), "offers": cat.offers()}
+        self._names = {kind: {r.id: r for r in rows[kind]} for kind in ("gpus", "servers", "providers")}
         for kind, model in self.models.items():
             model.set_rows(rows[kind])
             view = self.views[kind]

@@ -59,7 +59,7 @@ class PlanPage(QScrollArea):
         self.approvers_edit.setFixedHeight(4 * self.approvers_edit.fontMetrics().lineSpacing() + 12)
         self.approvers_edit.textChanged.connect(lambda: self._emit("approvers", self.approvers()))
         self.notes_edit = QPlainTextEdit()
-        self.notes_edit.setMinimumHeight(5 * self.notes_edit.fontMetrics().lineSpacing() + 12)
+        self.notes_edit.setFixedHeight(6 * self.notes_edit.fontMetrics().lineSpacing() + 12)
         self.notes_edit.textChanged.connect(lambda: self._emit("notes", self.notes_edit.toPlainText()))
         for key, field in (("title", title_row), ("title_state", self.title_state), ("author", self.author_edit),
                            ("organisation", self.organisation_edit), ("approvers", self.approvers_edit),
@@ -96,7 +96,7 @@ class PlanPage(QScrollArea):
         super().changeEvent(event)
 
     def retranslate_ui(self) -> None:
-        self.facts_box.setTitle(self.tr("Plan"))
+        self.facts_box.setTitle(self.tr("Plan facts"))
         self.config_box.setTitle(self.tr("Configuration"))
         texts = {
             "title": (self.tr("Title"), self.tr("The plan's title on the cover; follows the job and the choice until you edit it")),

@@ -30,6 +30,7 @@ class PlanSession:
         self.manual = None  # a configuration set by hand (core.plan.ManualChoice), evaluated exactly
         self.title_auto = True  # the title follows the job and the choice until the user edits it
         self._unsaved = False  # dirty beyond the undo history (a recovered autosave)
+        self.disk_stamp = None  # core.plan.file_stamp of `path` when last read or written here
 
     # --- what the session holds ------------------------------------------------------------
 
@@ -69,11 +70,14 @@ class PlanSession:
         self.title_auto = plan_mod.title_is_default(plan)
         self.answer = None
         self._unsaved = unsaved
+        self.disk_stamp = plan_mod.file_stamp(self.path) if self.path else None
         self.undo.reset(self.plan, self._extra())
 
     def load(self, path: str | Path) -> plan_mod.Plan:
+        stamp = plan_mod.file_stamp(path)
         plan = plan_mod.load_plan(path)  # PlanFileError names the file and the field
         self.adopt(plan, Path(path))
+        self.disk_stamp = stamp
         return plan
 
     # --- edits (each one an undo step) ------------------------------------------------------
@@ -183,10 +187,23 @@ class PlanSession:
 
     # --- files ------------------------------------------------------------------------------
 
-    def save(self, path: str | Path) -> Path:
-        """Save atomically to `path` (GpudeskError on failure: nothing changes then)."""
+    def changed_on_disk(self, path: str | Path | None = None) -> bool:
+        """True when the plan's file was replaced since this session read or wrote it."""
+        path = Path(path) if path else self.path
+        if path is None or self.path is None or Path(path) != self.path or self.disk_stamp is None:
+            return False
+        now = plan_mod.file_stamp(path)
+        return now is not None and now != self.disk_stamp
+
+    def save(self, path: str | Path, *, overwrite_changed: bool = False) -> Path:
+        """Save atomically to `path` (GpudeskError on failure: nothing changes then). When the file changed
+        on disk since it was read, ChangedOnDisk unless `overwrite_changed` (the window asks first)."""
         old = self.path
-        plan_mod.save_plan(self.plan, path)
+        with plan_mod.plan_lock(path):  # the check and the write as one step
+            if not overwrite_changed and self.changed_on_disk(path):
+                raise plan_mod.ChangedOnDisk(f"{path}: changed on disk since it was opened")
+            plan_mod.save_plan(self.plan, path)
+            self.disk_stamp = plan_mod.file_stamp(path)
         if self.autosave_enabled:
             plan_mod.discard_autosave(old)
             plan_mod.discard_autosave(path)

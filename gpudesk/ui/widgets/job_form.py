@@ -25,6 +25,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gpudesk.core import defaults as D
+from gpudesk.core import units
 from gpudesk.core.models import (
     Billing,
     Constraints,
@@ -102,21 +104,21 @@ class JobForm(JobValues, QScrollArea):
         self._row(form, "precision", self.precision_combo)
         self.optimizer_combo = self._enum_combo(Optimizer, "optimizer")
         self._row(form, "optimizer", self.optimizer_combo)
-        self.seq_spin = self._spin(1, 1 << 21, 2048, "seq_len")
+        self.seq_spin = self._spin(1, 1 << 21, D.SEQ_LEN, "seq_len")
         self._row(form, "seq_len", self.seq_spin)
-        self.micro_spin = self._spin(1, 4096, 1, "micro_batch")
+        self.micro_spin = self._spin(1, 4096, D.job_default("micro_batch"), "micro_batch")
         self._row(form, "micro_batch", self.micro_spin)
-        self.accum_spin = self._spin(1, 65536, 8, "grad_accum")
+        self.accum_spin = self._spin(1, 65536, D.job_default("grad_accum"), "grad_accum")
         self._row(form, "grad_accum", self.accum_spin)
         self.recompute_combo = self._enum_combo(Recompute, "recompute")
         self._row(form, "recompute", self.recompute_combo)
         self.flash_check = QCheckBox()
-        self.flash_check.setChecked(True)
+        self.flash_check.setChecked(D.job_default("flash_attention"))
         self.flash_check.toggled.connect(lambda *_: self._changed("flash"))
         self._row(form, "flash", self.flash_check)
-        self.lora_spin = self._spin(1, 4096, 16, "lora_rank")
+        self.lora_spin = self._spin(1, 4096, D.job_default("lora_rank"), "lora_rank")
         self._row(form, "lora_rank", self.lora_spin)
-        self.tokens_edit = QLineEdit("1B")
+        self.tokens_edit = QLineEdit(self._short(D.STARTING_TOKENS))
         self._row(form, "tokens", self.tokens_edit)
         self.epochs_spin = QDoubleSpinBox()
         self.epochs_spin.setRange(0.01, 1000)
@@ -127,12 +129,35 @@ class JobForm(JobValues, QScrollArea):
         self.total_tokens = QLabel()
         self.total_tokens.setStyleSheet("color: #555753;")
         form.addRow(self.total_tokens)
-        self.concurrency_spin = self._spin(1, 1_000_000, 1, "concurrency")
-        self._row(form, "concurrency", self.concurrency_spin)
-        self.headroom_spin = self._spin(0, 90, 10, "headroom")
+        self.headroom_spin = self._spin(0, 90, round(D.job_default("headroom") * 100), "headroom")
         self.headroom_spin.setSuffix(" %")
         self._row(form, "headroom", self.headroom_spin)
         outer.addWidget(self.train_box)
+
+        # serving (task inference, and the serving half of mixed): inputs, ranges and words from core
+        self.serving_box = QGroupBox()
+        form = self._form(self.serving_box)
+        users = D.SERVING_INPUTS["concurrency"].limits
+        self.concurrency_spin = self._spin(int(users.lo), int(users.hi), D.job_default("concurrency"), "concurrency")
+        self._row(form, "concurrency", self.concurrency_spin)
+        context = D.SERVING_INPUTS["serving_context"].limits
+        self.context_spin = self._spin(0, int(context.hi), 0, "serving_context")  # 0: the sequence length
+        self._row(form, "serving_context", self.context_spin)
+        self.weight_combo = self._choice_combo(D.SERVING_INPUTS["weight_precision"].choices, "weight_precision")
+        self._row(form, "weight_precision", self.weight_combo)
+        self.kv_combo = self._choice_combo(D.SERVING_INPUTS["kv_precision"].choices, "kv_precision")
+        self._row(form, "kv_precision", self.kv_combo)
+        months = D.SERVING_INPUTS["service_months"].limits
+        self.service_spin = QDoubleSpinBox()
+        self.service_spin.setRange(max(months.lo, 0.01), months.hi)
+        self.service_spin.setDecimals(2)
+        self.service_spin.setValue(D.service_months(D.job_default("service_hours")))
+        self.service_spin.valueChanged.connect(lambda *_: self._changed("service_months"))
+        self._row(form, "service_months", self.service_spin)
+        self.target_edit = QLineEdit()
+        self.target_edit.textChanged.connect(lambda *_: self._changed("target_tokens_per_user"))
+        self._row(form, "target_tokens_per_user", self.target_edit)
+        outer.addWidget(self.serving_box)
 
         # constraints
         self.constraints_box = QGroupBox()
@@ -156,19 +181,20 @@ class JobForm(JobValues, QScrollArea):
         self.providers_list.setMaximumHeight(110)
         self.providers_list.itemChanged.connect(lambda *_: self._changed("providers"))
         self._row(form, "providers", self.providers_list)
-        self.max_gpus_spin = self._spin(1, 4096, 64, "max_gpus")
+        # 0 reads "automatic": core's default (one 8-GPU node unless the job needs more), max_gpus None
+        self.max_gpus_spin = self._spin(0, 4096, D.constraint_default("max_gpus") or 0, "max_gpus")
         self._row(form, "max_gpus", self.max_gpus_spin)
         outer.addWidget(self.constraints_box)
         outer.addStretch(1)
         self.setWidget(inner)
 
-        # defaults: core's own Job and Constraints defaults (a BF16 AdamW full fine-tune)
+        # defaults: core's own (gpudesk.core.defaults, the models' field defaults), as the CLI's options
         self._loading = True
-        self._select(self.task_combo, TaskKind.FULL.value)
-        self._select(self.precision_combo, Precision.BF16.value)
-        self._select(self.optimizer_combo, Optimizer.ADAMW.value)
-        self._select(self.recompute_combo, Recompute.NONE.value)
-        self._select(self.objective_combo, Objective.CHEAPEST.value)
+        self._select(self.task_combo, D.job_default("task").value)
+        self._select(self.precision_combo, D.job_default("precision").value)
+        self._select(self.optimizer_combo, D.job_default("optimizer").value)
+        self._select(self.recompute_combo, D.job_default("recompute").value)
+        self._select(self.objective_combo, D.constraint_default("objective").value)
         self._loading = False
         self.model_combo.currentIndexChanged.connect(self._model_changed)
         for key, edit in (("params", self.params_edit), ("tokens", self.tokens_edit), ("budget", self.budget_edit),
@@ -208,6 +234,15 @@ class JobForm(JobValues, QScrollArea):
             combo.currentIndexChanged.connect(lambda *_: self._changed(key))
         return combo
 
+    def _choice_combo(self, values, key: str) -> QComboBox:
+        """A combo whose first item (None) follows the job's precision."""
+        combo = QComboBox()
+        combo.addItem("", None)
+        for value in values:
+            combo.addItem("", value)
+        combo.currentIndexChanged.connect(lambda *_: self._changed(key))
+        return combo
+
     def _spin(self, lo: int, hi: int, value: int, key: str) -> QSpinBox:
         spin = QSpinBox()
         spin.setRange(lo, hi)
@@ -227,6 +262,7 @@ class JobForm(JobValues, QScrollArea):
     def retranslate_ui(self) -> None:
         self.model_box.setTitle(self.tr("Model"))
         self.train_box.setTitle(self.tr("Job"))
+        self.serving_box.setTitle(self.tr("Serving"))
         self.constraints_box.setTitle(self.tr("Constraints"))
         self.import_button.setText(self.tr("Import Hugging Face config.json…"))
         self.import_button.setToolTip(self.tr("Read the architecture from a model's config.json (or drop the file on the window)"))
@@ -254,6 +290,10 @@ class JobForm(JobValues, QScrollArea):
             "providers": (self.tr("Providers"), self.tr("Only these providers; none ticked = all")),
             "max_gpus": (self.tr("Most GPUs"), self.tr("Largest GPU count to consider")),
         }
+        self.max_gpus_spin.setSpecialValueText(self.tr("Auto (one node)"))
+        for key in ("serving_context", "weight_precision", "kv_precision", "service_months", "target_tokens_per_user"):
+            spec = D.SERVING_INPUTS[key]  # words defined once in core, in both languages
+            texts[key] = (spec.label(), spec.help())
         for key, (text, tip) in texts.items():
             self._labels[key].setText(text)
             self._labels[key].setToolTip(tip)
@@ -267,9 +307,17 @@ class JobForm(JobValues, QScrollArea):
         self.billing_combo.setItemText(2, label("monthly"))
         self.region_combo.setItemText(0, self.tr("Any region"))
         self.budget_edit.setPlaceholderText(self.tr("no limit"))
+        self.target_edit.setPlaceholderText(self.tr("no target"))
+        self.context_spin.setSpecialValueText(self.tr("as sequence length"))
+        for combo, kind in ((self.weight_combo, "weight_precision"), (self.kv_combo, "kv_precision")):
+            combo.setItemText(0, self.tr("Same as the job's precision") if kind == "weight_precision"
+                              else self.tr("16-bit (default)"))
+            for i in range(1, combo.count()):
+                combo.setItemText(i, units.label(kind, combo.itemData(i)))
         self.deadline_edit.setPlaceholderText(self.tr("no limit"))
         self._retranslate_models()
         self._retranslate_providers()
+        self._retranslate_regions()
         self._show_params()
         self._validate_all()
 

@@ -14,26 +14,29 @@ from PySide6.QtCore import QCoreApplication, QSignalBlocker, Qt
 from PySide6.QtGui import QFont, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QComboBox, QListWidgetItem
 
+from gpudesk.core import defaults as D
 from gpudesk.core.models import (
     Billing,
     Constraints,
     Job,
+    KvPrecision,
     ModelArch,
     Objective,
     Optimizer,
     Precision,
     Recompute,
     TaskKind,
+    WeightPrecision,
 )
 from gpudesk.errors import GpudeskError
 from gpudesk.ui.fmt import number, parse_quantity
-from gpudesk.ui.labels import provider_name
+from gpudesk.ui.labels import provider_name, region_text
 
 CUSTOM = "__params__"
 IMPORTED = "__imported__"
 ROLE_KIND = Qt.UserRole + 1
 # fields whose bad value is left out (with its reason) rather than stopping every answer
-OPTIONAL = ("tokens", "budget", "deadline")
+OPTIONAL = ("tokens", "budget", "deadline", "target_tokens_per_user")
 
 
 def _tr(text: str) -> str:
@@ -101,9 +104,13 @@ class JobValues:
             while self.region_combo.count() > 1:
                 self.region_combo.removeItem(1)
             for name in regions:
-                self.region_combo.addItem(name, name)
+                self.region_combo.addItem(region_text(name), name)
             self._select(self.region_combo, region)
         self._model_changed()
+
+    def _retranslate_regions(self) -> None:
+        for i in range(1, self.region_combo.count()):
+            self.region_combo.setItemText(i, region_text(self.region_combo.itemData(i)))
 
     def _retranslate_providers(self) -> None:
         names = {p.id: provider_name(p) for p in self._providers}
@@ -112,7 +119,7 @@ class JobValues:
             item.setText(names.get(item.data(Qt.UserRole), item.text()))
 
     def _default_preset_index(self) -> int:
-        for wanted in ("llama-2-7b", "qwen2-7b", "mistral-7b"):
+        for wanted in D.STARTING_MODELS:
             index = self.model_combo.findData(wanted)
             if index >= 0:
                 return index
@@ -181,18 +188,24 @@ class JobValues:
             self.tokens_edit.setText(self._short(job.tokens) if job.tokens else "")
             self.epochs_spin.setValue(1.0)
             self.concurrency_spin.setValue(job.concurrency)
+            self.context_spin.setValue(job.serving_context or 0)
+            self._select(self.weight_combo, getattr(job.weight_precision, "value", job.weight_precision))
+            self._select(self.kv_combo, getattr(job.kv_precision, "value", job.kv_precision))
+            self.service_spin.setValue(D.service_months(job.service_hours))
+            target = job.target_tokens_per_user
+            self.target_edit.setText("" if target is None else f"{target:g}")
             self.headroom_spin.setValue(round(job.headroom * 100))
             self._select(self.objective_combo, constraints.objective.value)
             self.budget_edit.setText("" if constraints.budget is None else f"{constraints.budget:g}")
             self.deadline_edit.setText("" if constraints.deadline_hours is None else f"{constraints.deadline_hours / 24:g}")
             self._select(self.billing_combo, constraints.billing.value if constraints.billing else None)
             if constraints.region and self.region_combo.findData(constraints.region) < 0:
-                self.region_combo.addItem(constraints.region, constraints.region)
+                self.region_combo.addItem(region_text(constraints.region), constraints.region)
             self._select(self.region_combo, constraints.region)
             for i in range(self.providers_list.count()):
                 item = self.providers_list.item(i)
                 item.setCheckState(Qt.Checked if item.data(Qt.UserRole) in constraints.providers else Qt.Unchecked)
-            self.max_gpus_spin.setValue(min(constraints.max_gpus, self.max_gpus_spin.maximum()))
+            self.max_gpus_spin.setValue(min(constraints.max_gpus or 0, self.max_gpus_spin.maximum()))
         finally:
             self._loading = False
         with QSignalBlocker(self):
@@ -258,7 +271,7 @@ class JobValues:
         for widget in (self.optimizer_combo, self.micro_spin, self.accum_spin, self.recompute_combo,
                        self.tokens_edit, self.epochs_spin):
             widget.setEnabled(trains)
-        self.concurrency_spin.setEnabled(task in ("inference", "mixed"))
+        self.serving_box.setEnabled(task in ("inference", "mixed"))
         self._changed(key)
 
     def _set_error(self, key: str, message: str | None) -> None:
@@ -311,6 +324,7 @@ class JobValues:
         else:
             self.total_tokens.setText(_tr("No dataset size: training time and cost are not estimated")
                                       if trains else "")
+        self._positive("target_tokens_per_user", self.target_edit.text(), required=False)
         objective = self.objective_combo.currentData()
         self._positive("budget", self.budget_edit.text(), required=objective == "budget")
         self._positive("deadline", self.deadline_edit.text(), required=objective == "deadline")
@@ -342,7 +356,7 @@ class JobValues:
             parts.append(_tr("%1 KV heads").replace("%1", str(arch.num_kv_heads)))
         if arch.num_experts > 1:
             parts.append(_tr("%1 experts").replace("%1", str(arch.num_experts)))
-        self.model_info.setText(", ".join(parts))
+        self.model_info.setText(_tr(", ").join(parts))
 
     @property
     def errors(self) -> dict[str, str]:
@@ -373,21 +387,39 @@ class JobValues:
             raise GpudeskError(f"{self._labels[key].text()}: {message}")
         return self._build(set())
 
-    def read(self) -> tuple[Job, Constraints, dict[str, str]]:
-        """Like job_and_constraints, but a bad optional field is left out: (job, constraints,
-        {field label: reason}). A bad required field (the model) still raises GpudeskError."""
+    def read(self, previous: tuple[Job, Constraints] | None = None) -> tuple[Job, Constraints, dict[str, str]]:
+        """Like job_and_constraints, but a bad optional field keeps its last valid value (from
+        `previous`, else it is left out): (job, constraints, {field label: reason}). A bad required
+        field (the model) still raises GpudeskError."""
         bad = {k: m for k, m in self._errors.items() if k not in OPTIONAL}
         if bad:
             key, message = next(iter(bad.items()))
             raise GpudeskError(f"{self._labels[key].text()}: {message}")
         left_out = {k for k in self._errors if k in OPTIONAL}
-        job, constraints = self._build(left_out)
+        job, constraints = self._build(left_out, previous)
         return job, constraints, {self._labels[k].text(): self._errors[k] for k in left_out}
 
-    def _build(self, left_out: set[str]) -> tuple[Job, Constraints]:
+    def _serving_fields(self, task: TaskKind, left_out: set[str]) -> dict:
+        """The serving inputs (task inference and mixed); a training job keeps core's defaults."""
+        if task.trains and task is not TaskKind.MIXED:
+            return {}
+        target = "" if "target_tokens_per_user" in left_out else self.target_edit.text().strip()
+        months = self.service_spin.value()
+        default = D.service_months(None)
+        return dict(
+            serving_context=self.context_spin.value() or None,
+            weight_precision=WeightPrecision(w) if (w := self.weight_combo.currentData()) else None,
+            kv_precision=KvPrecision(k) if (k := self.kv_combo.currentData()) else None,
+            service_hours=None if abs(months - default) < 1e-9 else months * D.SERVICE_HOURS,
+            target_tokens_per_user=parse_quantity(target) if target else None,
+        )
+
+    def _build(self, left_out: set[str], previous: tuple[Job, Constraints] | None = None) -> tuple[Job, Constraints]:
         task = TaskKind(self.task_combo.currentData())
         tokens = None
-        if task.trains and self.tokens_edit.text().strip() and "tokens" not in left_out:
+        if "tokens" in left_out:
+            tokens = previous[0].tokens if previous is not None else None
+        elif task.trains and self.tokens_edit.text().strip():
             tokens = parse_quantity(self.tokens_edit.text()) * self.epochs_spin.value()
         fields = dict(
             model=self.model_arch(),
@@ -403,20 +435,23 @@ class JobValues:
             tokens=tokens,
             concurrency=self.concurrency_spin.value(),
             headroom=self.headroom_spin.value() / 100.0,
+            **self._serving_fields(task, left_out),
         )
         job = self._base_job.model_copy(update=fields) if self._base_job is not None else Job(**fields)
         budget = "" if "budget" in left_out else self.budget_edit.text().strip()
         deadline = "" if "deadline" in left_out else self.deadline_edit.text().strip()
         billing = self.billing_combo.currentData()
+        kept = previous[1] if previous is not None else None
         fields = dict(
             objective=Objective(self.objective_combo.currentData()),
-            budget=parse_quantity(budget) if budget else None,
-            deadline_hours=parse_quantity(deadline) * 24 if deadline else None,
+            budget=parse_quantity(budget) if budget else (kept.budget if kept and "budget" in left_out else None),
+            deadline_hours=parse_quantity(deadline) * 24 if deadline else
+            (kept.deadline_hours if kept and "deadline" in left_out else None),
             providers=[self.providers_list.item(i).data(Qt.UserRole) for i in range(self.providers_list.count())
                        if self.providers_list.item(i).checkState() == Qt.Checked],
             region=self.region_combo.currentData(),
             billing=Billing(billing) if billing else None,
-            max_gpus=self.max_gpus_spin.value(),
+            max_gpus=self.max_gpus_spin.value() or None,  # 0: automatic
         )
         base = self._base_constraints
         constraints = base.model_copy(update=fields) if base is not None else Constraints(**fields)

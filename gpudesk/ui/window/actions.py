@@ -139,9 +139,10 @@ def retranslate(w) -> None:
         "about": (_tr("&About gpudesk"), ""),
         "about_qt": (_tr("About &Qt"), ""),
     }
-    names = tab_names()
-    for i, key in enumerate(TAB_KEYS):
-        texts[f"tab_{key}"] = ("&" + names[key] if i else names[key], "")
+    menu_names = {"overview": _tr("&Overview"), "plan": _tr("P&lan"), "options": _tr("O&ptions"),
+                  "quotes": _tr("&Quotes"), "catalogue": _tr("&Catalogue"), "checklist": _tr("Chec&klist")}
+    for key in TAB_KEYS:
+        texts[f"tab_{key}"] = (menu_names[key], "")
     for key, (text, tip) in texts.items():
         a[key].setText(text)
         a[key].setStatusTip(tip)

@@ -143,8 +143,20 @@ class FilesMixin:
         if self.session.plan is None:
             QMessageBox.information(self, _tr("Save plan"), _tr("Nothing to save yet: the job is still being computed."))
             return False
+        from gpudesk.core.plan import ChangedOnDisk
+
         try:
-            self.session.save(path)
+            try:
+                self.session.save(path)
+            except ChangedOnDisk:
+                answer = QMessageBox.question(
+                    self, _tr("Save plan"),
+                    _tr("“%1” was changed by another program (or another gpudesk) since you opened it. "
+                        "Replace it with your version? (The other version is kept as %1.bak.)")
+                    .replace("%1", str(path)), QMessageBox.Save | QMessageBox.Cancel, QMessageBox.Cancel)
+                if answer != QMessageBox.Save:
+                    return False
+                self.session.save(path, overwrite_changed=True)
         except (GpudeskError, OSError) as exc:
             QMessageBox.warning(self, _tr("Save plan"), str(exc))
             return False
@@ -195,7 +207,8 @@ class FilesMixin:
             if not path:
                 return None
         try:
-            report.export_pdf(self.session.plan, path, lang=language_manager().language)
+            report.export_pdf(self.session.plan, path, lang=language_manager().language,
+                              sources=tuple(p for p in (self.session.path,) if p))
         except (GpudeskError, OSError) as exc:
             QMessageBox.warning(self, _tr("Export PDF"), str(exc))
             return None
@@ -236,7 +249,7 @@ class FilesMixin:
             if Path(path).suffix.lower() not in export.FORMATS:
                 path += ".csv" if "csv" in chosen.lower() else ".xlsx"
         try:
-            export.export_table(table, path)
+            export.export_table(table, path, sources=tuple(p for p in (self.session.path,) if p))
         except (GpudeskError, OSError) as exc:
             QMessageBox.warning(self, title, str(exc))
             return None
