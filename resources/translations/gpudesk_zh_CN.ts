@@ -3120,52 +3120,52 @@ Approver</source>
             <translation>联系方式</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="66" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="67" />
             <source>required</source>
             <translation>必填</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="68" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="69" />
             <source>not a number</source>
             <translation>不是数字</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="70" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="71" />
             <source>must be at least %1</source>
             <translation>不能小于 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="72" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="73" />
             <source>must be at most %1</source>
             <translation>不能大于 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="74" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="75" />
             <source>must be one of %1</source>
             <translation>必须是以下之一：%1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="76" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="77" />
             <source>answer yes or no</source>
             <translation>请填写“是”或“否”</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="104" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="105" />
             <source>yes</source>
             <translation>是</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="104" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="105" />
             <source>no</source>
             <translation>否</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="107" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="108" />
             <source>unknown</source>
             <translation>未知</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="162" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="163" />
             <source>Correct the fields marked in red.</source>
             <translation>请改正标红的字段。</translation>
         </message>
