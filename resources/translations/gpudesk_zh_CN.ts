@@ -2916,256 +2916,256 @@ Approver</source>
         </message>
         <message>
             <location filename="../../gpudesk/ui/widgets/row_editor.py" line="40" />
-            <source>Software stack (cuda, rocm, cann, dtk, xpu, musa, neuware)</source>
-            <translation>软件栈（cuda、rocm、cann、dtk、xpu、musa、neuware）</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="41" />
             <source>Notes in Chinese</source>
             <translation>中文备注</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="41" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="40" />
             <source>GPU id</source>
             <translation>显卡编号</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="41" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="40" />
             <source>GPUs per node</source>
             <translation>每节点 GPU 数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="42" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="41" />
             <source>Topology (nvswitch, nvlink-bridge, pcie)</source>
             <translation>拓扑（nvswitch、nvlink-bridge、pcie）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="42" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="41" />
             <source>GPU link (GB/s)</source>
             <translation>GPU 互联 (GB/s)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="43" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="42" />
             <source>CPU</source>
             <translation>CPU</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="43" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="42" />
             <source>Host RAM (bytes)</source>
             <translation>主机内存（字节）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="43" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="42" />
             <source>NVMe (bytes)</source>
             <translation>NVMe（字节）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="44" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="43" />
             <source>Network (infiniband, roce, ethernet)</source>
             <translation>网络（infiniband、roce、ethernet）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="44" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="43" />
             <source>Network (Gb/s)</source>
             <translation>网络 (Gb/s)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="45" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="44" />
             <source>Power (kW)</source>
             <translation>功率 (kW)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="45" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="44" />
             <source>Telecom licence number (增值电信业务经营许可证)</source>
             <translation>增值电信业务经营许可证编号</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="46" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="45" />
             <source>Licence scope</source>
             <translation>许可范围</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="46" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="45" />
             <source>ICP filing</source>
             <translation>ICP 备案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="47" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="46" />
             <source>Certifications (comma-separated)</source>
             <translation>资质认证（逗号分隔）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="47" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="46" />
             <source>Regions (comma-separated)</source>
             <translation>地区（逗号分隔）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="48" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="47" />
             <source>Data centres</source>
             <translation>数据中心</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="48" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="47" />
             <source>Own data centres (yes/no)</source>
             <translation>自营机房（是/否）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="49" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="48" />
             <source>7×24 on-site support (yes/no)</source>
             <translation>7×24 驻场支持（是/否）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="49" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="48" />
             <source>Spare-parts pool (yes/no)</source>
             <translation>备件池（是/否）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="50" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="49" />
             <source>Billing modes (hourly, monthly, …)</source>
             <translation>计费方式（hourly 按小时、monthly 包月…）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="50" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="49" />
             <source>Data destruction</source>
             <translation>数据销毁</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="51" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="50" />
             <source>Registered capital</source>
             <translation>注册资本</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="51" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="50" />
             <source>Founded (year)</source>
             <translation>成立年份</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="51" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="50" />
             <source>Website</source>
             <translation>网站</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="52" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="51" />
             <source>Provider id</source>
             <translation>服务商编号</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="52" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="51" />
             <source>Node type id</source>
             <translation>节点类型编号</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="52" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="51" />
             <source>Region</source>
             <translation>地域</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="53" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="52" />
             <source>Most nodes</source>
             <translation>最多节点数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="53" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="52" />
             <source>Price per GPU-hour (CNY)</source>
             <translation>每卡时价格（元）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="54" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="53" />
             <source>Price per GPU-month (CNY)</source>
             <translation>每卡月价格（元）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="54" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="53" />
             <source>Currency</source>
             <translation>币种</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="55" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="54" />
             <source>Price kind (quoted, list, estimate)</source>
             <translation>价格类型（quoted 报价、list 公开价、estimate 估算）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="55" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="54" />
             <source>Price date (YYYY-MM-DD)</source>
             <translation>价格日期（年-月-日）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="56" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="55" />
             <source>Billing (hourly, monthly, …)</source>
             <translation>计费方式（hourly 按小时、monthly 包月…）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="56" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="55" />
             <source>Prices include VAT (yes/no)</source>
             <translation>价格含增值税（是/否）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="57" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="56" />
             <source>Legal name</source>
             <translation>法定名称</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="57" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="56" />
             <source>Licence region</source>
             <translation>许可证覆盖地区</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="58" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="57" />
             <source>MLPS (等保) level</source>
             <translation>等保级别</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="58" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="57" />
             <source>Contact</source>
             <translation>联系方式</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="67" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="58" />
+            <source>Software stack (cuda, rocm, cann, dtk, xpu, musa, neuware)</source>
+            <translation>软件栈（cuda、rocm、cann、dtk、xpu、musa、neuware）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="66" />
             <source>required</source>
             <translation>必填</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="69" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="68" />
             <source>not a number</source>
             <translation>不是数字</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="71" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="70" />
             <source>must be at least %1</source>
             <translation>不能小于 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="73" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="72" />
             <source>must be at most %1</source>
             <translation>不能大于 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="75" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="74" />
             <source>must be one of %1</source>
             <translation>必须是以下之一：%1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="77" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="76" />
             <source>answer yes or no</source>
             <translation>请填写“是”或“否”</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="105" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="104" />
             <source>yes</source>
             <translation>是</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="105" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="104" />
             <source>no</source>
             <translation>否</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="108" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="107" />
             <source>unknown</source>
             <translation>未知</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="163" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="162" />
             <source>Correct the fields marked in red.</source>
             <translation>请改正标红的字段。</translation>
         </message>

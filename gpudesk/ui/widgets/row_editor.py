@@ -37,7 +37,6 @@ def field_labels() -> dict[str, str]:
         "tdp_watts": _tr("TDP (W)"), "release_year": _tr("Release year"), "consumer": _tr("Consumer card (yes/no)"),
         "confidence": _tr("Confidence (high, medium, low)"), "source": _tr("Source"),
         "checked": _tr("Checked on (YYYY-MM-DD)"), "market": _tr("Market (global, china)"), "notes": _tr("Notes"),
-        "software_stack": _tr("Software stack (cuda, rocm, cann, dtk, xpu, musa, neuware)"),
         "notes_zh": _tr("Notes in Chinese"), "gpu": _tr("GPU id"), "gpus_per_node": _tr("GPUs per node"),
         "topology": _tr("Topology (nvswitch, nvlink-bridge, pcie)"), "intra_node_gbps": _tr("GPU link (GB/s)"),
         "cpu": _tr("CPU"), "host_ram_bytes": _tr("Host RAM (bytes)"), "nvme_bytes": _tr("NVMe (bytes)"),
