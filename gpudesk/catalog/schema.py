@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import datetime
 import re
-from typing import Any, Literal
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from gpudesk.core.models import GpuSpec, ModelArch
+from gpudesk.core.rows import OfferFields, ProviderFields, ServerFields
 
 __all__ = [
     "BILLING_MODES",
@@ -65,8 +66,11 @@ def _check_slug(v: str) -> str:
     return v
 
 
+ROW_CONFIG = ConfigDict(extra="forbid", allow_inf_nan=False)
+
+
 class Row(BaseModel):
-    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
+    model_config = ROW_CONFIG
 
     @field_validator("id", check_fields=False)
     @classmethod
@@ -79,26 +83,10 @@ class Row(BaseModel):
         return _check_date(v)
 
 
-class ServerType(Row):
+class ServerType(Row, ServerFields):
     """A node type: how many GPUs, how they are linked, and the host around them."""
 
-    id: str
-    name: str
-    gpu: str | None = None  # GPU id the node is built around; None = any GPU of that form factor
-    gpus_per_node: int = Field(ge=1, le=16)
-    topology: Literal["nvswitch", "nvlink-bridge", "pcie"]
-    intra_node_gbps: float | None = Field(default=None, gt=0)  # GB/s per GPU inside the node
-    cpu: str | None = None
-    host_ram_bytes: int | None = Field(default=None, gt=0)
-    nvme_bytes: int | None = Field(default=None, gt=0)
-    network: Literal["infiniband", "roce", "ethernet"] | None = None
-    network_gbps: float | None = Field(default=None, gt=0)  # Gb/s per node between nodes
-    power_kw: float | None = Field(default=None, gt=0)
-    notes: str | None = None
-    notes_zh: str | None = None  # the same notes in Chinese (shown in the Chinese UI and PDF)
-    source: str | None = None
-    checked: str | None = None
-    user: bool = False
+    model_config = ROW_CONFIG  # the fields are core's; the catalogue refuses unknown ones
 
 
 def _known_billing_modes(v: list[str]) -> list[str]:
@@ -108,36 +96,10 @@ def _known_billing_modes(v: list[str]) -> list[str]:
     return v
 
 
-class Provider(Row):
+class Provider(Row, ProviderFields):
     """A GPU rental provider; catalogue entries, never a ranking or an endorsement."""
 
-    id: str
-    name_zh: str | None = None
-    name_en: str | None = None
-    licence_number: str | None = None  # 增值电信业务经营许可证 number
-    licence_scope: str | None = None
-    icp_filing: str | None = None
-    certifications: list[str] = Field(default_factory=list)
-    # due diligence the user records (issue 11); bundled rows carry only what their source states
-    legal_name: str | None = None  # the contracting company's registered name
-    licence_region: str | None = None  # nationwide (MIIT) or the province whose bureau issued it
-    mlps_level: int | None = Field(default=None, ge=1, le=5)  # 等保 (MLPS 2.0) level certified
-    contact: str | None = None
-    regions: list[str] = Field(default_factory=list)
-    data_centres: str | None = None
-    self_operated: bool | None = None
-    support_7x24: bool | None = None
-    spare_parts: bool | None = None
-    billing_modes: list[str] = Field(default_factory=list)
-    data_destruction: str | None = None
-    registered_capital: str | None = None
-    founded: int | None = Field(default=None, ge=1900, le=2100)
-    website: str | None = None
-    notes: str | None = None
-    notes_zh: str | None = None  # the same notes in Chinese (shown in the Chinese UI and PDF)
-    source: str | None = None
-    checked: str | None = None
-    user: bool = False
+    model_config = ROW_CONFIG  # the fields are core's; the catalogue refuses unknown ones
 
     @field_validator("billing_modes")
     @classmethod
@@ -149,27 +111,10 @@ class Provider(Row):
         return self.name_zh or self.name_en or self.id
 
 
-class Offer(Row):
+class Offer(Row, OfferFields):
     """What one provider rents: a node type with a GPU in a region, and its price if known."""
 
-    id: str
-    provider: str
-    gpu: str
-    server: str | None = None
-    region: str | None = None
-    gpus_per_node: int = Field(default=1, ge=1, le=16)
-    max_nodes: int | None = Field(default=None, ge=1)
-    price_per_gpu_hour: float | None = Field(default=None, ge=0)
-    price_per_gpu_month: float | None = Field(default=None, ge=0)
-    currency: Literal["CNY"] = "CNY"
-    price_kind: Literal["quoted", "list", "estimate"] | None = None
-    price_date: str | None = None
-    billing: list[str] = Field(default_factory=list)
-    source: str | None = None
-    notes: str | None = None
-    notes_zh: str | None = None  # the same notes in Chinese (shown in the Chinese UI and PDF)
-    vat_included: bool | None = None  # whether the prices include VAT (含税); None: not stated
-    user: bool = False
+    model_config = ROW_CONFIG  # the fields are core's; the catalogue refuses unknown ones
 
     @field_validator("billing")
     @classmethod

@@ -63,6 +63,12 @@ def handle(args: argparse.Namespace) -> int:
 
     if not args.set and any(v is not None for v in (args.note, args.by, args.evidence, args.reason)):
         raise GpudeskError("--note, --by, --evidence and --reason go with --set ID=STATUS")
+    from gpudesk.core.limits import check_text
+
+    for value, field, option in ((args.note, "item_notes", "--note"), (args.evidence, "item_notes", "--evidence"),
+                                 (args.reason, "item_notes", "--reason"), (args.by, "author", "--by")):
+        if value is not None:
+            check_text(value, field, option)
     with use_language(args.lang), (plan_lock(args.plan) if args.set else contextlib.nullcontext()):
         plan = load_plan(args.plan)  # under the lock when changing it: concurrent --set calls all land
         catalog = open_catalog()  # rows an old plan lacks; read only when needed

@@ -49,9 +49,24 @@ def add_job_arguments(parser: argparse.ArgumentParser) -> None:
     j.add_argument("--micro-batch", type=ranged("micro_batch"), default=D.job_default("micro_batch"), metavar="N")
     j.add_argument("--seq-len", type=ranged("seq_len"), default=None, metavar="N",
                    help=f"sequence length (default {DEFAULT_SEQ_LEN}, capped at the model's maximum)")
-    j.add_argument("--grad-accum", type=ranged("grad_accum"), default=D.job_default("grad_accum"), metavar="N")
-    j.add_argument("--recompute", choices=["none", "selective", "full"], default=D.job_default("recompute").value,
-                   help="activation recomputation")
+    j.add_argument("--grad-accum", type=ranged("grad_accum"), default=None, metavar="N",
+                   help=f"micro-batches per optimizer step (default {D.job_default('grad_accum')}; pre-training: "
+                        "from the global batch)")
+    j.add_argument("--global-batch-tokens", type=ranged("global_batch_tokens"), default=None, metavar="N",
+                   help="tokens per optimizer step; gradient accumulation follows from it and the data-parallel "
+                        f"degree (pre-training default {D.PRETRAIN_GLOBAL_BATCH_TOKENS})")
+    j.add_argument("--recompute", choices=D.ENGINE_INPUTS["recompute"].choices, default=D.job_default("recompute").value,
+                   help="activation recomputation: selective = Megatron's attention core, op-selective = torchtitan's "
+                        "op-level SAC, full = whole blocks")
+    j.add_argument("--framework", choices=D.ENGINE_INPUTS["framework"].choices, default=None,
+                   help="training stack (default hf for fine-tuning and LoRA/QLoRA, megatron for pre-training)")
+    j.add_argument("--model-states", choices=D.ENGINE_INPUTS["model_states"].choices, default=None,
+                   help="precision of weights, gradients and optimizer states: mixed = fp32 master + fp32 Adam "
+                        "(16 B/param), bf16 = all bf16 (8 B/param), 8bit = bf16 + 8-bit optimizer (default: the "
+                        "framework's)")
+    j.add_argument("--loss", choices=D.ENGINE_INPUTS["loss"].choices, default=None,
+                   help="loss computation: the whole logits tensor in fp32, or chunked cross-entropy (default: the "
+                        "framework's)")
     j.add_argument("--flash-attention", action=argparse.BooleanOptionalAction,
                    default=D.job_default("flash_attention"))
     j.add_argument("--lora-rank", type=ranged("lora_rank"), default=D.job_default("lora_rank"), metavar="N")
@@ -88,6 +103,12 @@ def add_job_arguments(parser: argparse.ArgumentParser) -> None:
     h.add_argument("--pp", type=ranged("pp"), default=D.layout_default("pp"), metavar="N", help="pipeline parallel degree")
     h.add_argument("--zero", type=int, choices=[0, 1, 2, 3], default=D.layout_default("zero"),
                    help="ZeRO stage (3 = FSDP full sharding)")
+    h.add_argument("--virtual-stages", type=ranged("virtual_stages"), default=D.job_default("virtual_stages"),
+                   metavar="N", help="interleaved 1F1B: model chunks per pipeline stage (default 1)")
+    h.add_argument("--cp", type=ranged("cp"), default=D.job_default("cp"), metavar="N",
+                   help="context parallel degree (each sequence split over N GPUs)")
+    h.add_argument("--ep", type=ranged("ep"), default=D.job_default("ep"), metavar="N",
+                   help="expert parallel degree (MoE experts split over N GPUs)")
     h.add_argument("--offload", choices=["none", "optimizer", "optimizer+params"],
                    default=D.layout_default("offload").value)
 
@@ -130,9 +151,18 @@ def job_from_args(args: argparse.Namespace, catalog):
     seq = args.seq_len
     if seq is None:
         seq = D.seq_len_for(arch)
+    accum = getattr(args, "grad_accum", None)
+    gbt = getattr(args, "global_batch_tokens", None)
+    if accum is not None and gbt is not None:
+        raise GpudeskError("give --grad-accum or --global-batch-tokens, not both")
+    if accum is None and gbt is None:
+        gbt = D.global_batch_tokens_for(args.task)
     fields = dict(
         model=arch, task=args.task, precision=args.precision, optimizer=args.optimizer,
-        micro_batch=args.micro_batch, seq_len=seq, grad_accum=args.grad_accum, recompute=args.recompute,
+        micro_batch=args.micro_batch, seq_len=seq, grad_accum=accum or D.job_default("grad_accum"),
+        recompute=args.recompute, global_batch_tokens=gbt, framework=getattr(args, "framework", None),
+        model_states=getattr(args, "model_states", None), loss=getattr(args, "loss", None),
+        virtual_stages=getattr(args, "virtual_stages", 1), cp=getattr(args, "cp", 1), ep=getattr(args, "ep", 1),
         flash_attention=args.flash_attention, lora_rank=args.lora_rank, tokens=args.tokens,
         concurrency=args.concurrency, serving_context=args.serving_context, mfu=args.mfu,
         weight_precision=getattr(args, "weight_precision", None), kv_precision=getattr(args, "kv_precision", None),
@@ -150,7 +180,7 @@ def job_from_args(args: argparse.Namespace, catalog):
     if args.tp > args.gpus or args.pp > args.gpus:
         raise GpudeskError(f"impossible layout: --tp {args.tp} / --pp {args.pp} larger than --gpus {args.gpus}")
     layout = Layout(gpus=args.gpus, tp=args.tp, pp=args.pp, zero=args.zero, offload=args.offload)
-    check_layout(layout)
+    check_layout(layout)  # cp / ep against the layout: checked by the estimate itself (recommend searches layouts)
     if args.gpu is not None and not args.gpu.strip():
         raise GpudeskError("--gpu: an empty GPU id; name one (see `gpudesk catalog gpus`) or leave --gpu out")
     gpu_id = args.gpu or default_gpu_id(catalog)

@@ -14,8 +14,21 @@ from dataclasses import dataclass
 from typing import Any
 
 from gpudesk.core.i18n import t
-from gpudesk.core.models import Constraints, Job, KvPrecision, Layout, ModelArch, WeightPrecision
+from gpudesk.core.models import (
+    Constraints,
+    Framework,
+    Job,
+    KvPrecision,
+    Layout,
+    Loss,
+    ModelArch,
+    ModelStates,
+    Recompute,
+    WeightPrecision,
+)
 from gpudesk.core.rules import HOURS_PER_MONTH
+from gpudesk.core.rules import PRETRAIN_GLOBAL_BATCH_TOKENS as _PRETRAIN_GBT
+from gpudesk.core.rules import default_global_batch_tokens as _default_gbt
 
 
 def job_default(name: str) -> Any:
@@ -102,4 +115,67 @@ SERVING_INPUTS: dict[str, Input] = {
         "serving_context", None, 1, 1 << 21, "Context per user (tokens)", "每用户上下文（token）",
         "Prompt plus output tokens each sequence holds in the KV cache; default: the sequence length",
         "每个序列在 KV 缓存中保留的提示与输出 token 数；默认等于序列长度"),
+}
+
+
+# --- the training stack (issue 14) -------------------------------------------------------------------
+
+PRETRAIN_GLOBAL_BATCH_TOKENS = _PRETRAIN_GBT
+
+
+def global_batch_tokens_for(task: str) -> int | None:
+    """The global batch a job gets when neither it nor its gradient accumulation is given (pre-training:
+    PRETRAIN_GLOBAL_BATCH_TOKENS; fine-tuning: one micro-batch per step unless told)."""
+    return _default_gbt(task)
+
+
+def _choices(enum) -> tuple[str, ...]:
+    return tuple(x.value for x in enum)
+
+
+# Labels and help for the GUI form (the per-value labels: gpudesk.core.engine.frameworks *_LABELS)
+ENGINE_INPUTS: dict[str, Input] = {
+    "framework": Input(
+        "framework", None, None, None, "Training framework", "训练框架",
+        "The training stack: what it keeps in memory and how fast it runs. Default: HF Trainer for fine-tuning "
+        "and LoRA/QLoRA, Megatron-LM for pre-training",
+        "训练所用的软件栈，决定显存占用与速度。默认：微调与 LoRA/QLoRA 用 HF Trainer，预训练用 Megatron-LM",
+        _choices(Framework)),
+    "model_states": Input(
+        "model_states", None, None, None, "Model-state precision", "模型状态精度",
+        "mixed: 16-bit weights and gradients, fp32 master weights and Adam (16 B/param); bf16: everything in "
+        "bf16 (8 B/param); 8bit: bf16 with 8-bit optimizer states. Default: the framework's",
+        "mixed：16 位权重与梯度，FP32 主权重与 Adam（每参数 16 字节）；bf16：全部 BF16（每参数 8 字节）；"
+        "8bit：BF16 加 8 位优化器状态。默认取框架的设置",
+        _choices(ModelStates)),
+    "loss": Input(
+        "loss", None, None, None, "Loss computation", "损失计算方式",
+        "fp32-logits: the whole logits tensor upcast to fp32 (large for 100k+ vocabularies); chunked: "
+        "chunked or fused cross-entropy, one chunk at a time. Default: the framework's",
+        "fp32-logits：整个 logits 升为 FP32（词表超过 10 万时很大）；chunked：分块或融合交叉熵，每次只处理一块。"
+        "默认取框架的设置",
+        _choices(Loss)),
+    "recompute": Input(
+        "recompute", job_default("recompute"), None, None, "Recomputation", "重计算",
+        "Recompute activations in the backward pass: selective (Megatron's attention core; nothing to save "
+        "with flash attention), op-selective (torchtitan: keeps every other matmul), full (whole blocks)",
+        "反向时重算激活：selective（Megatron 的注意力核心，使用 FlashAttention 时不省显存）、op-selective"
+        "（torchtitan，保留每隔一个矩阵乘的输出）、full（整块重算）",
+        _choices(Recompute)),
+    "virtual_stages": Input(
+        "virtual_stages", job_default("virtual_stages"), 1, 64, "Virtual pipeline stages", "虚拟流水线阶段",
+        "Interleaved 1F1B: model chunks per pipeline stage; the bubble shrinks to (p-1)/(v·m+p-1)",
+        "交错式 1F1B：每个流水线阶段的模型块数；气泡降为 (p-1)/(v·m+p-1)"),
+    "global_batch_tokens": Input(
+        "global_batch_tokens", None, 1, 1 << 34, "Global batch (tokens)", "全局批次（token）",
+        "Tokens per optimizer step; gradient accumulation follows from it and the data-parallel degree "
+        f"(pre-training default {_PRETRAIN_GBT:,})",
+        f"每个优化步的 token 数；梯度累积由它和数据并行度决定（预训练默认 {_PRETRAIN_GBT:,}）"),
+    "cp": Input(
+        "cp", job_default("cp"), 1, 1024, "Context parallel", "上下文并行",
+        "Split each sequence over this many GPUs (long contexts)", "把每个序列切分到这么多张卡上（长上下文）"),
+    "ep": Input(
+        "ep", job_default("ep"), 1, 1 << 16, "Expert parallel", "专家并行",
+        "Split a MoE model's routed experts over this many GPUs; adds the all-to-all of token dispatch",
+        "把 MoE 模型的路由专家分到这么多张卡上；会增加分发 token 的 all-to-all 通信"),
 }

@@ -84,11 +84,23 @@ RANGES: dict[str, Range] = {
     "experts_per_token": Range(1, 1 << 16),
     "norms_per_layer": Range(0, 64),
     "extra_params": Range(0, 1e14),
+    "q_lora_rank": Range(1, 1 << 20),  # MLA (DeepSeek-V2/V3)
+    "kv_lora_rank": Range(1, 1 << 20),
+    "qk_rope_head_dim": Range(1, 1 << 16),
+    "v_head_dim": Range(1, 1 << 16),
+    "moe_intermediate_size": Range(1, 1 << 24),
+    "shared_experts": Range(0, 1 << 16),
+    "dense_layers": Range(0, 4096),
+    "sliding_window": Range(1, 1 << 27),
     # the job
     "micro_batch": Range(1, 1 << 16),
     "seq_len": Range(1, 1 << 27),
     "grad_accum": Range(1, 1 << 20),
     "lora_rank": Range(1, 1 << 16),
+    "virtual_stages": Range(1, 1024),  # interleaved 1F1B chunks per stage (NVIDIA recipes use up to 24)
+    "global_batch_tokens": Range(1, 1 << 40),  # tokens per step (Llama 3: 16M)
+    "cp": Range(1, 1024),
+    "ep": Range(1, 1 << 16),
     "tokens": Range(0, 1e16, whole=False, lo_open=True),  # 10 quadrillion (Llama 3: 1.5e13)
     "concurrency": Range(1, 1 << 20),
     "serving_context": Range(1, 1 << 27),

@@ -71,8 +71,32 @@ class Optimizer(StrEnum):
 
 class Recompute(StrEnum):
     NONE = "none"
-    SELECTIVE = "selective"
-    FULL = "full"
+    SELECTIVE = "selective"  # Megatron's: the attention core only (nothing left to drop with flash attention)
+    OP_SELECTIVE = "op-selective"  # torchtitan's op-level SAC: keeps attention outputs and every other matmul
+    FULL = "full"  # whole blocks: only each block's input is kept
+
+
+class Framework(StrEnum):
+    """The training stack (gpudesk.core.engine.frameworks holds what each keeps and how fast it runs)."""
+
+    HF = "hf"  # Hugging Face Transformers Trainer / PEFT / TRL / LLaMA-Factory
+    DEEPSPEED = "deepspeed"
+    MEGATRON = "megatron"  # Megatron-LM / Megatron-Core / NeMo / MindSpeed-LLM
+    FSDP2 = "fsdp2"  # PyTorch fully_shard: torchtitan, torchtune, NeMo AutoModel
+    UNSLOTH = "unsloth"  # single-GPU LoRA / QLoRA
+
+
+class ModelStates(StrEnum):
+    """Precision of weights, gradients and optimizer states."""
+
+    MIXED = "mixed"  # 16-bit weights and gradients, fp32 master weights, fp32 Adam: 16 B/param
+    BF16 = "bf16"  # everything in bf16, no master copy: 8 B/param with Adam
+    EIGHT_BIT = "8bit"  # bf16 weights and gradients, 8-bit optimizer states, no master copy: 6 B/param
+
+
+class Loss(StrEnum):
+    FP32_LOGITS = "fp32-logits"  # the whole logits tensor upcast to fp32 for the loss
+    CHUNKED = "chunked"  # chunked / fused cross-entropy: one chunk upcast at a time
 
 
 class Offload(StrEnum):
@@ -144,6 +168,18 @@ class ModelArch(Strict):
     components: list[ModelArch] = Field(default_factory=list)  # towers counted apart (CLIP text + vision)
     dropout: bool = False  # trained with dropout (GPT-2, BERT): 1-byte masks are kept for backward
     unfused_activation: bool = False  # activation built from elementwise ops (HF gelu_new): 5 saved tensors, not 2
+    # newer decoders (additive): Qwen3 / Gemma 3 q-k norms, MLA (DeepSeek-V2/V3), fine-grained MoE, sliding windows
+    qk_norm: bool = False  # RMSNorm over each head's q and k (head_dim weights each)
+    q_lora_rank: int | None = ranged("q_lora_rank", None)  # MLA: query down-projection rank (None: plain q_proj)
+    kv_lora_rank: int | None = ranged("kv_lora_rank", None)  # MLA: compressed KV latent width (set = MLA attention)
+    qk_rope_head_dim: int | None = ranged("qk_rope_head_dim", None)  # MLA: rotary part of q/k per head (k's is shared)
+    v_head_dim: int | None = ranged("v_head_dim", None)  # MLA: value width per head (head_dim = q/k non-rope part)
+    moe_intermediate_size: int | None = ranged("moe_intermediate_size", None)  # width of one expert (None: intermediate_size)
+    shared_experts: int = ranged("shared_experts", 0)  # experts every token goes through (DeepSeek)
+    dense_layers: int = ranged("dense_layers", 0)  # leading layers with a dense MLP of intermediate_size (DeepSeek)
+    router_bias: bool = False  # per-expert routing bias (DeepSeek-V3 e_score_correction_bias)
+    sliding_window: int | None = ranged("sliding_window", None)  # local attention window of some layers
+    sliding_layers: float = Field(default=0.0, ge=0, le=1)  # share of layers that use the window
 
 
 # --- the job ----------------------------------------------------------------------------------
@@ -177,6 +213,14 @@ class Job(Strict):
     trial_margin: float = ranged("trial_margin", 0.30)  # the guide's +30 % for trial and error
     price_per_gpu_hour: float | None = ranged("price_per_gpu_hour", None)
     currency: str = "CNY"
+    # engine v2 (optional, defaults keep older plan files valid); None = the framework profile's default
+    framework: Framework | None = None  # None: hf for fine-tuning, LoRA and serving, megatron for pre-training
+    model_states: ModelStates | None = None
+    loss: Loss | None = None
+    virtual_stages: int = ranged("virtual_stages", 1)  # interleaved 1F1B: model chunks per pipeline stage
+    global_batch_tokens: int | None = ranged("global_batch_tokens", None)  # tokens per optimizer step; sets grad_accum
+    cp: int = ranged("cp", 1)  # context parallel: the sequence split over cp GPUs
+    ep: int = ranged("ep", 1)  # expert parallel: MoE experts split over ep GPUs
 
 
 class Layout(Strict):
@@ -229,6 +273,8 @@ class GpuSpec(Strict):
     market: Literal["global", "china"] | None = None  # "china": export-control SKU sold in China
     notes: str | None = None
     notes_zh: str | None = None  # the same notes in Chinese
+    # the software a training job runs on (None: CUDA for NVIDIA, unknown otherwise); see engine/frameworks.py
+    software_stack: Literal["cuda", "rocm", "cann", "dtk", "xpu", "musa", "neuware"] | None = None
 
 
 class Cluster(Strict):

@@ -19,6 +19,18 @@ HOURS_PER_MONTH = 730.0  # 365 · 24 / 12: the month rental prices are quoted fo
 # uncertainty: default MFU, estimated prices), and the lower hourly rate ranks first.
 COST_TIE_BAND = 0.25
 
+# --- the training batch -------------------------------------------------------------------------
+
+# Llama 2 (table 1: 4M tokens) and GPT-3 (3.2M at 175B) pre-trained with 3-4M-token global batches:
+# the default global batch of a pre-training job, and the most the recommender grows a batch to.
+PRETRAIN_GLOBAL_BATCH_TOKENS = 4 * 1024 * 1024
+
+
+def default_global_batch_tokens(task: str) -> int | None:
+    """The global batch a job gets when neither it nor its gradient accumulation is given: pre-training
+    runs at PRETRAIN_GLOBAL_BATCH_TOKENS; fine-tuning keeps one micro-batch per step unless told."""
+    return PRETRAIN_GLOBAL_BATCH_TOKENS if str(task) == "pretrain" else None
+
 # --- cluster shapes ---------------------------------------------------------------------------
 
 # GPU counts inside one node, and node counts beyond one (whole nodes only, ×1.33–1.5 apart so the

@@ -116,7 +116,7 @@ def test_activations_total_with_fp32_logits():
     a = arch("llama-3-8b.json")
     m = mem(Job(model=a, seq_len=2048))
     layer = m.details["activation_per_layer_bytes"]
-    logits = 2 * 4 * 2048 * 128256  # fp32 logits + fp32 log-softmax output
+    logits = 10 * 2048 * 128256  # fp32 log-softmax + its gradient + the logits' gradient at backward: 10 B each
     edge = 2 * 2 * 2048 * 4096  # final-norm input + LM-head input
     assert m.details["logits_bytes"] == logits
     assert m.per_gpu_bytes.activations == 32 * layer + edge + logits
@@ -126,7 +126,7 @@ def test_full_recompute_keeps_block_inputs():
     a = arch("llama-2-7b.json")
     m = mem(Job(model=a, recompute="full"))
     stored = 32 * 2 * 2048 * 4096  # 2·s·b·h per layer
-    assert m.per_gpu_bytes.activations == stored + 331_612_160 + 2 * 2 * 2048 * 4096 + 8 * 2048 * 32000
+    assert m.per_gpu_bytes.activations == stored + 331_612_160 + 2 * 2 * 2048 * 4096 + 10 * 2048 * 32000
 
 
 def test_fp32_activations_roughly_double_but_logits_do_not():
@@ -272,12 +272,13 @@ def test_mixed_sized_by_stricter():
 
 def test_overhead_default_and_override():
     p = mem(Job(model=P7)).per_gpu_bytes
-    # 7B full training on one GPU: 14 + 14 + 84 GB of model states and 11,501,043,712 B of activations
-    # (seq 2048, micro-batch 1; see the activation tests) = 123,501,043,712 B of tensors; the README's
-    # overhead is 1.5 GiB (1,610,612,736 B) of CUDA context + 5 % of the tensors (6,175,052,185 B)
-    assert (p.weights, p.gradients, p.optimizer_states, p.activations) == (14e9, 14e9, 84e9, 11_501_043_712)
-    assert p.overhead == 1_610_612_736 + 6_175_052_185 == 7_785_664_921
-    assert p.total == 123_501_043_712 + 7_785_664_921
+    # 7B full training on one GPU: 14 + 14 + 84 GB of model states and 11,632,115,712 B of activations
+    # (seq 2048, micro-batch 1, 10 B of fp32 loss tensors per logit; see the activation tests) = 123,632,115,712 B
+    # of tensors; the README's overhead is 1.5 GiB (1,610,612,736 B) of CUDA context + 5 % of the tensors
+    # (6,181,605,785 B; the HF profile's allocator cache)
+    assert (p.weights, p.gradients, p.optimizer_states, p.activations) == (14e9, 14e9, 84e9, 11_632_115_712)
+    assert p.overhead == 1_610_612_736 + 6_181_605_785 == 7_792_218_521
+    assert p.total == 123_632_115_712 + 7_792_218_521
     q = mem(Job(model=P7, overhead_bytes=123)).per_gpu_bytes
     assert q.overhead == 123
 

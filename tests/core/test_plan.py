@@ -258,7 +258,7 @@ _text = st.text(st.characters(blacklist_categories=("Cs",)), max_size=60)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(title=_text, notes=_text, states=st.dictionaries(
+@given(title=_text.map(lambda s: s.replace("\r", "").replace("\n", "")), notes=_text, states=st.dictionaries(
     st.sampled_from(["driver-branch", "growth-path", "data-wipe", "storage-iops"]),
     st.tuples(st.sampled_from(["open", "pass", "fail", "n/a", "waived"]), _text, st.none() | _text), max_size=4))
 def test_any_text_and_state_round_trips(tmp_path, title, notes, states):

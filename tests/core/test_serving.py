@@ -9,6 +9,7 @@ from engine_gpus import A100_SXM, H100_SXM
 from gpudesk.core.engine.architecture import from_config_file
 from gpudesk.core.engine.cost import cost_estimate, objective_cost, priced_serving
 from gpudesk.core.engine.estimate import estimate, estimate_json
+from gpudesk.core.engine.gpu_classes import class_mfu
 from gpudesk.core.engine.memory import memory_estimate
 from gpudesk.core.engine.serving import serving_speed
 from gpudesk.core.engine.timing import time_estimate
@@ -104,7 +105,7 @@ def test_time_to_first_token_is_one_full_prefill():
     s = serve(Job(model=L7, task="inference", seq_len=2048))
     matmul = N7 - 32000 * 4096  # the input embedding is a lookup, not a matmul
     flops = 2 * matmul * 2048 + 2 * 32 * 4096 * 2048**2  # causal attention: half of QK^T and AV
-    assert s.time_to_first_token_seconds == pytest.approx(flops / (312e12 * 0.45))  # A100 class MFU 45 %
+    assert s.time_to_first_token_seconds == pytest.approx(flops / (312e12 * class_mfu(A100_SXM)))  # A100 class: 48 %
     assert 0.15 < s.time_to_first_token_seconds < 0.25
 
 

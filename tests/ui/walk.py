@@ -36,6 +36,9 @@ TERMS = {
     "IOPS", "NCCL", "NUMA", "ECC", "DCGM", "SSH", "BIOS", "RDMA", "NVL", "OAM", "TF", "W", "B", "M", "k", "h", "s",
     "xlsx", "csv", "Turing", "Volta", "Ampere", "Ada", "Hopper", "Blackwell", "torch_npu", "GN", "GT", "Adam",
     "epoch", "Transformer", "English", "IDC", "CDN", "ISP", "MB", "NIST", "SP", "PyTorch", "Xid",
+    # training stacks and accelerator software (engine notes, catalogue notes)
+    "Trainer", "PEFT", "LLaMA", "Factory", "Core", "FSDP", "FSDP2", "torchtitan", "torchtune", "Unsloth",
+    "Liger", "Triton", "HFU", "SAC", "MLA", "Float8", "DTK", "HIP", "ROCm", "XPU", "XRE", "AMP", "DDP", "MindSpeed",
     # what the tools the checklist runs print or take (nvidia-smi, nccl-tests, fio, lscpu, free, torch)
     "memory", "total", "True", "cuda", "device_count", "is_available", "torch", "version", "Enabled", "topo",
     "NODE", "NV", "PIX", "PXB", "SYS", "nvlink", "all_reduce", "busbw", "fio", "lscpu", "free", "loss", "tokens",

@@ -6,12 +6,16 @@ from gpudesk.core import units
 from gpudesk.core.engine.architecture import count_params
 from gpudesk.core.engine.cost import cost_estimate, priced_serving
 from gpudesk.core.engine.formulas import quick_rule
-from gpudesk.core.engine.serving import serving_notes
+from gpudesk.core.engine.explain import explain_framework, explain_time
+from gpudesk.core.engine.frameworks import profile_of
 from gpudesk.core.engine.gpu_classes import class_label, gpu_class
-from gpudesk.core.i18n import current_language, t, use_language
-from gpudesk.core.engine.memory import CUDA_CONTEXT_BYTES, FRAGMENTATION, _memory, trainable_params
-from gpudesk.core.models import Cluster, Estimate, Job, Layout, Offload, Precision, Recompute, TaskKind
+from gpudesk.core.engine.lora import trainable_params
+from gpudesk.core.engine.memory import CUDA_CONTEXT_BYTES, FRAGMENTATION, _memory
+from gpudesk.core.engine.parallel import check_job_layout
+from gpudesk.core.engine.serving import serving_notes
 from gpudesk.core.engine.timing import _time
+from gpudesk.core.i18n import current_language, t, use_language
+from gpudesk.core.models import Cluster, Estimate, Job, Layout, Offload, Precision, TaskKind
 
 
 def estimate(job: Job, layout: Layout, cluster: Cluster, *, price_per_gpu_month: float | None = None) -> Estimate:
@@ -23,6 +27,7 @@ def estimate(job: Job, layout: Layout, cluster: Cluster, *, price_per_gpu_month:
 def _estimate(job: Job, layout: Layout, cluster: Cluster, price_per_gpu_month: float | None) -> Estimate:
     notes: list[str] = []
     arch = job.model
+    check_job_layout(job, layout)
     for m in [arch, *arch.components]:
         notes.extend(m.approximations)
     memory = _memory(job, layout, cluster.gpu.memory_bytes, notes)
@@ -65,9 +70,11 @@ def _explain(job, layout, cluster, memory, time, cost, pc, notes: list[str]) -> 
                        "指南快速估算（整个任务）：{q}（{rule}）",
                        q=units.memory(memory.quick_estimate_bytes, 0), rule=quick_rule(job)))
     if job.overhead_bytes is None:
-        notes.append(t("overhead per GPU: {c} CUDA context and library workspaces + {f:.0%} allocator "
-                       "fragmentation (editable)", "每卡额外开销：CUDA 上下文与库工作区 {c} + 分配器碎片 {f:.0%}（可修改）",
-                       c=units.memory(CUDA_CONTEXT_BYTES), f=FRAGMENTATION))
+        cache = profile_of(job).allocator_cache if task.trains else FRAGMENTATION
+        notes.append(t("overhead per GPU: {c} CUDA context and library workspaces + {f:.0%} allocator cache and "
+                       "fragmentation (memory is what the allocator reserves, not only the live tensors; editable)",
+                       "每卡额外开销：CUDA 上下文与库工作区 {c} + 分配器缓存与碎片 {f:.0%}（显存按分配器预留量计，"
+                       "不只是在用张量；可修改）", c=units.memory(CUDA_CONTEXT_BYTES), f=cache))
     if job.precision is Precision.FP32 and task.trains:
         notes.append(t("pure FP32: activations about double and it runs far slower than BF16 mixed precision; with Adam "
                        "the model states stay 16 B/param (mixed precision keeps an FP32 master copy), so the guide's "
@@ -79,10 +86,12 @@ def _explain(job, layout, cluster, memory, time, cost, pc, notes: list[str]) -> 
                        "weights and Adam states; only the matmuls run in FP8",
                        "FP8 训练按 Transformer Engine 方式估算：权重与激活为 BF16，主权重和 Adam 状态为 FP32，仅矩阵乘为 FP8"))
     if job.model.num_experts > 1:
-        notes.append(t("MoE: all {e} experts are held in memory ({tot:.1f}B parameters); compute uses the "
-                       "{act:.1f}B active ones; expert parallelism is not modelled",
-                       "MoE：全部 {e} 个专家都占显存（{tot:.1f}B 参数）；计算量按激活的 {act:.1f}B 参数；未建模专家并行",
-                       e=job.model.num_experts, tot=pc.total / 1e9, act=pc.active / 1e9))
+        notes.append(t("MoE: {e} experts ({tot:.1f}B parameters) held over expert parallel {ep} (each GPU keeps "
+                       "1/{ep} of the routed experts); compute uses the {act:.1f}B active ones; the all-to-all of "
+                       "expert parallelism is in the communication model",
+                       "MoE：{e} 个专家（{tot:.1f}B 参数）按专家并行度 {ep} 存放（每卡保存 1/{ep} 的路由专家）；计算量按激活的 "
+                       "{act:.1f}B 参数；专家并行的 all-to-all 已计入通信模型",
+                       e=job.model.num_experts, tot=pc.total / 1e9, act=pc.active / 1e9, ep=job.ep))
     if task in (TaskKind.LORA, TaskKind.QLORA):
         notes.append(t("LoRA: frozen layers keep no input copies for backward unless adapted (lora_dropout 0 assumed; "
                        "dropout on adapters adds a copy per adapted matrix); adapters (FP32 for LoRA, 16-bit for QLoRA) "
@@ -114,9 +123,9 @@ def _explain(job, layout, cluster, memory, time, cost, pc, notes: list[str]) -> 
         notes.append(t("activations assume sequence parallelism with tensor parallelism (Megatron-LM)",
                        "激活估算假设张量并行时开启序列并行（Megatron-LM）"))
     cls = gpu_class(cluster.gpu)
-    if job.mfu is None and task.trains:
-        notes.append(t("MFU {m:.0%}: default for {c} GPUs (editable)", "MFU {m:.0%}：{c} 类 GPU 的默认值（可修改）",
-                       m=time.mfu, c=class_label(cls)))
+    if task.trains:
+        explain_framework(job, layout, cluster, memory, notes)
+        explain_time(job, layout, cluster, time, notes)
     elif job.mfu is None:
         notes.append(t("prefill MFU {m:.0%}: the training default for {c} GPUs (editable with --mfu)",
                        "预填充 MFU {m:.0%}：取 {c} 类 GPU 的训练默认值（可用 --mfu 修改）", m=time.mfu, c=class_label(cls)))
@@ -128,9 +137,6 @@ def _explain(job, layout, cluster, memory, time, cost, pc, notes: list[str]) -> 
         notes.append(t("{n} GPUs give about {x:.1f}x one GPU (scaling efficiency {e:.0%}, from the communication model)",
                        "{n} 卡约为单卡的 {x:.1f} 倍（扩展效率 {e:.0%}，由通信模型得出）",
                        n=layout.gpus, x=layout.gpus * time.scaling_efficiency, e=time.scaling_efficiency))
-    if job.recompute is Recompute.FULL and task.trains:
-        notes.append(t("full recomputation runs the forward pass twice: about 1/3 more compute",
-                       "完全重计算需再做一次前向：计算量约增加 1/3"))
     if time.peak_tflops is None:
         notes.append(t("no peak TFLOPS known for {g} at {p}: time and cost not computed (add the figure to the catalogue)",
                        "未知 {g} 在 {p} 精度下的峰值算力：不计算时间与费用（可在目录中补充）",

@@ -1,11 +1,13 @@
-"""What the engine assumes about a GPU beyond its datasheet: class, default MFU, link bandwidths.
+"""What the engine assumes about a GPU beyond its datasheet: class, reference MFU, link bandwidths.
 
-Default MFU (model FLOPs utilisation, against the dense peak at the training precision) per class,
-from published large runs: Megatron-LM on A100 SXM reaches 45–55 % (Narayanan et al. 2021),
-Llama 3 on H100 SXM 38–43 % in BF16 (Meta 2024), PaLM 46 % on TPU; framework-level fine-tuning
-(HF Trainer, DeepSpeed) typically lands lower, so the defaults sit at the lower end. PCIe and
-consumer cards lose more to memory bandwidth, power limits and host links; Volta/Turing lack
-BF16 and modern fused kernels (FlashAttention 2 needs Ampere or newer).
+The reference MFU of a class is for a dense 7-16B decoder in BF16 with Megatron-Core kernels and no
+recomputation, before the communication and pipeline losses the timing model adds; mfu.py scales it
+by framework, model size, MoE and precision. Sources: Megatron-Core on H100 SXM, GPT 7.1B 47 % and
+16B 49 % end to end at DP 48 (Megatron-LM README, 2024-07); Llama 2 7B, 184,320 A100-80GB GPU-hours
+for 2T tokens (Llama 2 paper, table 2) = 44.5 % of 312 TFLOPS end to end. No training MFU was found
+published for the other classes: their references are the earlier defaults (PCIe and consumer cards
+lose to memory bandwidth, power limits and host links; Volta/Turing lack BF16 and FlashAttention 2),
+and the notes say so.
 """
 
 from __future__ import annotations
@@ -13,26 +15,27 @@ from __future__ import annotations
 from gpudesk.core.i18n import t
 from gpudesk.core.models import Cluster, GpuSpec, Precision
 
-# class -> (default MFU, English label, Chinese label)
+# class -> (reference MFU, English label, Chinese label)
 CLASSES: dict[str, tuple[float, str, str]] = {
-    "hopper-sxm": (0.40, "Hopper/Blackwell SXM (H100, H200, H800, B200)", "Hopper/Blackwell SXM（H100、H200、H800、B200）"),
-    "ampere-sxm": (0.45, "Ampere SXM (A100, A800)", "Ampere SXM（A100、A800）"),
-    "datacentre-pcie": (0.35, "data-centre PCIe (A100/H100 PCIe, L40S, L40, A40, A10, L20)",
+    "hopper-sxm": (0.50, "Hopper/Blackwell SXM (H100, H200, H800, B200)", "Hopper/Blackwell SXM（H100、H200、H800、B200）"),
+    "ampere-sxm": (0.48, "Ampere SXM (A100, A800)", "Ampere SXM（A100、A800）"),
+    "datacentre-pcie": (0.40, "data-centre PCIe (A100/H100 PCIe, L40S, L40, A40, A10, L20)",
                         "数据中心 PCIe 卡（A100/H100 PCIe、L40S、L40、A40、A10、L20）"),
-    "consumer": (0.30, "consumer (RTX 4090, 3090 ...)", "消费级（RTX 4090、3090 等）"),
-    "volta": (0.30, "Volta (V100)", "Volta（V100）"),
-    "turing": (0.20, "Turing (T4, RTX 20xx)", "Turing（T4、RTX 20 系）"),
-    "other": (0.35, "other", "其他"),
+    "consumer": (0.35, "consumer (RTX 4090, 3090 ...)", "消费级（RTX 4090、3090 等）"),
+    "volta": (0.32, "Volta (V100)", "Volta（V100）"),
+    "turing": (0.22, "Turing (T4, RTX 20xx)", "Turing（T4、RTX 20 系）"),
+    "other": (0.38, "other accelerators (Ascend, Hygon DCU, ...)", "其他加速卡（昇腾、海光 DCU 等）"),
 }
+SOURCED_CLASSES = frozenset({"hopper-sxm", "ampere-sxm"})
+# FP8 reaches a smaller share of its (twice as high) peak: 0.75 of the BF16 MFU = 1.5x the BF16 speed, as
+# Megatron-Core / NeMo FP8 runs show against BF16 (training: frameworks.py fp8_speedup; serving's prefill)
+FP8_MFU_FACTOR = 0.75
 
 
 def class_label(cls: str) -> str:
     _, en, zh = CLASSES[cls]
     return t(en, zh)
 
-
-FP8_MFU_FACTOR = 0.75  # FP8 runs reach a smaller share of their (twice as high) peak
-QLORA_MFU_FACTOR = 0.75  # NF4 dequantisation on every matmul slows QLoRA vs LoRA
 
 _cache: dict[str, str] = {}
 
@@ -43,7 +46,9 @@ def gpu_class(gpu: GpuSpec) -> str:
         return hit
     text = f"{gpu.id} {gpu.name} {gpu.architecture or ''}".lower()
     form = (gpu.form_factor or "").lower()
-    if "v100" in text or "volta" in text:
+    if (gpu.vendor or "NVIDIA").lower() != "nvidia":
+        cls = "other"  # Ascend, Hygon DCU, Kunlunxin ...: no published training MFU found
+    elif "v100" in text or "volta" in text:
         cls = "volta"
     elif "t4" in text.split() or "turing" in text or "rtx 20" in text or "-t4" in text or " t4" in text:
         cls = "turing"
@@ -64,7 +69,8 @@ def gpu_class(gpu: GpuSpec) -> str:
     return cls
 
 
-def default_mfu(gpu: GpuSpec) -> float:
+def class_mfu(gpu: GpuSpec) -> float:
+    """The class's reference MFU (dense 7-16B, BF16, Megatron-Core kernels, no recomputation)."""
     return CLASSES[gpu_class(gpu)][0]
 
 

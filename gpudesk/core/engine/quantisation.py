@@ -27,8 +27,7 @@ def block_linear_params(arch: ModelArch) -> int:
     """Weights of the blocks' linear layers (what quantisation and QLoRA's NF4 store), towers summed."""
     if arch.components:
         return sum(block_linear_params(c) for c in arch.components)
-    pc = count_params(arch)
-    return pc.num_layers * sum(d_in * d_out * c for d_in, d_out, c in pc.matrices.values())
+    return sum(d_in * d_out * c for _, d_in, d_out, c in count_params(arch).linear)  # dense and MoE layers
 
 
 def weight_precision(job: Job) -> str:

@@ -26,7 +26,7 @@ import math
 
 from gpudesk.core import units
 from gpudesk.core.engine.architecture import count_params
-from gpudesk.core.engine.gpu_classes import FP8_MFU_FACTOR, default_mfu, intra_node_gbps, peak_tflops
+from gpudesk.core.engine.gpu_classes import FP8_MFU_FACTOR, class_mfu, intra_node_gbps, peak_tflops
 from gpudesk.core.engine.memory import _kv_cache, sequences_per_replica
 from gpudesk.core.engine.quantisation import kv_bytes, kv_precision, serving_weight_bytes, weight_precision
 from gpudesk.core.i18n import t
@@ -66,7 +66,7 @@ def bandwidth_fraction(job: Job, gpu: GpuSpec) -> float:
 def prefill_mfu(job: Job, gpu: GpuSpec, compute: Precision) -> float:
     if job.mfu is not None:
         return job.mfu
-    mfu = default_mfu(gpu)
+    mfu = class_mfu(gpu)
     return round(mfu * (FP8_MFU_FACTOR if compute is Precision.FP8 else 1.0), 4)
 
 

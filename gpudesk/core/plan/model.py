@@ -9,12 +9,24 @@ field needs no new version, only a default.
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    ValidationError,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 
+from gpudesk.core.limits import MAX_APPROVERS, TEXT_LIMITS, limited_text
 from gpudesk.core.models import Constraints, GpuSpec, Job, Offload, Option, Recompute
+from gpudesk.core.rows import SNAPSHOTS
 from gpudesk.core.plan.quotes import Quote, QuoteSelection
 
 FORMAT = "gpudesk-plan"
@@ -31,18 +43,23 @@ def now_iso() -> str:
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
+
+
+def _one_line(value: Any) -> Any:
+    """Line breaks in a one-line field (a hand-edited or older plan's title) read as spaces."""
+    return re.sub(r"[\r\n]+", " ", value) if isinstance(value, str) else value
 
 
 class ChecklistState(_Strict):
     """What the user recorded for one checklist item."""
 
     status: Status = "open"
-    notes: str = ""
-    evidence: str | None = None  # text, or the path of an attached file
-    checked_by: str | None = None
+    notes: str = limited_text("item_notes")
+    evidence: str | None = limited_text("item_notes", None)  # text, or the path of an attached file
+    checked_by: str | None = limited_text("author", None)
     checked_at: str | None = None  # ISO 8601 UTC
-    waiver_reason: str | None = None
+    waiver_reason: str | None = limited_text("item_notes", None)
     configuration: str | None = None  # configuration_key() of the choice when the result was recorded
 
 
@@ -65,6 +82,20 @@ class Hardware(_Strict):
     server: dict[str, Any] | None = None
     provider: dict[str, Any] | None = None
     offer: dict[str, Any] | None = None
+
+    @field_validator("server", "provider", "offer")
+    @classmethod
+    def _typed(cls, row: dict[str, Any] | None, info: ValidationInfo) -> dict[str, Any] | None:
+        """The copies keep their catalogue types (core.rows): a hand edit cannot smuggle in a wrong one."""
+        if row is None:
+            return row
+        try:
+            SNAPSHOTS[info.field_name].model_validate(row)
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            where = ".".join(str(p) for p in first.get("loc", ())) or "?"
+            raise ValueError(f"{where}: {first.get('msg')}") from None
+        return row
 
 
 class ChoiceWording(_Strict):
@@ -89,6 +120,7 @@ class KitResult(_Strict):
     evidence: dict[str, dict[str, str]] = Field(default_factory=dict)  # item -> {"en": ..., "zh_CN": ...}
     measured: dict[str, Any] = Field(default_factory=dict)
     planned: dict[str, Any] = Field(default_factory=dict)
+    comparison: dict[str, list[dict[str, Any]]] = Field(default_factory=dict)  # language -> rows, as the import showed
 
 
 class PlanRevision(_Strict):
@@ -121,17 +153,18 @@ class ManualChoice(_Strict):
 class Plan(_Strict):
     format: Literal["gpudesk-plan"] = FORMAT
     version: int = VERSION
-    title: str = ""
-    organisation: str = ""
-    author: str = ""
+    title: Annotated[str, BeforeValidator(_one_line)] = limited_text("title")
+    organisation: Annotated[str, BeforeValidator(_one_line)] = limited_text("organisation")
+    author: Annotated[str, BeforeValidator(_one_line)] = limited_text("author")
     created: str = Field(default_factory=now_iso)
     modified: str = Field(default_factory=now_iso)
     job: Job
     constraints: Constraints = Field(default_factory=Constraints)
     choice: Option | None = None
     alternatives: list[Option] = Field(default_factory=list)
-    notes: str = ""
-    approvers: list[str] = Field(default_factory=list)  # reviewers and approvers, in signing order
+    notes: str = limited_text("notes")
+    approvers: list[Annotated[str, BeforeValidator(_one_line), Field(max_length=TEXT_LIMITS["approver"])]] = Field(
+        default_factory=list, max_length=MAX_APPROVERS)  # reviewers and approvers, in signing order
     manual: ManualChoice | None = None  # the configuration set by hand, when the choice is one
     checklist: dict[str, ChecklistState] = Field(default_factory=dict)
     catalog: CatalogRef = Field(default_factory=CatalogRef)

@@ -91,7 +91,10 @@ def degrees(job: Job, n: int, gpn: int) -> tuple[tuple[int, ...], tuple[int, ...
 def candidates(job: Job, variants: Sequence[Variant], tps: Sequence[int], pps: Sequence[int],
                 sharded: Sequence[bool], multi_node: bool, nvlink_group: int) -> list[Candidate]:
     """Layouts from these degrees, sorted by (level, score). `sharded[i]`: dp > 1 for the i-th (tp, pp)."""
+    from gpudesk.core.engine.frameworks import profile_of
+
     trains = job.task.trains
+    fsdp_with_pp = profile_of(job).fsdp_with_pp
     out: list[Candidate] = []
     i = 0
     for tp in tps:
@@ -109,7 +112,8 @@ def candidates(job: Job, variants: Sequence[Variant], tps: Sequence[int], pps: S
                 else:
                     zeros = (3,)  # parameters offload needs ZeRO-3 (ZeRO-Infinity)
                 for zero in zeros:
-                    if pp > 1 and zero > 1:  # pipeline + ZeRO-2/3 is not supported (DeepSpeed, Megatron)
+                    # pipeline + ZeRO-2/3 is not supported (DeepSpeed, Megatron); FSDP2 shards with PP (torchtitan)
+                    if pp > 1 and zero > 1 and not (zero == 3 and fsdp_with_pp):
                         continue
                     zs = _ZERO_SCORE[zero] * (2 if multi_node and zero == 3 else 1)
                     for vi, v in enumerate(variants):

@@ -91,9 +91,11 @@ class LayoutSearch:
             raise Cancelled(t("search cancelled", "搜索已取消"))
 
     def global_batch_tokens(self, f: Found) -> int:
-        """Tokens per optimizer step: replicas × micro-batch × accumulation × sequence length."""
-        v = self.variants[f.cand.variant]
-        return f.layout.dp * v.micro_batch * v.job.grad_accum * self.job.seq_len
+        """Tokens per optimizer step: replicas × micro-batch × accumulation × sequence length (the engine's
+        rule: accumulation follows from the job's global batch when it has one)."""
+        from gpudesk.core.engine.parallel import global_batch_tokens
+
+        return global_batch_tokens(self.variants[f.cand.variant].job, f.layout)
 
     def reject(self, reason: str, k: int = 1) -> None:
         if k:
@@ -140,9 +142,9 @@ class LayoutSearch:
         """
         _, _, vi, tp, pp, zero, offload = c
         dp = n // (tp * pp)
-        if zero == 0:
+        if zero == 0 and self.job.cp == 1:
             return self.exact_memory(vi, 1, tp, pp, 0, offload)
-        if dp <= 4 or offload is Offload.OPTIMIZER_PARAMS:
+        if dp <= 4 or offload is Offload.OPTIMIZER_PARAMS or self.job.cp > 1 or self.job.ep > 1:
             return self.exact_memory(vi, dp, tp, pp, zero, offload)
         t2 = self.exact_memory(vi, 2, tp, pp, zero, offload)
         t4 = self.exact_memory(vi, 4, tp, pp, zero, offload)
@@ -167,10 +169,13 @@ class LayoutSearch:
         tps, pps, invalid = degrees(self.job, n, p.gpn)
         sharded = tuple(n > tp * pp for tp in tps for pp in pps)
         multi = n > p.gpn
-        ckey = (tps, pps, sharded, multi, p.nvlink_group)
+        cp, ep = self.job.cp, self.job.ep
+        ckey = (tps, pps, sharded, multi, p.nvlink_group, n if cp > 1 or ep > 1 else None)
         got = self.cand_cache.get(ckey)
         if got is None:
             cands = candidates(self.job, self.variants, tps, pps, sharded, multi, p.nvlink_group)
+            if cp > 1 or ep > 1:  # context / expert parallel degrees must fit the layout (engine/parallel.py)
+                cands = [c for c in cands if n % (c.tp * c.pp * cp) == 0 and (n // (c.tp * c.pp)) % ep == 0]
             last_vi = len(self.variants) - 1
             groups: dict[int, list[Candidate]] = {}
             for c in cands:

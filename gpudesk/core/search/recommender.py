@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from gpudesk.core import units
 from gpudesk.core.i18n import t
 from gpudesk.core.models import Constraints, Job, Layout, Objective, Offload, Option, Recompute
-from gpudesk.core.rules import COST_TIE_BAND, pareto_front
+from gpudesk.core.rules import COST_TIE_BAND, PRETRAIN_GLOBAL_BATCH_TOKENS, pareto_front
 from gpudesk.core.search import advice as advice_rules
 from gpudesk.core.search.candidates import Candidate
 from gpudesk.core.search.layout_search import Engine, Found, LayoutSearch, default_engine
@@ -22,7 +22,7 @@ from gpudesk.errors import GpudeskError
 MIN_SCALING_EFFICIENCY = 0.5  # stop adding nodes once half of every GPU-hour goes to waiting
 # Llama 2 and GPT-3 trained with 3–4M-token global batches; beyond that, more data-parallel replicas
 # change the optimisation (a bigger batch), not just the speed, so the search stops there.
-MAX_GLOBAL_BATCH_TOKENS = 4 * 1024 * 1024
+MAX_GLOBAL_BATCH_TOKENS = PRETRAIN_GLOBAL_BATCH_TOKENS
 MIN_CLUSTER_HOURS = 1.0  # a job a node-sized cluster finishes within the hour gains nothing from more nodes
 
 

@@ -1,0 +1,189 @@
+"""Framework profiles: what each training stack keeps in GPU memory and how it runs.
+
+A profile is chosen per job (`Job.framework`; default hf for fine-tuning, LoRA/QLoRA and serving,
+megatron for pre-training) and supplies defaults for the model-state precision and the loss, and the
+facts the memory and time models need. Each value carries its source; "measured" figures are in
+tests/core/test_published.py with their tables.
+
+Sources (read 2026-12-02):
+- [HF]   transformers `loss/loss_utils.py` ForCausalLMLoss (`logits = logits.float()` on the whole tensor);
+         LLaMA-Factory `model/adapter.py` (trainable params and LoRA adapters upcast to fp32 unless
+         `pure_bf16`); `integrations/deepspeed.py` (ZeRO-3 prefetch 0.9·h², persistence 10·h).
+- [DS]   deepspeed.readthedocs.io/en/stable/zero3.html (stage 3 partitions and gathers the 16-bit
+         parameters layer by layer; stage 1 the fp32 master and moments; stage 2 the 16-bit gradients).
+- [MLM]  Megatron-LM docs/user-guide/features/dist_optimizer.md (bf16 params + fp32 main grads:
+         18 B/param, 6 + 12/d with the distributed optimizer); transformer_config.py (selective recompute
+         default ["core_attn"]); interleaved 1F1B with virtual pipeline stages.
+- [TT]   torchtitan config/configs.py (training.dtype float32 = fp32 sharded params, bf16 compute:
+         mixed; "bfloat16" = pure bf16 states), distributed/activation_checkpoint.py (op-level SAC saves
+         attention outputs and every other matmul), distributed/fsdp.py (no reshard after forward when
+         pipeline parallel is on), components/metrics.py (memory reported = max reserved).
+- [TUNE] torchtune recipes (dtype bf16, CEWithChunkedOutputLoss with 8 chunks, 8-bit paged AdamW,
+         optimizer-in-backward) and README "Memory and training speed".
+- [UNS]  unsloth models/llama.py (fused chunked cross-entropy: logits never materialised in full),
+         models/_utils.py (gradient checkpointing with CPU offload of the saved layer inputs).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gpudesk.core.i18n import t
+from gpudesk.core.models import Framework, GpuSpec, Job, Loss, ModelStates, TaskKind
+
+CUDA_ONLY = frozenset({"cuda"})
+# PyTorch stacks with vendor back-ends: Ascend CANN (torch_npu), Hygon DTK and AMD ROCm (HIP, CUDA semantics)
+TORCH_STACKS = frozenset({"cuda", "rocm", "cann", "dtk"})
+LOSS_CHUNKS = 8  # torchtune CEWithChunkedOutputLoss(num_output_chunks=8) [TUNE]
+# Unsloth's fused loss picks "the best chunk size to reduce VRAM" [UNS] and computes each chunk's gradient
+# in the forward pass: no full-size fp32 tensor survives. 64 chunks stands for that (an assumption, checked
+# against its 78,475 tokens of Llama 3.1 8B QLoRA in 24 GB, tests/core/published.py M23c).
+UNSLOTH_LOSS_CHUNKS = 64
+# Allocator cache: PyTorch's caching allocator keeps freed blocks reserved (and per stream). 5 % over the
+# live tensors by default; FSDP2 all-gathers and reduce-scatters on their own streams, and torchtitan reports
+# max *reserved* memory [TT]: 10 %, set so that its Llama 3.1 8B runs (82.4 / 67.0 GiB) come out within 10 %.
+FSDP2_ALLOCATOR_CACHE = 0.10
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    id: Framework
+    name: str  # the stack's own name (not translated)
+    summary_en: str
+    summary_zh: str
+    model_states: ModelStates  # default precision of weights, gradients and optimizer states
+    loss: Loss  # default loss computation
+    fp32_main_grads: bool  # gradients accumulated in fp32 beside bf16 weights (Megatron: 18 B/param)
+    zero3_live_layers: int  # gathered layers held at once under ZeRO-3 / FSDP (computed + prefetched)
+    reshard_with_pp: bool  # False: with pipeline parallelism a stage keeps its unsharded parameters
+    fsdp_with_pp: bool  # ZeRO-3 / FSDP combined with pipeline parallelism is supported
+    dp_overlap: float  # share of data-parallel traffic hidden behind compute (bucketed, overlapped)
+    tp_overlap: float  # share of tensor-parallel traffic hidden behind the GEMMs
+    ep_overlap: float  # share of the MoE all-to-all hidden behind expert compute
+    fp8_speedup: float  # tokens/s with FP8 matmuls over BF16 on a GPU with FP8 tensor cores
+    loss_chunks: int  # a chunked loss holds the fp32 logits of one chunk of this many at a time
+    allocator_cache: float  # memory the caching allocator reserves beyond the live tensors (reserved / allocated - 1)
+    stacks: frozenset[str]  # software stacks the framework runs on
+    pipeline: bool = True
+    virtual_stages: bool = False
+    context_parallel: bool = False
+    expert_parallel: bool = False
+    tensor_parallel: bool = True
+    single_gpu: bool = False
+    tasks: frozenset[TaskKind] | None = None  # None: all training tasks
+
+    def label(self) -> str:
+        return self.name
+
+    def summary(self) -> str:
+        return t(self.summary_en, self.summary_zh)
+
+
+PROFILES: dict[Framework, Profile] = {
+    Framework.HF: Profile(
+        Framework.HF, "Hugging Face Trainer / PEFT / LLaMA-Factory",
+        "mixed precision with fp32 master weights and fp32 Adam (16 B/param), LoRA adapters upcast to fp32, "
+        "the whole logits tensor upcast to fp32 for the loss, ZeRO through DeepSpeed or FSDP; no tensor or "
+        "pipeline parallelism of its own",
+        "混合精度（FP32 主权重与 FP32 Adam，每参数 16 字节），LoRA 适配器升为 FP32，损失计算时整个 logits 升为 FP32，"
+        "ZeRO 依赖 DeepSpeed 或 FSDP；自身不做张量并行和流水线并行",
+        ModelStates.MIXED, Loss.FP32_LOGITS, fp32_main_grads=False, zero3_live_layers=2, reshard_with_pp=True,
+        fsdp_with_pp=False, dp_overlap=0.5, tp_overlap=0.0, ep_overlap=0.0, fp8_speedup=1.2, loss_chunks=LOSS_CHUNKS,
+        allocator_cache=0.05, stacks=TORCH_STACKS, pipeline=False, tensor_parallel=False),
+    Framework.DEEPSPEED: Profile(
+        Framework.DEEPSPEED, "DeepSpeed",
+        "ZeRO stages 1-3 over 2 + 2 + 12 B/param (16-bit weights and gradients, fp32 master and Adam), "
+        "ZeRO-3 gathers each layer in its stored precision, CPU offload (ZeRO-Offload), 1F1B pipeline",
+        "ZeRO 1–3 阶段切分每参数 2 + 2 + 12 字节（16 位权重与梯度，FP32 主权重与 Adam），ZeRO-3 按存储精度逐层聚合，"
+        "支持 CPU 卸载（ZeRO-Offload）与 1F1B 流水线",
+        ModelStates.MIXED, Loss.FP32_LOGITS, fp32_main_grads=False, zero3_live_layers=2, reshard_with_pp=True,
+        fsdp_with_pp=False, dp_overlap=0.5, tp_overlap=0.0, ep_overlap=0.0, fp8_speedup=1.2, loss_chunks=LOSS_CHUNKS,
+        allocator_cache=0.05, stacks=TORCH_STACKS, expert_parallel=True),
+    Framework.MEGATRON: Profile(
+        Framework.MEGATRON, "Megatron-LM / Megatron-Core",
+        "bf16 weights with fp32 main gradients and fp32 Adam (18 B/param; the distributed optimizer, ZeRO-1, "
+        "shards 12 of them), sequence parallelism with tensor parallelism, selective recomputation of the "
+        "attention core, interleaved 1F1B pipeline, context and expert parallelism",
+        "BF16 权重 + FP32 主梯度 + FP32 Adam（每参数 18 字节；分布式优化器即 ZeRO-1，切分其中 12 字节），张量并行时开启"
+        "序列并行，选择性重计算注意力核心，交错式 1F1B 流水线，支持上下文并行与专家并行",
+        ModelStates.MIXED, Loss.FP32_LOGITS, fp32_main_grads=True, zero3_live_layers=2, reshard_with_pp=True,
+        fsdp_with_pp=False, dp_overlap=0.9, tp_overlap=0.5, ep_overlap=0.5, fp8_speedup=1.5, loss_chunks=LOSS_CHUNKS,
+        allocator_cache=0.05, stacks=TORCH_STACKS, virtual_stages=True, context_parallel=True, expert_parallel=True),
+    Framework.FSDP2: Profile(
+        Framework.FSDP2, "PyTorch FSDP2 (torchtitan / torchtune)",
+        "fully sharded fp32 parameters with bf16 compute (torchtitan's default, 16 B/param; torchtune trains "
+        "in pure bf16: --model-states bf16 --loss chunked), op-level selective activation checkpointing, "
+        "no reshard after forward with pipeline parallelism, float8 matmuls, context and expert parallelism",
+        "全分片的 FP32 参数 + BF16 计算（torchtitan 默认，每参数 16 字节；torchtune 用纯 BF16：--model-states bf16 "
+        "--loss chunked），算子级选择性激活检查点，流水线并行时前向后不重新分片，float8 矩阵乘，支持上下文并行与专家并行",
+        ModelStates.MIXED, Loss.FP32_LOGITS, fp32_main_grads=False, zero3_live_layers=2, reshard_with_pp=False,
+        fsdp_with_pp=True, dp_overlap=0.9, tp_overlap=0.0, ep_overlap=0.5, fp8_speedup=1.25, loss_chunks=LOSS_CHUNKS,
+        allocator_cache=FSDP2_ALLOCATOR_CACHE, stacks=TORCH_STACKS, virtual_stages=True, context_parallel=True, expert_parallel=True),
+    Framework.UNSLOTH: Profile(
+        Framework.UNSLOTH, "Unsloth",
+        "single-GPU LoRA / QLoRA with fused chunked cross-entropy (no full logits) and gradient checkpointing "
+        "that offloads the saved layer inputs to host RAM; Triton kernels, NVIDIA GPUs only",
+        "单卡 LoRA / QLoRA，融合分块交叉熵（不生成完整 logits），梯度检查点把保存的层输入卸载到内存；Triton 内核，仅支持 NVIDIA GPU",
+        ModelStates.MIXED, Loss.CHUNKED, fp32_main_grads=False, zero3_live_layers=2, reshard_with_pp=True,
+        fsdp_with_pp=False, dp_overlap=0.5, tp_overlap=0.0, ep_overlap=0.0, fp8_speedup=1.0, loss_chunks=UNSLOTH_LOSS_CHUNKS,
+        allocator_cache=0.05, stacks=CUDA_ONLY, pipeline=False,
+        tensor_parallel=False, single_gpu=True, tasks=frozenset({TaskKind.LORA, TaskKind.QLORA})),
+}
+
+# Labels people see (GUI combo boxes, notes): the option value -> (English, Chinese)
+MODEL_STATES_LABELS = {
+    ModelStates.MIXED: ("mixed (fp32 master + fp32 Adam, 16 B/param)", "混合精度（FP32 主权重 + FP32 Adam，每参数 16 字节）"),
+    ModelStates.BF16: ("pure bf16 (8 B/param with Adam)", "纯 BF16（Adam 每参数 8 字节）"),
+    ModelStates.EIGHT_BIT: ("bf16 + 8-bit optimizer (6 B/param)", "BF16 + 8 位优化器（每参数 6 字节）"),
+}
+LOSS_LABELS = {
+    Loss.FP32_LOGITS: ("fp32 logits", "FP32 logits"),
+    Loss.CHUNKED: ("chunked cross-entropy", "分块交叉熵"),
+}
+RECOMPUTE_LABELS = {
+    "none": ("none", "不重计算"),
+    "selective": ("selective (attention core)", "选择性（注意力核心）"),
+    "op-selective": ("op-level selective", "算子级选择性"),
+    "full": ("full (every block)", "完全（每个块）"),
+}
+
+
+def label(table: dict, key) -> str:
+    en, zh = table[key]
+    return t(en, zh)
+
+
+def framework_of(job: Job) -> Framework:
+    if job.framework is not None:
+        return job.framework
+    return Framework.MEGATRON if job.task is TaskKind.PRETRAIN else Framework.HF
+
+
+def profile_of(job: Job) -> Profile:
+    return PROFILES[framework_of(job)]
+
+
+def model_states_of(job: Job) -> ModelStates:
+    return job.model_states if job.model_states is not None else profile_of(job).model_states
+
+
+def loss_of(job: Job) -> Loss:
+    return job.loss if job.loss is not None else profile_of(job).loss
+
+
+def software_stack(gpu: GpuSpec) -> str | None:
+    """The accelerator's software stack; NVIDIA cards run CUDA unless the catalogue says otherwise."""
+    if gpu.software_stack:
+        return gpu.software_stack
+    return "cuda" if (gpu.vendor or "").lower() == "nvidia" else None
+
+
+STACK_NAMES = {
+    "cuda": ("CUDA", "CUDA"),
+    "rocm": ("ROCm", "ROCm"),
+    "cann": ("CANN (torch_npu, MindSpeed)", "CANN（torch_npu、MindSpeed）"),
+    "dtk": ("DTK (HIP, ROCm-compatible)", "DTK（HIP，兼容 ROCm）"),
+    "xpu": ("Kunlunxin XPU runtime", "昆仑芯 XPU 运行时"),
+    "musa": ("MUSA", "MUSA"),
+    "neuware": ("Cambricon NeuWare", "寒武纪 NeuWare"),
+}

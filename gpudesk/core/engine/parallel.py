@@ -1,0 +1,55 @@
+"""Degrees that follow from a job and its layout: data parallel, micro-batches per step, layout checks.
+
+Context parallelism (cp) splits each sequence over cp GPUs, so the data-parallel degree is
+gpus / (tp · pp · cp). Expert parallelism (ep) regroups the data- and context-parallel ranks for the
+MoE layers (Megatron-Core: EP · expert-DP = DP · CP), so ep must divide dp · cp.
+"""
+
+from __future__ import annotations
+
+import math
+
+from gpudesk.core.i18n import t
+from gpudesk.core.models import Job, Layout
+from gpudesk.errors import GpudeskError
+
+
+def data_parallel(job: Job, layout: Layout) -> int:
+    return max(1, layout.gpus // (layout.tp * layout.pp * job.cp))
+
+
+def micro_batches(job: Job, layout: Layout) -> int:
+    """Micro-batches per optimizer step: from the global batch in tokens when one is given
+    (global = dp · micro-batch · sequence · accumulation), else the job's gradient accumulation."""
+    if job.global_batch_tokens:
+        per_pass = job.micro_batch * job.seq_len * data_parallel(job, layout)
+        return max(1, math.ceil(job.global_batch_tokens / per_pass - 1e-9))
+    return job.grad_accum
+
+
+def global_batch_tokens(job: Job, layout: Layout) -> int:
+    """Tokens per optimizer step as run (at least the requested global batch)."""
+    return data_parallel(job, layout) * job.micro_batch * job.seq_len * micro_batches(job, layout)
+
+
+def check_job_layout(job: Job, layout: Layout) -> None:
+    """GpudeskError naming the problem when cp / ep do not fit the layout."""
+    group = layout.tp * layout.pp * job.cp
+    if layout.gpus % group:
+        raise GpudeskError(t(
+            "impossible layout: tp·pp·cp = {tp}·{pp}·{cp} = {m} does not divide {n} GPUs",
+            "无法实现的并行布局：tp·pp·cp = {tp}·{pp}·{cp} = {m} 不能整除 GPU 数 {n}",
+            tp=layout.tp, pp=layout.pp, cp=job.cp, m=group, n=layout.gpus))
+    if job.ep > 1:
+        experts = job.model.num_experts
+        if experts <= 1:
+            raise GpudeskError(t("expert parallelism (--ep {ep}) needs a mixture-of-experts model",
+                                 "专家并行（--ep {ep}）只适用于混合专家（MoE）模型", ep=job.ep))
+        if experts % job.ep:
+            raise GpudeskError(t("--ep {ep} does not divide the model's {e} experts",
+                                 "--ep {ep} 不能整除模型的 {e} 个专家", ep=job.ep, e=experts))
+        ranks = data_parallel(job, layout) * job.cp
+        if ranks % job.ep:
+            raise GpudeskError(t(
+                "--ep {ep} does not divide the data- x context-parallel ranks ({r}) that expert parallelism "
+                "regroups", "--ep {ep} 不能整除专家并行所重组的数据并行 × 上下文并行进程数（{r}）", ep=job.ep, r=ranks))
