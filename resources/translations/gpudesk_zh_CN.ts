@@ -3115,52 +3115,57 @@ Approver</source>
             <translation>联系方式</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="65" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="58" />
+            <source>Software stack (cuda, rocm, cann, dtk, xpu, musa, neuware)</source>
+            <translation>软件栈（cuda、rocm、cann、dtk、xpu、musa、neuware）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="66" />
             <source>required</source>
             <translation>必填</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="67" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="68" />
             <source>not a number</source>
             <translation>不是数字</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="69" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="70" />
             <source>must be at least %1</source>
             <translation>不能小于 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="71" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="72" />
             <source>must be at most %1</source>
             <translation>不能大于 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="73" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="74" />
             <source>must be one of %1</source>
             <translation>必须是以下之一：%1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="75" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="76" />
             <source>answer yes or no</source>
             <translation>请填写“是”或“否”</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="103" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="104" />
             <source>yes</source>
             <translation>是</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="103" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="104" />
             <source>no</source>
             <translation>否</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="106" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="107" />
             <source>unknown</source>
             <translation>未知</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="161" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="162" />
             <source>Correct the fields marked in red.</source>
             <translation>请改正标红的字段。</translation>
         </message>
