@@ -690,294 +690,294 @@
     <context>
         <name>JobForm</name>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="261" />
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="268" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="263" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="270" />
             <source>Model</source>
             <translation>模型</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="262" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="264" />
             <source>Job</source>
             <translation>任务</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="263" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="265" />
             <source>Serving</source>
             <translation>推理服务</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="264" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="266" />
             <source>Constraints</source>
             <translation>约束条件</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="265" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="267" />
             <source>Import Hugging Face config.json…</source>
             <translation>导入 Hugging Face config.json…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="266" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="268" />
             <source>Read the architecture from a model's config.json (or drop the file on the window)</source>
             <translation>从模型的 config.json 读取架构（也可把文件拖到窗口上）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="268" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="270" />
             <source>A published model preset, grouped by the guide's task classes</source>
             <translation>已发布模型的预设，按指南的任务类别分组</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="269" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="271" />
             <source>Parameters</source>
             <translation>参数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="269" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="271" />
             <source>Bare parameter count for a custom model, e.g. 7B, 350M, 1.3e9</source>
             <translation>自定义模型的参数量，例如 7B、350M、1.3e9</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="270" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="272" />
             <source>Task</source>
             <translation>任务类型</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="270" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="272" />
             <source>What the GPUs will do: pre-train, fine-tune (full, LoRA, QLoRA) or serve</source>
             <translation>GPU 的用途：预训练、微调（全参数、LoRA、QLoRA）或推理服务</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="271" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="273" />
             <source>Precision</source>
             <translation>精度</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="271" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="273" />
             <source>Number format for training; BF16 mixed precision is the norm, FP32 doubles memory</source>
             <translation>训练的数值格式；通常用 BF16 混合精度，FP32 显存翻倍</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="272" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="274" />
             <source>Optimizer</source>
             <translation>优化器</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="272" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="274" />
             <source>AdamW keeps 12 bytes of state per trained parameter; 8-bit Adam and SGD keep less</source>
             <translation>AdamW 每个训练参数保存 12 字节状态；8 位 Adam 和 SGD 更少</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="273" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="275" />
             <source>Sequence length</source>
             <translation>序列长度</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="273" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="275" />
             <source>Tokens per training sample (context length)</source>
             <translation>每个训练样本的 token 数（上下文长度）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="274" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="276" />
             <source>Micro-batch</source>
             <translation>微批大小</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="274" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="276" />
             <source>Samples each GPU processes at once; activations grow with it</source>
             <translation>每张 GPU 一次处理的样本数；激活值随之增长</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="275" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="277" />
             <source>Gradient accumulation</source>
             <translation>梯度累积</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="275" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="277" />
             <source>Micro-batches summed before each optimizer step; raises the batch without memory</source>
             <translation>每次优化器更新前累加的微批数；增大批量而不增加显存</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="276" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="278" />
             <source>Recomputation</source>
             <translation>激活重计算</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="276" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="278" />
             <source>Recompute activations in the backward pass: saves memory, costs about a third more compute</source>
             <translation>反向传播时重新计算激活：节省显存，计算量约多三分之一</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="277" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="279" />
             <source>Flash attention</source>
             <translation>Flash Attention</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="277" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="279" />
             <source>Fused attention kernel that never stores the attention-score matrix</source>
             <translation>融合注意力内核，不保存注意力分数矩阵</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="278" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="280" />
             <source>LoRA rank</source>
             <translation>LoRA 秩</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="278" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="280" />
             <source>Rank r of the low-rank adapters; trainable parameters grow linearly with it</source>
             <translation>低秩适配器的秩 r；可训练参数随之线性增长</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="279" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="281" />
             <source>Dataset tokens</source>
             <translation>数据集 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="279" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="281" />
             <source>Tokens in the training set for one pass, e.g. 2B</source>
             <translation>训练集一遍的 token 数，例如 2B</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="280" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="282" />
             <source>Epochs</source>
             <translation>轮数 (epoch)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="280" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="282" />
             <source>Passes over the dataset; total tokens = dataset tokens × epochs</source>
             <translation>遍历数据集的次数；总 token 数 = 数据集 token 数 × 轮数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="281" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="283" />
             <source>Serving concurrency</source>
             <translation>推理并发数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="281" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="283" />
             <source>Sequences served at the same time; each needs its own KV cache</source>
             <translation>同时服务的序列数；每个序列都需要自己的 KV 缓存</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="282" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="284" />
             <source>Memory headroom</source>
             <translation>显存余量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="282" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="284" />
             <source>Share of each GPU's memory kept free for fragmentation and spikes</source>
             <translation>每张 GPU 显存中预留给碎片和峰值的比例</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="283" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="285" />
             <source>Objective</source>
             <translation>优化目标</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="283" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="285" />
             <source>What to optimise when ranking configurations</source>
             <translation>对配置排序时优化的目标</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="284" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="286" />
             <source>Budget (CNY)</source>
             <translation>预算（元）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="284" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="286" />
             <source>Most you will spend on the run, in yuan; empty = no limit</source>
             <translation>本次训练最多花费（元）；留空表示不限</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="285" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="287" />
             <source>Deadline (days)</source>
             <translation>工期（天）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="285" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="287" />
             <source>Longest the run may take, in days; empty = no limit</source>
             <translation>训练最多可用的天数；留空表示不限</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="286" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="288" />
             <source>Billing</source>
             <translation>计费方式</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="286" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="288" />
             <source>Rent by the hour or by the month; default: whichever is cheaper</source>
             <translation>按小时或按月租用；默认取较便宜者</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="287" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="289" />
             <source>Region</source>
             <translation>地域</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="287" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="289" />
             <source>Only offers in this region</source>
             <translation>只看该地域的报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="288" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="290" />
             <source>Providers</source>
             <translation>服务商</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="288" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="290" />
             <source>Only these providers; none ticked = all</source>
             <translation>只看这些服务商；都不勾选表示全部</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="289" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="291" />
             <source>Most GPUs</source>
             <translation>最多 GPU 数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="289" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="291" />
             <source>Largest GPU count to consider</source>
             <translation>考虑的最大 GPU 数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="302" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="304" />
             <source>Whichever is cheaper</source>
             <translation>取较便宜者</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="305" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="307" />
             <source>Any region</source>
             <translation>任意地域</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="306" />
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="314" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="308" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="316" />
             <source>no limit</source>
             <translation>不限</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="307" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="309" />
             <source>no target</source>
             <translation>不设目标</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="308" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="310" />
             <source>as sequence length</source>
             <translation>同序列长度</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="310" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="312" />
             <source>Same as the job's precision</source>
             <translation>与任务精度相同</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="311" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="313" />
             <source>16-bit (default)</source>
             <translation>16 位（默认）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="332" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="334" />
             <source>Custom: parameter count</source>
             <translation>自定义：参数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="334" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="336" />
             <source>Imported: %1</source>
             <translation>已导入：%1</translation>
         </message>
@@ -1443,23 +1443,23 @@
             <translation>已选择</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="600" />
-            <location filename="../../gpudesk/ui/main_window.py" line="606" />
+            <location filename="../../gpudesk/ui/main_window.py" line="602" />
+            <location filename="../../gpudesk/ui/main_window.py" line="608" />
             <source>New provider</source>
             <translation>新服务商</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="665" />
+            <location filename="../../gpudesk/ui/main_window.py" line="667" />
             <source>Untitled plan</source>
             <translation>未命名方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="695" />
+            <location filename="../../gpudesk/ui/main_window.py" line="697" />
             <source>About gpudesk</source>
             <translation>关于 gpudesk</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="690" />
+            <location filename="../../gpudesk/ui/main_window.py" line="692" />
             <source>Offline planning assistant for renting GPU servers for AI training.</source>
             <translation>离线的 AI 训练 GPU 服务器租用规划助手。</translation>
         </message>
@@ -1474,27 +1474,27 @@
             <translation>来自推荐</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="644" />
+            <location filename="../../gpudesk/ui/main_window.py" line="646" />
             <source>Your name</source>
             <translation>您的姓名</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="645" />
+            <location filename="../../gpudesk/ui/main_window.py" line="647" />
             <source>Checklist results record who checked them. Your name:</source>
             <translation>检查结果会记录检查人。请输入您的姓名：</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="691" />
+            <location filename="../../gpudesk/ui/main_window.py" line="693" />
             <source>Catalogue dated %1 (content %2).</source>
             <translation>目录日期 %1（内容 %2）。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="691" />
+            <location filename="../../gpudesk/ui/main_window.py" line="693" />
             <source>unknown</source>
             <translation>未知</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="693" />
+            <location filename="../../gpudesk/ui/main_window.py" line="695" />
             <source>Chinese text uses the bundled WenQuanYi Micro Hei font (Apache-2.0).</source>
             <translation>中文使用随附的文泉驿微米黑字体（Apache-2.0）。</translation>
         </message>
@@ -2635,125 +2635,125 @@ Approver</source>
     <context>
         <name>QuotesPage</name>
         <message>
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="98" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="100" />
             <source>Add…</source>
             <translation>添加…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="98" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="100" />
             <source>Type in a provider's written quote</source>
             <translation>录入一家服务商的书面报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="99" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="101" />
             <source>Edit…</source>
             <translation>编辑…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="99" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="101" />
             <source>Change the selected quote</source>
             <translation>修改所选报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="100" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="102" />
             <source>Remove</source>
             <translation>删除</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="100" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="102" />
             <source>Remove the selected quote from the plan</source>
             <translation>从方案中删除所选报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="101" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="103" />
             <source>Import sheet…</source>
             <translation>导入报价表…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="101" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="103" />
             <source>Read quotes from a provider's CSV or JSON sheet</source>
             <translation>读取服务商的 CSV 或 JSON 报价表</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="102" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="104" />
             <source>Select…</source>
             <translation>选定…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="102" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="104" />
             <source>Choose this quote for the plan and say why (the reason prints on the 比价 page)</source>
             <translation>为方案选定此报价并说明理由（理由会打印在比价页上）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="104" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="106" />
             <source>Clear selection</source>
             <translation>取消选定</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="104" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="106" />
             <source>No quote is selected: the recommender chooses again</source>
             <translation>不选定任何报价：重新由推荐引擎选择</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="150" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="152" />
             <source>No written quote yet. A purchase is approved on written quotes from several licensed providers (usually three): add them here or import a provider's sheet.</source>
             <translation>还没有书面报价。采购审批依据的是多家持证服务商的书面报价（通常三家）：请在此添加，或导入服务商的报价表。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="155" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="157" />
             <source>%1 quotes from %2 providers; all figures for this plan's job.</source>
             <translation>共 %1 份报价，来自 %2 家服务商；所有数字均按本方案的任务计算。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="159" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="161" />
             <source>Selected: %1. Reason: %2</source>
             <translation>已选定：%1。理由：%2</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="162" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="164" />
             <source>No quote selected yet: select one with the reason for choosing it.</source>
             <translation>尚未选定报价：请选定一份并写明理由。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="209" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="211" />
             <source>Quote</source>
             <translation>报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="232" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="234" />
             <source>Remove quote</source>
             <translation>删除报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="233" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="235" />
             <source>Remove quote %1 from the plan?</source>
             <translation>从方案中删除报价 %1？</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="245" />
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="260" />
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="264" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="247" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="262" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="266" />
             <source>Import quotes</source>
             <translation>导入报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="245" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="247" />
             <source>Quote sheets (*.csv *.json)</source>
             <translation>报价表 (*.csv *.json)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="265" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="267" />
             <source>%1 quotes imported.</source>
             <translation>已导入 %1 份报价。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="276" />
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="284" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="278" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="286" />
             <source>Select quote</source>
             <translation>选定报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="277" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="279" />
             <source>Why is quote %1 selected? (printed on the 比价 page; e.g. cheapest that fits, licensed, in Shandong)</source>
             <translation>为什么选定报价 %1？（会打印在比价页上；例如：能放下的最低价、持证经营、机房在山东）</translation>
         </message>
@@ -3692,8 +3692,8 @@ Approver</source>
         </message>
         <message>
             <location filename="../../gpudesk/ui/widgets/row_editor.py" line="58" />
-            <source>Software stack (cuda, rocm, cann)</source>
-            <translation>软件栈（cuda、rocm、cann）</translation>
+            <source>Software stack (cuda, rocm, cann, dtk, xpu, musa, neuware)</source>
+            <translation>软件栈（cuda、rocm、cann、dtk、xpu、musa、neuware）</translation>
         </message>
         <message>
             <location filename="../../gpudesk/ui/widgets/row_editor.py" line="66" />
