@@ -690,384 +690,384 @@
     <context>
         <name>JobForm</name>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="263" />
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="270" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="271" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="278" />
             <source>Model</source>
             <translation>模型</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="264" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="272" />
             <source>Job</source>
             <translation>任务</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="265" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="273" />
             <source>Serving</source>
             <translation>推理服务</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="266" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="274" />
             <source>Constraints</source>
             <translation>约束条件</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="267" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="275" />
             <source>Import Hugging Face config.json…</source>
             <translation>导入 Hugging Face config.json…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="268" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="276" />
             <source>Read the architecture from a model's config.json (or drop the file on the window)</source>
             <translation>从模型的 config.json 读取架构（也可把文件拖到窗口上）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="270" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="278" />
             <source>A published model preset, grouped by the guide's task classes</source>
             <translation>已发布模型的预设，按指南的任务类别分组</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="271" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="279" />
             <source>Parameters</source>
             <translation>参数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="271" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="279" />
             <source>Bare parameter count for a custom model, e.g. 7B, 350M, 1.3e9</source>
             <translation>自定义模型的参数量，例如 7B、350M、1.3e9</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="272" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="280" />
             <source>Task</source>
             <translation>任务类型</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="272" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="280" />
             <source>What the GPUs will do: pre-train, fine-tune (full, LoRA, QLoRA) or serve</source>
             <translation>GPU 的用途：预训练、微调（全参数、LoRA、QLoRA）或推理服务</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="273" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="281" />
             <source>Precision</source>
             <translation>精度</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="273" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="281" />
             <source>Number format for training; BF16 mixed precision is the norm, FP32 doubles memory</source>
             <translation>训练的数值格式；通常用 BF16 混合精度，FP32 显存翻倍</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="274" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="282" />
             <source>Optimizer</source>
             <translation>优化器</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="274" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="282" />
             <source>AdamW keeps 12 bytes of state per trained parameter; 8-bit Adam and SGD keep less</source>
             <translation>AdamW 每个训练参数保存 12 字节状态；8 位 Adam 和 SGD 更少</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="275" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="283" />
             <source>Sequence length</source>
             <translation>序列长度</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="275" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="283" />
             <source>Tokens per training sample (context length)</source>
             <translation>每个训练样本的 token 数（上下文长度）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="276" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="284" />
             <source>Micro-batch</source>
             <translation>微批大小</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="276" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="284" />
             <source>Samples each GPU processes at once; activations grow with it</source>
             <translation>每张 GPU 一次处理的样本数；激活值随之增长</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="277" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="285" />
             <source>Gradient accumulation</source>
             <translation>梯度累积</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="277" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="285" />
             <source>Micro-batches summed before each optimizer step; raises the batch without memory</source>
             <translation>每次优化器更新前累加的微批数；增大批量而不增加显存</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="278" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="286" />
             <source>Recomputation</source>
             <translation>激活重计算</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="278" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="286" />
             <source>Recompute activations in the backward pass: saves memory, costs about a third more compute</source>
             <translation>反向传播时重新计算激活：节省显存，计算量约多三分之一</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="279" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="287" />
             <source>Flash attention</source>
             <translation>Flash Attention</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="279" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="287" />
             <source>Fused attention kernel that never stores the attention-score matrix</source>
             <translation>融合注意力内核，不保存注意力分数矩阵</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="280" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="288" />
             <source>LoRA rank</source>
             <translation>LoRA 秩</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="280" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="288" />
             <source>Rank r of the low-rank adapters; trainable parameters grow linearly with it</source>
             <translation>低秩适配器的秩 r；可训练参数随之线性增长</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="281" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="289" />
             <source>Dataset tokens</source>
             <translation>数据集 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="281" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="289" />
             <source>Tokens in the training set for one pass, e.g. 2B</source>
             <translation>训练集一遍的 token 数，例如 2B</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="282" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="290" />
             <source>Epochs</source>
             <translation>轮数 (epoch)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="282" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="290" />
             <source>Passes over the dataset; total tokens = dataset tokens × epochs</source>
             <translation>遍历数据集的次数；总 token 数 = 数据集 token 数 × 轮数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="283" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="291" />
             <source>Serving concurrency</source>
             <translation>推理并发数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="283" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="291" />
             <source>Sequences served at the same time; each needs its own KV cache</source>
             <translation>同时服务的序列数；每个序列都需要自己的 KV 缓存</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="284" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="292" />
             <source>Memory headroom</source>
             <translation>显存余量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="284" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="292" />
             <source>Share of each GPU's memory kept free for fragmentation and spikes</source>
             <translation>每张 GPU 显存中预留给碎片和峰值的比例</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="285" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="293" />
             <source>Objective</source>
             <translation>优化目标</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="285" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="293" />
             <source>What to optimise when ranking configurations</source>
             <translation>对配置排序时优化的目标</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="286" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="294" />
             <source>Budget (CNY)</source>
             <translation>预算（元）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="286" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="294" />
             <source>Most you will spend on the run, in yuan; empty = no limit</source>
             <translation>本次训练最多花费（元）；留空表示不限</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="287" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="295" />
             <source>Deadline (days)</source>
             <translation>工期（天）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="287" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="295" />
             <source>Longest the run may take, in days; empty = no limit</source>
             <translation>训练最多可用的天数；留空表示不限</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="288" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="296" />
             <source>Billing</source>
             <translation>计费方式</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="288" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="296" />
             <source>Rent by the hour or by the month; default: whichever is cheaper</source>
             <translation>按小时或按月租用；默认取较便宜者</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="289" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="297" />
             <source>Region</source>
             <translation>地域</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="289" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="297" />
             <source>Only offers in this region</source>
             <translation>只看该地域的报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="290" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="298" />
             <source>Providers</source>
             <translation>服务商</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="290" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="298" />
             <source>Only these providers; none ticked = all</source>
             <translation>只看这些服务商；都不勾选表示全部</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="291" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="299" />
             <source>Most GPUs</source>
             <translation>最多 GPU 数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="291" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="299" />
             <source>Largest GPU count to consider</source>
             <translation>考虑的最大 GPU 数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="304" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="315" />
             <source>Whichever is cheaper</source>
             <translation>取较便宜者</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="307" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="318" />
             <source>Any region</source>
             <translation>任意地域</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="308" />
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="316" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="319" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="332" />
             <source>no limit</source>
             <translation>不限</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="309" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="320" />
             <source>no target</source>
             <translation>不设目标</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="310" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="321" />
             <source>as sequence length</source>
             <translation>同序列长度</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="312" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="323" />
             <source>Same as the job's precision</source>
             <translation>与任务精度相同</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="313" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="324" />
             <source>16-bit (default)</source>
             <translation>16 位（默认）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="334" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="350" />
             <source>Custom: parameter count</source>
             <translation>自定义：参数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="336" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="352" />
             <source>Imported: %1</source>
             <translation>已导入：%1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="155" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="158" />
             <source>cannot read %1: %2</source>
             <translation>无法读取 %1：%2</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="157" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="160" />
             <source>%1 is not valid JSON: %2</source>
             <translation>%1 不是有效的 JSON：%2</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="159" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="162" />
             <source>%1 is not a config.json object</source>
             <translation>%1 不是 config.json 对象</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="251" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="257" />
             <source>e.g. 7B, 350M or 1.3e9</source>
             <translation>如 7B、350M 或 1.3e9</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="290" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="296" />
             <source>required</source>
             <translation>必填</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="300" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="306" />
             <source>must be more than zero</source>
             <translation>必须大于零</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="310" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="316" />
             <source>too small for a neural network: give the count, e.g. 7B</source>
             <translation>对神经网络来说太小：请填写参数量，例如 7B</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="312" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="318" />
             <source>more than 100 trillion parameters: check the unit</source>
             <translation>超过 100 万亿参数：请检查单位</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="316" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="322" />
             <source>pick a model</source>
             <translation>请选择模型</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="322" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="328" />
             <source>Total training tokens: %1</source>
             <translation>训练总 token 数：%1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="325" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="331" />
             <source>No dataset size: training time and cost are not estimated</source>
             <translation>未填写数据集大小：不估算训练时间和成本</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="333" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="339" />
             <source>QLoRA trains adapters in 16-bit: pick BF16 or FP16</source>
             <translation>QLoRA 以 16 位训练适配器：请选 BF16 或 FP16</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="351" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="357" />
             <source>%1 layers</source>
             <translation>%1 层</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="352" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="358" />
             <source>hidden %1</source>
             <translation>隐藏层维度 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="354" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="360" />
             <source>%1 heads</source>
             <translation>%1 个注意力头</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="356" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="362" />
             <source>%1 KV heads</source>
             <translation>%1 个 KV 头</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="358" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="364" />
             <source>%1 experts</source>
             <translation>%1 个专家</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="359" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="365" />
             <source>, </source>
             <translation>，</translation>
         </message>
@@ -1155,215 +1155,220 @@
             <translation>选择性</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="34" />
+            <location filename="../../gpudesk/ui/labels.py" line="32" />
+            <source>Op-level selective</source>
+            <translation>算子级选择性</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/labels.py" line="35" />
             <source>Cheapest</source>
             <translation>成本最低</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="35" />
+            <location filename="../../gpudesk/ui/labels.py" line="36" />
             <source>Fastest</source>
             <translation>最快</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="36" />
+            <location filename="../../gpudesk/ui/labels.py" line="37" />
             <source>Cheapest that meets the deadline</source>
             <translation>满足工期的最低成本</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="37" />
+            <location filename="../../gpudesk/ui/labels.py" line="38" />
             <source>Fastest within the budget</source>
             <translation>预算内最快</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="39" />
+            <location filename="../../gpudesk/ui/labels.py" line="40" />
             <source>Hourly</source>
             <translation>按小时</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="40" />
+            <location filename="../../gpudesk/ui/labels.py" line="41" />
             <source>Monthly</source>
             <translation>按月</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="41" />
+            <location filename="../../gpudesk/ui/labels.py" line="42" />
             <source>Daily</source>
             <translation>按天</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="42" />
+            <location filename="../../gpudesk/ui/labels.py" line="43" />
             <source>Weekly</source>
             <translation>按周</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="43" />
+            <location filename="../../gpudesk/ui/labels.py" line="44" />
             <source>Yearly</source>
             <translation>按年</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="44" />
+            <location filename="../../gpudesk/ui/labels.py" line="45" />
             <source>Reserved</source>
             <translation>预留</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="45" />
+            <location filename="../../gpudesk/ui/labels.py" line="46" />
             <source>Spot</source>
             <translation>竞价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="47" />
+            <location filename="../../gpudesk/ui/labels.py" line="48" />
             <source>Entry</source>
             <translation>入门级</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="48" />
+            <location filename="../../gpudesk/ui/labels.py" line="49" />
             <source>Advanced</source>
             <translation>进阶档</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="49" />
+            <location filename="../../gpudesk/ui/labels.py" line="50" />
             <source>Flagship</source>
             <translation>旗舰级</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="50" />
+            <location filename="../../gpudesk/ui/labels.py" line="51" />
             <source>Multi-node cluster</source>
             <translation>跨节点集群</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="52" />
+            <location filename="../../gpudesk/ui/labels.py" line="53" />
             <source>Weights</source>
             <translation>权重</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="53" />
+            <location filename="../../gpudesk/ui/labels.py" line="54" />
             <source>Gradients</source>
             <translation>梯度</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="54" />
+            <location filename="../../gpudesk/ui/labels.py" line="55" />
             <source>Optimizer states</source>
             <translation>优化器状态</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="55" />
+            <location filename="../../gpudesk/ui/labels.py" line="56" />
             <source>Activations</source>
             <translation>激活值</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="56" />
+            <location filename="../../gpudesk/ui/labels.py" line="57" />
             <source>KV cache</source>
             <translation>KV 缓存</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="57" />
+            <location filename="../../gpudesk/ui/labels.py" line="58" />
             <source>Overhead</source>
             <translation>其他开销</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="59" />
+            <location filename="../../gpudesk/ui/labels.py" line="60" />
             <source>Quoted</source>
             <translation>报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="60" />
+            <location filename="../../gpudesk/ui/labels.py" line="61" />
             <source>List price</source>
             <translation>目录价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="61" />
+            <location filename="../../gpudesk/ui/labels.py" line="62" />
             <source>Estimate</source>
             <translation>估计价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="63" />
+            <location filename="../../gpudesk/ui/labels.py" line="64" />
             <source>Open</source>
             <translation>待检查</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="64" />
+            <location filename="../../gpudesk/ui/labels.py" line="65" />
             <source>Pass</source>
             <translation>通过</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="65" />
+            <location filename="../../gpudesk/ui/labels.py" line="66" />
             <source>Fail</source>
             <translation>未通过</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="66" />
             <location filename="../../gpudesk/ui/labels.py" line="67" />
+            <location filename="../../gpudesk/ui/labels.py" line="68" />
             <source>N/A</source>
             <translation>不适用</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="68" />
             <location filename="../../gpudesk/ui/labels.py" line="69" />
+            <location filename="../../gpudesk/ui/labels.py" line="70" />
             <source>Waived</source>
             <translation>已豁免</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="71" />
+            <location filename="../../gpudesk/ui/labels.py" line="72" />
             <source>NVSwitch</source>
             <translation>NVSwitch</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="72" />
+            <location filename="../../gpudesk/ui/labels.py" line="73" />
             <source>NVLink bridge</source>
             <translation>NVLink 桥接</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="73" />
+            <location filename="../../gpudesk/ui/labels.py" line="74" />
             <source>PCIe</source>
             <translation>PCIe</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="74" />
+            <location filename="../../gpudesk/ui/labels.py" line="75" />
             <source>InfiniBand</source>
             <translation>InfiniBand</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="75" />
+            <location filename="../../gpudesk/ui/labels.py" line="76" />
             <source>RoCE</source>
             <translation>RoCE</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="76" />
+            <location filename="../../gpudesk/ui/labels.py" line="77" />
             <source>Ethernet</source>
             <translation>以太网</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="78" />
+            <location filename="../../gpudesk/ui/labels.py" line="79" />
             <source>Info</source>
             <translation>信息</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="79" />
+            <location filename="../../gpudesk/ui/labels.py" line="80" />
             <source>Warning</source>
             <translation>警告</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="80" />
+            <location filename="../../gpudesk/ui/labels.py" line="81" />
             <source>Critical</source>
             <translation>严重</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="81" />
-            <location filename="../../gpudesk/ui/labels.py" line="90" />
+            <location filename="../../gpudesk/ui/labels.py" line="82" />
+            <location filename="../../gpudesk/ui/labels.py" line="91" />
             <source>unknown</source>
             <translation>未知</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="82" />
+            <location filename="../../gpudesk/ui/labels.py" line="83" />
             <source>yes</source>
             <translation>是</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="83" />
+            <location filename="../../gpudesk/ui/labels.py" line="84" />
             <source>no</source>
             <translation>否</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="120" />
+            <location filename="../../gpudesk/ui/labels.py" line="121" />
             <source>other mainland regions</source>
             <translation>其他内地地区</translation>
         </message>
