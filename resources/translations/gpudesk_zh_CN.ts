@@ -1396,99 +1396,110 @@
             <translation>已导入 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="342" />
+            <location filename="../../gpudesk/ui/main_window.py" line="345" />
             <source>computing…</source>
             <translation>计算中…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="375" />
+            <location filename="../../gpudesk/ui/main_window.py" line="378" />
             <source>No configuration fits within the constraints.</source>
             <translation>在约束条件内没有可行的配置。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="379" />
+            <location filename="../../gpudesk/ui/main_window.py" line="382" />
+            <source>The selected quote's configuration cannot run this job (%1): the recommendation is shown.</source>
+            <translation>所选报价的配置无法运行此任务（%1）：现显示推荐方案。</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/main_window.py" line="386" />
             <source>The configuration set by hand no longer works (%1): the recommendation is shown.</source>
             <translation>手动设定的配置已不可用（%1）：现显示推荐方案。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="454" />
-            <location filename="../../gpudesk/ui/main_window.py" line="549" />
+            <location filename="../../gpudesk/ui/main_window.py" line="462" />
+            <location filename="../../gpudesk/ui/main_window.py" line="559" />
             <source>No configuration chosen yet</source>
             <translation>尚未选择配置</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="455" />
+            <location filename="../../gpudesk/ui/main_window.py" line="463" />
             <source>Fits</source>
             <translation>显存够用</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="455" />
+            <location filename="../../gpudesk/ui/main_window.py" line="463" />
             <source>Does not fit</source>
             <translation>显存不足</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="456" />
-            <location filename="../../gpudesk/ui/main_window.py" line="550" />
+            <location filename="../../gpudesk/ui/main_window.py" line="464" />
+            <location filename="../../gpudesk/ui/main_window.py" line="560" />
             <source>set by hand</source>
             <translation>手动设定</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="460" />
+            <location filename="../../gpudesk/ui/main_window.py" line="468" />
             <source>%1 with trial margin</source>
             <translation>含试错余量 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="552" />
+            <location filename="../../gpudesk/ui/main_window.py" line="562" />
             <source>Chosen</source>
             <translation>已选择</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="610" />
+            <location filename="../../gpudesk/ui/main_window.py" line="602" />
+            <location filename="../../gpudesk/ui/main_window.py" line="608" />
+            <source>New provider</source>
+            <translation>新服务商</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/main_window.py" line="667" />
             <source>Untitled plan</source>
             <translation>未命名方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="640" />
+            <location filename="../../gpudesk/ui/main_window.py" line="697" />
             <source>About gpudesk</source>
             <translation>关于 gpudesk</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="635" />
+            <location filename="../../gpudesk/ui/main_window.py" line="692" />
             <source>Offline planning assistant for renting GPU servers for AI training.</source>
             <translation>离线的 AI 训练 GPU 服务器租用规划助手。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="397" />
+            <location filename="../../gpudesk/ui/main_window.py" line="405" />
             <source>The last valid value is used until corrected — %1</source>
             <translation>改正前沿用上一次的有效值 — %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="550" />
+            <location filename="../../gpudesk/ui/main_window.py" line="560" />
             <source>from the recommendation</source>
             <translation>来自推荐</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="589" />
+            <location filename="../../gpudesk/ui/main_window.py" line="646" />
             <source>Your name</source>
             <translation>您的姓名</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="590" />
+            <location filename="../../gpudesk/ui/main_window.py" line="647" />
             <source>Checklist results record who checked them. Your name:</source>
             <translation>检查结果会记录检查人。请输入您的姓名：</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="636" />
+            <location filename="../../gpudesk/ui/main_window.py" line="693" />
             <source>Catalogue dated %1 (content %2).</source>
             <translation>目录日期 %1（内容 %2）。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="636" />
+            <location filename="../../gpudesk/ui/main_window.py" line="693" />
             <source>unknown</source>
             <translation>未知</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="638" />
+            <location filename="../../gpudesk/ui/main_window.py" line="695" />
             <source>Chinese text uses the bundled WenQuanYi Micro Hei font (Apache-2.0).</source>
             <translation>中文使用随附的文泉驿微米黑字体（Apache-2.0）。</translation>
         </message>
@@ -1998,6 +2009,11 @@
             <translation>暂无可保存的内容：任务仍在计算中。</translation>
         </message>
         <message>
+            <location filename="../../gpudesk/ui/window/files.py" line="154" />
+            <source>“%1” was changed by another program (or another gpudesk) since you opened it. Replace it with your version? (The other version is kept as %1.bak.)</source>
+            <translation>“%1”在您打开之后已被其他程序（或另一个 gpudesk）修改。要用您的版本替换它吗？（另一个版本会保留为 %1.bak。）</translation>
+        </message>
+        <message>
             <location filename="../../gpudesk/ui/window/files.py" line="165" />
             <source>Saved %1</source>
             <translation>已保存 %1</translation>
@@ -2028,37 +2044,37 @@
             <translation>已写入 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="236" />
+            <location filename="../../gpudesk/ui/window/files.py" line="239" />
             <source>Export options</source>
             <translation>导出方案列表</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="236" />
+            <location filename="../../gpudesk/ui/window/files.py" line="239" />
             <source>Export checklist</source>
             <translation>导出验收清单</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="237" />
+            <location filename="../../gpudesk/ui/window/files.py" line="240" />
             <source>Export quotes</source>
             <translation>导出比价表</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="240" />
+            <location filename="../../gpudesk/ui/window/files.py" line="243" />
             <source>Nothing to export yet.</source>
             <translation>还没有可导出的内容。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="245" />
+            <location filename="../../gpudesk/ui/window/files.py" line="248" />
             <source>Excel workbook (*.xlsx)</source>
             <translation>Excel 工作簿 (*.xlsx)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="245" />
+            <location filename="../../gpudesk/ui/window/files.py" line="248" />
             <source>CSV, UTF-8 (*.csv)</source>
             <translation>CSV，UTF-8 编码 (*.csv)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="280" />
+            <location filename="../../gpudesk/ui/window/files.py" line="283" />
             <source>(none)</source>
             <translation>（无）</translation>
         </message>
@@ -2336,6 +2352,418 @@ Approver</source>
         </message>
     </context>
     <context>
+        <name>QuoteDialog</name>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="197" />
+            <source>Edit quote %1</source>
+            <translation>编辑报价 %1</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="198" />
+            <source>Add a quote</source>
+            <translation>添加报价</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="199" />
+            <source>Who quoted</source>
+            <translation>报价方</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="200" />
+            <source>What is quoted</source>
+            <translation>报价内容</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="201" />
+            <source>Prices (¥, as the provider wrote them; empty = not offered)</source>
+            <translation>价格（元，按服务商报价原样填写；留空 = 不提供）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="202" />
+            <source>Terms, other costs and subsidy</source>
+            <translation>条款、其他费用与补贴</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="204" />
+            <source>Provider</source>
+            <translation>服务商</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="204" />
+            <source>Quote number</source>
+            <translation>报价编号</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="204" />
+            <source>Quote date</source>
+            <translation>报价日期</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="205" />
+            <source>Valid until</source>
+            <translation>有效期至</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="205" />
+            <source>Contact</source>
+            <translation>联系方式</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="205" />
+            <source>GPU</source>
+            <translation>GPU</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="206" />
+            <source>Node type</source>
+            <translation>节点类型</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="206" />
+            <source>GPUs per node</source>
+            <translation>每节点 GPU 数</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="206" />
+            <source>Nodes</source>
+            <translation>节点数</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="207" />
+            <source>Region</source>
+            <translation>地域</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="207" />
+            <source>CPU</source>
+            <translation>CPU</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="207" />
+            <source>Host RAM (GB)</source>
+            <translation>内存（GB）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="208" />
+            <source>NVMe (GB)</source>
+            <translation>NVMe（GB）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="208" />
+            <source>Network between nodes</source>
+            <translation>节点间网络</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="209" />
+            <source>Spot interruption terms</source>
+            <translation>竞价实例中断条款</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="209" />
+            <source>Billing granularity</source>
+            <translation>计费粒度</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="210" />
+            <source>Minimum period (hours)</source>
+            <translation>最短租期（小时）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="210" />
+            <source>Setup and one-off fees (¥)</source>
+            <translation>开通费及一次性费用（元）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="211" />
+            <source>Storage (¥ per GB-month)</source>
+            <translation>存储（元/GB·月）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="212" />
+            <source>Storage included (GB)</source>
+            <translation>赠送存储（GB）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="212" />
+            <source>Egress (¥ per GB)</source>
+            <translation>出网流量（元/GB）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="213" />
+            <source>Public bandwidth (¥ per month)</source>
+            <translation>公网带宽（元/月）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="213" />
+            <source>Public IPs</source>
+            <translation>公网 IP 数</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="214" />
+            <source>Public IP (¥ per IP and month)</source>
+            <translation>公网 IP（元/个·月）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="214" />
+            <source>VAT</source>
+            <translation>增值税</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="215" />
+            <source>VAT rate (e.g. 6%)</source>
+            <translation>增值税率（如 6%）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="215" />
+            <source>Subsidy rate (e.g. 30%)</source>
+            <translation>补贴比例（如 30%）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="216" />
+            <source>Subsidy cap (¥)</source>
+            <translation>补贴上限（元）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="216" />
+            <source>Subsidy programme (e.g. 算力券)</source>
+            <translation>补贴项目（如算力券）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="217" />
+            <source>Notes</source>
+            <translation>备注</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="222" />
+            <source>stated</source>
+            <translation>已写明</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="223" />
+            <source>Billing</source>
+            <translation>计费方式</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="223" />
+            <source>Price (¥)</source>
+            <translation>价格（元）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="223" />
+            <source>Per</source>
+            <translation>计价单位</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="226" />
+            <source>Spot (interruptible)</source>
+            <translation>竞价（可被中断）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="227" />
+            <source>not offered</source>
+            <translation>不提供</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="229" />
+            <source>per GPU</source>
+            <translation>每卡</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="230" />
+            <source>per node</source>
+            <translation>按节点</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="231" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="235" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="258" />
+            <source>not stated</source>
+            <translation>未说明</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="231" />
+            <source>per second</source>
+            <translation>按秒</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="231" />
+            <source>per minute</source>
+            <translation>按分钟</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="232" />
+            <source>per hour</source>
+            <translation>按小时</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="232" />
+            <source>per day</source>
+            <translation>按天</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="235" />
+            <source>prices include VAT</source>
+            <translation>价格含增值税</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="235" />
+            <source>prices exclude VAT</source>
+            <translation>价格不含增值税</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="240" />
+            <source>unknown</source>
+            <translation>未知</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="253" />
+            <source>New provider…</source>
+            <translation>新服务商…</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="338" />
+            <source>give the subsidy rate with its cap</source>
+            <translation>填写补贴上限时请同时填写补贴比例</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="384" />
+            <source>pick the provider who quoted (or add a new one)</source>
+            <translation>请选择报价的服务商（或添加新服务商）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="386" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="404" />
+            <source>Correct the fields marked in red.</source>
+            <translation>请改正标红的字段。</translation>
+        </message>
+    </context>
+    <context>
+        <name>QuotesPage</name>
+        <message>
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="100" />
+            <source>Add…</source>
+            <translation>添加…</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="100" />
+            <source>Type in a provider's written quote</source>
+            <translation>录入一家服务商的书面报价</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="101" />
+            <source>Edit…</source>
+            <translation>编辑…</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="101" />
+            <source>Change the selected quote</source>
+            <translation>修改所选报价</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="102" />
+            <source>Remove</source>
+            <translation>删除</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="102" />
+            <source>Remove the selected quote from the plan</source>
+            <translation>从方案中删除所选报价</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="103" />
+            <source>Import sheet…</source>
+            <translation>导入报价表…</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="103" />
+            <source>Read quotes from a provider's CSV or JSON sheet</source>
+            <translation>读取服务商的 CSV 或 JSON 报价表</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="104" />
+            <source>Select…</source>
+            <translation>选定…</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="104" />
+            <source>Choose this quote for the plan and say why (the reason prints on the 比价 page)</source>
+            <translation>为方案选定此报价并说明理由（理由会打印在比价页上）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="106" />
+            <source>Clear selection</source>
+            <translation>取消选定</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="106" />
+            <source>No quote is selected: the recommender chooses again</source>
+            <translation>不选定任何报价：重新由推荐引擎选择</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="152" />
+            <source>No written quote yet. A purchase is approved on written quotes from several licensed providers (usually three): add them here or import a provider's sheet.</source>
+            <translation>还没有书面报价。采购审批依据的是多家持证服务商的书面报价（通常三家）：请在此添加，或导入服务商的报价表。</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="157" />
+            <source>%1 quotes from %2 providers; all figures for this plan's job.</source>
+            <translation>共 %1 份报价，来自 %2 家服务商；所有数字均按本方案的任务计算。</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="161" />
+            <source>Selected: %1. Reason: %2</source>
+            <translation>已选定：%1。理由：%2</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="164" />
+            <source>No quote selected yet: select one with the reason for choosing it.</source>
+            <translation>尚未选定报价：请选定一份并写明理由。</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="211" />
+            <source>Quote</source>
+            <translation>报价</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="234" />
+            <source>Remove quote</source>
+            <translation>删除报价</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="235" />
+            <source>Remove quote %1 from the plan?</source>
+            <translation>从方案中删除报价 %1？</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="247" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="262" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="266" />
+            <source>Import quotes</source>
+            <translation>导入报价</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="247" />
+            <source>Quote sheets (*.csv *.json)</source>
+            <translation>报价表 (*.csv *.json)</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="267" />
+            <source>%1 quotes imported.</source>
+            <translation>已导入 %1 份报价。</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="278" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="286" />
+            <source>Select quote</source>
+            <translation>选定报价</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="279" />
+            <source>Why is quote %1 selected? (printed on the 比价 page; e.g. cheapest that fits, licensed, in Shandong)</source>
+            <translation>为什么选定报价 %1？（会打印在比价页上；例如：能放下的最低价、持证经营、机房在山东）</translation>
+        </message>
+    </context>
+    <context>
         <name>Charts</name>
         <message>
             <location filename="../../gpudesk/ui/charts/plots.py" line="64" />
@@ -2521,6 +2949,31 @@ Approver</source>
             <location filename="../../gpudesk/ui/charts/plots.py" line="275" />
             <source>this job</source>
             <translation>本任务</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/quotes_plot.py" line="24" />
+            <source>All-in cost per quote</source>
+            <translation>各报价总价</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/quotes_plot.py" line="26" />
+            <source>No priced quote yet</source>
+            <translation>还没有带价格的报价</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/quotes_plot.py" line="55" />
+            <source>All-in</source>
+            <translation>总价</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/quotes_plot.py" line="56" />
+            <source>Cheapest</source>
+            <translation>成本最低</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/quotes_plot.py" line="56" />
+            <source>Selected</source>
+            <translation>已选定</translation>
         </message>
         <message>
             <location filename="../../gpudesk/ui/charts/style.py" line="334" />
@@ -2785,6 +3238,129 @@ Approver</source>
             <location filename="../../gpudesk/ui/models/options_model.py" line="228" />
             <source>%1/GPU-h</source>
             <translation>%1/卡时</translation>
+        </message>
+    </context>
+    <context>
+        <name>QuotesModel</name>
+        <message>
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="24" />
+            <source>Quote</source>
+            <translation>报价</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="24" />
+            <source>The quote's id in this plan (q1, q2, …); ★ selected, ✓ cheapest</source>
+            <translation>报价在本方案中的编号（q1、q2…）；★ 已选定，✓ 最低价</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="25" />
+            <source>Provider</source>
+            <translation>服务商</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="25" />
+            <source>Who quoted, and the provider's quote number</source>
+            <translation>报价的服务商及其报价编号</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="26" />
+            <source>Configuration</source>
+            <translation>配置</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="26" />
+            <source>GPUs quoted: nodes × GPUs per node, region</source>
+            <translation>报价的显卡：节点数 × 每节点卡数，地区</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="27" />
+            <source>Prices</source>
+            <translation>价格</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="27" />
+            <source>Every price the quote states, per GPU or per node and billing period</source>
+            <translation>报价写明的每一项价格，按卡或按节点及计费周期</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="28" />
+            <source>Valid until</source>
+            <translation>有效期至</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="28" />
+            <source>Last day the quote holds</source>
+            <translation>报价有效的最后一天</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="29" />
+            <source>Fits</source>
+            <translation>显存够用</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="29" />
+            <source>Whether the plan's job fits this configuration (the engine's verdict)</source>
+            <translation>本方案的任务能否放进该配置（引擎的判断）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="30" />
+            <source>Run time</source>
+            <translation>训练时长</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="30" />
+            <source>One clean run on this configuration, without the trial margin</source>
+            <translation>在该配置上一次跑通所需时间（不含试错余量）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="31" />
+            <source>All-in</source>
+            <translation>总价</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="31" />
+            <source>Everything the quote costs for this job: compute at the cheapest billing mix for the run with its trial margin, storage, network, fees, subsidy and tax</source>
+            <translation>该报价完成本任务的全部费用：按含试错余量的时长以最便宜的计费组合计算的算力费，加存储、网络、其他费用、补贴和税费</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="32" />
+            <source>+30 %</source>
+            <translation>+30%</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="32" />
+            <source>All-in if the run takes 30 % longer</source>
+            <translation>训练时长多 30% 时的总价</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="33" />
+            <source>+100 %</source>
+            <translation>+100%</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="33" />
+            <source>All-in if the run takes twice as long</source>
+            <translation>训练时长翻倍时的总价</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="34" />
+            <source>Billing</source>
+            <translation>计费方式</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="34" />
+            <source>The cheapest billing form or mix for the rental period</source>
+            <translation>该租期内最便宜的计费方式或组合</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="35" />
+            <source>Flags</source>
+            <translation>提示</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="35" />
+            <source>What a reviewer should know: expired, no licence or ICP filing recorded, does not fit, items not stated, spot billing</source>
+            <translation>审核人需要了解的事项：已过期、未记录许可证或 ICP 备案、装不下、未写明的费用项、竞价计费</translation>
         </message>
     </context>
     <context>
