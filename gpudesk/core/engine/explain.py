@@ -23,6 +23,13 @@ _STACK_HINT = {
 }
 
 
+def profile_line(job: Job) -> str:
+    """One line on the training stack the figures assume (for the recommender's options)."""
+    return t("Framework {f}: model states {m}; loss {l}.", "训练框架 {f}：模型状态为{m}；损失计算为{l}。",
+             f=profile_of(job).label(), m=units.label("model_states", model_states_of(job)),
+             l=units.label("loss", loss_of(job)))
+
+
 def explain_framework(job: Job, layout: Layout, cluster: Cluster, memory: MemoryEstimate, notes: list[str]) -> None:
     prof = profile_of(job)
     fw = framework_of(job)
