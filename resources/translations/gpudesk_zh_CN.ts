@@ -2963,17 +2963,17 @@ Approver</source>
             <translation>还没有带价格的报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/quotes_plot.py" line="55" />
+            <location filename="../../gpudesk/ui/charts/quotes_plot.py" line="56" />
             <source>All-in</source>
             <translation>总价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/quotes_plot.py" line="56" />
+            <location filename="../../gpudesk/ui/charts/quotes_plot.py" line="57" />
             <source>Cheapest</source>
             <translation>成本最低</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/quotes_plot.py" line="56" />
+            <location filename="../../gpudesk/ui/charts/quotes_plot.py" line="57" />
             <source>Selected</source>
             <translation>已选定</translation>
         </message>
