@@ -121,7 +121,7 @@ def _n(x, fmt="{:,.0f}", unknown="?") -> str:
 
 def format_plan(plan, path=None, catalog=None) -> str:
     from gpudesk.core import units
-    from gpudesk.core.i18n import t
+    from gpudesk.core.i18n import current_language, t
     from gpudesk.core.plan.checklist import phase_label, progress, tailor
     from gpudesk.core.plan import plan_hash
 
@@ -190,6 +190,16 @@ def format_plan(plan, path=None, catalog=None) -> str:
         t(" · selected {q}: {why}", " · 已选定 {q}：{why}", q=sel.quote, why=sel.reason) if sel else
         t(" · none selected: budget estimate, no written quote yet (gpudesk quote add / compare / select)",
           " · 尚未选定：预算估算，尚无书面报价（gpudesk quote add / compare / select）"))]
+    if plan.revisions:
+        lines += ["", t("Plan versions (1 = as first made):", "方案版本（1 = 最初制定）：")]
+        for rev in plan.revisions:
+            b, a = rev.before, rev.after
+            lines.append(f"  {rev.version}. {rev.created[:10]} {rev.reason.get(current_language()) or rev.reason.get('en', '')}"
+                         f" {t('time', '时长')} {units.hours(b.get('hours'))} → {units.hours(a.get('hours'))}, "
+                         f"{t('cost', '成本')} {units.money(b.get('cost_with_trial_margin'), a.get('currency') or 'CNY')} → "
+                         f"{units.money(a.get('cost_with_trial_margin'), a.get('currency') or 'CNY')}")
+    if plan.kit_results:
+        lines += ["", t("Acceptance kit results: {h}", "验收套件结果：{h}", h=", ".join(r.host for r in plan.kit_results))]
     lines += ["", t("Checklist:", "检查清单：")]
     for phase, c in progress(tailor(plan, catalog=catalog)).items():
         lines.append(f"  {phase_label(phase)}: {c['pass']} {t('pass', '通过')}, {c['fail']} {t('fail', '未通过')}, "

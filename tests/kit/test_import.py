@@ -40,8 +40,8 @@ def test_healthy_machine_fills_the_checklist(plans, tmp_path):
     assert m["link_pairs"] == {"NV12": 6} and m["busbw_gbps"] == pytest.approx(229.0)
     assert m["busbw_link_share"] == pytest.approx(229.0 / 300) and p["busbw_expected_share"] == pytest.approx(0.77)
     assert m["iops"] == 412345.6 and p["iops_min"] == 20000 and m["seq_write_mbs"] == pytest.approx(2400)
-    # 12 layers: (983,101,440 + 12 × 2,029,117,440) × 5,500 = 139.33 TFLOPS = 44.66 % of 312
-    assert m["tflops"] == pytest.approx(139.3286, abs=1e-3) and m["mfu"] == pytest.approx(0.446566, abs=1e-5)
+    # 5 layers: (983,101,440 + 5 × 2,029,117,440) × 13,000 = 144.67 TFLOPS = 46.37 % of 312
+    assert m["tflops"] == pytest.approx(144.67295, abs=1e-4) and m["mfu"] == pytest.approx(0.463695, abs=1e-5)
     assert p["mfu"] == 0.466 and p["tflops"] == pytest.approx(312 * 0.466)  # HF on A100 at hidden 5120 (mfu.py)
     keys = {r["key"] for r in report["comparison"]}
     assert {"gpus", "gpu_memory", "links", "busbw", "iops", "throughput", "host_ram", "cpu", "tflops", "temperature"} <= keys
@@ -53,20 +53,21 @@ def test_recalibration_hand_computed(plans, tmp_path):
     plan = fresh(plans["a100x4"])
     old = plan.choice.model_copy(deep=True)
     doc = healthy_doc(plan)
-    doc["training"]["tokens_per_s"] = 4928.0  # 124.84 TFLOPS = MFU 40.01 % (predicted 46.6 %)
+    doc["training"]["tokens_per_s"] = 11214.4  # 124.80 TFLOPS = MFU 40.0 % (predicted 46.6 %)
     report = apply.import_results(plan, write(doc, tmp_path / "r.json"))
     rc = report["recalibration"]
-    f = 983_101_440 + 12 * 2_029_117_440
-    measured = f * 4928.0 / 1e12 / 312
-    assert rc["mfu"]["measured_synthetic"] == pytest.approx(measured) and rc["mfu"]["predicted_synthetic"] == pytest.approx(0.466)
-    assert rc["mfu"]["new"] == round(0.466 * measured / 0.466, 4) == 0.4001
-    # overhead: context 36.5 GiB used − 35 GiB reserved = 1.5 GiB; slack 35/33 − 1 on the plan's own tensors
+    f = 983_101_440 + 5 * 2_029_117_440
+    measured = f * 11214.4 / 1e12 / 312
+    assert rc["mfu"]["measured_synthetic"] == pytest.approx(measured)
+    assert rc["mfu"]["predicted_synthetic"] == pytest.approx(0.466) and rc["mfu"]["planned"] == pytest.approx(0.466)
+    assert rc["mfu"]["new"] == round(0.466 * measured / 0.466, 4) == 0.4
+    # overhead: context 35.5 GiB used − 34 GiB reserved = 1.5 GiB; slack 34/32.4 − 1 on the plan's own tensors
     per = old.memory.per_gpu_bytes
-    want = int(1.5 * 2**30 + (35 / 33 - 1) * (per.total - per.overhead))
+    want = int((int(35.5 * 2**30) - 34 * 2**30) + (34 * 2**30 / int(32.4 * 2**30) - 1) * (per.total - per.overhead))
     assert rc["job"]["overhead_bytes"] == want and rc["overhead_bytes"]["new"] == want
     assert rc["memory_per_gpu_bytes"]["new"] == per.total - per.overhead + want
     # time from the engine itself, for the plan's layout at the new MFU
-    job, layout = recalibrate._variant(plan, plan.job.model_copy(update={"mfu": 0.4001, "overhead_bytes": want}))
+    job, layout = recalibrate._variant(plan, plan.job.model_copy(update={"mfu": 0.4, "overhead_bytes": want}))
     t = time_estimate(job, layout, recalibrate._cluster(plan))
     assert rc["hours"]["new"] == pytest.approx(t.hours) and rc["hours"]["planned"] == old.time.hours
     assert 1.14 < rc["hours"]["new"] / old.time.hours < 1.18  # ≈ 0.466 / 0.40 with a little more overlap
@@ -79,16 +80,16 @@ def test_recalibration_applied_keeps_the_original(plans, tmp_path):
     plan = fresh(plans["a100x4"])
     old_hours, old_cost, fp = plan.choice.time.hours, plan.choice.cost.with_trial_margin, expect.fingerprint(plan)
     doc = healthy_doc(plan)
-    doc["training"]["tokens_per_s"] = 4928.0
+    doc["training"]["tokens_per_s"] = 11214.4
     path = write(doc, tmp_path / "r.json")
     report = apply.import_results(plan, path, recalibrate_plan=True)
     assert report["recalibration"]["applied"] is True
-    assert plan.job.mfu == 0.4001 and plan.choice.time.mfu == 0.4001
+    assert plan.job.mfu == 0.4 and plan.choice.time.mfu == 0.4
     assert plan.choice.time.hours == pytest.approx(report["recalibration"]["hours"]["new"])
     rev = plan.revisions[0]
-    assert rev.version == 2 and rev.changes["mfu"] == [None, 0.4001] and "overhead_bytes" in rev.changes
+    assert rev.version == 2 and rev.changes["mfu"] == [None, 0.4] and "overhead_bytes" in rev.changes
     assert rev.before["hours"] == old_hours and rev.before["cost_with_trial_margin"] == old_cost
-    assert rev.after["hours"] == plan.choice.time.hours and "MFU 47% → 40%" in rev.reason["en"]
+    assert rev.after["hours"] == plan.choice.time.hours and "MFU 47 % → 40 %" in rev.reason["en"]
     assert expect.fingerprint(plan) == fp  # the kit's other results still belong to the plan
     saved = save_plan(plan, tmp_path / "p.gpudesk")
     back = load_plan(saved)

@@ -86,7 +86,7 @@ def test_import_json_contract_and_checklist(plan_file, tmp_path, capsys):
         assert key in j
     assert j["plan"]["title"] == "13B on 4× A100" and j["saved"] is True
     assert all(set(a) >= {"item", "status", "evidence"} for a in j["applied"]) and len(j["applied"]) == 15
-    assert j["recalibration"]["mfu"]["new"] == pytest.approx(0.4466, abs=1e-4) and j["recalibration"]["applied"] is False
+    assert j["recalibration"]["mfu"]["new"] == 0.4637 and j["recalibration"]["applied"] is False
     assert run_cli(["checklist", str(plan_file), "--json"]) == 0
     items = {i["id"]: i for i in json.loads(capsys.readouterr().out)["items"]}
     touched = [i for i in items.values() if i["evidence"]]
@@ -100,13 +100,13 @@ def test_import_text_and_recalibrate(plan_file, tmp_path, capsys):
     assert run_cli(["kit", "import", results, "--plan", str(plan_file), "--lang", "en"]) == 0
     out = capsys.readouterr().out
     assert "Results of node01 for plan '13B on 4× A100':" in out and "Measured against planned:" in out
-    assert "Recalibration from the training run: MFU 47 % → 45 %" in out and "Apply it with --recalibrate" in out
+    assert "Recalibration from the training run: MFU 47 % → 46 %" in out and "Apply it with --recalibrate" in out
     before = load_plan(plan_file).choice.time.hours
     assert run_cli(["kit", "import", results, "--plan", str(plan_file), "--recalibrate", "--lang", "zh_CN"]) == 0
     out = capsys.readouterr().out
-    assert "已重新校准：MFU 47 % → 45 %" in out
+    assert "已重新校准：MFU 47 % → 46 %" in out
     plan = load_plan(plan_file)
-    assert len(plan.revisions) == 1 and plan.revisions[0].before["hours"] == before and plan.job.mfu == 0.4466
+    assert len(plan.revisions) == 1 and plan.revisions[0].before["hours"] == before and plan.job.mfu == 0.4637
 
 
 def test_dry_run_changes_nothing(plan_file, tmp_path, capsys):

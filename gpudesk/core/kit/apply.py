@@ -4,16 +4,17 @@ against planned. Nothing is written when the file does not validate (see `result
 
 Several nodes: each node's file is imported on its own; an item passes only when as many nodes as
 the plan has passed it, fails as soon as one node fails it, and otherwise keeps its status with the
-evidence so far ("2 of 4 nodes").
+evidence so far ("2 of 4 nodes"; rules in core.plan.kit_record).
 """
 
 from __future__ import annotations
 
-from gpudesk.core.i18n import current_language, t
+from gpudesk.core.i18n import LANGUAGES, current_language, t, use_language
 from gpudesk.core.kit import expect, probe, recalibrate
 from gpudesk.core.kit.compare import measured_vs_planned
 from gpudesk.core.kit.results import load_results
 from gpudesk.core.plan import ChecklistState, KitResult, Plan, checklist, configuration_key, now_iso
+from gpudesk.core.plan.kit_record import combined_status, kit_checked_by, kit_evidence
 
 GPU_CHECKS = {"gpu-inventory", "driver-branch", "ecc-health", "nvlink-topology", "pcie-topology", "rack-power"}
 
@@ -69,16 +70,6 @@ def _text(v: dict, lang: str) -> str:
     return text.get(lang) or text.get("en") or ""
 
 
-def _combine(statuses: list[str], needed: int) -> str | None:
-    """The checklist status from every node's verdict: fail if one failed, pass once `needed` passed,
-    else None (keep the status)."""
-    if "fail" in statuses:
-        return "fail"
-    if statuses.count("pass") >= needed:
-        return "pass"
-    return None
-
-
 def import_results(plan: Plan, path, *, who: str | None = None, recalibrate_plan: bool = False) -> dict:
     """Validate `path` against `plan`, then apply it (in place; the caller saves the plan).
     Returns {"plan", "host", "applied", "skipped", "measured", "planned", "comparison",
@@ -89,16 +80,16 @@ def import_results(plan: Plan, path, *, who: str | None = None, recalibrate_plan
 
 def apply_document(plan: Plan, doc: dict, sha: str, *, who: str | None = None, recalibrate_plan: bool = False,
                    source: str | None = None) -> dict:
+    """Apply a validated results document. The plan changes only when everything succeeded (the work
+    is done on a copy, then its checklist, kit results and, when asked, recalibrated figures are kept)."""
+    work = plan.model_copy(deep=True)
     lang = current_language()
-    e = expect.kit_expect(plan)
+    e = expect.kit_expect(work)
     verdicts = rejudge(doc, e)
     host = str((doc.get("host") or {}).get("hostname") or "?")
     kind = doc.get("kind", "node")
     when = doc.get("finished_at") or doc.get("created_at") or now_iso()
-    items = {i.id: i for i in checklist.tailor(plan)}
-    fp = expect.fingerprint(plan)
-    others = [r for r in plan.kit_results if r.kind == kind and r.host != host and r.fingerprint == fp]
-    needed = 1 if kind == "internode" else max(1, e.get("nodes") or 1)
+    items = {i.id: i for i in checklist.tailor(work)}
     applied, skipped, warnings = [], [], []
     if doc.get("complete") is False:
         warnings.append(t("the run did not finish (interrupted or failed): importing what it measured",
@@ -109,42 +100,39 @@ def apply_document(plan: Plan, doc: dict, sha: str, *, who: str | None = None, r
         item = items.get(iid)
         if item is None or not item.applicable:
             skipped.append({"item": iid, "reason": t("not applicable to this plan", "不适用于本方案")})
-            continue
-        if status == "skipped":
+        elif status == "skipped":
             skipped.append({"item": iid, "reason": _text(v, lang)})
-            continue
-        record.statuses[iid] = status
-        record.evidence[iid] = {"en": v["text"].get("en", ""), "zh_CN": v["text"].get("zh_CN") or v["text"].get("en", "")}
-        if v.get("probe_status") not in (None, status):
-            warnings.append(t("{i}: the kit said {a}; judged against the plan as it is now: {b}",
-                              "{i}：套件结论为 {a}；按方案当前阈值判定为 {b}", i=iid, a=v["probe_status"], b=status))
-        lines = [f"{r.host}: {r.evidence[iid].get(lang) or r.evidence[iid].get('en')}" for r in others if iid in r.evidence]
-        lines.append(f"{host}: {_text(v, lang)}")
-        statuses = [r.statuses[iid] for r in others if iid in r.statuses] + [status]
-        final = _combine(statuses, needed)
-        hosts = sorted({r.host for r in others if iid in r.statuses} | {host})
-        if needed > 1 and final is None:
-            lines.append(t("{k} of {n} nodes checked so far.", "目前已检查 {n} 个节点中的 {k} 个。", k=len(hosts), n=needed))
-        evidence = "\n".join(lines) + "\n" + t("(gpudesk acceptance kit, measured {w})", "（gpudesk 验收套件，测量于 {w}）", w=when)
-        by = who or t("gpudesk kit on {h}", "gpudesk 验收套件（{h}）", h=", ".join(hosts))
-        prev = plan.checklist.get(iid) or ChecklistState()
-        state = prev.model_copy()
+        else:
+            record.statuses[iid] = status
+            record.evidence[iid] = {"en": v["text"].get("en", ""),
+                                    "zh_CN": v["text"].get("zh_CN") or v["text"].get("en", "")}
+            if v.get("probe_status") not in (None, status):
+                warnings.append(t("{i}: the kit said {a}; judged against the plan as it is now: {b}",
+                                  "{i}：套件结论为 {a}；按方案当前阈值判定为 {b}", i=iid, a=v["probe_status"], b=status))
+    cmp = {}
+    for language in LANGUAGES:
+        with use_language(language):
+            cmp[language] = measured_vs_planned(doc, e, work, record.statuses)
+    record.measured, record.planned = cmp[lang]["measured"], cmp[lang]["planned"]
+    record.comparison = {language: c["rows"] for language, c in cmp.items()}
+    work.kit_results = [r for r in work.kit_results if not (r.host == host and r.kind == kind)] + [record]
+    for iid, status in record.statuses.items():
+        state = (work.checklist.get(iid) or ChecklistState()).model_copy()
+        final = combined_status(work, iid, kind)
         if final is not None:
             state.status = final
-        state.evidence, state.checked_by, state.checked_at = evidence, by, when
-        state.configuration = configuration_key(plan.choice)
-        if state.status != "waived":
             state.waiver_reason = None
-        plan.checklist[iid] = state
-        applied.append({"item": iid, "status": status, "evidence": _text(v, lang), "checklist_status": state.status,
-                        "title": item.title})
-    cmp = measured_vs_planned(doc, e, plan, {v["id"]: v["status"] for v in verdicts})
-    record.measured, record.planned = cmp["measured"], cmp["planned"]
-    plan.kit_results = [r for r in plan.kit_results if not (r.host == host and r.kind == kind)] + [record]
-    proposal = recalibrate.propose(plan, doc) if kind == "node" else None
+        state.evidence = kit_evidence(work, iid)
+        state.checked_by = who or kit_checked_by(work, iid)
+        state.checked_at, state.configuration = when, configuration_key(work.choice)
+        work.checklist[iid] = state
+        applied.append({"item": iid, "status": status, "evidence": record.evidence[iid].get(lang) or "",
+                        "checklist_status": state.status, "title": items[iid].title})
+    proposal = recalibrate.propose(work, doc) if kind == "node" else None
     if proposal is not None and recalibrate_plan:
-        recalibrate.apply_recalibration(plan, proposal, source=f"{host} {sha[:12]}")
+        recalibrate.apply_recalibration(work, proposal, source=f"{host} {sha[:12]}")
+    for name in ("checklist", "kit_results", "job", "choice", "revisions"):
+        setattr(plan, name, getattr(work, name))
     return {"plan": dict(expect.plan_ref(plan), file=source), "host": host, "kind": kind, "applied": applied,
-            "skipped": skipped, "measured": cmp["measured"], "planned": cmp["planned"], "comparison": cmp["rows"],
-            "recalibration": proposal, "warnings": warnings}
-
+            "skipped": skipped, "measured": cmp[lang]["measured"], "planned": cmp[lang]["planned"],
+            "comparison": cmp[lang]["rows"], "recalibration": proposal, "warnings": warnings}

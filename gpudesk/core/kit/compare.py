@@ -91,9 +91,9 @@ def measured_vs_planned(doc: dict, e: dict, plan: Plan, statuses: dict[str, str]
     s = statuses or {}
     rows = []
 
-    def row(key, item, label, planned, measured):
+    def row(key, item, label, planned, measured, judged=True):
         rows.append({"key": key, "item": item, "label": label, "planned": planned, "measured": measured,
-                     "ok": _ok(s.get(item))})
+                     "ok": _ok(s.get(item)) if judged else None})
 
     if m["gpus"] or "gpu-inventory" in s:
         row("gpus", "gpu-inventory", t("GPU model and count", "GPU 型号与数量"),
@@ -142,7 +142,7 @@ def measured_vs_planned(doc: dict, e: dict, plan: Plan, statuses: dict[str, str]
     if m["peak_memory_bytes"]:
         row("run_memory", "micro-training-run", t("Peak memory of the synthetic run", "合成训练峰值显存"),
             t("{x} estimated", "估算 {x}", x=units.memory(m["peak_memory_predicted_bytes"]))
-            if m["peak_memory_predicted_bytes"] else "—", units.memory(m["peak_memory_bytes"]))
+            if m["peak_memory_predicted_bytes"] else "—", units.memory(m["peak_memory_bytes"]), judged=False)
     if m["temperature_max_c"] is not None:
         row("temperature", "temperature-throttling", t("Temperature", "温度"),
             t("≤ {a} °C, spread ≤ {b} °C", "≤ {a} °C，温差 ≤ {b} °C", a=units.number(p["temperature_max_c"]),

@@ -14,6 +14,7 @@ to the plan's own tensors per GPU.
 
 from __future__ import annotations
 
+from gpudesk.core import units
 from gpudesk.core.engine.cost import cost_estimate
 from gpudesk.core.engine.memory import memory_estimate
 from gpudesk.core.engine.timing import time_estimate
@@ -123,14 +124,14 @@ def apply_recalibration(plan: Plan, proposal: dict, source: str | None = None) -
     choice = Option.model_validate({**plan.choice.model_dump(warnings=False), "memory": mem.model_dump(warnings=False),
                                     "time": time.model_dump(warnings=False), "cost": cost.model_dump(warnings=False)})
     plan.job, plan.choice = job, choice
+    was = old_job.mfu if old_job.mfu is not None else proposal["mfu"]["planned"]
     rev = PlanRevision(
         version=len(plan.revisions) + 2, created=now_iso(), source=source,
-        reason={"en": "Recalibrated from the acceptance kit's training run: MFU {:.0%} → {:.0%}{}.".format(
-                    old_job.mfu if old_job.mfu is not None else proposal["mfu"]["planned"], job.mfu,
+        reason={"en": "Recalibrated from the acceptance kit's training run: MFU {} → {}{}.".format(
+                    units.percent(was), units.percent(job.mfu),
                     ", memory overhead per GPU set from the measurement" if "overhead_bytes" in update else ""),
-                "zh_CN": "根据验收套件的训练测试重新校准：MFU {:.0%} → {:.0%}{}。".format(
-                    old_job.mfu if old_job.mfu is not None else proposal["mfu"]["planned"], job.mfu,
-                    "，每卡显存开销按实测设定" if "overhead_bytes" in update else "")},
+                "zh_CN": "根据验收套件的训练测试重新校准：MFU {} → {}{}。".format(
+                    units.percent(was), units.percent(job.mfu), "，每卡显存开销按实测设定" if "overhead_bytes" in update else "")},
         changes={k: [getattr(old_job, k), getattr(job, k)] for k in update},
         before=before, after=choice_summary(choice))
     plan.revisions.append(rev)

@@ -120,6 +120,7 @@ class KitResult(_Strict):
     evidence: dict[str, dict[str, str]] = Field(default_factory=dict)  # item -> {"en": ..., "zh_CN": ...}
     measured: dict[str, Any] = Field(default_factory=dict)
     planned: dict[str, Any] = Field(default_factory=dict)
+    comparison: dict[str, list[dict[str, Any]]] = Field(default_factory=dict)  # language -> rows, as the import showed
 
 
 class PlanRevision(_Strict):

@@ -7,8 +7,9 @@ from typing import Any
 from gpudesk.core import units
 from gpudesk.core.i18n import t
 from gpudesk.core.report import service
-from gpudesk.core.report.blocks import PageBreak, Section, SignOff, SignRole, Table, Text
+from gpudesk.core.report.blocks import Heading, PageBreak, Section, SignOff, SignRole, Table, Text
 from gpudesk.core.plan.checklist import phase_label, tailor
+from gpudesk.core.plan.kit_record import is_kit_checker, kit_checked_by, kit_evidence
 from gpudesk.core.report.context import ReportContext, _date_text
 
 
@@ -37,18 +38,58 @@ class ChecklistSection(ReportContext):
                 styles.append("group")
             key = _status_key(item.status)
             what = item.title + (f"\n{item.criterion}" if item.criterion else "")
-            evidence = "\n".join(str(x) for x in (item.evidence, item.notes, item.waiver_reason) if x)
-            who = "\n".join(str(x) for x in (item.checked_by, _date_text(item.checked_at) if item.checked_at else None)
-                            if x)
+            # the acceptance kit's measurement, in the report's language (the checklist holds the import's)
+            measured = kit_evidence(self.plan, item.id, self.lang) or item.evidence
+            evidence = "\n".join(str(x) for x in (measured, item.notes, item.waiver_reason) if x)
+            checker = (kit_checked_by(self.plan, item.id, self.lang) if is_kit_checker(self.plan, item.id, item.checked_by)
+                       else item.checked_by)
+            who = "\n".join(str(x) for x in (checker, _date_text(item.checked_at) if item.checked_at else None) if x)
             rows.append([str(n), what, units.label("status", item.status).upper() if item.status == "fail" else units.label("status", item.status), evidence or "—", who or "—"])
             styles.append({"fail": "critical", "open": "open", "pass": "ok"}.get(key, "muted"))
         blocks.append(Table([t("#", "序号"), t("Item and pass criterion", "检查项与通过标准"),
                              t("Status", "状态"), t("Evidence / notes", "证据 / 备注"), t("Checked by", "检查人")],
                             rows, widths=[0.06, 0.49, 0.1, 0.21, 0.14], align="clcll", row_styles=styles,
                             title_columns=(1,)))
+        blocks.extend(self._measurements())
+        blocks.extend(self._revisions())
         blocks.append(PageBreak())
         blocks.append(self._signoff())
         return Section(t("Acceptance checklist", "验收检查清单"), blocks)
+
+    def _measurements(self) -> list[Any]:
+        """Measured against planned, per machine the acceptance kit ran on (rows as the import made them)."""
+        out: list[Any] = []
+        for r in self.plan.kit_results:
+            rows = r.comparison.get(self.lang) or r.comparison.get("en") or []
+            if not rows:
+                continue
+            if not out:
+                out.append(Heading(t("Measured on delivery (acceptance kit)", "交付实测（验收套件）"), 3))
+            out.append(Text(t("{h}, measured {w}", "{h}，测量于 {w}", h=r.host, w=_date_text(r.measured_at)), "strong"))
+            out.append(Table([t("What", "项目"), t("Plan", "方案"), t("Measured", "实测"), ""],
+                             [[x["label"], x["planned"], x["measured"], {True: "✓", False: "✗"}.get(x["ok"], "")]
+                              for x in rows], widths=[0.3, 0.32, 0.32, 0.06], align="lllc",
+                             row_styles=[{True: "ok", False: "critical"}.get(x["ok"], "") for x in rows]))
+        return out
+
+    def _revisions(self) -> list[Any]:
+        """Recalibrations: what changed, with the figures they replaced (the original stays visible)."""
+        if not self.plan.revisions:
+            return []
+        rows = []
+        for rev in self.plan.revisions:
+            b, a = rev.before, rev.after
+            cur = a.get("currency") or self.currency
+            rows.append([str(rev.version), _date_text(rev.created), rev.reason.get(self.lang) or rev.reason.get("en", ""),
+                         f"{units.percent(b.get('mfu'))} → {units.percent(a.get('mfu'))}" if "mfu" in a else "—",
+                         f"{units.hours(b.get('hours'))} → {units.hours(a.get('hours'))}",
+                         f"{units.money(b.get('cost_with_trial_margin'), cur)} → "
+                         f"{units.money(a.get('cost_with_trial_margin'), cur)}"])
+        return [Heading(t("Plan versions", "方案版本"), 3),
+                Text(t("Version 1 is the plan as first made; the figures above are the latest version's.",
+                       "版本 1 为最初制定的方案；上文数据为最新版本。"), "muted"),
+                Table([t("Version", "版本"), t("Date", "日期"), t("Change", "变更"), "MFU", t("Time", "时长"),
+                       t("Cost", "费用")], rows, widths=[0.08, 0.14, 0.34, 0.12, 0.16, 0.16], align="clllll")]
 
     def _roles(self) -> list[SignRole]:
         return _sign_roles(self.plan.author, list(getattr(self.plan, "approvers", []) or []))
