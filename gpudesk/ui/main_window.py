@@ -72,7 +72,6 @@ class MainWindow(FilesMixin, QMainWindow):
             self._autosave_timer.start()
         self._setup_ui()
         actions.build(self)
-        self.actions_by_name["export_quotes"].setVisible(False)  # until plans carry quotes
         self.retranslate_ui()
         self._fill_form()
         self.setAcceptDrops(True)
@@ -212,6 +211,7 @@ class MainWindow(FilesMixin, QMainWindow):
         page = self._pages.get("plan")
         if page is not None:
             page.picker.set_catalog(self.catalog)
+        self._refresh_quotes()
         self.schedule_recompute()
 
     def import_config_dialog(self) -> None:
@@ -301,6 +301,8 @@ class MainWindow(FilesMixin, QMainWindow):
         """An undo or redo put back an earlier state: show it (its answer at once when kept)."""
         self._show_inputs()
         self._touched()
+        self._refresh_quotes()
+        self._refresh_checklist()
         if self.session.answer is not None:
             self.scheduler.invalidate()  # whatever runs answers a state that is gone
             self._display()
@@ -338,7 +340,8 @@ class MainWindow(FilesMixin, QMainWindow):
             self.recomputed.emit()
             return
         plan = self.session.plan
-        self.scheduler.request(plan.job, plan.constraints, self.session.wanted, self.session.manual)
+        self.scheduler.request(plan.job, plan.constraints, self.session.wanted, self.session.manual,
+                               self.session.selected_quote())
         self.status_busy.setText(self.tr("computing…"))
 
     @staticmethod
@@ -375,6 +378,10 @@ class MainWindow(FilesMixin, QMainWindow):
         message = "" if answer.options else self.tr("No configuration fits within the constraints.")
         if self._problems:
             message = self._problem_text()
+        if answer.quote_error:
+            message = self.tr("The selected quote's configuration cannot run this job (%1): the recommendation is "
+                              "shown.").replace("%1", answer.quote_error)
+            answer.quote_error = ""
         if answer.manual_error:
             message = self.tr("The configuration set by hand no longer works (%1): the recommendation is shown.").replace(
                 "%1", answer.manual_error)
@@ -390,6 +397,7 @@ class MainWindow(FilesMixin, QMainWindow):
         self.overview.show_result(options, answer.feasible, choice, message)
         self._update_status()
         self._refresh_checklist()
+        self._refresh_quotes()
         self._show_plan_facts()
 
     def _problem_text(self) -> str:
@@ -487,6 +495,8 @@ class MainWindow(FilesMixin, QMainWindow):
             self.plan_page()
         elif key == "catalogue":
             self.catalogue_page()
+        elif key == "quotes":
+            self.quotes_page()
         elif key == "checklist":
             page = self.checklist_page()
             if getattr(self, "_checklist_stale", False):
@@ -552,6 +562,53 @@ class MainWindow(FilesMixin, QMainWindow):
         chosen = self.tr("Chosen")
         return (f"<b>{chosen}: {choice.gpus}× {choice.gpu_name or choice.gpu}</b> ({how})"
                 f"<br>{who} · {layout_text(choice.layout)}")
+
+    def quotes_page(self):
+        page = self._pages.get("quotes")
+        if page is None:
+            from gpudesk.ui.pages.quotes_page import QuotesPage
+
+            page = self._holder("quotes", QuotesPage())
+            page.who = self.checker_name
+            page.new_provider = self.new_provider_dialog
+            page.quotes_edited.connect(self._quotes_edited)
+            page.choice_changed.connect(self._quote_choice_changed)
+            page.set_plan(self.session.plan, self.catalog)
+            if self.tabs.currentWidget() is self._pages["quotes_holder"]:
+                page.refresh()  # its first showEvent may come a turn later
+        return page
+
+    def _refresh_quotes(self) -> None:
+        page = self._pages.get("quotes")
+        if page is not None:
+            page.set_plan(self.session.plan, self.catalog)  # compared again when shown
+
+    def _quotes_edited(self, key: str) -> None:
+        self.session.recorded(key)
+        self._touched()
+
+    def _quote_choice_changed(self) -> None:
+        """A quote was selected (the choice follows it) or the selection cleared: answer again."""
+        self.session.wanted = self.session.plan.choice if self.session.plan.quote_selection else None
+        self.session.manual = None
+        self._update_status()
+        self.schedule_recompute()
+
+    def new_provider_dialog(self) -> str | None:
+        """Add a provider to the user's catalogue (for a quote); its id, or None when cancelled."""
+        from gpudesk.catalog import schema
+        from gpudesk.ui.widgets.row_editor import RowEditor
+
+        dialog = RowEditor(schema.Provider, {}, self.tr("New provider"), self)
+        if dialog.exec() != RowEditor.Accepted or dialog.row is None:
+            return None
+        try:
+            self.catalog.user_db().upsert_rows("providers", [dialog.row])
+        except (GpudeskError, OSError) as exc:
+            QMessageBox.warning(self, self.tr("New provider"), str(exc))
+            return None
+        self.catalog_changed()
+        return dialog.row.id
 
     def catalogue_page(self):
         page = self._pages.get("catalogue")

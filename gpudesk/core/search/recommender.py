@@ -281,6 +281,10 @@ def evaluate(job: Job, catalog, gpu_id: str, gpus: int, offer_id: str | None = N
         price_keys(f, job, scoped, engine)
         results.append(f)
     if not results:
+        if job.cp > 1 or job.ep > 1:  # the context / expert parallel degree is what fails: say so
+            from gpudesk.core.engine.parallel import check_job_layout
+
+            check_job_layout(job, Layout(gpus=gpus))
         raise GpudeskError(t("no valid layout for {n}× {g} (tensor parallel must divide the attention heads)",
                              "{n} 张 {g} 没有可行的并行布局（张量并行度须整除注意力头数）", n=gpus, g=gpu.name))
     results.sort(key=rank_key(constraints.objective, results, True))

@@ -18,9 +18,12 @@ from gpudesk.core import defaults as D
 from gpudesk.core.models import (
     Billing,
     Constraints,
+    Framework,
     Job,
     KvPrecision,
+    Loss,
     ModelArch,
+    ModelStates,
     Objective,
     Optimizer,
     Precision,
@@ -180,6 +183,9 @@ class JobValues:
             self._select(self.precision_combo, job.precision.value)
             self._select(self.optimizer_combo, job.optimizer.value)
             self._select(self.recompute_combo, job.recompute.value)
+            for combo, value in ((self.framework_combo, job.framework), (self.states_combo, job.model_states),
+                                 (self.loss_combo, job.loss)):
+                self._select(combo, getattr(value, "value", value))
             self.seq_spin.setValue(job.seq_len)
             self.micro_spin.setValue(job.micro_batch)
             self.accum_spin.setValue(job.grad_accum)
@@ -269,7 +275,7 @@ class JobValues:
         self.lora_spin.setEnabled(task in ("lora", "qlora"))
         trains = task != "inference"
         for widget in (self.optimizer_combo, self.micro_spin, self.accum_spin, self.recompute_combo,
-                       self.tokens_edit, self.epochs_spin):
+                       self.tokens_edit, self.epochs_spin, self.framework_combo, self.states_combo, self.loss_combo):
             widget.setEnabled(trains)
         self.serving_box.setEnabled(task in ("inference", "mixed"))
         self._changed(key)
@@ -430,6 +436,11 @@ class JobValues:
             seq_len=self.seq_spin.value(),
             grad_accum=self.accum_spin.value(),
             recompute=Recompute(self.recompute_combo.currentData()),
+            framework=Framework(f) if (f := self.framework_combo.currentData()) else None,
+            model_states=ModelStates(m) if (m := self.states_combo.currentData()) else None,
+            loss=Loss(x) if (x := self.loss_combo.currentData()) else None,
+            # pre-training without a set accumulation runs at core's default global batch, as the CLI does
+            global_batch_tokens=D.global_batch_tokens_for(task.value) if self.accum_spin.value() == 1 else None,
             flash_attention=self.flash_check.isChecked(),
             lora_rank=self.lora_spin.value(),
             tokens=tokens,
