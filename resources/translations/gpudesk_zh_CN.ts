@@ -1376,132 +1376,79 @@
     <context>
         <name>MainWindow</name>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="218" />
+            <location filename="../../gpudesk/ui/main_window.py" line="219" />
             <source>Import Hugging Face config.json</source>
             <translation>导入 Hugging Face config.json</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="219" />
+            <location filename="../../gpudesk/ui/main_window.py" line="220" />
             <source>Model configuration (*.json)</source>
             <translation>模型配置 (*.json)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="227" />
+            <location filename="../../gpudesk/ui/main_window.py" line="228" />
             <source>Import config.json</source>
             <translation>导入 config.json</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="229" />
+            <location filename="../../gpudesk/ui/main_window.py" line="230" />
             <source>Imported %1</source>
             <translation>已导入 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="345" />
+            <location filename="../../gpudesk/ui/main_window.py" line="346" />
             <source>computing…</source>
             <translation>计算中…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="378" />
+            <location filename="../../gpudesk/ui/main_window.py" line="379" />
             <source>No configuration fits within the constraints.</source>
             <translation>在约束条件内没有可行的配置。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="382" />
+            <location filename="../../gpudesk/ui/main_window.py" line="383" />
             <source>The selected quote's configuration cannot run this job (%1): the recommendation is shown.</source>
             <translation>所选报价的配置无法运行此任务（%1）：现显示推荐方案。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="386" />
+            <location filename="../../gpudesk/ui/main_window.py" line="387" />
             <source>The configuration set by hand no longer works (%1): the recommendation is shown.</source>
             <translation>手动设定的配置已不可用（%1）：现显示推荐方案。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="462" />
-            <location filename="../../gpudesk/ui/main_window.py" line="559" />
+            <location filename="../../gpudesk/ui/main_window.py" line="429" />
             <source>No configuration chosen yet</source>
             <translation>尚未选择配置</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="463" />
+            <location filename="../../gpudesk/ui/main_window.py" line="430" />
             <source>Fits</source>
             <translation>显存够用</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="463" />
+            <location filename="../../gpudesk/ui/main_window.py" line="430" />
             <source>Does not fit</source>
             <translation>显存不足</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="464" />
-            <location filename="../../gpudesk/ui/main_window.py" line="560" />
+            <location filename="../../gpudesk/ui/main_window.py" line="431" />
             <source>set by hand</source>
             <translation>手动设定</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="468" />
+            <location filename="../../gpudesk/ui/main_window.py" line="435" />
             <source>%1 with trial margin</source>
             <translation>含试错余量 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="562" />
-            <source>Chosen</source>
-            <translation>已选择</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="602" />
-            <location filename="../../gpudesk/ui/main_window.py" line="608" />
-            <source>New provider</source>
-            <translation>新服务商</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="667" />
+            <location filename="../../gpudesk/ui/main_window.py" line="455" />
             <source>Untitled plan</source>
             <translation>未命名方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="697" />
-            <source>About gpudesk</source>
-            <translation>关于 gpudesk</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="692" />
-            <source>Offline planning assistant for renting GPU servers for AI training.</source>
-            <translation>离线的 AI 训练 GPU 服务器租用规划助手。</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="405" />
+            <location filename="../../gpudesk/ui/main_window.py" line="406" />
             <source>The last valid value is used until corrected — %1</source>
             <translation>改正前沿用上一次的有效值 — %1</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="560" />
-            <source>from the recommendation</source>
-            <translation>来自推荐</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="646" />
-            <source>Your name</source>
-            <translation>您的姓名</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="647" />
-            <source>Checklist results record who checked them. Your name:</source>
-            <translation>检查结果会记录检查人。请输入您的姓名：</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="693" />
-            <source>Catalogue dated %1 (content %2).</source>
-            <translation>目录日期 %1（内容 %2）。</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="693" />
-            <source>unknown</source>
-            <translation>未知</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="695" />
-            <source>Chinese text uses the bundled WenQuanYi Micro Hei font (Apache-2.0).</source>
-            <translation>中文使用随附的文泉驿微米黑字体（Apache-2.0）。</translation>
         </message>
         <message>
             <location filename="../../gpudesk/ui/window/actions.py" line="115" />
@@ -2077,6 +2024,56 @@
             <location filename="../../gpudesk/ui/window/files.py" line="283" />
             <source>(none)</source>
             <translation>（无）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/pages.py" line="131" />
+            <source>from the recommendation</source>
+            <translation>来自推荐</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/pages.py" line="133" />
+            <source>Chosen</source>
+            <translation>已选择</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/pages.py" line="173" />
+            <source>New provider</source>
+            <translation>新服务商</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/pages.py" line="217" />
+            <source>Your name</source>
+            <translation>您的姓名</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/pages.py" line="218" />
+            <source>Checklist results record who checked them. Your name:</source>
+            <translation>检查结果会记录检查人。请输入您的姓名：</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/pages.py" line="258" />
+            <source>Offline planning assistant for renting GPU servers for AI training.</source>
+            <translation>离线的 AI 训练 GPU 服务器租用规划助手。</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/pages.py" line="259" />
+            <source>Catalogue dated %1 (content %2).</source>
+            <translation>目录日期 %1（内容 %2）。</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/pages.py" line="259" />
+            <source>unknown</source>
+            <translation>未知</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/pages.py" line="261" />
+            <source>Chinese text uses the bundled WenQuanYi Micro Hei font (Apache-2.0).</source>
+            <translation>中文使用随附的文泉驿微米黑字体（Apache-2.0）。</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/pages.py" line="263" />
+            <source>About gpudesk</source>
+            <translation>关于 gpudesk</translation>
         </message>
     </context>
     <context>

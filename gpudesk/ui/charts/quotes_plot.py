@@ -38,7 +38,8 @@ def build_quotes_plot(plot_item: pg.PlotItem, data) -> None:
         colour = ITEM_COLOURS.get(item, "#555753")
         _add(plot_item, item, pg.BarGraphItem, x=xs, y0=list(base), height=heights, width=0.6, brush=_brush(colour),
              pen=_pen("w", width=0.5))
-        entries.append((_bar(colour), item_label(item)))
+        name = item_label(item)
+        entries.append((_bar(colour), name[:1].upper() + name[1:]))
         for i, h in enumerate(heights):
             if h:
                 hx.append(i)

@@ -10,8 +10,8 @@ from gpudesk.ui.labels import label, region_text
 
 SORT_ROLE = Qt.UserRole
 QUOTE_ROLE = Qt.UserRole + 1
-COLUMNS = ("id", "provider", "configuration", "prices", "valid", "fits", "hours", "all_in", "plus30", "plus100",
-           "billing", "flags")
+COLUMNS = ("id", "provider", "configuration", "all_in", "fits", "flags", "valid", "hours", "plus30", "plus100",
+           "billing", "prices")
 _RIGHT = ("hours", "all_in", "plus30", "plus100")
 
 
@@ -98,16 +98,24 @@ class QuotesModel(QAbstractTableModel):
             if column == "fits" and r.fit is not None and r.fit.fits is not None:
                 return QBrush(QColor("#4e9a06" if r.fit.fits else "#cc0000"))
             if column == "flags" and r.flags:
-                return QBrush(QColor("#c17d11"))
+                return QBrush(QColor("#cc0000" if self._out(r) else "#c17d11"))
+            if self._out(r):
+                return QBrush(QColor("#888a85"))
             if r.selected or r.cheapest:
                 return QBrush(QColor(0, 0, 0))
-        if role == Qt.FontRole and r.selected:
+        if role == Qt.FontRole and (r.selected or self._out(r)):
             font = QFont()
-            font.setBold(True)
+            font.setBold(r.selected)
+            font.setItalic(self._out(r))
             return font
         if role == Qt.TextAlignmentRole and column in _RIGHT:
             return int(Qt.AlignRight | Qt.AlignVCenter)
         return None
+
+    @staticmethod
+    def _out(r) -> bool:
+        """Out of the running: expired, or the job does not fit."""
+        return "expired" in r.flags or "does-not-fit" in r.flags
 
     def _display(self, r, column: str) -> str:
         from gpudesk.core.plan.comparison import billing_text, price_summary
@@ -141,7 +149,7 @@ class QuotesModel(QAbstractTableModel):
             case "billing":
                 return billing_text(c.billing) if c.billing else label("unknown")
             case "flags":
-                return str(len(r.flags)) if r.flags else ""
+                return "; ".join(r.flag_texts())
         return ""
 
     @staticmethod

@@ -137,7 +137,7 @@ class QuotesPage(QWidget):
         self.model.set_comparison(self.comparison)
         self.table.resizeColumnsToContents()
         for column in range(self.model.columnCount()):
-            self.table.setColumnWidth(column, min(self.table.columnWidth(column), 320))
+            self.table.setColumnWidth(column, min(self.table.columnWidth(column), 260))
         row = self.model.row_of(current)
         if row >= 0:
             self.table.selectRow(self.proxy.mapFromSource(self.model.index(row, 0)).row())
