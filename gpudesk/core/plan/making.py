@@ -121,15 +121,18 @@ def new_plan(job: Job, constraints: Constraints | None, catalog: Catalogue, gpu_
     """A plan whose choice is the recommender's top option, or exactly the configuration named.
 
     `gpu_id` (with `gpus`, default 1) keeps that GPU and count; `gpus` alone picks the best option
-    with that many GPUs. Alternatives are the recommender's top options at this moment.
+    with that many GPUs. Alternatives are the recommender's top options at this moment and the best
+    option of each other GPU type ("why not a cheaper card?"), even when none of it made the top.
     """
     from gpudesk.core.search import evaluate, recommend
 
     constraints = constraints or Constraints()
     ranked: list[Option] = []
+    compared: list[Option] = []  # the top options and the best of every other GPU type, in rank order
     search_error: GpudeskError | None = None
     try:
-        ranked = list(recommend(job, constraints, catalog).options)
+        rec = recommend(job, constraints, catalog)
+        ranked, compared = list(rec.options), rec.compared()
     except GpudeskError as exc:  # fits nowhere within the constraints
         search_error = exc
     if gpu_id:
@@ -147,7 +150,7 @@ def new_plan(job: Job, constraints: Constraints | None, catalog: Catalogue, gpu_
             raise search_error or GpudeskError("the recommender found no option for this job")
         choice = ranked[0]
 
-    alternatives = [validated_option(o) for o in pick_alternatives(ranked, choice)]
+    alternatives = [validated_option(o) for o in pick_alternatives(compared, choice)]
     stamp = now_iso()
     plan = Plan(title=title or default_title(job, choice), author=author, organisation=organisation,
                 created=stamp, modified=stamp, job=job, constraints=constraints,
