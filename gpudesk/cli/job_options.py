@@ -94,8 +94,11 @@ def add_job_arguments(parser: argparse.ArgumentParser) -> None:
     j.add_argument("--price-per-gpu-hour", type=ranged("price_per_gpu_hour"), metavar="X", help="price per GPU-hour (CNY)")
     j.add_argument("--headroom", type=ranged("headroom"), default=D.job_default("headroom"), metavar="X",
                    help=f"fraction of GPU memory kept free (default {D.job_default('headroom'):g})")
-    j.add_argument("--overhead-gb", type=ranged("overhead_gb"), default=None, metavar="X",
-                   help="per-GPU overhead in GB (default: CUDA context + fragmentation)")
+    over = j.add_mutually_exclusive_group()
+    over.add_argument("--overhead-gib", type=ranged("overhead_gb"), default=None, metavar="X",
+                      help="per-GPU overhead in GiB, the unit memory is shown in (default: CUDA context + fragmentation)")
+    over.add_argument("--overhead-gb", type=ranged("overhead_gb"), default=None, metavar="X",
+                      help="the same in decimal GB (10^9 bytes), kept for existing scripts")
     h = parser.add_argument_group("hardware and layout")
     h.add_argument("--gpu", metavar="ID", help=f"catalogue GPU id (default {DEFAULT_GPU})")
     h.add_argument("--gpus", type=ranged("gpus"), default=D.layout_default("gpus"), metavar="N")
@@ -111,6 +114,12 @@ def add_job_arguments(parser: argparse.ArgumentParser) -> None:
                    help="expert parallel degree (MoE experts split over N GPUs)")
     h.add_argument("--offload", choices=["none", "optimizer", "optimizer+params"],
                    default=D.layout_default("offload").value)
+
+
+def _overhead_bytes(args: argparse.Namespace) -> int | None:
+    if getattr(args, "overhead_gib", None) is not None:
+        return int(args.overhead_gib * 2**30)
+    return None if args.overhead_gb is None else int(args.overhead_gb * 1e9)
 
 
 def _service_hours(args: argparse.Namespace) -> float | None:
@@ -168,7 +177,7 @@ def job_from_args(args: argparse.Namespace, catalog):
         weight_precision=getattr(args, "weight_precision", None), kv_precision=getattr(args, "kv_precision", None),
         service_hours=_service_hours(args), target_tokens_per_user=getattr(args, "target_tokens_per_user", None),
         price_per_gpu_hour=args.price_per_gpu_hour, headroom=args.headroom,
-        overhead_bytes=None if args.overhead_gb is None else int(args.overhead_gb * 1e9),
+        overhead_bytes=_overhead_bytes(args),
     )
     if args.lora_targets:
         fields["lora_targets"] = list(args.lora_targets)

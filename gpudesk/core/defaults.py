@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gpudesk.core.i18n import t
+from gpudesk.core.limits import RANGES, Range
 from gpudesk.core.models import (
     Constraints,
     Framework,
@@ -67,7 +68,9 @@ def service_months(hours: float | None) -> float:
 
 @dataclass(frozen=True)
 class Input:
-    """One input a person sets: its default, range and words (both languages)."""
+    """One input a person sets: its default, range and words (both languages). `range` names the bounds in
+    core.limits.RANGES (the one definition the models, the CLI and the GUI check against); without it,
+    `minimum`/`maximum` give them."""
 
     key: str  # the Job field
     default: Any
@@ -78,6 +81,15 @@ class Input:
     help_en: str
     help_zh: str
     choices: tuple[str, ...] = ()
+    range: str | None = None
+
+    @property
+    def limits(self) -> Range | None:
+        if self.range:
+            return RANGES[self.range]
+        if self.minimum is None or self.maximum is None:
+            return None
+        return Range(self.minimum, self.maximum, whole=False)
 
     def label(self) -> str:
         return t(self.en, self.zh)
@@ -100,21 +112,22 @@ SERVING_INPUTS: dict[str, Input] = {
         "KV 缓存的存储格式；默认 16 位。FP8 使其显存占用和每步解码读取量减半",
         tuple(p.value for p in KvPrecision)),
     "service_months": Input(
-        "service_hours", 1.0, 0.01, 120.0, "Service period (months)", "服务期（月）",
+        "service_hours", 1.0, None, None, "Service period (months)", "服务期（月）",
         f"How long the GPUs serve; one month = {HOURS_PER_MONTH:g} hours",
-        f"显卡提供服务的时长；一个月按 {HOURS_PER_MONTH:g} 小时计"),
+        f"显卡提供服务的时长；一个月按 {HOURS_PER_MONTH:g} 小时计", range="service_months"),
     "target_tokens_per_user": Input(
-        "target_tokens_per_user", None, 0.0, 10_000.0, "Target tokens/s per user", "每用户目标速度（token/秒）",
+        "target_tokens_per_user", None, None, None, "Target tokens/s per user", "每用户目标速度（token/秒）",
         "Output tokens per second each user must get; setups slower than this are not recommended "
         "(reading speed is about 5–10 tokens/s)",
-        "每个用户至少应得到的每秒输出 token 数；达不到的配置不予推荐（阅读速度约每秒 5–10 个 token）"),
+        "每个用户至少应得到的每秒输出 token 数；达不到的配置不予推荐（阅读速度约每秒 5–10 个 token）",
+        range="target_tokens_per_user"),
     "concurrency": Input(
-        "concurrency", job_default("concurrency"), 1, 1_000_000, "Concurrent users", "并发用户数",
-        "Sequences in flight at once across the whole service", "整个服务同时处理的序列数"),
+        "concurrency", job_default("concurrency"), None, None, "Concurrent users", "并发用户数",
+        "Sequences in flight at once across the whole service", "整个服务同时处理的序列数", range="concurrency"),
     "serving_context": Input(
-        "serving_context", None, 1, 1 << 21, "Context per user (tokens)", "每用户上下文（token）",
+        "serving_context", None, None, None, "Context per user (tokens)", "每用户上下文（token）",
         "Prompt plus output tokens each sequence holds in the KV cache; default: the sequence length",
-        "每个序列在 KV 缓存中保留的提示与输出 token 数；默认等于序列长度"),
+        "每个序列在 KV 缓存中保留的提示与输出 token 数；默认等于序列长度", range="serving_context"),
 }
 
 

@@ -66,7 +66,9 @@ def _preload_core() -> None:
     import gpudesk.catalog.store
     import gpudesk.core.report.chart_data
     import gpudesk.core.plan
-    import gpudesk.core.search  # noqa: F401
+    import gpudesk.core.search
+    import gpudesk.core.search.options_view
+    import gpudesk.ui.state  # noqa: F401 - the window's Qt-free state model
 
 
 def run_app(argv: list[str]) -> int:

@@ -58,6 +58,7 @@ class MainWindow(FilesMixin, QMainWindow):
         self.last_error = ""
         self.last_recompute_s: float | None = None
         self._problems: dict[str, str] = {}  # optional fields left out of the job, with the reason
+        self._form_read = False  # the form's latest values are in the session already
         self._closing = False
         self._help = None
         self._pages: dict[str, QWidget] = {}
@@ -262,6 +263,7 @@ class MainWindow(FilesMixin, QMainWindow):
         if key == "plan":  # a whole plan was shown: the session already holds it
             return
         if self._read_form(key):
+            self._form_read = True  # the recompute this schedules need not read the form again
             self._touched()
             self.schedule_recompute()
 
@@ -331,7 +333,8 @@ class MainWindow(FilesMixin, QMainWindow):
         self._debounce.stop()
         if self._closing:
             return
-        if not self._read_form():
+        fresh, self._form_read = self._form_read, False
+        if not fresh and not self._read_form():
             self.recomputed.emit()
             return
         plan = self.session.plan

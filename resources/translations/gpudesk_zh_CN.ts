@@ -489,187 +489,187 @@
     <context>
         <name>ConfigPicker</name>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="116" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="118" />
             <source>GPU</source>
             <translation>GPU</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="116" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="118" />
             <source>The GPU model to rent</source>
             <translation>要租用的显卡型号</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="117" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="119" />
             <source>GPU count</source>
             <translation>显卡数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="117" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="119" />
             <source>GPUs in all (a multiple of the GPUs per node beyond one node)</source>
             <translation>显卡总数（超过一个节点时须为每节点卡数的整数倍）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="118" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="120" />
             <source>Offer</source>
             <translation>报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="118" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="120" />
             <source>Whose offer prices it; automatic = the cheapest that can hold the count</source>
             <translation>按哪家的报价计价；自动 = 能提供该数量的最便宜报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="119" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="121" />
             <source>Tensor parallel</source>
             <translation>张量并行</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="119" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="121" />
             <source>GPUs one layer is split over (inside one node; must divide the heads)</source>
             <translation>一层切分到几张卡上（限单节点内；须整除注意力头数）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="120" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="122" />
             <source>Pipeline parallel</source>
             <translation>流水线并行</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="120" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="122" />
             <source>Pipeline stages, each a group of layers (whole nodes)</source>
             <translation>流水线段数，每段一组层（按整节点划分）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="121" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="123" />
             <source>ZeRO stage</source>
             <translation>ZeRO 阶段</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="121" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="123" />
             <source>0 = every GPU keeps a full copy; 1/2/3 shard optimizer states, gradients and parameters over the data-parallel GPUs</source>
             <translation>0 = 每张卡保存完整副本；1/2/3 依次把优化器状态、梯度和参数分片到数据并行的各卡上</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="123" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="125" />
             <source>CPU offload</source>
             <translation>CPU 卸载</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="123" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="125" />
             <source>Keep optimizer states (and parameters) in host RAM: less GPU memory, slower</source>
             <translation>把优化器状态（及参数）放在主机内存：省显存，但更慢</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="124" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="126" />
             <source>Recomputation</source>
             <translation>激活重计算</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="124" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="126" />
             <source>Recompute activations in the backward pass: less memory, more compute</source>
             <translation>反向传播时重算激活值：省显存，多算力</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="125" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="127" />
             <source>Micro-batch</source>
             <translation>微批大小</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="125" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="127" />
             <source>Samples per GPU per step; gradient accumulation keeps the global batch</source>
             <translation>每张卡每步处理的样本数；梯度累积保持全局批次不变</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="133" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="135" />
             <source>ZeRO-%1</source>
             <translation>ZeRO-%1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="133" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="135" />
             <source>None (ZeRO-0)</source>
             <translation>不分片（ZeRO-0）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="134" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="136" />
             <source>None</source>
             <translation>无</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="134" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="136" />
             <source>Optimizer states</source>
             <translation>优化器状态</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="135" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="137" />
             <source>Optimizer states and parameters</source>
             <translation>优化器状态与参数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="141" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="143" />
             <source>Start from the current choice</source>
             <translation>从当前选定配置开始</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="142" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="144" />
             <source>Fill these fields with the plan's chosen configuration</source>
             <translation>用方案当前选定的配置填写这些字段</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="143" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="145" />
             <source>Evaluate</source>
             <translation>评估</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="144" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="146" />
             <source>Show the engine's answer for exactly this configuration</source>
             <translation>显示引擎对该配置的精确测算结果</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="145" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="147" />
             <source>Use this configuration</source>
             <translation>采用此配置</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="146" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="148" />
             <source>Make exactly this configuration the plan's choice</source>
             <translation>把该配置设为方案的选定配置</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="147" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="149" />
             <source>Back to the recommendation</source>
             <translation>恢复推荐方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="148" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="150" />
             <source>Let the recommender choose again</source>
             <translation>重新由推荐引擎选择</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="176" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="178" />
             <source>Automatic: the cheapest that fits</source>
             <translation>自动：能放下的最便宜报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="179" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="181" />
             <source>%1/GPU-h</source>
             <translation>%1/卡时</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="182" />
-            <source>%1 GPUs per node</source>
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="184" />
+            <source>%1-GPU nodes</source>
             <translation>每节点 %1 卡</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="228" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="230" />
             <source>Fits</source>
             <translation>显存够用</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="229" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="231" />
             <source>Does not fit</source>
             <translation>显存不足</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="231" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="233" />
             <source>%1 of %2 usable per GPU</source>
             <translation>每卡 %1 / 可用 %2</translation>
         </message>
@@ -690,294 +690,294 @@
     <context>
         <name>JobForm</name>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="261" />
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="268" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="263" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="270" />
             <source>Model</source>
             <translation>模型</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="262" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="264" />
             <source>Job</source>
             <translation>任务</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="263" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="265" />
             <source>Serving</source>
             <translation>推理服务</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="264" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="266" />
             <source>Constraints</source>
             <translation>约束条件</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="265" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="267" />
             <source>Import Hugging Face config.json…</source>
             <translation>导入 Hugging Face config.json…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="266" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="268" />
             <source>Read the architecture from a model's config.json (or drop the file on the window)</source>
             <translation>从模型的 config.json 读取架构（也可把文件拖到窗口上）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="268" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="270" />
             <source>A published model preset, grouped by the guide's task classes</source>
             <translation>已发布模型的预设，按指南的任务类别分组</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="269" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="271" />
             <source>Parameters</source>
             <translation>参数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="269" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="271" />
             <source>Bare parameter count for a custom model, e.g. 7B, 350M, 1.3e9</source>
             <translation>自定义模型的参数量，例如 7B、350M、1.3e9</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="270" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="272" />
             <source>Task</source>
             <translation>任务类型</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="270" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="272" />
             <source>What the GPUs will do: pre-train, fine-tune (full, LoRA, QLoRA) or serve</source>
             <translation>GPU 的用途：预训练、微调（全参数、LoRA、QLoRA）或推理服务</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="271" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="273" />
             <source>Precision</source>
             <translation>精度</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="271" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="273" />
             <source>Number format for training; BF16 mixed precision is the norm, FP32 doubles memory</source>
             <translation>训练的数值格式；通常用 BF16 混合精度，FP32 显存翻倍</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="272" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="274" />
             <source>Optimizer</source>
             <translation>优化器</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="272" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="274" />
             <source>AdamW keeps 12 bytes of state per trained parameter; 8-bit Adam and SGD keep less</source>
             <translation>AdamW 每个训练参数保存 12 字节状态；8 位 Adam 和 SGD 更少</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="273" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="275" />
             <source>Sequence length</source>
             <translation>序列长度</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="273" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="275" />
             <source>Tokens per training sample (context length)</source>
             <translation>每个训练样本的 token 数（上下文长度）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="274" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="276" />
             <source>Micro-batch</source>
             <translation>微批大小</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="274" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="276" />
             <source>Samples each GPU processes at once; activations grow with it</source>
             <translation>每张 GPU 一次处理的样本数；激活值随之增长</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="275" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="277" />
             <source>Gradient accumulation</source>
             <translation>梯度累积</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="275" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="277" />
             <source>Micro-batches summed before each optimizer step; raises the batch without memory</source>
             <translation>每次优化器更新前累加的微批数；增大批量而不增加显存</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="276" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="278" />
             <source>Recomputation</source>
             <translation>激活重计算</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="276" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="278" />
             <source>Recompute activations in the backward pass: saves memory, costs about a third more compute</source>
             <translation>反向传播时重新计算激活：节省显存，计算量约多三分之一</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="277" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="279" />
             <source>Flash attention</source>
             <translation>Flash Attention</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="277" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="279" />
             <source>Fused attention kernel that never stores the attention-score matrix</source>
             <translation>融合注意力内核，不保存注意力分数矩阵</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="278" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="280" />
             <source>LoRA rank</source>
             <translation>LoRA 秩</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="278" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="280" />
             <source>Rank r of the low-rank adapters; trainable parameters grow linearly with it</source>
             <translation>低秩适配器的秩 r；可训练参数随之线性增长</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="279" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="281" />
             <source>Dataset tokens</source>
             <translation>数据集 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="279" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="281" />
             <source>Tokens in the training set for one pass, e.g. 2B</source>
             <translation>训练集一遍的 token 数，例如 2B</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="280" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="282" />
             <source>Epochs</source>
             <translation>轮数 (epoch)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="280" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="282" />
             <source>Passes over the dataset; total tokens = dataset tokens × epochs</source>
             <translation>遍历数据集的次数；总 token 数 = 数据集 token 数 × 轮数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="281" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="283" />
             <source>Serving concurrency</source>
             <translation>推理并发数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="281" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="283" />
             <source>Sequences served at the same time; each needs its own KV cache</source>
             <translation>同时服务的序列数；每个序列都需要自己的 KV 缓存</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="282" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="284" />
             <source>Memory headroom</source>
             <translation>显存余量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="282" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="284" />
             <source>Share of each GPU's memory kept free for fragmentation and spikes</source>
             <translation>每张 GPU 显存中预留给碎片和峰值的比例</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="283" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="285" />
             <source>Objective</source>
             <translation>优化目标</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="283" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="285" />
             <source>What to optimise when ranking configurations</source>
             <translation>对配置排序时优化的目标</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="284" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="286" />
             <source>Budget (CNY)</source>
             <translation>预算（元）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="284" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="286" />
             <source>Most you will spend on the run, in yuan; empty = no limit</source>
             <translation>本次训练最多花费（元）；留空表示不限</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="285" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="287" />
             <source>Deadline (days)</source>
             <translation>工期（天）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="285" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="287" />
             <source>Longest the run may take, in days; empty = no limit</source>
             <translation>训练最多可用的天数；留空表示不限</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="286" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="288" />
             <source>Billing</source>
             <translation>计费方式</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="286" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="288" />
             <source>Rent by the hour or by the month; default: whichever is cheaper</source>
             <translation>按小时或按月租用；默认取较便宜者</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="287" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="289" />
             <source>Region</source>
             <translation>地域</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="287" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="289" />
             <source>Only offers in this region</source>
             <translation>只看该地域的报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="288" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="290" />
             <source>Providers</source>
             <translation>服务商</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="288" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="290" />
             <source>Only these providers; none ticked = all</source>
             <translation>只看这些服务商；都不勾选表示全部</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="289" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="291" />
             <source>Most GPUs</source>
             <translation>最多 GPU 数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="289" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="291" />
             <source>Largest GPU count to consider</source>
             <translation>考虑的最大 GPU 数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="302" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="304" />
             <source>Whichever is cheaper</source>
             <translation>取较便宜者</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="305" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="307" />
             <source>Any region</source>
             <translation>任意地域</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="306" />
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="314" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="308" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="316" />
             <source>no limit</source>
             <translation>不限</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="307" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="309" />
             <source>no target</source>
             <translation>不设目标</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="308" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="310" />
             <source>as sequence length</source>
             <translation>同序列长度</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="310" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="312" />
             <source>Same as the job's precision</source>
             <translation>与任务精度相同</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="311" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="313" />
             <source>16-bit (default)</source>
             <translation>16 位（默认）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="332" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="334" />
             <source>Custom: parameter count</source>
             <translation>自定义：参数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="334" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="336" />
             <source>Imported: %1</source>
             <translation>已导入：%1</translation>
         </message>
@@ -1371,119 +1371,119 @@
     <context>
         <name>MainWindow</name>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="217" />
+            <location filename="../../gpudesk/ui/main_window.py" line="218" />
             <source>Import Hugging Face config.json</source>
             <translation>导入 Hugging Face config.json</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="218" />
+            <location filename="../../gpudesk/ui/main_window.py" line="219" />
             <source>Model configuration (*.json)</source>
             <translation>模型配置 (*.json)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="226" />
+            <location filename="../../gpudesk/ui/main_window.py" line="227" />
             <source>Import config.json</source>
             <translation>导入 config.json</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="228" />
+            <location filename="../../gpudesk/ui/main_window.py" line="229" />
             <source>Imported %1</source>
             <translation>已导入 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="339" />
+            <location filename="../../gpudesk/ui/main_window.py" line="342" />
             <source>computing…</source>
             <translation>计算中…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="372" />
+            <location filename="../../gpudesk/ui/main_window.py" line="375" />
             <source>No configuration fits within the constraints.</source>
             <translation>在约束条件内没有可行的配置。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="376" />
+            <location filename="../../gpudesk/ui/main_window.py" line="379" />
             <source>The configuration set by hand no longer works (%1): the recommendation is shown.</source>
             <translation>手动设定的配置已不可用（%1）：现显示推荐方案。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="451" />
-            <location filename="../../gpudesk/ui/main_window.py" line="546" />
+            <location filename="../../gpudesk/ui/main_window.py" line="454" />
+            <location filename="../../gpudesk/ui/main_window.py" line="549" />
             <source>No configuration chosen yet</source>
             <translation>尚未选择配置</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="452" />
+            <location filename="../../gpudesk/ui/main_window.py" line="455" />
             <source>Fits</source>
             <translation>显存够用</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="452" />
+            <location filename="../../gpudesk/ui/main_window.py" line="455" />
             <source>Does not fit</source>
             <translation>显存不足</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="453" />
-            <location filename="../../gpudesk/ui/main_window.py" line="547" />
+            <location filename="../../gpudesk/ui/main_window.py" line="456" />
+            <location filename="../../gpudesk/ui/main_window.py" line="550" />
             <source>set by hand</source>
             <translation>手动设定</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="457" />
+            <location filename="../../gpudesk/ui/main_window.py" line="460" />
             <source>%1 with trial margin</source>
             <translation>含试错余量 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="549" />
+            <location filename="../../gpudesk/ui/main_window.py" line="552" />
             <source>Chosen</source>
             <translation>已选择</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="607" />
+            <location filename="../../gpudesk/ui/main_window.py" line="610" />
             <source>Untitled plan</source>
             <translation>未命名方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="637" />
+            <location filename="../../gpudesk/ui/main_window.py" line="640" />
             <source>About gpudesk</source>
             <translation>关于 gpudesk</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="632" />
+            <location filename="../../gpudesk/ui/main_window.py" line="635" />
             <source>Offline planning assistant for renting GPU servers for AI training.</source>
             <translation>离线的 AI 训练 GPU 服务器租用规划助手。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="394" />
+            <location filename="../../gpudesk/ui/main_window.py" line="397" />
             <source>The last valid value is used until corrected — %1</source>
             <translation>改正前沿用上一次的有效值 — %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="547" />
+            <location filename="../../gpudesk/ui/main_window.py" line="550" />
             <source>from the recommendation</source>
             <translation>来自推荐</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="586" />
+            <location filename="../../gpudesk/ui/main_window.py" line="589" />
             <source>Your name</source>
             <translation>您的姓名</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="587" />
+            <location filename="../../gpudesk/ui/main_window.py" line="590" />
             <source>Checklist results record who checked them. Your name:</source>
             <translation>检查结果会记录检查人。请输入您的姓名：</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="633" />
+            <location filename="../../gpudesk/ui/main_window.py" line="636" />
             <source>Catalogue dated %1 (content %2).</source>
             <translation>目录日期 %1（内容 %2）。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="633" />
+            <location filename="../../gpudesk/ui/main_window.py" line="636" />
             <source>unknown</source>
             <translation>未知</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="635" />
+            <location filename="../../gpudesk/ui/main_window.py" line="638" />
             <source>Chinese text uses the bundled WenQuanYi Micro Hei font (Apache-2.0).</source>
             <translation>中文使用随附的文泉驿微米黑字体（Apache-2.0）。</translation>
         </message>
@@ -2086,37 +2086,37 @@
     <context>
         <name>OptionsPage</name>
         <message>
-            <location filename="../../gpudesk/ui/pages/options_page.py" line="83" />
+            <location filename="../../gpudesk/ui/pages/options_page.py" line="84" />
             <source>&amp;Filter:</source>
             <translation>筛选(&amp;F)：</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/options_page.py" line="84" />
+            <location filename="../../gpudesk/ui/pages/options_page.py" line="85" />
             <source>GPU, provider, region, tier…</source>
             <translation>GPU、服务商、地域、档次…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/options_page.py" line="85" />
+            <location filename="../../gpudesk/ui/pages/options_page.py" line="86" />
             <source>Show all counts</source>
             <translation>展开全部数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/options_page.py" line="86" />
+            <location filename="../../gpudesk/ui/pages/options_page.py" line="87" />
             <source>Unfold every GPU type's other counts and offers</source>
             <translation>展开每种显卡的其他数量与报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/options_page.py" line="87" />
+            <location filename="../../gpudesk/ui/pages/options_page.py" line="88" />
             <source>One row per GPU type: its best option, with the other counts folded under it (▸). Select a row to make it the plan's choice; hover a header or the advice icon for details.</source>
             <translation>每种显卡一行：显示其最佳方案，其他数量折叠在下面（▸）。选中一行即设为方案的选定配置；鼠标停在表头或建议图标上可看详情。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/options_page.py" line="128" />
+            <location filename="../../gpudesk/ui/pages/options_page.py" line="145" />
             <source>%1 GPU types, %2 options</source>
             <translation>%1 种显卡，%2 个方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/options_page.py" line="131" />
+            <location filename="../../gpudesk/ui/pages/options_page.py" line="148" />
             <source>%1 configurations searched</source>
             <translation>已搜索 %1 种配置</translation>
         </message>
@@ -2124,89 +2124,94 @@
     <context>
         <name>OverviewPage</name>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="139" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="140" />
             <source>Reset view</source>
             <translation>重置视图</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="140" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="141" />
             <source>Undo any zoom: every chart back to its default range (Ctrl+wheel zooms a chart; the wheel alone scrolls the page)</source>
             <translation>取消缩放：所有图表恢复默认范围（Ctrl+滚轮缩放图表；只用滚轮则滚动页面）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="142" />
-            <location filename="../../gpudesk/ui/pages/overview.py" line="215" />
-            <location filename="../../gpudesk/ui/pages/overview.py" line="222" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="143" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="218" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="225" />
             <source>Export chart</source>
             <translation>导出图表</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="143" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="144" />
             <source>Save a chart as PNG or SVG (right-click a chart for more formats)</source>
             <translation>将图表保存为 PNG 或 SVG（右键点击图表可选更多格式）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="145" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="146" />
             <source>Memory per GPU</source>
             <translation>每卡显存</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="145" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="146" />
             <source>Total cost vs GPU count</source>
             <translation>总成本与 GPU 数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="146" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="147" />
             <source>Days vs GPU count</source>
             <translation>天数与 GPU 数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="146" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="147" />
             <source>Time vs cost</source>
             <translation>时间与成本</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="147" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="148" />
             <source>Hourly vs monthly billing</source>
             <translation>按小时与按月计费</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="184" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="185" />
             <source>Describe the job on the left; the answer appears here as you type.</source>
             <translation>在左侧描述任务；输入时结果会立即显示在这里。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="189" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="190" />
             <source>Fits</source>
             <translation>显存够用</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="190" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="191" />
             <source>Does not fit</source>
             <translation>显存不足</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="192" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="193" />
             <source>%1 of %2 usable per GPU</source>
             <translation>每卡 %1 / 可用 %2</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="194" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="195" />
             <source>%1 (%2 with trial margin)</source>
             <translation>%1（含试错余量 %2）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="198" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="199" />
             <source>%1 tier</source>
             <translation>%1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="200" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="201" />
             <source>cheaper billing: %1</source>
             <translation>更省的计费：%1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="216" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="212" />
+            <source>No warnings for this configuration.</source>
+            <translation>该配置没有警示。</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/pages/overview.py" line="219" />
             <source>PNG image (*.png);;SVG drawing (*.svg)</source>
             <translation>PNG 图片 (*.png);;SVG 矢量图 (*.svg)</translation>
         </message>
@@ -3287,52 +3292,77 @@ Then import the gpudesk-results.json it writes (File ▸ Import kit results…).
             <translation>计费方式（hourly 按小时、monthly 包月…）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="63" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="55" />
+            <source>Prices include VAT (yes/no)</source>
+            <translation>价格含增值税（是/否）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="56" />
+            <source>Legal name</source>
+            <translation>法定名称</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="56" />
+            <source>Licence region</source>
+            <translation>许可证覆盖地区</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="57" />
+            <source>MLPS (等保) level</source>
+            <translation>等保级别</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="57" />
+            <source>Contact</source>
+            <translation>联系方式</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="65" />
             <source>required</source>
             <translation>必填</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="65" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="67" />
             <source>not a number</source>
             <translation>不是数字</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="67" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="69" />
             <source>must be at least %1</source>
             <translation>不能小于 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="69" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="71" />
             <source>must be at most %1</source>
             <translation>不能大于 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="71" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="73" />
             <source>must be one of %1</source>
             <translation>必须是以下之一：%1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="73" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="75" />
             <source>answer yes or no</source>
             <translation>请填写“是”或“否”</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="100" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="103" />
             <source>yes</source>
             <translation>是</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="100" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="103" />
             <source>no</source>
             <translation>否</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="103" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="106" />
             <source>unknown</source>
             <translation>未知</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="158" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="161" />
             <source>Correct the fields marked in red.</source>
             <translation>请改正标红的字段。</translation>
         </message>

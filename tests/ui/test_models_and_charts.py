@@ -202,3 +202,12 @@ def test_axes_hold_still_while_the_numbers_move_a_little(qtbot):
     assert far[0] > first[1] and far[1] > 40000 * 1.3
     # back to the first numbers: fitted afresh again, not stuck on the wide range
     assert draw(1.0)[1] < 10000
+
+
+def test_the_row_editor_names_every_catalogue_field_in_words():
+    from gpudesk.catalog.schema import GpuSpec, Offer, Provider, ServerType
+    from gpudesk.ui.widgets.row_editor import field_labels
+
+    labels = field_labels()
+    for model in (GpuSpec, ServerType, Provider, Offer):
+        assert [f for f in model.model_fields if f not in labels and f != "user"] == [], model.__name__

@@ -3,6 +3,7 @@ parallel layout assumed, and where the layout loses time (pipeline bubble, commu
 
 from __future__ import annotations
 
+from gpudesk.core import units
 from gpudesk.core.engine.frameworks import (
     LOSS_LABELS,
     MODEL_STATES_LABELS,
@@ -21,7 +22,6 @@ from gpudesk.core.engine.parallel import data_parallel, global_batch_tokens, mic
 from gpudesk.core.i18n import t
 from gpudesk.core.models import Cluster, Framework, Job, Layout, MemoryEstimate, Recompute, TaskKind, TimeEstimate
 
-GB = 1e9
 BUBBLE_WARN = 0.10  # a pipeline bubble above a tenth of the step is worth fixing
 POOR_SCALING = 0.80
 
@@ -53,8 +53,8 @@ def explain_framework(job: Job, layout: Layout, cluster: Cluster, memory: Memory
                        m=label(MODEL_STATES_LABELS, model_states_of(job)), b=per_param, w=what))
     logits = d.get("logits_bytes") or 0
     if logits:
-        notes.append(t("loss: {l}: {g:.1f} GB of logits per GPU", "损失计算：{l}：每卡 logits 占 {g:.1f} GB",
-                       l=label(LOSS_LABELS, loss_of(job)), g=logits / GB))
+        notes.append(t("loss: {l}: {g} of logits per GPU", "损失计算：{l}：每卡 logits 占 {g}",
+                       l=label(LOSS_LABELS, loss_of(job)), g=units.memory(logits)))
     rec = job.recompute
     if rec is not Recompute.NONE:
         notes.append(t("recomputation: {r}", "重计算：{r}", r=label(RECOMPUTE_LABELS, rec.value)))
@@ -64,9 +64,9 @@ def explain_framework(job: Job, layout: Layout, cluster: Cluster, memory: Memory
                        "选择性重计算（Megatron 的注意力核心）在使用 FlashAttention 时不省显存（本就不保存注意力分数）："
                        "要省显存请用 op-selective 或 full"))
     if d.get("unsharded_stage_bytes"):
-        notes.append(t("FSDP2 with pipeline parallelism keeps each stage's unsharded parameters ({g:.1f} GB per GPU) "
-                       "for all its micro-batches", "FSDP2 与流水线并行同时使用时，每个阶段的未分片参数（每卡 {g:.1f} GB）"
-                       "在所有微批次期间常驻", g=d["unsharded_stage_bytes"] / GB))
+        notes.append(t("FSDP2 with pipeline parallelism keeps each stage's unsharded parameters ({g} per GPU) "
+                       "for all its micro-batches", "FSDP2 与流水线并行同时使用时，每个阶段的未分片参数（每卡 {g}）"
+                       "在所有微批次期间常驻", g=units.memory(d["unsharded_stage_bytes"])))
     _capabilities(job, layout, cluster, fw, notes)
 
 

@@ -66,6 +66,7 @@ class OptionsPage(QWidget):
         self.table.header().setSectionResizeMode(QHeaderView.Interactive)
         self.table.header().setStretchLastSection(True)
         self._sized = False
+        self._user_sized = False
         self.table.activated.connect(self._choose)
         self.table.selectionModel().currentRowChanged.connect(self._choose)
         layout.addWidget(self.table, 1)
@@ -93,15 +94,31 @@ class OptionsPage(QWidget):
         self._searched = searched
         self.table.selectionModel().blockSignals(True)
         self.model.set_options(options, chosen, provider_names)
-        if options and not self._sized:
-            for column in range(self.model.columnCount()):
-                self.table.resizeColumnToContents(column)
-            self._sized = True
+        if options:
+            self._sized = False
+            if self.isVisible():
+                self._fit_columns()
         if self.expand_button.isChecked():
             self.table.expandAll()
         self._select(chosen)
         self.table.selectionModel().blockSignals(False)
         self._update_summary()
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        if not self._sized:
+            self._fit_columns()
+
+    def _fit_columns(self) -> None:
+        """Columns as wide as their text, never narrower than the user made them (only when shown:
+        measuring every row of a hidden table on each edit is wasted)."""
+        header = self.table.header()
+        for column in range(self.model.columnCount() - 1):
+            before = header.sectionSize(column)
+            self.table.resizeColumnToContents(column)
+            header.resizeSection(column, min(max(before if self._user_sized else 0, header.sectionSize(column)), 420))
+        self._user_sized = True
+        self._sized = True
 
     def set_chosen(self, chosen) -> None:
         self.model.set_chosen(chosen)

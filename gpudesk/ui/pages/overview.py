@@ -87,7 +87,7 @@ class OverviewPage(QScrollArea):
         self.advice_area.setWidget(self.advice_label)
         self.advice_area.setWidgetResizable(True)
         self.advice_area.setFrameShape(QFrame.NoFrame)
-        self.advice_area.setFixedHeight(self._advice_height(3))
+        self.advice_area.setFixedHeight(self._advice_height(2))
         layout.addWidget(self.advice_area)
 
         # one view and one scene for all five plots: cheaper to build and paint than five widgets
@@ -107,18 +107,19 @@ class OverviewPage(QScrollArea):
     def _advice_height(self, lines: int) -> int:
         return lines * self.advice_label.fontMetrics().lineSpacing() + 6
 
-    def _fit_advice(self) -> None:
-        """Tall enough for every advice line (up to ADVICE_LINES, then it scrolls); resized only when
-        the height it needs changes, so most edits do not re-lay out the charts."""
+    def _fit_advice(self, *, shrink: bool = False) -> None:
+        """Tall enough for every advice line (up to ADVICE_LINES, then it scrolls). It only grows while
+        the user edits (a box that changed height on every keystroke would re-lay out and repaint the
+        charts twice); it shrinks back on a resize or a new plan."""
         width = max(self.advice_area.viewport().width(), 200)
         need = self.advice_label.heightForWidth(width) if self.advice_label.text() else 0
-        height = max(self._advice_height(1), min(need + 6, self._advice_height(ADVICE_LINES)))
-        if height != self.advice_area.height():
+        height = max(self._advice_height(2), min(need + 6, self._advice_height(ADVICE_LINES)))
+        if height > self.advice_area.height() or (shrink and height != self.advice_area.height()):
             self.advice_area.setFixedHeight(height)
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
-        self._fit_advice()
+        self._fit_advice(shrink=True)
 
     def reset_views(self) -> None:
         """Every chart back to its default range."""
@@ -207,6 +208,8 @@ class OverviewPage(QScrollArea):
             lines.append(f'<span style="color:#555753">• {note}</span>')
         if self._message:
             lines.insert(0, f'<span style="color:#cc0000">{self._message}</span>')
+        if not lines:
+            lines.append('<span style="color:#4e9a06">• ' + self.tr("No warnings for this configuration.") + "</span>")
         self.advice_label.setText("<br>".join(lines))
         self._fit_advice()
 

@@ -75,6 +75,8 @@ class ConfigPicker(QWidget):
         # two columns of label + field: the hardware left, the layout right
         left = QFormLayout()
         right = QFormLayout()
+        for form in (left, right):
+            form.setHorizontalSpacing(10)
         for i, (key, widget) in enumerate(fields):
             lab = QLabel()
             lab.setBuddy(widget)
@@ -179,7 +181,7 @@ class ConfigPicker(QWidget):
                 price = (self.tr("%1/GPU-h").replace("%1", fmt.money(offer.price_per_gpu_hour, offer.currency, 2))
                          if offer.price_per_gpu_hour is not None else label("unknown"))
                 who = self._provider_names.get(offer.provider, offer.provider)
-                text = " · ".join(x for x in (who, region_text(offer.region), self.tr("%1 GPUs per node").replace(
+                text = " · ".join(x for x in (who, region_text(offer.region), self.tr("%1-GPU nodes").replace(
                     "%1", str(offer.gpus_per_node)), price) if x)
                 self.offer_combo.addItem(text, offer.id)
             index = self.offer_combo.findData(current)

@@ -137,17 +137,19 @@ class JobForm(JobValues, QScrollArea):
         # serving (task inference, and the serving half of mixed): inputs, ranges and words from core
         self.serving_box = QGroupBox()
         form = self._form(self.serving_box)
-        self.concurrency_spin = self._spin(1, 1_000_000, D.job_default("concurrency"), "concurrency")
+        users = D.SERVING_INPUTS["concurrency"].limits
+        self.concurrency_spin = self._spin(int(users.lo), int(users.hi), D.job_default("concurrency"), "concurrency")
         self._row(form, "concurrency", self.concurrency_spin)
-        self.context_spin = self._spin(0, 1 << 21, 0, "serving_context")  # 0: the sequence length
+        context = D.SERVING_INPUTS["serving_context"].limits
+        self.context_spin = self._spin(0, int(context.hi), 0, "serving_context")  # 0: the sequence length
         self._row(form, "serving_context", self.context_spin)
         self.weight_combo = self._choice_combo(D.SERVING_INPUTS["weight_precision"].choices, "weight_precision")
         self._row(form, "weight_precision", self.weight_combo)
         self.kv_combo = self._choice_combo(D.SERVING_INPUTS["kv_precision"].choices, "kv_precision")
         self._row(form, "kv_precision", self.kv_combo)
-        months = D.SERVING_INPUTS["service_months"]
+        months = D.SERVING_INPUTS["service_months"].limits
         self.service_spin = QDoubleSpinBox()
-        self.service_spin.setRange(months.minimum, months.maximum)
+        self.service_spin.setRange(max(months.lo, 0.01), months.hi)
         self.service_spin.setDecimals(2)
         self.service_spin.setValue(D.service_months(D.job_default("service_hours")))
         self.service_spin.valueChanged.connect(lambda *_: self._changed("service_months"))

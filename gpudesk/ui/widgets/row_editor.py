@@ -52,7 +52,9 @@ def field_labels() -> dict[str, str]:
         "max_nodes": _tr("Most nodes"), "price_per_gpu_hour": _tr("Price per GPU-hour (CNY)"),
         "price_per_gpu_month": _tr("Price per GPU-month (CNY)"), "currency": _tr("Currency"),
         "price_kind": _tr("Price kind (quoted, list, estimate)"), "price_date": _tr("Price date (YYYY-MM-DD)"),
-        "billing": _tr("Billing (hourly, monthly, …)"),
+        "billing": _tr("Billing (hourly, monthly, …)"), "vat_included": _tr("Prices include VAT (yes/no)"),
+        "legal_name": _tr("Legal name"), "licence_region": _tr("Licence region"),
+        "mlps_level": _tr("MLPS (等保) level"), "contact": _tr("Contact"),
     }
 
 
@@ -86,6 +88,7 @@ class RowEditor(QDialog):
         scroll.setWidgetResizable(True)
         inner = QWidget()
         form = QFormLayout(inner)
+        form.setFieldGrowthPolicy(QFormLayout.AllNonFixedFieldsGrow)
         labels = field_labels()
         self.edits: dict[str, QLineEdit] = {}
         self.errors: dict[str, QLabel] = {}
