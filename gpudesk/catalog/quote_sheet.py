@@ -68,7 +68,13 @@ COLUMNS: list[Column] = [
     Column("subsidy_items", ("补贴项目",)),
     Column("subsidy_programme", ("补贴项目名称", "算力券项目")),
     Column("notes", ("备注", "说明")),
+    # the plan's own shape (`gpudesk quote list --json` output): taken as they are, checked by the Quote model
+    Column("rates"), Column("subsidy"), Column("prices_include_vat"),
+    # recomputed when the quote is added: ignored on import
+    Column("fit"), Column("added"), Column("provider_facts"), Column("provider_name"), Column("gpu_name"),
 ]
+_RAW = {"rates", "subsidy", "prices_include_vat"}
+_IGNORED = {"fit", "added", "provider_facts", "provider_name", "gpu_name"}
 _KIND: dict[str, tuple[str, str | None]] = {
     **{c.field: ("price", c.unit) for c in COLUMNS if c.unit is not None},
     "subsidy_cap": ("price", None), "setup_fee": ("price", None),
@@ -83,7 +89,7 @@ _LIMITS = {"gpus_per_node": (1, 64), "nodes": (1, 4096), "public_ips": (0, 10000
 
 def _row_quote(cells: dict[str, Any]) -> dict[str, Any]:
     """The quote fields of one parsed row (the same shape `quote add` builds)."""
-    rates = []
+    rates = list(cells.pop("rates", None) or [])
     for form, unit, _w, _z in _FORMS:
         for per in ("gpu", "node"):
             v = cells.pop(f"price_per_{per}_{unit}", None)
@@ -94,12 +100,15 @@ def _row_quote(cells: dict[str, Any]) -> dict[str, Any]:
         v = cells.pop(f"spot_price_per_{per}_hour", None)
         if v is not None:
             rates.append({"billing": "spot", "per": per, "price": v, "interruption": terms})
-    subsidy = None
+    subsidy = cells.pop("subsidy", None)
     rate, cap = cells.pop("subsidy_rate", None), cells.pop("subsidy_cap", None)
     items, programme = cells.pop("subsidy_items", None), cells.pop("subsidy_programme", None)
     if rate is not None or cap is not None:
         subsidy = {"rate": rate, "cap": cap, "items": items or ["compute"], "programme": programme}
     vat = cells.pop("vat", None)
+    if vat is None:
+        vat = cells.pop("prices_include_vat", None)
+    cells.pop("prices_include_vat", None)
     return {**cells, "rates": rates, "subsidy": subsidy, "prices_include_vat": vat}
 
 
@@ -107,7 +116,8 @@ def read_quote_sheet(path: str | Path, catalog, *, taken: list[str] = ()) -> lis
     """Every row of a quote sheet as quote fields, checked (provider and GPU known, numbers sane, dates real);
     SheetRejected listing every problem when any row has one."""
     path = Path(path)
-    sheet = read_sheet(path, COLUMNS, json_key="quotes", required=("provider", "gpu", "gpus_per_node"))
+    sheet = read_sheet(path, COLUMNS, json_key="quotes", required=("provider", "gpu", "gpus_per_node"),
+                       extra_keys=("selected",))  # `quote list --json` output imports as it is
     problems: list[Problem] = list(sheet.problems)
     out: list[dict[str, Any]] = []
     ids = list(taken)
@@ -117,6 +127,12 @@ def read_quote_sheet(path: str | Path, catalog, *, taken: list[str] = ()) -> lis
         bad = False
         taxed = None
         for name, (header, raw) in row.cells.items():
+            if name in _IGNORED:
+                continue
+            if name in _RAW:
+                if raw is not None:
+                    cells[name] = raw
+                continue
             kind, unit = _KIND.get(name, ("text", None))
             lo, hi = _LIMITS.get(name, (0, 10**9))
             try:

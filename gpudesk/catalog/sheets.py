@@ -20,6 +20,7 @@ reason in the user's language, and a sheet with any problem changes nothing.
 from __future__ import annotations
 
 import csv
+import functools
 import io
 import json
 import math
@@ -29,6 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from gpudesk.core import parse
 from gpudesk.core.i18n import t
 from gpudesk.errors import CatalogError
 
@@ -126,6 +128,7 @@ _UNIT_HINTS = (  # (pattern in a header's brackets or words, unit), most specifi
 )
 
 
+@functools.lru_cache(maxsize=4096)
 def key(text: str) -> str:
     """A header word as compared: NFKC, lower case, no spaces or underscores."""
     return re.sub(r"[\s_\-·]+", "", unicodedata.normalize("NFKC", str(text)).lower())
@@ -349,9 +352,7 @@ def read_cell(kind: str, raw: Any, *, unit: str | None = None, low: int = 0, hig
     """One cell as `kind` (text, price, number, count, date, share, bool, list); None when blank.
     ValueError with the reason in the user's language otherwise. Text is kept verbatim (a cell starting
     with = + - @ is stored as typed; the export writers escape it)."""
-    from gpudesk.core import parse
-
-    if raw is None or (isinstance(raw, str) and parse.blank(raw)):
+    if raw is None or (isinstance(raw, str) and (not raw.strip() or parse.blank(raw))):
         return None
     if kind == "text":
         if not isinstance(raw, str):

@@ -146,26 +146,26 @@ def _choices(enum) -> tuple[str, ...]:
     return tuple(x.value for x in enum)
 
 
-# Labels and help for the GUI form (the per-value labels: gpudesk.core.engine.frameworks *_LABELS)
+# Labels and help for the GUI form (the names of the values: gpudesk.core.units.label)
 ENGINE_INPUTS: dict[str, Input] = {
     "framework": Input(
         "framework", None, None, None, "Training framework", "训练框架",
         "The training stack: what it keeps in memory and how fast it runs. Default: HF Trainer for fine-tuning "
         "and LoRA/QLoRA, Megatron-LM for pre-training",
-        "训练所用的软件栈，决定显存占用与速度。默认：微调与 LoRA/QLoRA 用 HF Trainer，预训练用 Megatron-LM",
+        "训练所用的软件栈，决定显存占用与速度。默认：微调与 LoRA/QLoRA 用 Hugging Face Trainer，预训练用 Megatron-LM",
         _choices(Framework)),
     "model_states": Input(
         "model_states", None, None, None, "Model-state precision", "模型状态精度",
         "mixed: 16-bit weights and gradients, fp32 master weights and Adam (16 B/param); bf16: everything in "
         "bf16 (8 B/param); 8bit: bf16 with 8-bit optimizer states. Default: the framework's",
-        "mixed：16 位权重与梯度，FP32 主权重与 Adam（每参数 16 字节）；bf16：全部 BF16（每参数 8 字节）；"
-        "8bit：BF16 加 8 位优化器状态。默认取框架的设置",
+        "混合精度：16 位权重与梯度，FP32 主权重与 Adam（每参数 16 字节）；纯 BF16：全部为 BF16（每参数 8 字节）；"
+        "BF16 + 8 位优化器：优化器状态为 8 位。默认取框架的设置",
         _choices(ModelStates)),
     "loss": Input(
         "loss", None, None, None, "Loss computation", "损失计算方式",
         "fp32-logits: the whole logits tensor upcast to fp32 (large for 100k+ vocabularies); chunked: "
         "chunked or fused cross-entropy, one chunk at a time. Default: the framework's",
-        "fp32-logits：整个 logits 升为 FP32（词表超过 10 万时很大）；chunked：分块或融合交叉熵，每次只处理一块。"
+        "FP32 logits：整个 logits 升为 FP32（词表超过 10 万时很大）；分块交叉熵：分块或融合计算，每次只处理一块。"
         "默认取框架的设置",
         _choices(Loss)),
     "recompute": Input(

@@ -29,6 +29,7 @@ _LABELS = {
     # recomputation
     "none": QT_TRANSLATE_NOOP("Labels", "None"),
     "selective": QT_TRANSLATE_NOOP("Labels", "Selective"),
+    "op-selective": QT_TRANSLATE_NOOP("Labels", "Op-level selective"),
     # "full" is shared with the task label above on purpose: the combo shows it in context
     # objectives
     "cheapest": QT_TRANSLATE_NOOP("Labels", "Cheapest"),

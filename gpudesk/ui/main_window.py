@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gpudesk import __version__, paths
+from gpudesk import paths
 from gpudesk.errors import GpudeskError
 from gpudesk.ui import fmt
 from gpudesk.ui.i18n import language_manager
@@ -34,13 +34,14 @@ from gpudesk.ui.widgets.job_form import JobForm
 from gpudesk.ui.window import actions
 from gpudesk.ui.window.actions import TAB_KEYS
 from gpudesk.ui.window.files import FilesMixin
+from gpudesk.ui.window.pages import PagesMixin
 from gpudesk.ui.worker import Worker
 
 AUTOSAVE_MS = 60_000
 AUTOSAVE_SOON_MS = 2_000
 
 
-class MainWindow(FilesMixin, QMainWindow):
+class MainWindow(FilesMixin, PagesMixin, QMainWindow):
     recomputed = Signal()  # an answer was shown (a result or an error)
     plan_changed = Signal()
 
@@ -72,7 +73,6 @@ class MainWindow(FilesMixin, QMainWindow):
             self._autosave_timer.start()
         self._setup_ui()
         actions.build(self)
-        self.actions_by_name["export_quotes"].setVisible(False)  # until plans carry quotes
         self.retranslate_ui()
         self._fill_form()
         self.setAcceptDrops(True)
@@ -212,6 +212,7 @@ class MainWindow(FilesMixin, QMainWindow):
         page = self._pages.get("plan")
         if page is not None:
             page.picker.set_catalog(self.catalog)
+        self._refresh_quotes()
         self.schedule_recompute()
 
     def import_config_dialog(self) -> None:
@@ -301,6 +302,8 @@ class MainWindow(FilesMixin, QMainWindow):
         """An undo or redo put back an earlier state: show it (its answer at once when kept)."""
         self._show_inputs()
         self._touched()
+        self._refresh_quotes()
+        self._refresh_checklist()
         if self.session.answer is not None:
             self.scheduler.invalidate()  # whatever runs answers a state that is gone
             self._display()
@@ -338,7 +341,8 @@ class MainWindow(FilesMixin, QMainWindow):
             self.recomputed.emit()
             return
         plan = self.session.plan
-        self.scheduler.request(plan.job, plan.constraints, self.session.wanted, self.session.manual)
+        self.scheduler.request(plan.job, plan.constraints, self.session.wanted, self.session.manual,
+                               self.session.selected_quote())
         self.status_busy.setText(self.tr("computing…"))
 
     @staticmethod
@@ -375,6 +379,10 @@ class MainWindow(FilesMixin, QMainWindow):
         message = "" if answer.options else self.tr("No configuration fits within the constraints.")
         if self._problems:
             message = self._problem_text()
+        if answer.quote_error:
+            message = self.tr("The selected quote's configuration cannot run this job (%1): the recommendation is "
+                              "shown.").replace("%1", answer.quote_error)
+            answer.quote_error = ""
         if answer.manual_error:
             message = self.tr("The configuration set by hand no longer works (%1): the recommendation is shown.").replace(
                 "%1", answer.manual_error)
@@ -390,6 +398,7 @@ class MainWindow(FilesMixin, QMainWindow):
         self.overview.show_result(options, answer.feasible, choice, message)
         self._update_status()
         self._refresh_checklist()
+        self._refresh_quotes()
         self._show_plan_facts()
 
     def _problem_text(self) -> str:
@@ -407,40 +416,6 @@ class MainWindow(FilesMixin, QMainWindow):
         if self.session.choose(option):
             self._display(same_options=True)
             self._touched()
-
-    # --- a configuration set by hand ------------------------------------------------------------
-
-    def evaluate_manual(self, manual):
-        """The engine's answer for exactly `manual` (raises GpudeskError with the reason)."""
-        from gpudesk.core.plan import evaluate_manual
-
-        plan = self.session.plan
-        return evaluate_manual(plan.job, self.catalog, manual, plan.constraints)
-
-    def _manual(self, manual, *, use: bool) -> None:
-        page = self.plan_page()
-        try:
-            option = self.evaluate_manual(manual)
-        except GpudeskError as exc:
-            page.picker.show_result(error=str(exc))
-            return
-        page.picker.show_result(option)
-        if use and self.session.choose(option, manual=manual):
-            self._display()
-            self._touched()
-
-    def _manual_reset(self) -> None:
-        self.session.clear_manual()
-        self.plan_page().picker.show_result()
-        self._touched()
-        self.schedule_recompute()
-
-    def _from_choice(self) -> None:
-        from gpudesk.core.plan import manual_from
-
-        choice = self.plan_choice()
-        if choice is not None:
-            self.plan_page().picker.show_manual(self.session.manual or manual_from(choice))
 
     # --- status bar ---------------------------------------------------------------------------
 
@@ -474,170 +449,12 @@ class MainWindow(FilesMixin, QMainWindow):
     def _provider_names(self) -> dict[str, str]:
         return {p.id: provider_name(p) for p in self.catalog.providers()}
 
-    # --- pages ----------------------------------------------------------------------------------
-
-    def show_tab(self, key: str) -> None:
-        self.tabs.setCurrentIndex(TAB_KEYS.index(key))
-
-    def _tab_changed(self, index: int) -> None:
-        key = TAB_KEYS[index]
-        if key == "options":
-            self.options_page  # noqa: B018 - built on first view
-        elif key == "plan":
-            self.plan_page()
-        elif key == "catalogue":
-            self.catalogue_page()
-        elif key == "checklist":
-            page = self.checklist_page()
-            if getattr(self, "_checklist_stale", False):
-                page.set_plan(self.session.plan)
-                self._checklist_stale = False
-
-    def _holder(self, key: str, page: QWidget) -> QWidget:
-        self._pages[key] = page
-        self._pages[key + "_holder"].layout().addWidget(page)
-        return page
-
-    def _show_options(self, options, chosen, provider_names, searched) -> None:
-        self._options_args = (options, chosen, provider_names, searched)
-        page = self._pages.get("options")
-        if page is not None:
-            page.set_options(*self._options_args)
-
-    @property
-    def options_page(self):
-        """The Options tab, built (and filled with the current answer) on first use."""
-        page = self._pages.get("options")
-        if page is None:
-            from gpudesk.ui.pages.options_page import OptionsPage
-
-            page = self._holder("options", OptionsPage())
-            page.set_options(*getattr(self, "_options_args", ([], None, None, None)))
-            page.option_chosen.connect(self.choose_option)
-        return page
-
-    def plan_page(self):
-        page = self._pages.get("plan")
-        if page is None:
-            from gpudesk.ui.pages.plan_page import PlanPage
-
-            page = self._holder("plan", PlanPage())
-            page.fact_edited.connect(self._fact_edited)
-            page.auto_title_requested.connect(self._auto_title)
-            picker = page.picker
-            picker.set_catalog(self.catalog)
-            picker.evaluate_requested.connect(lambda m: self._manual(m, use=False))
-            picker.use_requested.connect(lambda m: self._manual(m, use=True))
-            picker.reset_requested.connect(self._manual_reset)
-            picker.from_choice_button.clicked.connect(self._from_choice)
-            self._from_choice()
-            self._show_plan_facts()
-        return page
-
-    def _show_plan_facts(self) -> None:
-        page = self._pages.get("plan")
-        if page is None or self.session.plan is None:
-            return
-        page.show_plan(self.session.plan, title_auto=self.session.title_auto)
-        page.show_choice(self._choice_text())
-
-    def _choice_text(self) -> str:
-        from gpudesk.core.search.options_view import layout_text
-
-        choice = self.plan_choice()
-        if choice is None:
-            return self.tr("No configuration chosen yet")
-        how = self.tr("set by hand") if self.session.manual is not None else self.tr("from the recommendation")
-        who = self._provider_names().get(choice.provider or "", choice.provider or "")
-        chosen = self.tr("Chosen")
-        return (f"<b>{chosen}: {choice.gpus}× {choice.gpu_name or choice.gpu}</b> ({how})"
-                f"<br>{who} · {layout_text(choice.layout)}")
-
-    def catalogue_page(self):
-        page = self._pages.get("catalogue")
-        if page is None:
-            from gpudesk.ui.pages.catalogue_page import CataloguePage
-
-            page = self._holder("catalogue", CataloguePage(self.catalog))
-            page.catalog_edited.connect(self.catalog_changed)
-        return page
-
-    def checklist_page(self):
-        page = self._pages.get("checklist")
-        if page is None:
-            from gpudesk.ui.pages.checklist_page import ChecklistPage
-
-            page = self._holder("checklist", ChecklistPage())
-            page.plan_edited.connect(self._checklist_edited)
-            page.who = self.checker_name
-            page.set_plan(self.session.plan)
-        return page
-
-    def checker_name(self) -> str | None:
-        """Who records checklist results: asked once, then kept in the settings."""
-        name = str(self.settings.value("user/name", "") or "")
-        if name:
-            return name
-        import getpass
-
-        from PySide6.QtWidgets import QInputDialog
-
-        try:
-            login = getpass.getuser()
-        except Exception:  # noqa: BLE001 - no login name (containers, services): no suggestion
-            login = ""
-        name, ok = QInputDialog.getText(self, self.tr("Your name"),
-                                        self.tr("Checklist results record who checked them. Your name:"),
-                                        text=login)
-        name = name.strip() if ok else ""
-        if name:
-            self.settings.setValue("user/name", name)
-        return name or None
-
-    def _refresh_checklist(self) -> None:
-        page = self._pages.get("checklist")
-        if page is None:
-            return
-        if page.isVisible():
-            page.set_plan(self.session.plan)
-            self._checklist_stale = False
-        else:
-            self._checklist_stale = True  # re-tailored when its tab is shown, not on every keystroke
-
     # --- title, help, about, closing -------------------------------------------------------------
 
     def _update_title(self) -> None:
         name = self.session.file_name or self.tr("Untitled plan")
         self.setWindowTitle(f"{name}[*] — gpudesk")
         self.setWindowModified(self.session.dirty)
-
-    def show_guide(self) -> None:
-        self._show_help("guide")
-
-    def show_first_steps(self) -> None:
-        self._show_help("first_steps")
-
-    def _show_help(self, name: str) -> None:
-        from gpudesk.ui.help import HelpDialog
-
-        if self._help is None:
-            self._help = HelpDialog(name, language_manager().language, self)
-            self._help.resize(min(820, self.width()), min(680, self.height()))
-        else:
-            self._help.load(name, language_manager().language)
-        self._help.show()
-        self._help.raise_()
-
-    def about(self) -> None:
-        meta = self.catalog.meta
-        parts = (
-            __version__,
-            self.tr("Offline planning assistant for renting GPU servers for AI training."),
-            self.tr("Catalogue dated %1 (content %2).").replace("%1", meta.catalog_date or self.tr("unknown"))
-            .replace("%2", (meta.content_hash or "")[:12]),
-            self.tr("Chinese text uses the bundled WenQuanYi Micro Hei font (Apache-2.0)."),
-        )
-        QMessageBox.about(self, self.tr("About gpudesk"), "<h3>gpudesk {}</h3><p>{}</p><p>{}</p><p>{}</p>".format(*parts))
 
     def shutdown(self) -> None:
         """Stop the worker: the running search is cancelled and returns within milliseconds."""

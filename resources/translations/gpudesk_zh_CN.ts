@@ -690,384 +690,389 @@
     <context>
         <name>JobForm</name>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="263" />
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="270" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="271" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="278" />
             <source>Model</source>
             <translation>模型</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="264" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="272" />
             <source>Job</source>
             <translation>任务</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="265" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="273" />
             <source>Serving</source>
             <translation>推理服务</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="266" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="274" />
             <source>Constraints</source>
             <translation>约束条件</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="267" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="275" />
             <source>Import Hugging Face config.json…</source>
             <translation>导入 Hugging Face config.json…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="268" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="276" />
             <source>Read the architecture from a model's config.json (or drop the file on the window)</source>
             <translation>从模型的 config.json 读取架构（也可把文件拖到窗口上）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="270" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="278" />
             <source>A published model preset, grouped by the guide's task classes</source>
             <translation>已发布模型的预设，按指南的任务类别分组</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="271" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="279" />
             <source>Parameters</source>
             <translation>参数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="271" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="279" />
             <source>Bare parameter count for a custom model, e.g. 7B, 350M, 1.3e9</source>
             <translation>自定义模型的参数量，例如 7B、350M、1.3e9</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="272" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="280" />
             <source>Task</source>
             <translation>任务类型</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="272" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="280" />
             <source>What the GPUs will do: pre-train, fine-tune (full, LoRA, QLoRA) or serve</source>
             <translation>GPU 的用途：预训练、微调（全参数、LoRA、QLoRA）或推理服务</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="273" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="281" />
             <source>Precision</source>
             <translation>精度</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="273" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="281" />
             <source>Number format for training; BF16 mixed precision is the norm, FP32 doubles memory</source>
             <translation>训练的数值格式；通常用 BF16 混合精度，FP32 显存翻倍</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="274" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="282" />
             <source>Optimizer</source>
             <translation>优化器</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="274" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="282" />
             <source>AdamW keeps 12 bytes of state per trained parameter; 8-bit Adam and SGD keep less</source>
             <translation>AdamW 每个训练参数保存 12 字节状态；8 位 Adam 和 SGD 更少</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="275" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="283" />
             <source>Sequence length</source>
             <translation>序列长度</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="275" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="283" />
             <source>Tokens per training sample (context length)</source>
             <translation>每个训练样本的 token 数（上下文长度）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="276" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="284" />
             <source>Micro-batch</source>
             <translation>微批大小</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="276" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="284" />
             <source>Samples each GPU processes at once; activations grow with it</source>
             <translation>每张 GPU 一次处理的样本数；激活值随之增长</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="277" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="285" />
             <source>Gradient accumulation</source>
             <translation>梯度累积</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="277" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="285" />
             <source>Micro-batches summed before each optimizer step; raises the batch without memory</source>
             <translation>每次优化器更新前累加的微批数；增大批量而不增加显存</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="278" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="286" />
             <source>Recomputation</source>
             <translation>激活重计算</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="278" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="286" />
             <source>Recompute activations in the backward pass: saves memory, costs about a third more compute</source>
             <translation>反向传播时重新计算激活：节省显存，计算量约多三分之一</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="279" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="287" />
             <source>Flash attention</source>
             <translation>Flash Attention</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="279" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="287" />
             <source>Fused attention kernel that never stores the attention-score matrix</source>
             <translation>融合注意力内核，不保存注意力分数矩阵</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="280" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="288" />
             <source>LoRA rank</source>
             <translation>LoRA 秩</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="280" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="288" />
             <source>Rank r of the low-rank adapters; trainable parameters grow linearly with it</source>
             <translation>低秩适配器的秩 r；可训练参数随之线性增长</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="281" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="289" />
             <source>Dataset tokens</source>
             <translation>数据集 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="281" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="289" />
             <source>Tokens in the training set for one pass, e.g. 2B</source>
             <translation>训练集一遍的 token 数，例如 2B</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="282" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="290" />
             <source>Epochs</source>
             <translation>轮数 (epoch)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="282" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="290" />
             <source>Passes over the dataset; total tokens = dataset tokens × epochs</source>
             <translation>遍历数据集的次数；总 token 数 = 数据集 token 数 × 轮数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="283" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="291" />
             <source>Serving concurrency</source>
             <translation>推理并发数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="283" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="291" />
             <source>Sequences served at the same time; each needs its own KV cache</source>
             <translation>同时服务的序列数；每个序列都需要自己的 KV 缓存</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="284" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="292" />
             <source>Memory headroom</source>
             <translation>显存余量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="284" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="292" />
             <source>Share of each GPU's memory kept free for fragmentation and spikes</source>
             <translation>每张 GPU 显存中预留给碎片和峰值的比例</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="285" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="293" />
             <source>Objective</source>
             <translation>优化目标</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="285" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="293" />
             <source>What to optimise when ranking configurations</source>
             <translation>对配置排序时优化的目标</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="286" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="294" />
             <source>Budget (CNY)</source>
             <translation>预算（元）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="286" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="294" />
             <source>Most you will spend on the run, in yuan; empty = no limit</source>
             <translation>本次训练最多花费（元）；留空表示不限</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="287" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="295" />
             <source>Deadline (days)</source>
             <translation>工期（天）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="287" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="295" />
             <source>Longest the run may take, in days; empty = no limit</source>
             <translation>训练最多可用的天数；留空表示不限</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="288" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="296" />
             <source>Billing</source>
             <translation>计费方式</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="288" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="296" />
             <source>Rent by the hour or by the month; default: whichever is cheaper</source>
             <translation>按小时或按月租用；默认取较便宜者</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="289" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="297" />
             <source>Region</source>
             <translation>地域</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="289" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="297" />
             <source>Only offers in this region</source>
             <translation>只看该地域的报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="290" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="298" />
             <source>Providers</source>
             <translation>服务商</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="290" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="298" />
             <source>Only these providers; none ticked = all</source>
             <translation>只看这些服务商；都不勾选表示全部</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="291" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="299" />
             <source>Most GPUs</source>
             <translation>最多 GPU 数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="291" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="299" />
             <source>Largest GPU count to consider</source>
             <translation>考虑的最大 GPU 数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="304" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="301" />
+            <source>Auto (one node)</source>
+            <translation>自动（单节点）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="316" />
             <source>Whichever is cheaper</source>
             <translation>取较便宜者</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="307" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="319" />
             <source>Any region</source>
             <translation>任意地域</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="308" />
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="316" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="320" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="333" />
             <source>no limit</source>
             <translation>不限</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="309" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="321" />
             <source>no target</source>
             <translation>不设目标</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="310" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="322" />
             <source>as sequence length</source>
             <translation>同序列长度</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="312" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="324" />
             <source>Same as the job's precision</source>
             <translation>与任务精度相同</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="313" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="325" />
             <source>16-bit (default)</source>
             <translation>16 位（默认）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="334" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="351" />
             <source>Custom: parameter count</source>
             <translation>自定义：参数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="336" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="353" />
             <source>Imported: %1</source>
             <translation>已导入：%1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="155" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="158" />
             <source>cannot read %1: %2</source>
             <translation>无法读取 %1：%2</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="157" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="160" />
             <source>%1 is not valid JSON: %2</source>
             <translation>%1 不是有效的 JSON：%2</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="159" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="162" />
             <source>%1 is not a config.json object</source>
             <translation>%1 不是 config.json 对象</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="251" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="257" />
             <source>e.g. 7B, 350M or 1.3e9</source>
             <translation>如 7B、350M 或 1.3e9</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="290" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="296" />
             <source>required</source>
             <translation>必填</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="300" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="306" />
             <source>must be more than zero</source>
             <translation>必须大于零</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="310" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="316" />
             <source>too small for a neural network: give the count, e.g. 7B</source>
             <translation>对神经网络来说太小：请填写参数量，例如 7B</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="312" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="318" />
             <source>more than 100 trillion parameters: check the unit</source>
             <translation>超过 100 万亿参数：请检查单位</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="316" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="322" />
             <source>pick a model</source>
             <translation>请选择模型</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="322" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="328" />
             <source>Total training tokens: %1</source>
             <translation>训练总 token 数：%1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="325" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="331" />
             <source>No dataset size: training time and cost are not estimated</source>
             <translation>未填写数据集大小：不估算训练时间和成本</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="333" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="339" />
             <source>QLoRA trains adapters in 16-bit: pick BF16 or FP16</source>
             <translation>QLoRA 以 16 位训练适配器：请选 BF16 或 FP16</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="351" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="357" />
             <source>%1 layers</source>
             <translation>%1 层</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="352" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="358" />
             <source>hidden %1</source>
             <translation>隐藏层维度 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="354" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="360" />
             <source>%1 heads</source>
             <translation>%1 个注意力头</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="356" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="362" />
             <source>%1 KV heads</source>
             <translation>%1 个 KV 头</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="358" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="364" />
             <source>%1 experts</source>
             <translation>%1 个专家</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="359" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="365" />
             <source>, </source>
             <translation>，</translation>
         </message>
@@ -1155,215 +1160,220 @@
             <translation>选择性</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="34" />
+            <location filename="../../gpudesk/ui/labels.py" line="32" />
+            <source>Op-level selective</source>
+            <translation>算子级选择性</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/labels.py" line="35" />
             <source>Cheapest</source>
             <translation>成本最低</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="35" />
+            <location filename="../../gpudesk/ui/labels.py" line="36" />
             <source>Fastest</source>
             <translation>最快</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="36" />
+            <location filename="../../gpudesk/ui/labels.py" line="37" />
             <source>Cheapest that meets the deadline</source>
             <translation>满足工期的最低成本</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="37" />
+            <location filename="../../gpudesk/ui/labels.py" line="38" />
             <source>Fastest within the budget</source>
             <translation>预算内最快</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="39" />
+            <location filename="../../gpudesk/ui/labels.py" line="40" />
             <source>Hourly</source>
             <translation>按小时</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="40" />
+            <location filename="../../gpudesk/ui/labels.py" line="41" />
             <source>Monthly</source>
             <translation>按月</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="41" />
+            <location filename="../../gpudesk/ui/labels.py" line="42" />
             <source>Daily</source>
             <translation>按天</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="42" />
+            <location filename="../../gpudesk/ui/labels.py" line="43" />
             <source>Weekly</source>
             <translation>按周</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="43" />
+            <location filename="../../gpudesk/ui/labels.py" line="44" />
             <source>Yearly</source>
             <translation>按年</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="44" />
+            <location filename="../../gpudesk/ui/labels.py" line="45" />
             <source>Reserved</source>
             <translation>预留</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="45" />
+            <location filename="../../gpudesk/ui/labels.py" line="46" />
             <source>Spot</source>
             <translation>竞价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="47" />
+            <location filename="../../gpudesk/ui/labels.py" line="48" />
             <source>Entry</source>
             <translation>入门级</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="48" />
+            <location filename="../../gpudesk/ui/labels.py" line="49" />
             <source>Advanced</source>
             <translation>进阶档</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="49" />
+            <location filename="../../gpudesk/ui/labels.py" line="50" />
             <source>Flagship</source>
             <translation>旗舰级</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="50" />
+            <location filename="../../gpudesk/ui/labels.py" line="51" />
             <source>Multi-node cluster</source>
             <translation>跨节点集群</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="52" />
+            <location filename="../../gpudesk/ui/labels.py" line="53" />
             <source>Weights</source>
             <translation>权重</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="53" />
+            <location filename="../../gpudesk/ui/labels.py" line="54" />
             <source>Gradients</source>
             <translation>梯度</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="54" />
+            <location filename="../../gpudesk/ui/labels.py" line="55" />
             <source>Optimizer states</source>
             <translation>优化器状态</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="55" />
+            <location filename="../../gpudesk/ui/labels.py" line="56" />
             <source>Activations</source>
             <translation>激活值</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="56" />
+            <location filename="../../gpudesk/ui/labels.py" line="57" />
             <source>KV cache</source>
             <translation>KV 缓存</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="57" />
+            <location filename="../../gpudesk/ui/labels.py" line="58" />
             <source>Overhead</source>
             <translation>其他开销</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="59" />
+            <location filename="../../gpudesk/ui/labels.py" line="60" />
             <source>Quoted</source>
             <translation>报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="60" />
+            <location filename="../../gpudesk/ui/labels.py" line="61" />
             <source>List price</source>
             <translation>目录价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="61" />
+            <location filename="../../gpudesk/ui/labels.py" line="62" />
             <source>Estimate</source>
             <translation>估计价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="63" />
+            <location filename="../../gpudesk/ui/labels.py" line="64" />
             <source>Open</source>
             <translation>待检查</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="64" />
+            <location filename="../../gpudesk/ui/labels.py" line="65" />
             <source>Pass</source>
             <translation>通过</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="65" />
+            <location filename="../../gpudesk/ui/labels.py" line="66" />
             <source>Fail</source>
             <translation>未通过</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="66" />
             <location filename="../../gpudesk/ui/labels.py" line="67" />
+            <location filename="../../gpudesk/ui/labels.py" line="68" />
             <source>N/A</source>
             <translation>不适用</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="68" />
             <location filename="../../gpudesk/ui/labels.py" line="69" />
+            <location filename="../../gpudesk/ui/labels.py" line="70" />
             <source>Waived</source>
             <translation>已豁免</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="71" />
+            <location filename="../../gpudesk/ui/labels.py" line="72" />
             <source>NVSwitch</source>
             <translation>NVSwitch</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="72" />
+            <location filename="../../gpudesk/ui/labels.py" line="73" />
             <source>NVLink bridge</source>
             <translation>NVLink 桥接</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="73" />
+            <location filename="../../gpudesk/ui/labels.py" line="74" />
             <source>PCIe</source>
             <translation>PCIe</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="74" />
+            <location filename="../../gpudesk/ui/labels.py" line="75" />
             <source>InfiniBand</source>
             <translation>InfiniBand</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="75" />
+            <location filename="../../gpudesk/ui/labels.py" line="76" />
             <source>RoCE</source>
             <translation>RoCE</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="76" />
+            <location filename="../../gpudesk/ui/labels.py" line="77" />
             <source>Ethernet</source>
             <translation>以太网</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="78" />
+            <location filename="../../gpudesk/ui/labels.py" line="79" />
             <source>Info</source>
             <translation>信息</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="79" />
+            <location filename="../../gpudesk/ui/labels.py" line="80" />
             <source>Warning</source>
             <translation>警告</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="80" />
+            <location filename="../../gpudesk/ui/labels.py" line="81" />
             <source>Critical</source>
             <translation>严重</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="81" />
-            <location filename="../../gpudesk/ui/labels.py" line="90" />
+            <location filename="../../gpudesk/ui/labels.py" line="82" />
+            <location filename="../../gpudesk/ui/labels.py" line="91" />
             <source>unknown</source>
             <translation>未知</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="82" />
+            <location filename="../../gpudesk/ui/labels.py" line="83" />
             <source>yes</source>
             <translation>是</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="83" />
+            <location filename="../../gpudesk/ui/labels.py" line="84" />
             <source>no</source>
             <translation>否</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="120" />
+            <location filename="../../gpudesk/ui/labels.py" line="121" />
             <source>other mainland regions</source>
             <translation>其他内地地区</translation>
         </message>
@@ -1371,121 +1381,79 @@
     <context>
         <name>MainWindow</name>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="218" />
+            <location filename="../../gpudesk/ui/main_window.py" line="219" />
             <source>Import Hugging Face config.json</source>
             <translation>导入 Hugging Face config.json</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="219" />
+            <location filename="../../gpudesk/ui/main_window.py" line="220" />
             <source>Model configuration (*.json)</source>
             <translation>模型配置 (*.json)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="227" />
+            <location filename="../../gpudesk/ui/main_window.py" line="228" />
             <source>Import config.json</source>
             <translation>导入 config.json</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="229" />
+            <location filename="../../gpudesk/ui/main_window.py" line="230" />
             <source>Imported %1</source>
             <translation>已导入 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="342" />
+            <location filename="../../gpudesk/ui/main_window.py" line="346" />
             <source>computing…</source>
             <translation>计算中…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="375" />
+            <location filename="../../gpudesk/ui/main_window.py" line="379" />
             <source>No configuration fits within the constraints.</source>
             <translation>在约束条件内没有可行的配置。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="379" />
+            <location filename="../../gpudesk/ui/main_window.py" line="383" />
+            <source>The selected quote's configuration cannot run this job (%1): the recommendation is shown.</source>
+            <translation>所选报价的配置无法运行此任务（%1）：现显示推荐方案。</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/main_window.py" line="387" />
             <source>The configuration set by hand no longer works (%1): the recommendation is shown.</source>
             <translation>手动设定的配置已不可用（%1）：现显示推荐方案。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="454" />
-            <location filename="../../gpudesk/ui/main_window.py" line="549" />
+            <location filename="../../gpudesk/ui/main_window.py" line="429" />
             <source>No configuration chosen yet</source>
             <translation>尚未选择配置</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="455" />
+            <location filename="../../gpudesk/ui/main_window.py" line="430" />
             <source>Fits</source>
             <translation>显存够用</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="455" />
+            <location filename="../../gpudesk/ui/main_window.py" line="430" />
             <source>Does not fit</source>
             <translation>显存不足</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="456" />
-            <location filename="../../gpudesk/ui/main_window.py" line="550" />
+            <location filename="../../gpudesk/ui/main_window.py" line="431" />
             <source>set by hand</source>
             <translation>手动设定</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="460" />
+            <location filename="../../gpudesk/ui/main_window.py" line="435" />
             <source>%1 with trial margin</source>
             <translation>含试错余量 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="552" />
-            <source>Chosen</source>
-            <translation>已选择</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="610" />
+            <location filename="../../gpudesk/ui/main_window.py" line="455" />
             <source>Untitled plan</source>
             <translation>未命名方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="640" />
-            <source>About gpudesk</source>
-            <translation>关于 gpudesk</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="635" />
-            <source>Offline planning assistant for renting GPU servers for AI training.</source>
-            <translation>离线的 AI 训练 GPU 服务器租用规划助手。</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="397" />
+            <location filename="../../gpudesk/ui/main_window.py" line="406" />
             <source>The last valid value is used until corrected — %1</source>
             <translation>改正前沿用上一次的有效值 — %1</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="550" />
-            <source>from the recommendation</source>
-            <translation>来自推荐</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="589" />
-            <source>Your name</source>
-            <translation>您的姓名</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="590" />
-            <source>Checklist results record who checked them. Your name:</source>
-            <translation>检查结果会记录检查人。请输入您的姓名：</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="636" />
-            <source>Catalogue dated %1 (content %2).</source>
-            <translation>目录日期 %1（内容 %2）。</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="636" />
-            <source>unknown</source>
-            <translation>未知</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="638" />
-            <source>Chinese text uses the bundled WenQuanYi Micro Hei font (Apache-2.0).</source>
-            <translation>中文使用随附的文泉驿微米黑字体（Apache-2.0）。</translation>
         </message>
         <message>
             <location filename="../../gpudesk/ui/window/actions.py" line="122" />
@@ -2018,6 +1986,11 @@
             <translation>暂无可保存的内容：任务仍在计算中。</translation>
         </message>
         <message>
+            <location filename="../../gpudesk/ui/window/files.py" line="154" />
+            <source>“%1” was changed by another program (or another gpudesk) since you opened it. Replace it with your version? (The other version is kept as %1.bak.)</source>
+            <translation>“%1”在您打开之后已被其他程序（或另一个 gpudesk）修改。要用您的版本替换它吗？（另一个版本会保留为 %1.bak。）</translation>
+        </message>
+        <message>
             <location filename="../../gpudesk/ui/window/files.py" line="165" />
             <source>Saved %1</source>
             <translation>已保存 %1</translation>
@@ -2048,39 +2021,89 @@
             <translation>已写入 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="236" />
+            <location filename="../../gpudesk/ui/window/files.py" line="239" />
             <source>Export options</source>
             <translation>导出方案列表</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="236" />
+            <location filename="../../gpudesk/ui/window/files.py" line="239" />
             <source>Export checklist</source>
             <translation>导出验收清单</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="237" />
+            <location filename="../../gpudesk/ui/window/files.py" line="240" />
             <source>Export quotes</source>
             <translation>导出比价表</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="240" />
+            <location filename="../../gpudesk/ui/window/files.py" line="243" />
             <source>Nothing to export yet.</source>
             <translation>还没有可导出的内容。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="245" />
+            <location filename="../../gpudesk/ui/window/files.py" line="248" />
             <source>Excel workbook (*.xlsx)</source>
             <translation>Excel 工作簿 (*.xlsx)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="245" />
+            <location filename="../../gpudesk/ui/window/files.py" line="248" />
             <source>CSV, UTF-8 (*.csv)</source>
             <translation>CSV，UTF-8 编码 (*.csv)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="280" />
+            <location filename="../../gpudesk/ui/window/files.py" line="283" />
             <source>(none)</source>
             <translation>（无）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/pages.py" line="131" />
+            <source>from the recommendation</source>
+            <translation>来自推荐</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/pages.py" line="133" />
+            <source>Chosen</source>
+            <translation>已选择</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/pages.py" line="173" />
+            <source>New provider</source>
+            <translation>新服务商</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/pages.py" line="217" />
+            <source>Your name</source>
+            <translation>您的姓名</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/pages.py" line="218" />
+            <source>Checklist results record who checked them. Your name:</source>
+            <translation>检查结果会记录检查人。请输入您的姓名：</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/pages.py" line="258" />
+            <source>Offline planning assistant for renting GPU servers for AI training.</source>
+            <translation>离线的 AI 训练 GPU 服务器租用规划助手。</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/pages.py" line="259" />
+            <source>Catalogue dated %1 (content %2).</source>
+            <translation>目录日期 %1（内容 %2）。</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/pages.py" line="259" />
+            <source>unknown</source>
+            <translation>未知</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/pages.py" line="261" />
+            <source>Chinese text uses the bundled WenQuanYi Micro Hei font (Apache-2.0).</source>
+            <translation>中文使用随附的文泉驿微米黑字体（Apache-2.0）。</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/pages.py" line="263" />
+            <source>About gpudesk</source>
+            <translation>关于 gpudesk</translation>
         </message>
     </context>
     <context>
@@ -2356,6 +2379,418 @@ Approver</source>
         </message>
     </context>
     <context>
+        <name>QuoteDialog</name>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="197" />
+            <source>Edit quote %1</source>
+            <translation>编辑报价 %1</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="198" />
+            <source>Add a quote</source>
+            <translation>添加报价</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="199" />
+            <source>Who quoted</source>
+            <translation>报价方</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="200" />
+            <source>What is quoted</source>
+            <translation>报价内容</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="201" />
+            <source>Prices (¥, as the provider wrote them; empty = not offered)</source>
+            <translation>价格（元，按服务商报价原样填写；留空 = 不提供）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="202" />
+            <source>Terms, other costs and subsidy</source>
+            <translation>条款、其他费用与补贴</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="204" />
+            <source>Provider</source>
+            <translation>服务商</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="204" />
+            <source>Quote number</source>
+            <translation>报价编号</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="204" />
+            <source>Quote date</source>
+            <translation>报价日期</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="205" />
+            <source>Valid until</source>
+            <translation>有效期至</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="205" />
+            <source>Contact</source>
+            <translation>联系方式</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="205" />
+            <source>GPU</source>
+            <translation>GPU</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="206" />
+            <source>Node type</source>
+            <translation>节点类型</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="206" />
+            <source>GPUs per node</source>
+            <translation>每节点 GPU 数</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="206" />
+            <source>Nodes</source>
+            <translation>节点数</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="207" />
+            <source>Region</source>
+            <translation>地域</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="207" />
+            <source>CPU</source>
+            <translation>CPU</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="207" />
+            <source>Host RAM (GB)</source>
+            <translation>内存（GB）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="208" />
+            <source>NVMe (GB)</source>
+            <translation>NVMe（GB）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="208" />
+            <source>Network between nodes</source>
+            <translation>节点间网络</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="209" />
+            <source>Spot interruption terms</source>
+            <translation>竞价实例中断条款</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="209" />
+            <source>Billing granularity</source>
+            <translation>计费粒度</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="210" />
+            <source>Minimum period (hours)</source>
+            <translation>最短租期（小时）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="210" />
+            <source>Setup and one-off fees (¥)</source>
+            <translation>开通费及一次性费用（元）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="211" />
+            <source>Storage (¥ per GB-month)</source>
+            <translation>存储（元/GB·月）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="212" />
+            <source>Storage included (GB)</source>
+            <translation>赠送存储（GB）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="212" />
+            <source>Egress (¥ per GB)</source>
+            <translation>出网流量（元/GB）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="213" />
+            <source>Public bandwidth (¥ per month)</source>
+            <translation>公网带宽（元/月）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="213" />
+            <source>Public IPs</source>
+            <translation>公网 IP 数</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="214" />
+            <source>Public IP (¥ per IP and month)</source>
+            <translation>公网 IP（元/个·月）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="214" />
+            <source>VAT</source>
+            <translation>增值税</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="215" />
+            <source>VAT rate (e.g. 6%)</source>
+            <translation>增值税率（如 6%）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="215" />
+            <source>Subsidy rate (e.g. 30%)</source>
+            <translation>补贴比例（如 30%）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="216" />
+            <source>Subsidy cap (¥)</source>
+            <translation>补贴上限（元）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="216" />
+            <source>Subsidy programme (e.g. 算力券)</source>
+            <translation>补贴项目（如算力券）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="217" />
+            <source>Notes</source>
+            <translation>备注</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="222" />
+            <source>stated</source>
+            <translation>已写明</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="223" />
+            <source>Billing</source>
+            <translation>计费方式</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="223" />
+            <source>Price (¥)</source>
+            <translation>价格（元）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="223" />
+            <source>Per</source>
+            <translation>计价单位</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="226" />
+            <source>Spot (interruptible)</source>
+            <translation>竞价（可被中断）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="227" />
+            <source>not offered</source>
+            <translation>不提供</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="229" />
+            <source>per GPU</source>
+            <translation>每卡</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="230" />
+            <source>per node</source>
+            <translation>按节点</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="231" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="235" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="258" />
+            <source>not stated</source>
+            <translation>未说明</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="231" />
+            <source>per second</source>
+            <translation>按秒</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="231" />
+            <source>per minute</source>
+            <translation>按分钟</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="232" />
+            <source>per hour</source>
+            <translation>按小时</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="232" />
+            <source>per day</source>
+            <translation>按天</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="235" />
+            <source>prices include VAT</source>
+            <translation>价格含增值税</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="235" />
+            <source>prices exclude VAT</source>
+            <translation>价格不含增值税</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="240" />
+            <source>unknown</source>
+            <translation>未知</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="253" />
+            <source>New provider…</source>
+            <translation>新服务商…</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="338" />
+            <source>give the subsidy rate with its cap</source>
+            <translation>填写补贴上限时请同时填写补贴比例</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="384" />
+            <source>pick the provider who quoted (or add a new one)</source>
+            <translation>请选择报价的服务商（或添加新服务商）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="386" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="404" />
+            <source>Correct the fields marked in red.</source>
+            <translation>请改正标红的字段。</translation>
+        </message>
+    </context>
+    <context>
+        <name>QuotesPage</name>
+        <message>
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="100" />
+            <source>Add…</source>
+            <translation>添加…</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="100" />
+            <source>Type in a provider's written quote</source>
+            <translation>录入一家服务商的书面报价</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="101" />
+            <source>Edit…</source>
+            <translation>编辑…</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="101" />
+            <source>Change the selected quote</source>
+            <translation>修改所选报价</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="102" />
+            <source>Remove</source>
+            <translation>删除</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="102" />
+            <source>Remove the selected quote from the plan</source>
+            <translation>从方案中删除所选报价</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="103" />
+            <source>Import sheet…</source>
+            <translation>导入报价表…</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="103" />
+            <source>Read quotes from a provider's CSV or JSON sheet</source>
+            <translation>读取服务商的 CSV 或 JSON 报价表</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="104" />
+            <source>Select…</source>
+            <translation>选定…</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="104" />
+            <source>Choose this quote for the plan and say why (the reason prints on the 比价 page)</source>
+            <translation>为方案选定此报价并说明理由（理由会打印在比价页上）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="106" />
+            <source>Clear selection</source>
+            <translation>取消选定</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="106" />
+            <source>No quote is selected: the recommender chooses again</source>
+            <translation>不选定任何报价：重新由推荐引擎选择</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="152" />
+            <source>No written quote yet. A purchase is approved on written quotes from several licensed providers (usually three): add them here or import a provider's sheet.</source>
+            <translation>还没有书面报价。采购审批依据的是多家持证服务商的书面报价（通常三家）：请在此添加，或导入服务商的报价表。</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="157" />
+            <source>%1 quotes from %2 providers; all figures for this plan's job.</source>
+            <translation>共 %1 份报价，来自 %2 家服务商；所有数字均按本方案的任务计算。</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="161" />
+            <source>Selected: %1. Reason: %2</source>
+            <translation>已选定：%1。理由：%2</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="164" />
+            <source>No quote selected yet: select one with the reason for choosing it.</source>
+            <translation>尚未选定报价：请选定一份并写明理由。</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="211" />
+            <source>Quote</source>
+            <translation>报价</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="234" />
+            <source>Remove quote</source>
+            <translation>删除报价</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="235" />
+            <source>Remove quote %1 from the plan?</source>
+            <translation>从方案中删除报价 %1？</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="247" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="262" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="266" />
+            <source>Import quotes</source>
+            <translation>导入报价</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="247" />
+            <source>Quote sheets (*.csv *.json)</source>
+            <translation>报价表 (*.csv *.json)</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="267" />
+            <source>%1 quotes imported.</source>
+            <translation>已导入 %1 份报价。</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="278" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="286" />
+            <source>Select quote</source>
+            <translation>选定报价</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="279" />
+            <source>Why is quote %1 selected? (printed on the 比价 page; e.g. cheapest that fits, licensed, in Shandong)</source>
+            <translation>为什么选定报价 %1？（会打印在比价页上；例如：能放下的最低价、持证经营、机房在山东）</translation>
+        </message>
+    </context>
+    <context>
         <name>Charts</name>
         <message>
             <location filename="../../gpudesk/ui/charts/plots.py" line="64" />
@@ -2541,6 +2976,31 @@ Approver</source>
             <location filename="../../gpudesk/ui/charts/plots.py" line="275" />
             <source>this job</source>
             <translation>本任务</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/quotes_plot.py" line="24" />
+            <source>All-in cost per quote</source>
+            <translation>各报价总价</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/quotes_plot.py" line="26" />
+            <source>No priced quote yet</source>
+            <translation>还没有带价格的报价</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/quotes_plot.py" line="56" />
+            <source>All-in</source>
+            <translation>总价</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/quotes_plot.py" line="57" />
+            <source>Cheapest</source>
+            <translation>成本最低</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/quotes_plot.py" line="57" />
+            <source>Selected</source>
+            <translation>已选定</translation>
         </message>
         <message>
             <location filename="../../gpudesk/ui/charts/style.py" line="334" />
@@ -2985,6 +3445,129 @@ Then import the gpudesk-results.json it writes (File ▸ Import kit results…).
         </message>
     </context>
     <context>
+        <name>QuotesModel</name>
+        <message>
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="24" />
+            <source>Quote</source>
+            <translation>报价</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="24" />
+            <source>The quote's id in this plan (q1, q2, …); ★ selected, ✓ cheapest</source>
+            <translation>报价在本方案中的编号（q1、q2…）；★ 已选定，✓ 最低价</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="25" />
+            <source>Provider</source>
+            <translation>服务商</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="25" />
+            <source>Who quoted, and the provider's quote number</source>
+            <translation>报价的服务商及其报价编号</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="26" />
+            <source>Configuration</source>
+            <translation>配置</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="26" />
+            <source>GPUs quoted: nodes × GPUs per node, region</source>
+            <translation>报价的显卡：节点数 × 每节点卡数，地区</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="27" />
+            <source>Prices</source>
+            <translation>价格</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="27" />
+            <source>Every price the quote states, per GPU or per node and billing period</source>
+            <translation>报价写明的每一项价格，按卡或按节点及计费周期</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="28" />
+            <source>Valid until</source>
+            <translation>有效期至</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="28" />
+            <source>Last day the quote holds</source>
+            <translation>报价有效的最后一天</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="29" />
+            <source>Fits</source>
+            <translation>显存够用</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="29" />
+            <source>Whether the plan's job fits this configuration (the engine's verdict)</source>
+            <translation>本方案的任务能否放进该配置（引擎的判断）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="30" />
+            <source>Run time</source>
+            <translation>训练时长</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="30" />
+            <source>One clean run on this configuration, without the trial margin</source>
+            <translation>在该配置上一次跑通所需时间（不含试错余量）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="31" />
+            <source>All-in</source>
+            <translation>总价</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="31" />
+            <source>Everything the quote costs for this job: compute at the cheapest billing mix for the run with its trial margin, storage, network, fees, subsidy and tax</source>
+            <translation>该报价完成本任务的全部费用：按含试错余量的时长以最便宜的计费组合计算的算力费，加存储、网络、其他费用、补贴和税费</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="32" />
+            <source>+30 %</source>
+            <translation>+30%</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="32" />
+            <source>All-in if the run takes 30 % longer</source>
+            <translation>训练时长多 30% 时的总价</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="33" />
+            <source>+100 %</source>
+            <translation>+100%</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="33" />
+            <source>All-in if the run takes twice as long</source>
+            <translation>训练时长翻倍时的总价</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="34" />
+            <source>Billing</source>
+            <translation>计费方式</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="34" />
+            <source>The cheapest billing form or mix for the rental period</source>
+            <translation>该租期内最便宜的计费方式或组合</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="35" />
+            <source>Flags</source>
+            <translation>提示</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="35" />
+            <source>What a reviewer should know: expired, no licence or ICP filing recorded, does not fit, items not stated, spot billing</source>
+            <translation>审核人需要了解的事项：已过期、未记录许可证或 ICP 备案、装不下、未写明的费用项、竞价计费</translation>
+        </message>
+    </context>
+    <context>
         <name>RowEditor</name>
         <message>
             <location filename="../../gpudesk/ui/widgets/row_editor.py" line="29" />
@@ -3317,52 +3900,57 @@ Then import the gpudesk-results.json it writes (File ▸ Import kit results…).
             <translation>联系方式</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="65" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="58" />
+            <source>Software stack (cuda, rocm, cann, dtk, xpu, musa, neuware)</source>
+            <translation>软件栈（cuda、rocm、cann、dtk、xpu、musa、neuware）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="66" />
             <source>required</source>
             <translation>必填</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="67" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="68" />
             <source>not a number</source>
             <translation>不是数字</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="69" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="70" />
             <source>must be at least %1</source>
             <translation>不能小于 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="71" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="72" />
             <source>must be at most %1</source>
             <translation>不能大于 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="73" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="74" />
             <source>must be one of %1</source>
             <translation>必须是以下之一：%1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="75" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="76" />
             <source>answer yes or no</source>
             <translation>请填写“是”或“否”</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="103" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="104" />
             <source>yes</source>
             <translation>是</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="103" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="104" />
             <source>no</source>
             <translation>否</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="106" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="107" />
             <source>unknown</source>
             <translation>未知</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="161" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="162" />
             <source>Correct the fields marked in red.</source>
             <translation>请改正标红的字段。</translation>
         </message>

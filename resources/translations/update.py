@@ -28,7 +28,9 @@ QM = HERE / "gpudesk_zh_CN.qm"
 GLOSSARY = HERE / "zh_CN.json"
 
 _HELPER = re.compile(r'def _tr\(text: str\) -> str:\s*return QCoreApplication\.translate\("(\w+)", text\)')
-_CALL = re.compile(r"""\b_tr\(\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)')\s*\)""")
+# `_tr("...")`, `_tr('...')`, and adjacent literals joined as Python joins them: `_tr("a "\n "b")`
+_CALL = re.compile(r"""\b_tr\(\s*((?:(?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')\s*)+)\)""")
+_LITERAL = re.compile(r""""((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'""")
 
 
 def _tool(name: str) -> str:
@@ -72,7 +74,7 @@ def _helper_strings() -> dict[str, list[tuple[str, str, int]]]:
             continue
         for call in _CALL.finditer(text):
             line = text.count("\n", 0, call.start()) + 1
-            raw = call.group(1) if call.group(1) is not None else call.group(2)
+            raw = "".join(a + b for a, b in _LITERAL.findall(call.group(1)))  # one of the two is empty
             source = raw.encode().decode("unicode_escape").encode("latin-1").decode("utf-8")
             found.setdefault(context, []).append((source, file.relative_to(ROOT).as_posix(), line))
     return found

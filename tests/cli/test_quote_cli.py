@@ -148,3 +148,19 @@ def test_add_provider_with_due_diligence(capsys):
 
     kf = open_catalog(refresh=True).provider("kufanyun")
     assert kf.licence_number == "B1-20190001" and kf.icp_filing == "滇ICP备2020007656号" and kf.user
+
+
+def test_list_json_imports_into_another_plan(plan, base_plan, tmp_path, capsys):
+    assert add(plan, "jianmi", "2.0", "100", FUTURE, "--subsidy-rate", "20%", "--subsidy-cap", "10") == 0
+    assert add(plan, "kufanyun", "1.8", "200", FUTURE, "--price-per-gpu-month", "900") == 0
+    capsys.readouterr()
+    listed = tmp_path / "quotes.json"
+    assert run_cli(["quote", "list", plan, "--json"]) == 0
+    listed.write_text(capsys.readouterr().out, encoding="utf-8")
+    other = tmp_path / "other.gpudesk"
+    other.write_bytes(base_plan)
+    assert run_cli(["quote", "import", str(other), str(listed)]) == 0
+    capsys.readouterr()
+    a = run_json(capsys, "quote", "compare", plan, "--json")["quotes"]
+    b = run_json(capsys, "quote", "compare", str(other), "--json")["quotes"]
+    assert [(q["id"], q["all_in_cost"], q["items"]) for q in a] == [(q["id"], q["all_in_cost"], q["items"]) for q in b]

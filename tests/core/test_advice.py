@@ -227,3 +227,33 @@ def test_advice_on_a_built_option_matches_what_the_search_gave():
         with use_language("en"):
             again = adv.advise_option(o, job, cat.gpu(o.gpu), server, offer)
         assert [(a.id, a.message) for a in again] == [(a.id, a.message) for a in o.advice if a.id != "better-value-gpu"]
+
+
+# --- the accelerator's software stack (issue 14) ------------------------------------------------------
+
+def _stack_ctx(gpu, **job):
+    from gpudesk.core.search.advice import AdviceContext
+
+    return AdviceContext(job=Job(model=LLAMA, **job), gpu=gpu, gpus=8, nodes=1, gpus_per_node=8,
+                         layout=layout(dp=8, zero=1))
+
+
+def test_stack_advice_on_domestic_accelerators():
+    from gpudesk.core.search.advice import RULE_IDS, advise
+    from gpudesk.core.search.advice_stack import STACK_RULE_IDS
+
+    assert set(STACK_RULE_IDS) <= set(RULE_IDS)
+    bw1000 = GpuSpec(id="hygon-bw1000", name="Hygon DCU BW1000", vendor="Hygon", memory_bytes=64 * 10**9,
+                     tflops_fp16=480, software_stack="dtk")
+    ids = {a.id for a in advise(_stack_ctx(bw1000, precision="fp8"))}
+    assert {"fp8-unsupported", "non-cuda-stack"} <= ids and "framework-unsupported" not in ids
+    ids = {a.id for a in advise(_stack_ctx(bw1000))}  # BF16: supported, rate not published
+    assert "bf16-rate-unknown" in ids and "no-bf16" not in ids
+    ascend = bw1000.model_copy(update={"id": "ascend-910b2", "name": "Ascend 910B2", "vendor": "Huawei",
+                                       "software_stack": "cann", "tflops_bf16": 353.9})
+    with use_language("en"):
+        adv = {a.id: a for a in advise(_stack_ctx(ascend, task="qlora", framework="unsloth"))}
+    assert "framework-unsupported" in adv and "MindSpeed-LLM" in adv["framework-unsupported"].message
+    a100 = GpuSpec(id="a100-sxm-80gb", name="A100", memory_bytes=80 * 10**9, tflops_bf16=312, form_factor="sxm")
+    ids = {a.id for a in advise(_stack_ctx(a100, precision="fp8"))}
+    assert "fp8-unsupported" in ids and not ids & {"framework-unsupported", "non-cuda-stack", "bf16-rate-unknown"}

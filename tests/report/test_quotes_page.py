@@ -4,6 +4,7 @@ plan's own comparison (no evaluation at print time), and the PDF carrying it."""
 from __future__ import annotations
 
 import datetime as dt
+import math
 import re
 
 import pytest
@@ -75,7 +76,8 @@ def test_the_comparison_page(cat):
     assert styles == {"★ q1": "ok", "✔ q2": "chosen", "q3": "critical"}  # cheapest, selected, expired
     chart = next(b for b in page.blocks if isinstance(b, QuoteChart))
     assert [(b.quote, b.all_in, b.cheapest, b.selected) for b in chart.data.bars] == [
-        ("q1", 190.0, True, False), ("q2", 360.0, False, True), ("q3", 42.0, False, False)]  # 1.5 × 28 whole hours
+        ("q1", 190.0, True, False), ("q2", 360.0, False, True),
+        ("q3", 1.5 * math.ceil(plan.choice.time.hours * 1.3), False, False)]  # 1.5 × the whole hours with the margin
     assert chart.data.bars[0].items == {"compute": 200.0, "subsidy": -10.0}
     text = _text(page.blocks)
     assert "JM-2026-118" in text and "dated 2026-11-20" in text and "valid until 2027-01-31" in text

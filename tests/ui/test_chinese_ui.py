@@ -71,6 +71,10 @@ def _walk_everything(window, qtbot):
 def test_the_chinese_ui_has_no_english_left(window, qtbot):
     from tests.ui.conftest import wait_recompute
 
+    from gpudesk.core.plan import add_quote
+
+    add_quote(window.plan, {"provider": "aliyun", "gpu": "a100-sxm-80gb", "gpus_per_node": 8, "nodes": 1,
+                            "valid_until": "2099-01-01", "rates": [{"billing": "hourly", "price": 9.8}]}, window.catalog)
     wait_recompute(qtbot, window, lambda: window.set_language("zh_CN"))
     allowed = _names(window)
     bad = []

@@ -38,7 +38,7 @@ TERMS = {
     "epoch", "Transformer", "English", "IDC", "CDN", "ISP", "MB", "NIST", "SP", "PyTorch", "Xid",
     # training stacks and accelerator software (engine notes, catalogue notes)
     "Trainer", "PEFT", "LLaMA", "Factory", "Core", "FSDP", "FSDP2", "torchtitan", "torchtune", "Unsloth",
-    "Liger", "Triton", "HFU", "SAC", "MLA", "Float8", "DTK", "HIP", "ROCm", "XPU", "XRE", "AMP", "DDP", "MindSpeed",
+    "Liger", "Triton", "HFU", "SAC", "MLA", "Float8", "DTK", "HIP", "ROCm", "XPU", "XRE", "AMP", "DDP", "MindSpeed", "logits",
     # what the tools the checklist runs print or take (nvidia-smi, nccl-tests, fio, lscpu, free, torch)
     "memory", "total", "True", "cuda", "device_count", "is_available", "torch", "version", "Enabled", "topo",
     "NODE", "NV", "PIX", "PXB", "SYS", "nvlink", "all_reduce", "busbw", "fio", "lscpu", "free", "loss", "tokens",

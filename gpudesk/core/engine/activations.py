@@ -156,7 +156,7 @@ def _layer(arch: ModelArch, s: int, b: int, a: int, job: Job, drop_scores: bool,
 
 def _stored(arch: ModelArch, s: int, b: int, a: int, job: Job, adapted, moe: bool) -> tuple[int, int]:
     """(bytes kept per layer until its backward, bytes of the one layer rebuilt during backward)."""
-    rec = job.recompute
+    rec = Recompute(job.recompute)  # model_copy(update=...) may leave a plain string
     full = _layer(arch, s, b, a, job, rec is not Recompute.NONE, adapted, moe)
     if rec is Recompute.FULL:
         return a * s * b * arch.hidden_size, full  # only the block input; the block is rebuilt in backward
@@ -172,7 +172,7 @@ def activations(job: Job, layout: Layout, pc: ParamCounts) -> tuple[int, dict]:
     adapted = adapted_matrices(job.lora_targets) if job.task in (TaskKind.LORA, TaskKind.QLORA) else None
     b = job.micro_batch
     tp, pp = layout.tp, layout.pp
-    rec = job.recompute
+    rec = Recompute(job.recompute)  # model_copy(update=...) may leave a plain string
     none = {"activation_per_layer_bytes": None, "logits_bytes": 0, "in_flight_micro_batches": 1}
     if arch.components:  # e.g. CLIP: each tower at its own fixed input length, no vocabulary logits
         total = 0

@@ -4,18 +4,7 @@ parallel layout assumed, and where the layout loses time (pipeline bubble, commu
 from __future__ import annotations
 
 from gpudesk.core import units
-from gpudesk.core.engine.frameworks import (
-    LOSS_LABELS,
-    MODEL_STATES_LABELS,
-    RECOMPUTE_LABELS,
-    STACK_NAMES,
-    framework_of,
-    label,
-    loss_of,
-    model_states_of,
-    profile_of,
-    software_stack,
-)
+from gpudesk.core.engine.frameworks import STACK_NAMES, framework_of, loss_of, model_states_of, profile_of, software_stack
 from gpudesk.core.engine.gpu_classes import class_label, gpu_class
 from gpudesk.core.engine.mfu import is_sourced
 from gpudesk.core.engine.parallel import data_parallel, global_batch_tokens, micro_batches
@@ -28,10 +17,17 @@ POOR_SCALING = 0.80
 _STACK_HINT = {
     "cann": ("on Ascend: Megatron -> MindSpeed-LLM, FSDP2 -> MindSpeed's FSDP2 back-end, HF -> LLaMA-Factory with "
              "torch_npu, DeepSpeed through its NPU accelerator", "昇腾上：Megatron 对应 MindSpeed-LLM，FSDP2 对应 MindSpeed "
-             "的 FSDP2 后端，HF 对应 LLaMA-Factory + torch_npu，DeepSpeed 使用其 NPU 加速器支持"),
+             "的 FSDP2 后端，Hugging Face 对应 LLaMA-Factory + torch_npu，DeepSpeed 使用其 NPU 加速器支持"),
     "dtk": ("on Hygon DCU: PyTorch, DeepSpeed and Megatron builds for DTK", "海光 DCU 上：使用适配 DTK 的 PyTorch、"
             "DeepSpeed 与 Megatron"),
 }
+
+
+def profile_line(job: Job) -> str:
+    """One line on the training stack the figures assume (for the recommender's options)."""
+    return t("Framework {f}: model states {m}; loss {l}.", "训练框架 {f}：模型状态为{m}；损失计算为{l}。",
+             f=profile_of(job).label(), m=units.label("model_states", model_states_of(job)),
+             l=units.label("loss", loss_of(job)))
 
 
 def explain_framework(job: Job, layout: Layout, cluster: Cluster, memory: MemoryEstimate, notes: list[str]) -> None:
@@ -50,14 +46,14 @@ def explain_framework(job: Job, layout: Layout, cluster: Cluster, memory: Memory
     if per_param is not None:
         what = t("per trained parameter", "每个可训练参数")
         notes.append(t("model states: {m}: {b:g} B {w}", "模型状态：{m}：{w} {b:g} 字节",
-                       m=label(MODEL_STATES_LABELS, model_states_of(job)), b=per_param, w=what))
+                       m=units.label("model_states", model_states_of(job)), b=per_param, w=what))
     logits = d.get("logits_bytes") or 0
     if logits:
         notes.append(t("loss: {l}: {g} of logits per GPU", "损失计算：{l}：每卡 logits 占 {g}",
-                       l=label(LOSS_LABELS, loss_of(job)), g=units.memory(logits)))
-    rec = job.recompute
+                       l=units.label("loss", loss_of(job)), g=units.memory(logits)))
+    rec = Recompute(job.recompute)  # model_copy(update=...) may leave a plain string
     if rec is not Recompute.NONE:
-        notes.append(t("recomputation: {r}", "重计算：{r}", r=label(RECOMPUTE_LABELS, rec.value)))
+        notes.append(t("recomputation: {r}", "重计算：{r}", r=units.label("recompute", rec)))
     if rec is Recompute.SELECTIVE and job.flash_attention:
         notes.append(t("selective recomputation (Megatron's attention core) saves nothing with flash attention, "
                        "which never stores the scores: use op-selective or full to save memory",

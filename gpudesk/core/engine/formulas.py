@@ -5,6 +5,7 @@ memory.py (the quick estimate), timing.py (training FLOPs per token)."""
 from __future__ import annotations
 
 from gpudesk.core.engine.memory import QUICK_FULL_BYTES_PER_PARAM, QUICK_LORA_FRACTION, QUICK_QLORA_FRACTION
+from gpudesk.core.engine.timing import RECOMPUTE_SPEEDUP
 from gpudesk.core.i18n import t
 from gpudesk.core.models import Job, Precision, Recompute, TaskKind
 
@@ -51,11 +52,18 @@ def flops_rule(job: Job) -> str:
     else:
         base = t("6 × N × tokens", "6 × N × token 数")
     extra = ""
-    if job.recompute is Recompute.FULL:
+    rec = Recompute(job.recompute)
+    if rec is Recompute.FULL:
         extra = t(", + 2 × N × tokens and 1/3 of the attention for full recomputation",
                   "，完全重计算另加 2 × N × token 数及 1/3 注意力计算量")
-    elif job.recompute is Recompute.SELECTIVE and not job.flash_attention:
+    elif rec is Recompute.OP_SELECTIVE:
+        extra = t(", + 2 × the recomputed matmul parameters (every other matmul) × tokens for op-level selective "
+                  "recomputation", "，算子级选择性重计算另加 2 × 重算的矩阵乘参数量（每隔一个矩阵乘）× token 数")
+    elif rec is Recompute.SELECTIVE and not job.flash_attention:
         extra = t(", + 1/3 of the attention for selective recomputation", "，选择性重计算另加 1/3 注意力计算量")
+    if extra:
+        extra += t(" (recomputed FLOPs run {x:g}x faster than the average: HFU above MFU)",
+                   "（重算部分按比平均快 {x:g} 倍计：HFU 高于 MFU）", x=RECOMPUTE_SPEEDUP)
     moe = t(" (active experts only)", "（仅激活的专家）") if job.model.num_experts > 1 else ""
     return t("{base} + {attn}{extra}; N = the weights a token multiplies through{moe}",
              "{base} + {attn}{extra}；N 为每个 token 经过的矩阵乘参数量{moe}",

@@ -73,7 +73,7 @@ class Profile:
     tasks: frozenset[TaskKind] | None = None  # None: all training tasks
 
     def label(self) -> str:
-        return self.name
+        return self.name  # the stack's own name, the same in both languages
 
     def summary(self) -> str:
         return t(self.summary_en, self.summary_zh)
@@ -130,33 +130,17 @@ PROFILES: dict[Framework, Profile] = {
         tensor_parallel=False, single_gpu=True, tasks=frozenset({TaskKind.LORA, TaskKind.QLORA})),
 }
 
-# Labels people see (GUI combo boxes, notes): the option value -> (English, Chinese)
-MODEL_STATES_LABELS = {
-    ModelStates.MIXED: ("mixed (fp32 master + fp32 Adam, 16 B/param)", "混合精度（FP32 主权重 + FP32 Adam，每参数 16 字节）"),
-    ModelStates.BF16: ("pure bf16 (8 B/param with Adam)", "纯 BF16（Adam 每参数 8 字节）"),
-    ModelStates.EIGHT_BIT: ("bf16 + 8-bit optimizer (6 B/param)", "BF16 + 8 位优化器（每参数 6 字节）"),
-}
-LOSS_LABELS = {
-    Loss.FP32_LOGITS: ("fp32 logits", "FP32 logits"),
-    Loss.CHUNKED: ("chunked cross-entropy", "分块交叉熵"),
-}
-RECOMPUTE_LABELS = {
-    "none": ("none", "不重计算"),
-    "selective": ("selective (attention core)", "选择性（注意力核心）"),
-    "op-selective": ("op-level selective", "算子级选择性"),
-    "full": ("full (every block)", "完全（每个块）"),
-}
-
-
-def label(table: dict, key) -> str:
-    en, zh = table[key]
-    return t(en, zh)
+def default_choice(key: str) -> str:
+    """What the "not set" choice of a framework input means (GUI combo boxes); value names: units.label."""
+    if key == "framework":
+        return t("by task (default)", "按任务（默认）")  # the input's help says which: hf / megatron
+    return t("framework's default", "随框架默认")
 
 
 def framework_of(job: Job) -> Framework:
     if job.framework is not None:
-        return job.framework
-    return Framework.MEGATRON if job.task is TaskKind.PRETRAIN else Framework.HF
+        return Framework(job.framework)  # model_copy(update=...) may leave a plain string
+    return Framework.MEGATRON if job.task == TaskKind.PRETRAIN else Framework.HF
 
 
 def profile_of(job: Job) -> Profile:
@@ -164,11 +148,11 @@ def profile_of(job: Job) -> Profile:
 
 
 def model_states_of(job: Job) -> ModelStates:
-    return job.model_states if job.model_states is not None else profile_of(job).model_states
+    return ModelStates(job.model_states) if job.model_states is not None else profile_of(job).model_states
 
 
 def loss_of(job: Job) -> Loss:
-    return job.loss if job.loss is not None else profile_of(job).loss
+    return Loss(job.loss) if job.loss is not None else profile_of(job).loss
 
 
 def software_stack(gpu: GpuSpec) -> str | None:

@@ -216,7 +216,7 @@ def _memory_one(job: Job, layout: Layout, capacity: int, notes: list[str] | None
         if job.seq_len > (arch.max_seq_len or job.seq_len) and notes is not None and not arch.components:
             notes.append(t("sequence length {s} exceeds the model's maximum context {m}",
                            "序列长度 {s} 超过模型最大上下文 {m}", s=job.seq_len, m=arch.max_seq_len))
-        if prof.id is Framework.UNSLOTH and notes is not None and job.recompute.value == "full":
+        if prof.id is Framework.UNSLOTH and notes is not None and job.recompute == "full":
             notes.append(t("Unsloth keeps the checkpointed layer inputs in host RAM, not on the GPU",
                            "Unsloth 把检查点保存的层输入放在内存而非显存中"))
 

@@ -108,7 +108,7 @@ def flops_per_token(job: Job) -> float:
 
 def _recompute_flops(job: Job) -> float:
     arch = job.model
-    rec = job.recompute
+    rec = Recompute(job.recompute)  # model_copy(update=...) may leave a plain string
     if rec is Recompute.NONE:
         return 0.0
     attn = _attention_flops_per_token(arch, job.seq_len)

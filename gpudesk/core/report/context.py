@@ -94,6 +94,8 @@ class ReportContext:
     def _config_text(self, o: Option) -> str:
         where = self._rent_from(o.provider)
         text = t("{n}× {gpu}", "{n} 张 {gpu}", n=o.gpus, gpu=o.gpu_name or o.gpu)
+        if o.provider == MARKET_REFERENCE:
+            return text + t(" — {w}", "，{w}", w=where)
         if where:
             text += t(" at {p}", "，{p}", p=where)
             if o.region:

@@ -98,6 +98,8 @@ def old_gpu_for_transformers(ctx: AdviceContext) -> Advice | None:
 def no_bf16_support(ctx: AdviceContext) -> Advice | None:
     if ctx.job.precision is not Precision.BF16 or ctx.gpu.tflops_bf16 is not None:
         return None
+    if ctx.gpu.software_stack not in (None, "cuda"):
+        return None  # Ascend / DCU parts with BF16 but no published rate: advice_stack.bf16_rate_unknown
     return Advice(id="no-bf16", severity="warning", message=t(
         "{gpu} has no BF16: train in FP16 with loss scaling (risk of overflow on large models).",
         "{gpu} 不支持 BF16：需用 FP16 加损失缩放训练（大模型有溢出风险）。", gpu=ctx.gpu.name))
@@ -220,8 +222,8 @@ def long_run(ctx: AdviceContext) -> Advice | None:
         return None
     return Advice(id="long-run", severity="warning", message=t(
         "One clean run takes {days:,.0f} days on this configuration: failures, re-runs and price changes add up "
-        "over that span. Set a deadline (or the fastest objective) to see larger configurations.",
-        "该配置跑完一次需要 {days:,.0f} 天：期间的故障、重跑和价格变化都会累积。请设置工期（或选“最快”）查看更大的配置。",
+        "over that span. Set a deadline or allow more GPUs (--max-gpus) to see larger configurations.",
+        "该配置跑完一次需要 {days:,.0f} 天：期间的故障、重跑和价格变化都会累积。请设置工期或允许更多显卡（--max-gpus）以查看更大的配置。",
         days=hours / 24))
 
 
@@ -246,6 +248,8 @@ RULE_IDS = (
     "does-not-fit", "fp32-doubles-memory", "old-gpu-transformers", "no-bf16", "tp-over-pcie", "consumer-multi-node",
     "host-ram-too-small", "nvme-too-small", "offload-slow", "scaling-below-norm", "rack-power",
     "monthly-cheaper", "multi-node-ib-slurm", "better-value-gpu", "long-run",
+    # advice_stack.py: the accelerator's software stack
+    "fp8-unsupported", "framework-unsupported", "non-cuda-stack", "bf16-rate-unknown",
 )
 
 _ORDER = {"critical": 0, "warning": 1, "info": 2}
@@ -253,7 +257,9 @@ _ORDER = {"critical": 0, "warning": 1, "info": 2}
 
 def advise(ctx: AdviceContext) -> list[Advice]:
     """Every rule's advice for one option, most severe first."""
-    out = [a for rule in RULES if (a := rule(ctx)) is not None]
+    from gpudesk.core.search.advice_stack import STACK_RULES  # defined beside, on this module's AdviceContext
+
+    out = [a for rule in RULES + STACK_RULES if (a := rule(ctx)) is not None]
     out.sort(key=lambda a: _ORDER[a.severity])
     return out
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gpudesk.core import rules
+from gpudesk.core import rules, units
 from gpudesk.core.engine.cost import priced_serving
 from gpudesk.core.i18n import t
 from gpudesk.core.models import Job, MemoryEstimate, Option, OptionLayout
@@ -92,7 +92,11 @@ class OptionBuilder:
         if v.recompute is not job.recompute or v.micro_batch != job.micro_batch:
             notes.append(t("Layout changes the job: recompute {r}, micro-batch {mb} (gradient accumulation keeps "
                            "the global batch).", "布局调整了任务：重计算 {r}，微批次 {mb}（梯度累积保持全局批次不变）。",
-                           r=str(v.recompute), mb=v.micro_batch))
+                           r=units.label("recompute", v.recompute), mb=v.micro_batch))
+        if job.task.trains:
+            from gpudesk.core.engine.explain import profile_line
+
+            notes.append(profile_line(v.job))
         return Option.model_construct(
             rank=0, gpu=p.gpu.id, gpu_name=p.gpu.name, gpus=f.n, nodes=f.nodes, gpus_per_node=f.gpn,
             offer=getattr(offer, "id", None), provider=getattr(offer, "provider", None),

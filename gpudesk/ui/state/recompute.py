@@ -40,6 +40,7 @@ class Request:
     constraints: Any
     wanted: Any = None  # the configuration the plan chose: kept while it still fits
     manual: Any = None  # a configuration set by hand (core.plan.ManualChoice): evaluated exactly
+    quote: Any = None  # the selected quote (core.plan.Quote): the choice follows it
     token: CancelToken = field(default_factory=CancelToken)
 
 
@@ -51,6 +52,7 @@ class Answer:
     manual: Any = None  # the hand-set configuration's Option (chosen too), even when it does not fit
     error: str = ""
     manual_error: str = ""  # why the hand-set configuration no longer works for the edited job
+    quote_error: str = ""  # why the selected quote's configuration cannot be evaluated for the edited job
     seconds: float = 0.0
     cancelled: bool = False
 
@@ -87,7 +89,16 @@ def compute_answer(request: Request, catalog) -> Answer:
         if request.token.cancelled:
             answer.cancelled = True
             return answer
-        if request.manual is not None:
+        if request.quote is not None:
+            from gpudesk.core.plan import Plan
+            from gpudesk.core.plan.quote_ops import choice_for_quote
+
+            try:  # the quote's configuration, evaluated for this job and priced at the quote's prices
+                snapshot = Plan(job=request.job, constraints=request.constraints, quotes=[request.quote])
+                answer.chosen = choice_for_quote(snapshot, request.quote, catalog)[0]
+            except GpudeskError as exc:
+                answer.quote_error = str(exc)
+        elif request.manual is not None:
             from gpudesk.core.plan import evaluate_manual
 
             try:
@@ -135,10 +146,10 @@ class Scheduler:
     def busy(self) -> bool:
         return self.running is not None
 
-    def request(self, job, constraints, wanted=None, manual=None) -> Request:
+    def request(self, job, constraints, wanted=None, manual=None, quote=None) -> Request:
         """Ask for an answer to this state; cancels whatever runs for an older one."""
         self.generation += 1
-        req = Request(self.generation, job, constraints, wanted, manual)
+        req = Request(self.generation, job, constraints, wanted, manual, quote)
         if self.running is not None:
             self.running.token.cancel()
             self._waiting = req  # replaces any older waiting request: edits coalesce

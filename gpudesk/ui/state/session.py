@@ -126,6 +126,7 @@ class PlanSession:
             return False
         self.wanted = option
         self.manual = manual
+        self.plan.quote_selection = None  # a configuration picked instead of the selected quote's
         plan_mod.apply_choice(self.plan, option, self.answer.options if self.answer else [option],
                               self.catalog, follow_title=self.title_auto, manual=manual)
         if self.answer is not None:
@@ -143,6 +144,13 @@ class PlanSession:
         self.wanted = None
         self.plan.manual = None
         self._record("choice")
+
+    def selected_quote(self):
+        """The quote the plan's choice follows, if one is selected."""
+        sel = self.plan.quote_selection if self.plan is not None else None
+        if sel is None:
+            return None
+        return next((q for q in self.plan.quotes if q.id == sel.quote), None)
 
     def recorded(self, label: str, key: str | None = None) -> None:
         """Something edited the plan in place (a checklist result, a quote): one undo step."""

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from gpudesk.core import defaults as D
 from gpudesk.core import units
+from gpudesk.core.engine.frameworks import default_choice
 from gpudesk.core.models import (
     Billing,
     Constraints,
@@ -112,6 +113,13 @@ class JobForm(JobValues, QScrollArea):
         self._row(form, "grad_accum", self.accum_spin)
         self.recompute_combo = self._enum_combo(Recompute, "recompute")
         self._row(form, "recompute", self.recompute_combo)
+        # the training stack (issue 14); words from core (defaults.ENGINE_INPUTS, units.label)
+        self.framework_combo = self._choice_combo(D.ENGINE_INPUTS["framework"].choices, "framework")
+        self._row(form, "framework", self.framework_combo)
+        self.states_combo = self._choice_combo(D.ENGINE_INPUTS["model_states"].choices, "model_states")
+        self._row(form, "model_states", self.states_combo)
+        self.loss_combo = self._choice_combo(D.ENGINE_INPUTS["loss"].choices, "loss")
+        self._row(form, "loss", self.loss_combo)
         self.flash_check = QCheckBox()
         self.flash_check.setChecked(D.job_default("flash_attention"))
         self.flash_check.toggled.connect(lambda *_: self._changed("flash"))
@@ -181,8 +189,8 @@ class JobForm(JobValues, QScrollArea):
         self.providers_list.setMaximumHeight(110)
         self.providers_list.itemChanged.connect(lambda *_: self._changed("providers"))
         self._row(form, "providers", self.providers_list)
-        self.max_gpus_spin = self._spin(1, max(4096, D.constraint_default("max_gpus")), D.constraint_default("max_gpus"),
-                                        "max_gpus")
+        # 0 reads "automatic": core's default (one 8-GPU node unless the job needs more), max_gpus None
+        self.max_gpus_spin = self._spin(0, 4096, D.constraint_default("max_gpus") or 0, "max_gpus")
         self._row(form, "max_gpus", self.max_gpus_spin)
         outer.addWidget(self.constraints_box)
         outer.addStretch(1)
@@ -290,8 +298,12 @@ class JobForm(JobValues, QScrollArea):
             "providers": (self.tr("Providers"), self.tr("Only these providers; none ticked = all")),
             "max_gpus": (self.tr("Most GPUs"), self.tr("Largest GPU count to consider")),
         }
+        self.max_gpus_spin.setSpecialValueText(self.tr("Auto (one node)"))
         for key in ("serving_context", "weight_precision", "kv_precision", "service_months", "target_tokens_per_user"):
             spec = D.SERVING_INPUTS[key]  # words defined once in core, in both languages
+            texts[key] = (spec.label(), spec.help())
+        for key in ("framework", "model_states", "loss"):
+            spec = D.ENGINE_INPUTS[key]
             texts[key] = (spec.label(), spec.help())
         for key, (text, tip) in texts.items():
             self._labels[key].setText(text)
@@ -311,6 +323,11 @@ class JobForm(JobValues, QScrollArea):
         for combo, kind in ((self.weight_combo, "weight_precision"), (self.kv_combo, "kv_precision")):
             combo.setItemText(0, self.tr("Same as the job's precision") if kind == "weight_precision"
                               else self.tr("16-bit (default)"))
+            for i in range(1, combo.count()):
+                combo.setItemText(i, units.label(kind, combo.itemData(i)))
+        for combo, kind in ((self.framework_combo, "framework"), (self.states_combo, "model_states"),
+                            (self.loss_combo, "loss")):
+            combo.setItemText(0, default_choice(kind))
             for i in range(1, combo.count()):
                 combo.setItemText(i, units.label(kind, combo.itemData(i)))
         self.deadline_edit.setPlaceholderText(self.tr("no limit"))

@@ -18,9 +18,12 @@ from gpudesk.core import defaults as D
 from gpudesk.core.models import (
     Billing,
     Constraints,
+    Framework,
     Job,
     KvPrecision,
+    Loss,
     ModelArch,
+    ModelStates,
     Objective,
     Optimizer,
     Precision,
@@ -180,6 +183,9 @@ class JobValues:
             self._select(self.precision_combo, job.precision.value)
             self._select(self.optimizer_combo, job.optimizer.value)
             self._select(self.recompute_combo, job.recompute.value)
+            for combo, value in ((self.framework_combo, job.framework), (self.states_combo, job.model_states),
+                                 (self.loss_combo, job.loss)):
+                self._select(combo, getattr(value, "value", value))
             self.seq_spin.setValue(job.seq_len)
             self.micro_spin.setValue(job.micro_batch)
             self.accum_spin.setValue(job.grad_accum)
@@ -205,7 +211,7 @@ class JobValues:
             for i in range(self.providers_list.count()):
                 item = self.providers_list.item(i)
                 item.setCheckState(Qt.Checked if item.data(Qt.UserRole) in constraints.providers else Qt.Unchecked)
-            self.max_gpus_spin.setValue(min(constraints.max_gpus, self.max_gpus_spin.maximum()))
+            self.max_gpus_spin.setValue(min(constraints.max_gpus or 0, self.max_gpus_spin.maximum()))
         finally:
             self._loading = False
         with QSignalBlocker(self):
@@ -269,7 +275,7 @@ class JobValues:
         self.lora_spin.setEnabled(task in ("lora", "qlora"))
         trains = task != "inference"
         for widget in (self.optimizer_combo, self.micro_spin, self.accum_spin, self.recompute_combo,
-                       self.tokens_edit, self.epochs_spin):
+                       self.tokens_edit, self.epochs_spin, self.framework_combo, self.states_combo, self.loss_combo):
             widget.setEnabled(trains)
         self.serving_box.setEnabled(task in ("inference", "mixed"))
         self._changed(key)
@@ -430,6 +436,11 @@ class JobValues:
             seq_len=self.seq_spin.value(),
             grad_accum=self.accum_spin.value(),
             recompute=Recompute(self.recompute_combo.currentData()),
+            framework=Framework(f) if (f := self.framework_combo.currentData()) else None,
+            model_states=ModelStates(m) if (m := self.states_combo.currentData()) else None,
+            loss=Loss(x) if (x := self.loss_combo.currentData()) else None,
+            # pre-training without a set accumulation runs at core's default global batch, as the CLI does
+            global_batch_tokens=D.global_batch_tokens_for(task.value) if self.accum_spin.value() == 1 else None,
             flash_attention=self.flash_check.isChecked(),
             lora_rank=self.lora_spin.value(),
             tokens=tokens,
@@ -451,7 +462,7 @@ class JobValues:
                        if self.providers_list.item(i).checkState() == Qt.Checked],
             region=self.region_combo.currentData(),
             billing=Billing(billing) if billing else None,
-            max_gpus=self.max_gpus_spin.value(),
+            max_gpus=self.max_gpus_spin.value() or None,  # 0: automatic
         )
         base = self._base_constraints
         constraints = base.model_copy(update=fields) if base is not None else Constraints(**fields)

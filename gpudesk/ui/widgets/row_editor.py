@@ -55,6 +55,7 @@ def field_labels() -> dict[str, str]:
         "billing": _tr("Billing (hourly, monthly, …)"), "vat_included": _tr("Prices include VAT (yes/no)"),
         "legal_name": _tr("Legal name"), "licence_region": _tr("Licence region"),
         "mlps_level": _tr("MLPS (等保) level"), "contact": _tr("Contact"),
+        "software_stack": _tr("Software stack (cuda, rocm, cann, dtk, xpu, musa, neuware)"),
     }
 
 

@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QApplication, QStyle
 from gpudesk import paths
 from gpudesk.ui.i18n import LANGUAGES, language_manager
 
-TAB_KEYS = ("overview", "plan", "options", "catalogue", "checklist")
+TAB_KEYS = ("overview", "plan", "options", "quotes", "catalogue", "checklist")
 
 
 def _tr(text: str) -> str:

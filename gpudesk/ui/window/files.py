@@ -226,8 +226,11 @@ class FilesMixin:
             return export.options_table(options, self._provider_names()) if options else None
         if what == "checklist":
             return export.checklist_table(plan) if plan is not None else None
-        quotes = getattr(export, "quotes_table", None)
-        return quotes(plan, self.catalog) if quotes is not None and plan is not None else None
+        if plan is None or not plan.quotes:
+            return None
+        from gpudesk.core.plan import compare
+
+        return export.quotes_table(compare(plan, self.catalog))
 
     def export_spreadsheet(self, what: str, path: str | None = None) -> str | None:
         """File ▸ Export: the options, the checklist or the quotes as .xlsx or .csv."""

@@ -1,0 +1,72 @@
+"""The quotes chart: each quote's all-in cost as one bar stacked by item (compute, storage, network,
+fees, tax; the subsidy below zero), the cheapest and the selected marked. Draws core's
+`quote_chart_data` (gpudesk.core.report.chart_data); computes nothing."""
+
+from __future__ import annotations
+
+import pyqtgraph as pg
+from PySide6.QtCore import QCoreApplication
+
+from gpudesk.ui.charts.style import _add, _bar, _begin, _brush, _empty, _finish, _hover_points, _legend, _num, _pen
+from gpudesk.ui.charts.style import _set_range, _set_ticks
+
+ITEM_COLOURS = {"compute": "#3465a4", "storage": "#73d216", "network": "#06989a", "fees": "#c17d11",
+                "tax": "#888a85", "subsidy": "#cc0000"}
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("Charts", text)
+
+
+def build_quotes_plot(plot_item: pg.PlotItem, data) -> None:
+    from gpudesk.core.plan.comparison import item_label
+
+    _begin(plot_item, _tr("All-in cost per quote"), _tr("Cost (%1)").replace("%1", data.currency), "", grid=True)
+    if data.empty:
+        _empty(plot_item, _tr("No priced quote yet"))
+        return
+    xs = list(range(len(data.bars)))
+    tops = [0.0] * len(xs)
+    bottoms = [0.0] * len(xs)
+    entries, hx, hy, tips = [], [], [], []
+    for item in data.items:
+        heights = [b.items.get(item, 0.0) for b in data.bars]
+        if not any(heights):
+            continue
+        negative = item == "subsidy"
+        base = bottoms if negative else tops
+        colour = ITEM_COLOURS.get(item, "#555753")
+        _add(plot_item, item, pg.BarGraphItem, x=xs, y0=list(base), height=heights, width=0.6, brush=_brush(colour),
+             pen=_pen("w", width=0.5))
+        name = item_label(item)
+        entries.append((_bar(colour), name[:1].upper() + name[1:]))
+        for i, h in enumerate(heights):
+            if h:
+                hx.append(i)
+                hy.append(base[i] + h / 2)
+                tips.append(f"{data.bars[i].label}\n{item_label(item)}: {_num(h, 0)} {data.currency}")
+            base[i] += h
+    ticks = []
+    for i, b in enumerate(data.bars):
+        mark = ("★ " if b.selected else "") + ("✓ " if b.cheapest else "")
+        total = _num(b.all_in, 0) if b.all_in is not None else "?"
+        ticks.append((i, f"{mark}{b.label}\n{total}"))
+        hx.append(i)
+        hy.append(tops[i])
+        tips.append(f"{b.label}\n" + _tr("All-in") + f": {total} {data.currency}"
+                    + ("\n" + _tr("Cheapest") if b.cheapest else "") + ("\n" + _tr("Selected") if b.selected else ""))
+    _hover_points(plot_item, hx, hy, tips, size=22)
+    _set_ticks(plot_item, "bottom", ticks)
+    if not getattr(plot_item, "_gd_two_line_ticks", False):  # room for the two-line bar labels
+        from PySide6.QtGui import QFont, QFontMetrics
+
+        axis = plot_item.getAxis("bottom")
+        axis.setHeight(2 * QFontMetrics(axis.style["tickFont"] or QFont()).lineSpacing() + 12)
+        plot_item._gd_two_line_ticks = True
+    top = max(tops + [1.0])
+    low = min(bottoms + [0.0])
+    _set_range(plot_item, -0.6, len(xs) - 0.4, low * 1.1, top * 1.12, steady=False)
+    entries.append(("★", _tr("Selected")))
+    entries.append(("✓", _tr("Cheapest")))
+    _legend(plot_item, entries)
+    _finish(plot_item)

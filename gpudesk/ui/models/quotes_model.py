@@ -1,0 +1,169 @@
+"""Table model over a plan's quote comparison (比价表): core.plan.compare decides every figure and flag."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QBrush, QColor, QFont
+
+from gpudesk.ui import fmt
+from gpudesk.ui.labels import label, region_text
+
+SORT_ROLE = Qt.UserRole
+QUOTE_ROLE = Qt.UserRole + 1
+COLUMNS = ("id", "provider", "configuration", "all_in", "fits", "flags", "valid", "hours", "plus30", "plus100",
+           "billing", "prices")
+_RIGHT = ("hours", "all_in", "plus30", "plus100")
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("QuotesModel", text)
+
+
+def header_texts() -> dict[str, tuple[str, str]]:
+    return {
+        "id": (_tr("Quote"), _tr("The quote's id in this plan (q1, q2, …); ★ selected, ✓ cheapest")),
+        "provider": (_tr("Provider"), _tr("Who quoted, and the provider's quote number")),
+        "configuration": (_tr("Configuration"), _tr("GPUs quoted: nodes × GPUs per node, region")),
+        "prices": (_tr("Prices"), _tr("Every price the quote states, per GPU or per node and billing period")),
+        "valid": (_tr("Valid until"), _tr("Last day the quote holds")),
+        "fits": (_tr("Fits"), _tr("Whether the plan's job fits this configuration (the engine's verdict)")),
+        "hours": (_tr("Run time"), _tr("One clean run on this configuration, without the trial margin")),
+        "all_in": (_tr("All-in"), _tr("Everything the quote costs for this job: compute at the cheapest billing mix for the run with its trial margin, storage, network, fees, subsidy and tax")),
+        "plus30": (_tr("+30 %"), _tr("All-in if the run takes 30 % longer")),
+        "plus100": (_tr("+100 %"), _tr("All-in if the run takes twice as long")),
+        "billing": (_tr("Billing"), _tr("The cheapest billing form or mix for the rental period")),
+        "flags": (_tr("Flags"), _tr("What a reviewer should know: expired, no licence or ICP filing recorded, does not fit, items not stated, spot billing")),
+    }
+
+
+class QuotesModel(QAbstractTableModel):
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self._rows = []
+        self._headers = header_texts()
+
+    def set_comparison(self, comparison) -> None:
+        self.beginResetModel()
+        self._rows = list(comparison.rows) if comparison is not None else []
+        self.endResetModel()
+
+    def row(self, r: int):
+        return self._rows[r]
+
+    def row_of(self, quote_id: str | None) -> int:
+        return next((i for i, r in enumerate(self._rows) if r.quote.id == quote_id), -1)
+
+    def retranslate(self) -> None:
+        self._headers = header_texts()
+        self.headerDataChanged.emit(Qt.Horizontal, 0, len(COLUMNS) - 1)
+
+    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.DisplayRole):
+        if orientation == Qt.Horizontal and 0 <= section < len(COLUMNS):
+            text, tip = self._headers[COLUMNS[section]]
+            return text if role == Qt.DisplayRole else tip if role == Qt.ToolTipRole else None
+        return None
+
+    def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.DisplayRole):
+        if not index.isValid() or not 0 <= index.row() < len(self._rows):
+            return None
+        r = self._rows[index.row()]
+        column = COLUMNS[index.column()]
+        if role == Qt.DisplayRole:
+            return self._display(r, column)
+        if role == SORT_ROLE:
+            return self._sort(r, column)
+        if role == QUOTE_ROLE:
+            return r.quote.id
+        if role == Qt.ToolTipRole:
+            if column == "flags" and r.flags:
+                return "\n".join(f"• {t}" for t in r.flag_texts())
+            if column == "all_in":
+                from gpudesk.core.plan.comparison import item_label
+
+                return "\n".join(f"{item_label(k)}: {fmt.money(v, 'CNY')}" for k, v in r.cost.items.items()) + \
+                    "".join(f"\n{a}" for a in r.cost.assumptions)
+            return self._headers[column][1]
+        if role == Qt.BackgroundRole:
+            if r.selected:
+                return QBrush(QColor(252, 233, 79, 110))
+            if r.cheapest:
+                return QBrush(QColor(214, 240, 214))
+        if role == Qt.ForegroundRole:
+            if column == "fits" and r.fit is not None and r.fit.fits is not None:
+                return QBrush(QColor("#4e9a06" if r.fit.fits else "#cc0000"))
+            if column == "flags" and r.flags:
+                return QBrush(QColor("#cc0000" if self._out(r) else "#c17d11"))
+            if self._out(r):
+                return QBrush(QColor("#888a85"))
+            if r.selected or r.cheapest:
+                return QBrush(QColor(0, 0, 0))
+        if role == Qt.FontRole and (r.selected or self._out(r)):
+            font = QFont()
+            font.setBold(r.selected)
+            font.setItalic(self._out(r))
+            return font
+        if role == Qt.TextAlignmentRole and column in _RIGHT:
+            return int(Qt.AlignRight | Qt.AlignVCenter)
+        return None
+
+    @staticmethod
+    def _out(r) -> bool:
+        """Out of the running: expired, or the job does not fit."""
+        return "expired" in r.flags or "does-not-fit" in r.flags
+
+    def _display(self, r, column: str) -> str:
+        from gpudesk.core.plan.comparison import billing_text, price_summary
+
+        q, c = r.quote, r.cost
+        match column:
+            case "id":
+                return ("★ " if r.selected else "") + ("✓ " if r.cheapest else "") + q.id
+            case "provider":
+                return r.provider_name + (f" · {q.reference}" if q.reference else "")
+            case "configuration":
+                where = region_text(q.region)
+                return f"{q.nodes}×{q.gpus_per_node} {q.gpu_name or q.gpu}" + (f" · {where}" if where else "")
+            case "prices":
+                return price_summary(q)
+            case "valid":
+                return q.valid_until or label("unknown")
+            case "fits":
+                if r.fit is None or r.fit.fits is None:
+                    return label("unknown")
+                return label("yes") if r.fit.fits else label("no")
+            case "hours":
+                hours = r.fit.hours if r.fit is not None else None
+                return fmt.days(None if hours is None else hours / 24)
+            case "all_in":
+                return fmt.money(c.all_in, "CNY")
+            case "plus30" | "plus100":
+                values = list(r.sensitivity.values())
+                value = values[0 if column == "plus30" else -1] if values else None
+                return fmt.money(value, "CNY")
+            case "billing":
+                return billing_text(c.billing) if c.billing else label("unknown")
+            case "flags":
+                return "; ".join(r.flag_texts())
+        return ""
+
+    @staticmethod
+    def _sort(r, column: str):
+        inf = float("inf")
+        match column:
+            case "all_in":
+                return r.cost.all_in if r.cost.all_in is not None else inf
+            case "hours":
+                return r.fit.hours if r.fit is not None and r.fit.hours is not None else inf
+            case "flags":
+                return len(r.flags)
+        return QuotesModel._display_static(r, column)
+
+    @staticmethod
+    def _display_static(r, column: str) -> str:
+        return {"id": r.quote.id, "provider": r.provider_name, "valid": r.quote.valid_until or ""}.get(column, "")

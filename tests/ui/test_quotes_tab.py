@@ -1,0 +1,128 @@
+"""The Quotes tab: the Add quote dialog driven in both languages, validation beside the field, three
+quotes compared all-in, a selection with its reason that the plan's choice follows, undo, export."""
+
+import pytest
+from PySide6.QtCore import QDate
+
+from tests.ui.conftest import wait_recompute
+
+pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints",
+                                       "This plugin does not support raise")
+
+
+def _fill(dialog, provider, gpu, gpn, price, *, month=None, valid="2099-12-31"):
+    dialog.provider_combo.setCurrentIndex(dialog.provider_combo.findData(provider))
+    dialog.gpu_combo.setCurrentIndex(dialog.gpu_combo.findData(gpu))
+    dialog.gpn_spin.setValue(gpn)
+    dialog.nodes_spin.setValue(1)
+    dialog.price_edits["hourly"].setText(price)
+    if month:
+        dialog.price_edits["monthly"].setText(month)
+    dialog.date_edit.set_value("2026-11-20")
+    dialog.valid_edit.set_value(valid)
+    dialog.reference_edit.setText(f"{provider}-2026-118")
+
+
+def _add(page, monkeypatch, provider, gpu, gpn, price, **kw):
+    from gpudesk.ui.widgets.quote_dialog import QuoteDialog
+
+    def run(dialog):
+        _fill(dialog, provider, gpu, gpn, price, **kw)
+        dialog._accept()
+        return dialog.result()
+
+    monkeypatch.setattr(QuoteDialog, "exec", run)
+    return page.add_quote()
+
+
+def test_the_dialog_names_problems_beside_the_field(window, qtbot):
+    from gpudesk.ui.widgets.quote_dialog import QuoteDialog
+
+    dialog = QuoteDialog(window.catalog)
+    qtbot.addWidget(dialog)
+    assert dialog.provider_combo.findData("market-reference") < 0  # a quote comes from a provider
+    assert dialog.provider_combo.itemData(dialog.provider_combo.count() - 1) == "__new__"
+    _fill(dialog, "aliyun", "a100-sxm-80gb", 8, "-3")
+    dialog._accept()
+    error = dialog.errors["price_hourly"]
+    assert dialog.data is None and not error.isHidden() and "negative" in error.text()
+    dialog.price_edits["hourly"].setText("¥7.50")
+    dialog.valid_edit.set_value("2026-01-01")  # before the quote date
+    dialog._accept()
+    assert dialog.data is None and "before the quote date" in dialog.summary.text()
+    dialog.valid_edit.set_value("2026-12-31")
+    dialog._accept()
+    assert dialog.data["rates"] == [{"billing": "hourly", "per": "gpu", "price": 7.5}]
+    assert dialog.data["valid_until"] == "2026-12-31" and dialog.data["setup_fee"] is None  # unknown, not zero
+
+
+def test_the_dialog_speaks_chinese(window, qtbot):
+    from gpudesk.ui.widgets.quote_dialog import QuoteDialog
+    from tests.ui.test_chinese_ui import _names
+    from tests.ui.walk import english_words, texts
+
+    wait_recompute(qtbot, window, lambda: window.set_language("zh_CN"))
+    dialog = QuoteDialog(window.catalog)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    assert dialog.windowTitle() == "添加报价"
+    allowed = _names(window)
+    bad = [(w, t) for w, t in texts(dialog) if english_words(t, allowed)]
+    assert not bad, bad[:10]
+    _fill(dialog, "aliyun", "a100-sxm-80gb", 8, "七块")
+    dialog._accept()
+    assert "数" in dialog.errors["price_hourly"].text()  # the reason in Chinese
+    assert isinstance(dialog.date_edit.edit.date(), QDate)
+
+
+def test_three_quotes_compared_selected_and_followed(window, qtbot, monkeypatch, tmp_path):
+    from PySide6.QtWidgets import QInputDialog
+
+    window.show_tab("quotes")
+    page = window.quotes_page()
+    assert "No written quote yet" in page.notes.text()
+    for provider, price in (("aliyun", "¥9.80"), ("tencent-cloud", "8.40元/小时"), ("volcengine", "11")):
+        assert _add(page, monkeypatch, provider, "a100-sxm-80gb", 8, price)
+    c = page.comparison
+    assert [r.quote.id for r in c.rows] == ["q1", "q2", "q3"] and c.enough_quotes
+    cheapest = c.row(c.cheapest)
+    assert cheapest.quote.provider == "tencent-cloud"  # 8.40 < 9.80 < 11 for the same configuration
+    assert all(r.cost.all_in is not None for r in c.rows)
+    ratio = c.row("q1").cost.items["compute"] / cheapest.cost.items["compute"]
+    assert ratio == pytest.approx(9.80 / 8.40, rel=0.02)  # same hours, prices in proportion
+    assert window.dirty and window.actions_by_name["undo"].isEnabled()
+    # select the dearer one with a reason: the plan's choice follows the quote
+    page.table.selectRow(0)
+    monkeypatch.setattr(QInputDialog, "getMultiLineText", lambda *a, **k: ("licensed, data centre in Shandong", True))
+    with qtbot.waitSignal(window.recomputed, timeout=20000):
+        assert page.select_quote()
+    plan = window.plan
+    assert plan.quote_selection.quote == "q1" and plan.quote_selection.by == "Wang Fang"
+    assert (plan.choice.gpu, plan.choice.gpus, plan.choice.provider) == ("a100-sxm-80gb", 8, "aliyun")
+    assert plan.choice.cost.price_per_gpu_hour == pytest.approx(9.80)
+    assert "Selected: q1" in page.selection.text()
+    # an edit of the job keeps following the quote
+    wait_recompute(qtbot, window, lambda: window.form.seq_spin.setValue(4096))
+    assert window.plan.choice.provider == "aliyun" and window.plan.quote_selection.quote == "q1"
+    path = window.export_spreadsheet("quotes", str(tmp_path / "q.xlsx"))
+    import openpyxl
+
+    rows = list(openpyxl.load_workbook(path).active.iter_rows(values_only=True))
+    assert len(rows) == 4 and rows[1][0] == "q1"
+    # undo takes the quotes back out one by one
+    window.undo()  # the seq_len edit
+    window.undo()  # the selection
+    assert window.plan.quote_selection is None
+    window.undo()
+    assert [q.id for q in window.plan.quotes] == ["q1", "q2"]
+
+
+def test_a_broken_quote_sheet_adds_nothing(window, tmp_path):
+    window.show_tab("quotes")
+    page = window.quotes_page()
+    sheet = tmp_path / "quotes.csv"
+    sheet.write_text("provider,gpu,gpus_per_node,price_per_gpu_hour\naliyun,a100-sxm-80gb,8,7.5\n"
+                     "nobody,a100-sxm-80gb,8,6\n", encoding="utf-8")
+    assert page.import_sheet(str(sheet)) == 0 and window.plan.quotes == []
+    sheet.write_text("provider,gpu,gpus_per_node,price_per_gpu_hour\naliyun,a100-sxm-80gb,8,7.5\n", encoding="utf-8")
+    assert page.import_sheet(str(sheet)) == 1 and [q.id for q in window.plan.quotes] == ["q1"]
