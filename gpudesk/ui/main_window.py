@@ -289,6 +289,7 @@ class MainWindow(FilesMixin, PagesMixin, QMainWindow):
         self._update_title()
         actions.update_undo(self)
         self.plan_changed.emit()
+        self.show_notices()  # e.g. a damaged user database found by the edit's catalogue read
 
     def undo(self) -> None:
         if self.session.undo_step():

@@ -305,6 +305,11 @@ class JobValues:
         if value <= 0:
             self._set_error(key, _tr("must be more than zero"))
             return None
+        from gpudesk.core.limits import RANGES
+
+        if key in RANGES and key != "params" and not RANGES[key].contains(value):  # shared with CLI, plan files
+            self._set_error(key, _tr("out of range: %1").replace("%1", RANGES[key].describe()))
+            return None
         self._set_error(key, None)
         return value
 
@@ -312,9 +317,11 @@ class JobValues:
         kind = self.model_combo.currentData(ROLE_KIND)
         if kind == CUSTOM:
             n = self._positive("params", self.params_edit.text(), required=True)
-            if n is not None and n < 1e5:
+            from gpudesk.core.limits import RANGES
+
+            if n is not None and n < RANGES["params"].lo:
                 self._set_error("params", _tr("too small for a neural network: give the count, e.g. 7B"))
-            elif n is not None and n > 1e14:
+            elif n is not None and n > RANGES["params"].hi:
                 self._set_error("params", _tr("more than 100 trillion parameters: check the unit"))
         else:
             self._set_error("params", None)
