@@ -17,8 +17,10 @@ beyond the error type). It also holds THE way a JSON file the user hands us is r
 from __future__ import annotations
 
 import contextlib
+import glob
 import json
 import os
+import re
 import tempfile
 import threading
 import time
@@ -109,6 +111,21 @@ def atomic_path(path: str | os.PathLike, *, backup: bool = False) -> Iterator[Pa
             raise GpudeskError(f"{target}: could not save: {exc.strerror or exc}; {kept}") from None
         raise
     _fsync_dir(folder)
+
+
+def remove_stale_temps(path: str | os.PathLike) -> int:
+    """Remove temporary files a killed writer left beside `path` (its .NAME.*.tmp and .NAME.bak.*.tmp).
+    Call only while holding `locked(path)`: no live writer of this file can own one then."""
+    target = Path(path)
+    folder = target.parent if str(target.parent) else Path(".")
+    removed = 0
+    mine = re.compile(re.escape(f".{target.name}.") + r"(bak\.)?[A-Za-z0-9_]{8}\.tmp")  # mkstemp: 8 random chars
+    for stale in folder.glob(f".{glob.escape(target.name)}.*.tmp"):
+        if mine.fullmatch(stale.name):
+            with contextlib.suppress(OSError):
+                stale.unlink()
+                removed += 1
+    return removed
 
 
 def atomic_write(path: str | os.PathLike, data: bytes | str, *, backup: bool = False,

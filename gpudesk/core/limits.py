@@ -137,9 +137,9 @@ def ranged(name: str, default: Any = ..., **kw: Any) -> Any:
 # Text fields: the longest each takes (characters). Single-line fields hold no line breaks.
 TEXT_LIMITS: dict[str, int] = {
     "title": 300,
-    "author": 200,
+    "author": 80,  # a name: it is printed in the sign-off block's name field
     "organisation": 200,
-    "approver": 200,
+    "approver": 80,
     "notes": 100_000,  # the plan's free notes (~40 printed pages)
     "item_notes": 2_000,  # a checklist result's notes, evidence, waiver reason
     "id": 200,  # catalogue ids typed on the command line

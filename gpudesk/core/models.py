@@ -401,7 +401,7 @@ class Constraints(Strict):
     billing: Billing | None = None  # None = whichever is cheaper
     gpu_allow: list[str] = Field(default_factory=list)  # GPU ids; empty = all
     gpu_exclude: list[str] = Field(default_factory=list)
-    max_gpus: int = ranged("max_gpus", 4096)
+    max_gpus: int | None = ranged("max_gpus", None)  # None: one 8-GPU node unless the job needs more
     top: int = ranged("top", 20)
 
 

@@ -41,6 +41,18 @@ MONTHLY = QColor("#4e9a06")
 THIS_JOB = QColor("#f57900")
 ACCENT = QColor("#1F4E79")
 ALERT = QColor("#C0392B")
+RULE = QColor("#B8C4D0")
+HEADER_BG = QColor("#E3EAF2")
+LABEL_BG = QColor("#F2F5F8")
+
+# severity -> (text colour, background tint)
+TONES = {
+    "critical": (QColor("#A4161A"), QColor("#FBE3E3")),
+    "warning": (QColor("#8A5A00"), QColor("#FFF3D6")),
+    "ok": (QColor("#1E6B34"), QColor("#E5F3E8")),
+    "info": (QColor("#1F4E79"), QColor("#E6EEF7")),
+    "chosen": (QColor("#1F4E79"), QColor("#DCE8F5")),
+}
 GRID = QColor("#E1E6EC")
 AXIS = QColor("#7A8590")
 INK = QColor("#1A1A1A")

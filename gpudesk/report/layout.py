@@ -2,8 +2,10 @@
 
 Two passes: `layout()` flows the blocks onto pages as drawing steps (measuring text with the
 device's own font metrics), then `paint()` draws them with the header and footer, now that the
-page count N is known ("page n of N"). Rules: a heading never ends a page, table rows never split
-(the header row repeats on the next page), charts and the sign-off block are kept whole.
+page count N is known ("page n of N"). Rules: a heading never ends a page; text wraps (anywhere
+inside a word wider than the line) and a block taller than a page flows onto the next ones; table
+rows split only when taller than a page (the header row repeats on the next page); charts and the
+sign-off block are kept whole. Nothing drawn is ever cut off (report/text.py measures and draws).
 All lengths are in device units; `pt()` and `mm()` convert.
 """
 
@@ -14,7 +16,6 @@ from dataclasses import dataclass, field
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import (
-    QColor,
     QFont,
     QFontMetricsF,
     QPagedPaintDevice,
@@ -37,23 +38,12 @@ from gpudesk.core.report.blocks import (
     Text,
 )
 from gpudesk.report import charts
-from gpudesk.report.charts import ACCENT, INK, MUTED
+from gpudesk.report import text as wrapped
+from gpudesk.report.charts import ACCENT, HEADER_BG, INK, MUTED, RULE, TONES
+from gpudesk.report.tables import place_table
 
-RULE = QColor("#B8C4D0")
-HEADER_BG = QColor("#E3EAF2")
-LABEL_BG = QColor("#F2F5F8")
-
-# severity -> (text colour, background tint)
-TONES = {
-    "critical": (QColor("#A4161A"), QColor("#FBE3E3")),
-    "warning": (QColor("#8A5A00"), QColor("#FFF3D6")),
-    "ok": (QColor("#1E6B34"), QColor("#E5F3E8")),
-    "info": (QColor("#1F4E79"), QColor("#E6EEF7")),
-    "chosen": (QColor("#1F4E79"), QColor("#DCE8F5")),
-}
-
-WRAP = int(Qt.TextFlag.TextWordWrap)
 Step = Callable[[QPainter], None]
+Placed = Callable[[QPainter, float], None]  # a drawing step given its top (y)
 
 
 @dataclass
@@ -96,8 +86,27 @@ class Layout:
         return self._fonts[key]
 
     def text_height(self, text: str, font: QFont, width: float) -> float:
-        fm = QFontMetricsF(font, self.device)
-        return fm.boundingRect(QRectF(0, 0, width, 1e7), WRAP, text).height()
+        return wrapped.height(text, font, width, self.device)
+
+    def flow(self, text: str, font: QFont, width: float, *, pad: float, after: float,
+             draw_part: Callable[[str, float, bool], Placed]) -> None:
+        """Place `text` wrapped to `width` on as many pages as it takes: nothing is ever cut off.
+
+        A block that fits on one page is kept whole (it moves to the next page when needed); a longer
+        one starts where it is (when a few lines fit) and continues on the next pages. `draw_part(part,
+        height, first)` draws one page's share; `pad` is the vertical padding around each share."""
+        rest, first = text, True
+        while True:
+            h = self.text_height(rest, font, width) + pad
+            if h > self.space_left() and (h <= self.bottom - self.top or self.space_left() < self.pt(40) + pad):
+                self.ensure(h)
+            part, rest = wrapped.split(rest, font, width, self.device, self.space_left() - pad)
+            ph = self.text_height(part, font, width)
+            self.place(ph + pad + (0.0 if rest else after), draw_part(part, ph, first))
+            first = False
+            if not rest:
+                return
+            self.new_page()
 
     @property
     def content_width(self) -> float:
@@ -115,7 +124,7 @@ class Layout:
         if height > self.space_left() and self.y > self.top + 1:
             self.new_page()
 
-    def place(self, height: float, step: Callable[[QPainter, float], None]) -> None:
+    def place(self, height: float, step: Placed) -> None:
         y = self.y
         self.pages[-1].steps.append(lambda p: step(p, y))
         self.y += height
@@ -186,7 +195,7 @@ class Layout:
         def draw_title(p: QPainter, y: float) -> None:
             p.setFont(title_font)
             p.setPen(ACCENT)
-            p.drawText(QRectF(self.left, y, width, h), WRAP, d.title)
+            wrapped.draw(p, QRectF(self.left, y, width, h), d.title)
 
         self.place(h, draw_title)
         self.y += self.pt(8)
@@ -196,7 +205,7 @@ class Layout:
         def draw_sub(p: QPainter, y: float) -> None:
             p.setFont(sub_font)
             p.setPen(MUTED)
-            p.drawText(QRectF(self.left, y, width, hs), WRAP, d.subtitle)
+            wrapped.draw(p, QRectF(self.left, y, width, hs), d.subtitle)
             p.setPen(QPen(ACCENT, self.pt(1.5)))
             p.drawLine(QPointF(self.left, y + hs + self.pt(8)), QPointF(self.left + width * 0.35, y + hs + self.pt(8)))
 
@@ -224,7 +233,7 @@ class Layout:
         def draw(p: QPainter, y: float) -> None:
             p.setFont(font)
             p.setPen(ACCENT)
-            p.drawText(QRectF(self.left, y, self.content_width, h), WRAP, block.text)
+            wrapped.draw(p, QRectF(self.left, y, self.content_width, h), block.text)
             if level1:
                 p.setPen(QPen(ACCENT, self.pt(1)))
                 p.drawLine(QPointF(self.left, y + h + self.pt(3)), QPointF(self.right, y + h + self.pt(3)))
@@ -237,152 +246,45 @@ class Layout:
         boxed = style in TONES
         pad = self.pt(6) if boxed else 0
         width = self.content_width - 2 * pad
-        h = self.text_height(text, font, width) + 2 * pad
-        self.ensure(h)
         colour = TONES[style][0] if boxed else (MUTED if style in ("muted", "small") else INK)
 
-        def draw(p: QPainter, y: float) -> None:
-            if boxed:
-                p.fillRect(QRectF(self.left, y, self.content_width, h), TONES[style][1])
-                p.fillRect(QRectF(self.left, y, self.pt(3), h), TONES[style][0])
-            p.setFont(font)
-            p.setPen(colour)
-            p.drawText(QRectF(self.left + pad + (self.pt(3) if boxed else 0), y + pad, width, h), WRAP, text)
+        def part(piece: str, h: float, _first: bool) -> Placed:
+            def draw(p: QPainter, y: float) -> None:
+                if boxed:
+                    p.fillRect(QRectF(self.left, y, self.content_width, h + 2 * pad), TONES[style][1])
+                    p.fillRect(QRectF(self.left, y, self.pt(3), h + 2 * pad), TONES[style][0])
+                p.setFont(font)
+                p.setPen(colour)
+                wrapped.draw(p, QRectF(self.left + pad + (self.pt(3) if boxed else 0), y + pad, width, h), piece)
+            return draw
 
-        self.place(h + self.pt(6), draw)
+        self.flow(text, font, width, pad=2 * pad, after=self.pt(6), draw_part=part)
 
     def _bullet(self, text: str, style: str) -> None:
         font = self.font(9.5)
         indent = self.pt(14)
         width = self.content_width - indent
-        h = self.text_height(text, font, width)
-        self.ensure(h)
         colour = TONES[style][0] if style in TONES else (MUTED if style == "muted" else INK)
         mark = {"critical": "■", "warning": "▲", "ok": "✓"}.get(style, "•")
 
-        def draw(p: QPainter, y: float) -> None:
-            p.setFont(font)
-            p.setPen(colour)
-            p.drawText(QRectF(self.left, y, indent, h), 0, mark)
-            p.setPen(INK if style in ("warning", "info", "body") else colour)
-            p.drawText(QRectF(self.left + indent, y, width, h), WRAP, text)
+        def part(piece: str, h: float, first: bool) -> Placed:
+            def draw(p: QPainter, y: float) -> None:
+                p.setFont(font)
+                p.setPen(colour)
+                if first:
+                    p.drawText(QRectF(self.left, y, indent, h), 0, mark)
+                p.setPen(INK if style in ("warning", "info", "body") else colour)
+                wrapped.draw(p, QRectF(self.left + indent, y, width, h), piece)
+            return draw
 
-        self.place(h + self.pt(4), draw)
+        self.flow(text, font, width, pad=0.0, after=self.pt(4), draw_part=part)
 
     # ---- tables ----
     def _table(self, columns: list[str], rows: list[list[str]], widths: list[float] | None, align: str | None,
                row_styles: list[str] | None, header: bool, *, label_column: bool = False, size: float = 8.5,
                title_columns: tuple[int, ...] = (), label_cols: tuple[int, ...] = ()) -> None:
-        label_cols = label_cols or ((0,) if label_column else ())
-        n = len(columns) if columns else (len(rows[0]) if rows else 0)
-        if n == 0 or not rows:
-            return
-        fractions = widths or [1.0 / n] * n
-        total = sum(fractions)
-        col_w = [self.content_width * f / total for f in fractions]
-        align = (align or "l" * n).ljust(n, "l")
-        pad_x, pad_y = self.pt(4), self.pt(2.3)
-        body, bold = self.font(size), self.font(size, True)
-        head_font = self.font(size, True)
-        status_column = 2  # the checklist's status column, coloured on open rows
-        flags = {"l": Qt.AlignmentFlag.AlignLeft, "r": Qt.AlignmentFlag.AlignRight, "c": Qt.AlignmentFlag.AlignHCenter}
-
-        def cell_fonts(row_style: str, col: int) -> QFont:
-            return bold if row_style in ("strong", "chosen") or col in label_cols else body
-
-        def measure(cells: list[str], row_style: str, is_header: bool) -> float:
-            if row_style == "group":  # one cell across the table
-                return self.text_height(cells[0] or " ", bold, self.content_width - 2 * pad_x) + 2 * pad_y
-            h = 0.0
-            for c, text in enumerate(cells):
-                if c in title_columns and not is_header:
-                    title, rest = split_title(text)
-                    ch = self.text_height(title or " ", bold, col_w[c] - 2 * pad_x)
-                    ch += self.text_height(rest, body, col_w[c] - 2 * pad_x) if rest else 0.0
-                else:
-                    f = head_font if is_header else cell_fonts(row_style, c)
-                    ch = self.text_height(text or " ", f, col_w[c] - 2 * pad_x)
-                h = max(h, ch)
-            return h + 2 * pad_y
-
-        def split_title(text: str) -> tuple[str, str]:
-            title, _, rest = (text or "").partition("\n")
-            return title, rest
-
-        def draw_row(cells: list[str], row_style: str, is_header: bool, h: float, stripe: bool) -> Callable[[QPainter, float], None]:
-            def draw(p: QPainter, y: float) -> None:
-                x = self.left
-                tone = TONES.get(row_style)
-                if row_style == "group":
-                    p.fillRect(QRectF(self.left, y, self.content_width, h), LABEL_BG)
-                    p.setFont(bold)
-                    p.setPen(ACCENT)
-                    p.drawText(QRectF(self.left + pad_x, y + pad_y, self.content_width - 2 * pad_x, h), WRAP, cells[0])
-                    p.setPen(QPen(RULE, self.pt(0.5)))
-                    p.drawLine(QPointF(self.left, y + h), QPointF(self.right, y + h))
-                    return
-                if is_header:
-                    p.fillRect(QRectF(self.left, y, self.content_width, h), HEADER_BG)
-                elif tone is not None:
-                    p.fillRect(QRectF(self.left, y, self.content_width, h), tone[1])
-                elif stripe:
-                    p.fillRect(QRectF(self.left, y, self.content_width, h), QColor("#FAFBFC"))
-                if tone is None and not is_header:
-                    for lc in label_cols:
-                        p.fillRect(QRectF(self.left + sum(col_w[:lc]), y, col_w[lc], h), LABEL_BG)
-                if not is_header and row_style in ("critical", "warning", "open"):
-                    p.fillRect(QRectF(self.left, y, self.pt(2.5), h), TONES["warning" if row_style == "open" else row_style][0])
-                for c, text in enumerate(cells):
-                    f = head_font if is_header else cell_fonts(row_style, c)
-                    p.setFont(f)
-                    colour = INK
-                    if row_style == "muted" and not is_header:
-                        colour = MUTED
-                    elif tone is not None and not is_header and (c == 0 or row_style in ("critical",)):
-                        colour = tone[0]
-                    elif row_style == "open" and not is_header and c == status_column:
-                        colour = TONES["warning"][0]
-                    elif c in label_cols:
-                        colour = MUTED
-                    p.setPen(colour)
-                    rect = QRectF(x + pad_x, y + pad_y, col_w[c] - 2 * pad_x, h - 2 * pad_y)
-                    align_flags = WRAP | int(flags[align[c]]) | int(Qt.AlignmentFlag.AlignTop)
-                    if c in title_columns and not is_header:
-                        title, rest = split_title(text)
-                        p.setFont(bold)
-                        p.drawText(rect, align_flags, title)
-                        if rest:
-                            th = self.text_height(title or " ", bold, rect.width())
-                            p.setFont(body)
-                            p.setPen(MUTED if row_style != "critical" else colour)
-                            p.drawText(rect.adjusted(0, th, 0, 0), align_flags, rest)
-                    else:
-                        p.drawText(rect, align_flags, text)
-                    x += col_w[c]
-                p.setPen(QPen(RULE, self.pt(0.5)))
-                p.drawLine(QPointF(self.left, y + h), QPointF(self.right, y + h))
-                if is_header:
-                    p.setPen(QPen(ACCENT, self.pt(0.8)))
-                    p.drawLine(QPointF(self.left, y), QPointF(self.right, y))
-            return draw
-
-        head_h = measure(columns, "", True) if header else 0.0
-        row_h = [measure(r, (row_styles or [""] * len(rows))[i] if row_styles else "", False) for i, r in enumerate(rows)]
-        first = row_h[0] if row_h else 0
-        self.ensure(head_h + first)
-        if header:
-            self.place(head_h, draw_row(columns, "", True, head_h, False))
-        for i, cells in enumerate(rows):
-            style = row_styles[i] if row_styles and i < len(row_styles) else ""
-            h = min(row_h[i], self.bottom - self.top - head_h)  # a row taller than a page is clipped, never split
-            keep = row_h[i + 1] if style == "group" and i + 1 < len(rows) else 0.0  # a group title keeps its first row
-            if h + keep > self.space_left():
-                self.new_page()
-                if header:
-                    self.place(head_h, draw_row(columns, "", True, head_h, False))
-            self.rows.append((len(self.pages) - 1, self.y, h))
-            self.place(h, draw_row(cells, style or "", False, h, i % 2 == 1))
-        self.y += self.pt(6)
+        place_table(self, columns, rows, widths, align, row_styles, header, label_column=label_column, size=size,
+                    title_columns=title_columns, label_cols=label_cols)
 
     # ---- charts and sign-off ----
     def _chart(self, height: float, draw_in: Callable[[QPainter, QRectF], None]) -> None:
@@ -407,13 +309,13 @@ class Layout:
         def draw(p: QPainter, y: float) -> None:
             p.setFont(title_font)
             p.setPen(ACCENT)
-            p.drawText(QRectF(self.left, y, self.content_width, title_h), WRAP, block.title)
+            wrapped.draw(p, QRectF(self.left, y, self.content_width, title_h), block.title)
             p.setPen(QPen(ACCENT, self.pt(1)))
             p.drawLine(QPointF(self.left, y + title_h + self.pt(3)), QPointF(self.right, y + title_h + self.pt(3)))
             y += title_h + self.pt(12)
             p.setFont(body)
             p.setPen(INK)
-            p.drawText(QRectF(self.left, y, self.content_width, statement_h), WRAP, block.statement)
+            wrapped.draw(p, QRectF(self.left, y, self.content_width, statement_h), block.statement)
             y += statement_h + self.pt(16)
             for role in block.roles:
                 box = QRectF(self.left, y, self.content_width, role_h)
@@ -435,11 +337,10 @@ class Layout:
                     p.setFont(label_font)
                     p.setPen(MUTED)
                     p.drawText(QRectF(fx, fy - self.pt(14), half, self.pt(14)), 0, label)
-                    if value:
-                        p.setFont(body)
+                    if value:  # a long name gets a smaller size and more lines, never cut off
                         p.setPen(INK)
-                        p.drawText(QRectF(fx + self.pt(40), fy - self.pt(10), half - self.pt(40), self.pt(16)),
-                                   int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom), value)
+                        self._fitted(p, QRectF(fx + self.pt(40), fy - self.pt(16), half - self.pt(40), self.pt(21.5)),
+                                     value)
                     p.setPen(QPen(INK, self.pt(0.6)))
                     p.drawLine(QPointF(fx, fy + self.pt(6)), QPointF(fx + half, fy + self.pt(6)))
                 if role is block.roles[-1] and block.decisions:  # the approver ticks one
@@ -456,6 +357,16 @@ class Layout:
 
         self.place(total, draw)
 
+    def _fitted(self, p: QPainter, rect: QRectF, text: str) -> None:
+        """`text` in the largest size (9.5 pt down to 5.5 pt) at which it fits `rect`, bottom-aligned."""
+        for size in (9.5, 8.5, 7.5, 6.5, 5.5):
+            font = self.font(size)
+            h = self.text_height(text, font, rect.width())
+            if h <= rect.height():
+                break
+        p.setFont(font)
+        wrapped.draw(p, QRectF(rect.left(), max(rect.top(), rect.bottom() - h), rect.width(), h), text)
+
     # ---- header and footer ----
     def frame(self, p: QPainter, n: int, count: int) -> None:
         d = self.data
@@ -465,14 +376,16 @@ class Layout:
         band = self.pt(12)
         hy = self.mm(10)
         width = self.content_width
-        p.drawText(QRectF(self.left, hy, width * 0.65, band), int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom), d.title)
+        title = wrapped.one_line(d.title, small, width * 0.63, self.device)  # the cover carries it whole
+        p.drawText(QRectF(self.left, hy, width * 0.65, band), int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom), title)
         p.drawText(QRectF(self.left + width * 0.65, hy, width * 0.35, band), int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignBottom), d.header_right)
         p.setPen(QPen(RULE, self.pt(0.5)))
         p.drawLine(QPointF(self.left, hy + band + self.pt(3)), QPointF(self.right, hy + band + self.pt(3)))
         fy = self.height - self.mm(13)
         p.drawLine(QPointF(self.left, fy), QPointF(self.right, fy))
         p.setPen(MUTED)
-        p.drawText(QRectF(self.left, fy + self.pt(3), width * 0.6, band), int(Qt.AlignmentFlag.AlignLeft), d.footer_left)
+        footer = wrapped.one_line(d.footer_left, small, width * 0.58, self.device)
+        p.drawText(QRectF(self.left, fy + self.pt(3), width * 0.6, band), int(Qt.AlignmentFlag.AlignLeft), footer)
         page_text = d.page_format.format(n=n, N=count)
         p.drawText(QRectF(self.left + width * 0.6, fy + self.pt(3), width * 0.4, band), int(Qt.AlignmentFlag.AlignRight), page_text)
 

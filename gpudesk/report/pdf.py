@@ -6,6 +6,7 @@ import datetime as _dt
 import os
 import uuid
 from collections.abc import Callable
+from pathlib import Path
 
 from gpudesk import __version__
 from gpudesk.core.i18n import current_language, normalise, use_language
@@ -112,10 +113,25 @@ def export_pdf(plan: Plan, path: str | os.PathLike, lang: str | None = None, *,
             writer.setDocumentId(doc_id)  # Qt would pick a random one: same plan, same id
             pages = render(data, writer, progress=progress)
             del writer  # flushes and closes the file
+            _check_complete(tmp, target)  # QPdfWriter reports no write error: check what reached the disk
     except GpudeskError as exc:
         text = str(exc)
         raise GpudeskError(text if text.startswith(f"{target}:") else f"cannot write {target}: {text}") from None
     return pages
+
+
+def _check_complete(tmp: Path, target: Path) -> None:
+    """A whole PDF ends with %%EOF; a full disk leaves it cut short (and QPdfWriter still says nothing)."""
+    try:
+        size = tmp.stat().st_size
+        with open(tmp, "rb") as fh:
+            fh.seek(max(0, size - 1024))
+            tail = fh.read()
+    except OSError as exc:
+        raise GpudeskError(f"{target}: could not save: {exc.strerror or exc}; the previous file is unchanged") from None
+    if size < 64 or b"%%EOF" not in tail:
+        raise GpudeskError(f"{target}: could not save: the PDF was cut short after {size:,} bytes (is the disk "
+                           "full?); the previous file is unchanged")
 
 
 def render_to_printer(plan: Plan, printer, lang: str | None = None, *, progress: Progress | None = None,

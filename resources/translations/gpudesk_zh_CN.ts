@@ -936,48 +936,53 @@
             <translation>考虑的最大 GPU 数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="315" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="301" />
+            <source>Auto (one node)</source>
+            <translation>自动（单节点）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="316" />
             <source>Whichever is cheaper</source>
             <translation>取较便宜者</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="318" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="319" />
             <source>Any region</source>
             <translation>任意地域</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="319" />
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="332" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="320" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="333" />
             <source>no limit</source>
             <translation>不限</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="320" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="321" />
             <source>no target</source>
             <translation>不设目标</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="321" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="322" />
             <source>as sequence length</source>
             <translation>同序列长度</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="323" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="324" />
             <source>Same as the job's precision</source>
             <translation>与任务精度相同</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="324" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="325" />
             <source>16-bit (default)</source>
             <translation>16 位（默认）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="350" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="351" />
             <source>Custom: parameter count</source>
             <translation>自定义：参数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="352" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="353" />
             <source>Imported: %1</source>
             <translation>已导入：%1</translation>
         </message>
@@ -1451,459 +1456,484 @@
             <translation>改正前沿用上一次的有效值 — %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="115" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="122" />
             <source>Overview</source>
             <translation>总览</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="115" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="122" />
             <source>Plan</source>
             <translation>方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="115" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="122" />
             <source>Options</source>
             <translation>候选配置</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="115" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="122" />
             <source>Quotes</source>
             <translation>报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="116" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="123" />
             <source>Catalogue</source>
             <translation>资源目录</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="116" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="123" />
             <source>Checklist</source>
             <translation>检查清单</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="122" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="129" />
             <source>&amp;New plan</source>
             <translation>新建方案(&amp;N)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="122" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="129" />
             <source>Start a new plan from the default job</source>
             <translation>从默认任务新建方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="123" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="130" />
             <source>&amp;Open…</source>
             <translation>打开(&amp;O)…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="123" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="130" />
             <source>Open a .gpudesk plan file</source>
             <translation>打开 .gpudesk 方案文件</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="124" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="131" />
             <source>&amp;Save</source>
             <translation>保存(&amp;S)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="124" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="131" />
             <source>Save the plan</source>
             <translation>保存方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="125" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="132" />
             <source>Save &amp;As…</source>
             <translation>另存为(&amp;A)…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="125" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="132" />
             <source>Save the plan under a new name</source>
             <translation>以新名称保存方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="126" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="133" />
             <source>&amp;Import config.json…</source>
             <translation>导入 config.json(&amp;I)…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="126" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="133" />
             <source>Read a Hugging Face model configuration</source>
             <translation>读取 Hugging Face 模型配置</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="127" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="134" />
             <source>Plan as &amp;PDF…</source>
             <translation>方案 PDF(&amp;P)…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="127" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="134" />
             <source>Write the plan as a PDF for sign-off</source>
             <translation>将方案导出为 PDF 供审批</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="128" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="135" />
             <source>Print pre&amp;view…</source>
             <translation>打印预览(&amp;V)…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="128" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="135" />
             <source>Preview the plan document and print it</source>
             <translation>预览方案文档并打印</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="129" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="136" />
             <source>&amp;Options as spreadsheet…</source>
             <translation>方案列表表格(&amp;O)…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="129" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="136" />
             <source>Write the ranked options to .xlsx or .csv</source>
             <translation>把排序后的方案导出为 .xlsx 或 .csv</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="130" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="137" />
             <source>&amp;Checklist as spreadsheet…</source>
             <translation>验收清单表格(&amp;C)…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="130" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="137" />
             <source>Write the checklist to .xlsx or .csv</source>
             <translation>把验收清单导出为 .xlsx 或 .csv</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="131" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="138" />
             <source>&amp;Quotes as spreadsheet…</source>
             <translation>比价表格(&amp;Q)…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="131" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="138" />
             <source>Write the quote comparison to .xlsx or .csv</source>
             <translation>把报价比价导出为 .xlsx 或 .csv</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="132" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="139" />
+            <source>Export acceptance &amp;kit…</source>
+            <translation>导出验收套件(&amp;K)…</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="140" />
+            <source>Write the scripts that check the delivered servers against this plan</source>
+            <translation>写出按本方案检查交付服务器的脚本</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="141" />
+            <source>Import kit res&amp;ults…</source>
+            <translation>导入验收结果(&amp;U)…</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="142" />
+            <source>Record a gpudesk-results.json in the checklist; compare measured with planned</source>
+            <translation>把 gpudesk-results.json 记入检查清单；对比实测与方案</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="143" />
             <source>&amp;Quit</source>
             <translation>退出(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="132" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="143" />
             <source>Close gpudesk</source>
             <translation>关闭 gpudesk</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="133" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="144" />
             <source>&amp;Undo</source>
             <translation>撤销(&amp;U)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="133" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="144" />
             <source>Undo the last edit</source>
             <translation>撤销上一次修改</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="134" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="145" />
             <source>&amp;Redo</source>
             <translation>重做(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="134" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="145" />
             <source>Redo the edit just undone</source>
             <translation>重做刚撤销的修改</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="135" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="146" />
             <source>&amp;Recompute</source>
             <translation>重新计算(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="135" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="146" />
             <source>Run the recommender again now</source>
             <translation>立即重新运行推荐</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="136" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="147" />
             <source>Reset &amp;chart views</source>
             <translation>重置图表视图(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="136" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="147" />
             <source>Show every chart's default range again (after zooming)</source>
             <translation>（缩放后）把所有图表恢复为默认范围</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="137" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="148" />
             <source>&amp;User guide</source>
             <translation>用户指南(&amp;U)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="137" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="148" />
             <source>How to make a plan with gpudesk, step by step</source>
             <translation>如何用 gpudesk 一步步制作方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="138" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="149" />
             <source>&amp;Getting started</source>
             <translation>快速入门(&amp;G)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="138" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="149" />
             <source>What to do first</source>
             <translation>第一步做什么</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="139" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="150" />
             <source>&amp;About gpudesk</source>
             <translation>关于 gpudesk(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="140" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="151" />
             <source>About &amp;Qt</source>
             <translation>关于 &amp;Qt</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="142" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="153" />
             <source>&amp;Overview</source>
             <translation>总览(&amp;O)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="142" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="153" />
             <source>P&amp;lan</source>
             <translation>方案(&amp;L)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="142" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="153" />
             <source>O&amp;ptions</source>
             <translation>候选配置(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="143" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="154" />
             <source>&amp;Quotes</source>
             <translation>报价(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="143" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="154" />
             <source>&amp;Catalogue</source>
             <translation>资源目录(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="143" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="154" />
             <source>Chec&amp;klist</source>
             <translation>检查清单(&amp;K)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="150" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="161" />
             <source>&amp;Job form</source>
             <translation>任务表单(&amp;J)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="151" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="162" />
             <source>&amp;File</source>
             <translation>文件(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="152" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="163" />
             <source>Open &amp;Recent</source>
             <translation>最近打开(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="153" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="164" />
             <source>&amp;Export</source>
             <translation>导出(&amp;E)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="154" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="165" />
             <source>&amp;Edit</source>
             <translation>编辑(&amp;E)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="155" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="166" />
             <source>&amp;View</source>
             <translation>视图(&amp;V)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="156" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="167" />
             <source>&amp;Language</source>
             <translation>语言(&amp;L)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="157" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="168" />
             <source>&amp;Help</source>
             <translation>帮助(&amp;H)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="158" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="169" />
             <source>Main toolbar</source>
             <translation>主工具栏</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="159" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="170" />
             <source>Job</source>
             <translation>任务</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="168" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="179" />
             <source>&amp;Undo %1</source>
             <translation>撤销%1(&amp;U)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="170" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="181" />
             <source>&amp;Redo %1</source>
             <translation>重做%1(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="177" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="188" />
             <source>model</source>
             <translation>模型</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="177" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="188" />
             <source>parameters</source>
             <translation>参数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="177" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="188" />
             <source>task</source>
             <translation>任务</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="177" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="188" />
             <source>precision</source>
             <translation>精度</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="178" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="189" />
             <source>optimizer</source>
             <translation>优化器</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="178" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="189" />
             <source>sequence length</source>
             <translation>序列长度</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="178" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="189" />
             <source>micro-batch</source>
             <translation>微批次</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="179" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="190" />
             <source>gradient accumulation</source>
             <translation>梯度累积</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="179" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="190" />
             <source>recomputation</source>
             <translation>重计算</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="179" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="190" />
             <source>flash attention</source>
             <translation>Flash Attention</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="180" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="191" />
             <source>LoRA rank</source>
             <translation>LoRA 秩</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="180" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="191" />
             <source>dataset tokens</source>
             <translation>数据集 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="180" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="191" />
             <source>epochs</source>
             <translation>轮数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="181" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="192" />
             <source>concurrency</source>
             <translation>并发数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="181" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="192" />
             <source>memory headroom</source>
             <translation>显存余量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="181" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="192" />
             <source>objective</source>
             <translation>优化目标</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="182" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="193" />
             <source>budget</source>
             <translation>预算</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="182" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="193" />
             <source>deadline</source>
             <translation>截止时间</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="182" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="193" />
             <source>billing</source>
             <translation>计费方式</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="182" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="193" />
             <source>region</source>
             <translation>地区</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="183" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="194" />
             <source>providers</source>
             <translation>服务商</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="183" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="194" />
             <source>most GPUs</source>
             <translation>显卡上限</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="183" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="194" />
             <source>title</source>
             <translation>标题</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="183" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="194" />
             <source>author</source>
             <translation>编制人</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="184" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="195" />
             <source>organisation</source>
             <translation>单位</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="184" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="195" />
             <source>approvers</source>
             <translation>审批人</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="184" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="195" />
             <source>notes</source>
             <translation>备注</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="185" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="196" />
             <source>choice</source>
             <translation>选定配置</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="185" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="196" />
             <source>checklist result</source>
             <translation>检查结果</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="185" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="196" />
             <source>quote</source>
             <translation>报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="185" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="196" />
             <source>import</source>
             <translation>导入</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="197" />
+            <source>kit results</source>
+            <translation>验收结果</translation>
         </message>
         <message>
             <location filename="../../gpudesk/ui/window/files.py" line="28" />
@@ -2958,17 +2988,17 @@ Approver</source>
             <translation>还没有带价格的报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/quotes_plot.py" line="55" />
+            <location filename="../../gpudesk/ui/charts/quotes_plot.py" line="56" />
             <source>All-in</source>
             <translation>总价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/quotes_plot.py" line="56" />
+            <location filename="../../gpudesk/ui/charts/quotes_plot.py" line="57" />
             <source>Cheapest</source>
             <translation>成本最低</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/quotes_plot.py" line="56" />
+            <location filename="../../gpudesk/ui/charts/quotes_plot.py" line="57" />
             <source>Selected</source>
             <translation>已选定</translation>
         </message>
@@ -3014,6 +3044,183 @@ Approver</source>
             <location filename="../../gpudesk/ui/fmt.py" line="63" />
             <source>not a finite number</source>
             <translation>不是有限数值</translation>
+        </message>
+    </context>
+    <context>
+        <name>KitDialog</name>
+        <message>
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="51" />
+            <source>Export acceptance kit</source>
+            <translation>导出验收套件</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="52" />
+            <source>Choose a configuration first: the kit checks the servers against it.</source>
+            <translation>请先选定配置：验收套件按它检查服务器。</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="54" />
+            <source>Where to put the acceptance kit</source>
+            <translation>验收套件的保存位置</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="65" />
+            <source>Acceptance kit written</source>
+            <translation>验收套件已写出</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="66" />
+            <source>Written: %1 and %2.
+
+Copy it to every delivered server and run, in the dataset's folder:
+    bash run.sh
+
+Then import the gpudesk-results.json it writes (File ▸ Import kit results…).</source>
+            <translation>已写出：%1 与 %2。
+
+复制到每台交付的服务器，在数据集所在目录运行：
+    bash run.sh
+
+然后导入它写出的 gpudesk-results.json（文件 ▸ 导入验收结果…）。</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="68" />
+            <source>Acceptance kit written: %1</source>
+            <translation>验收套件已写出：%1</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="81" />
+            <source>Import acceptance kit results</source>
+            <translation>导入验收结果</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="82" />
+            <source>Kit results (*.json);;All files (*)</source>
+            <translation>验收结果 (*.json);;所有文件 (*)</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="90" />
+            <source>Nothing was changed.
+
+%1</source>
+            <translation>未做任何修改。
+
+%1</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="105" />
+            <source>Kit results of %1 recorded in the checklist.</source>
+            <translation>%1 的验收结果已记入检查清单。</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="116" />
+            <source>Acceptance kit results: %1</source>
+            <translation>验收结果：%1</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="122" />
+            <source>%1 checks to record: %2 passed, %3 failed, %4 as evidence only; %5 skipped.</source>
+            <translation>将记录 %1 项检查：通过 %2 项，未通过 %3 项，仅作证据 %4 项；跳过 %5 项。</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="132" />
+            <source>Measured against planned</source>
+            <translation>实测与方案对比</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="134" />
+            <source>What</source>
+            <translation>项目</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="134" />
+            <source>Plan</source>
+            <translation>方案</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="134" />
+            <source>Measured</source>
+            <translation>实测</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="138" />
+            <source>Checklist items</source>
+            <translation>检查清单项</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="140" />
+            <source>pass</source>
+            <translation>通过</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="140" />
+            <source>fail</source>
+            <translation>未通过</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="140" />
+            <source>evidence</source>
+            <translation>证据</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="141" />
+            <source>Item</source>
+            <translation>检查项</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="141" />
+            <source>Verdict</source>
+            <translation>结论</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="141" />
+            <source>Evidence</source>
+            <translation>证据</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="147" />
+            <source>Record results</source>
+            <translation>记录结果</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="153" />
+            <source>Recalibrate the plan from the training run</source>
+            <translation>根据训练测试重新校准方案</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="160" />
+            <source>Record and recalibrate</source>
+            <translation>记录并重新校准</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="174" />
+            <source>MFU: %1 planned → %2 (the synthetic run reached %3 where gpudesk predicted %4)</source>
+            <translation>MFU：方案 %1 → %2（合成训练实测 %3，gpudesk 预测 %4）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="178" />
+            <source>Memory per GPU: %1 → %2</source>
+            <translation>每卡显存：%1 → %2</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="180" />
+            <source>Training time: %1 → %2</source>
+            <translation>训练时长：%1 → %2</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="182" />
+            <source>Cost with the trial margin: %1 → %2</source>
+            <translation>含试错余量的费用：%1 → %2</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="184" />
+            <source>Kept as a new plan version: the original figures stay in the plan and in its PDF.</source>
+            <translation>作为方案的新版本保存：原有数据仍保留在方案及其 PDF 中。</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="187" />
+            <source>With the measured overhead the job no longer fits in GPU memory.</source>
+            <translation>按实测开销，任务已无法装入显存。</translation>
         </message>
     </context>
     <context>

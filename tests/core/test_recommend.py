@@ -104,7 +104,7 @@ def cost(o):
 
 def test_objectives_rank_differently():
     cheap = run(job(7e9, tokens=2e10), objective=Objective.CHEAPEST, top=500)
-    fast = run(job(7e9, tokens=2e10), objective=Objective.FASTEST, top=500)
+    fast = run(job(7e9, tokens=2e10), objective=Objective.FASTEST, top=500, max_gpus=4096)
     costs = [cost(o) for o in cheap.options if cost(o) is not None]
     assert costs == sorted(costs)
     hours = [o.time.hours for o in fast.options]
@@ -345,7 +345,13 @@ def test_guide_100b_pretraining_needs_8gpu_nodes_and_beyond(real):
     assert all(o.layout.offload is not Offload.NONE and o.host["ram_bytes"] > 10**12 for o in one_node)
     assert all(any(a.id == "offload-slow" for a in o.advice) for o in one_node)
     assert r.options[0].nodes > 1
-    h100 = [o for o in no_offload if o.gpu == "h100-sxm-80gb"]
+    # no node of 8 holds it (without offload, in at most two months of one run): the search goes on to the
+    # smallest cluster that does, and stops there
+    assert r.max_gpus > 8 and max(o.gpus for o in r.feasible) == r.max_gpus
+    held = [o for o in no_offload if o.time.hours <= 60 * 24]
+    assert held and min(o.gpus for o in held) == r.max_gpus
+    wide = rec.recommend(j, Constraints(top=50, max_gpus=4096), cat)
+    h100 = [o for o in wide.feasible if o.gpu == "h100-sxm-80gb" and o.layout.offload is Offload.NONE]
     assert h100 and min(o.gpus for o in h100) >= 16
     assert all(any(a.id == "multi-node-ib-slurm" for a in o.advice) for o in r.options)
     fastest = rec.recommend(j, Constraints(objective=Objective.FASTEST, top=5), cat).options[0]

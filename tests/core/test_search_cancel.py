@@ -39,8 +39,10 @@ def test_the_hook_is_asked_throughout_the_search():
     assert never.calls > 30
     assert [(o.gpu, o.gpus, o.offer) for o in asked.options] == [(o.gpu, o.gpus, o.offer) for o in plain.options]
     # stopping late (after the ranked answer) still stops: the lazily built feasible list asks too
-    late = StopAfter(never.calls + 1)
-    r = rec.recommend(job(7e9), Constraints(), catalog(), engine=ENGINE, should_stop=late)
+    first = StopAfter(10**9)
+    rec.recommend(job(7e9), Constraints(top=2), catalog(), engine=ENGINE, should_stop=first)
+    late = StopAfter(first.calls + 1)
+    r = rec.recommend(job(7e9), Constraints(top=2), catalog(), engine=ENGINE, should_stop=late)
     with pytest.raises(rec.Cancelled):
         r.feasible  # noqa: B018
 

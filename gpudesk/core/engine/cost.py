@@ -8,6 +8,7 @@ months). A mixed job is priced as both: the training run as for training, plus `
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 
 from gpudesk.core.models import Billing, CostEstimate, Job, ServingEstimate, TaskKind, TimeEstimate
 from gpudesk.core.rules import HOURS_PER_MONTH
@@ -24,37 +25,108 @@ def cost_estimate(job: Job, time: TimeEstimate, price_per_gpu_hour: float | None
     price = price_per_gpu_hour if price_per_gpu_hour is not None else job.price_per_gpu_hour
     if time.serving is not None and job.task is TaskKind.INFERENCE:
         return _service(job, time.serving, price, price_per_gpu_month)
-    margin = job.trial_margin
-    gpu_hours = time.gpu_hours
-    compute = gpu_hours * price if (gpu_hours is not None and price is not None) else None
-    with_margin = compute * (1 + margin) if compute is not None else None
-    monthly = break_even = cheaper = None
+    compute, with_margin, monthly = _run_cost(job, time, price, price_per_gpu_month)
+    break_even = cheaper = None
     if price_per_gpu_month is not None:
-        if price:
-            break_even = price_per_gpu_month / price
-        if time.hours is not None and gpu_hours is not None and time.hours > 0:
-            gpus = gpu_hours / time.hours
-            months = max(1, math.ceil(time.hours * (1 + margin) / HOURS_PER_MONTH - 1e-9))
-            monthly = price_per_gpu_month * gpus * months
-            if with_margin is not None:
-                cheaper = Billing.MONTHLY if monthly < with_margin else Billing.HOURLY
+        break_even = _break_even(price_per_gpu_month, price)
+        if monthly is not None and with_margin is not None:
+            cheaper = Billing.MONTHLY if monthly < with_margin else Billing.HOURLY
     elif compute is not None:
         cheaper = Billing.HOURLY
     return CostEstimate.model_construct(
         currency=job.currency, price_per_gpu_hour=price, compute_cost=compute, with_trial_margin=with_margin,
-        trial_margin=margin, price_per_gpu_month=price_per_gpu_month, monthly_cost=monthly,
+        trial_margin=job.trial_margin, price_per_gpu_month=price_per_gpu_month, monthly_cost=monthly,
         break_even_hours=break_even, cheaper_billing=cheaper,
         service_cost=_period_cost(time.serving, price, price_per_gpu_month)[0] if time.serving is not None else None)
+
+
+def _break_even(price_month: float | None, price_hour: float | None) -> float | None:
+    """Hours of use a month beyond which monthly billing is cheaper; None when not a finite number (no
+    hourly price, or one so small that the ratio overflows: found by the property tests)."""
+    if price_month is None or not price_hour:
+        return None
+    hours = price_month / price_hour
+    return hours if math.isfinite(hours) else None
+
+
+def objective_total(job: Job, time: TimeEstimate, price_per_gpu_hour: float | None = None,
+                    price_per_gpu_month: float | None = None, billing: Billing | None = None) -> float | None:
+    """`objective_cost(cost_estimate(job, time, ph, pm), billing)` in plain numbers, the same figure to the
+    last bit, without building the estimate."""
+    return objective_pricer(job, time, billing)([price_per_gpu_hour], [price_per_gpu_month])[0]
+
+
+Pricer = Callable[[Sequence[float | None], Sequence[float | None]], list[float | None]]
+
+
+def objective_pricer(job: Job, time: TimeEstimate, billing: Billing | None = None) -> Pricer:
+    """The objective's totals for many offers' prices at once (lists of ph and pm) for one time estimate:
+    what does not depend on the price is worked out once and the rest is a few floats an offer, so the
+    search prices thousands of offers cheaply. Same figures as `objective_total`."""
+    user = job.price_per_gpu_hour
+    if time.serving is not None and job.task is TaskKind.INFERENCE:
+        period = _period_terms(time.serving)
+
+        def serving(phs: Sequence[float | None], pms: Sequence[float | None]) -> list[float | None]:
+            prices = phs if user is None else [user if p is None else p for p in phs]
+            _, hourly, monthly = _period_costs(period, prices, pms)
+            return _objectives(hourly, monthly, None, billing)
+        return serving
+    run = _run_terms(job, time)
+    service = _period_terms(time.serving) if time.serving is not None else None
+
+    def training(phs: Sequence[float | None], pms: Sequence[float | None]) -> list[float | None]:
+        prices = phs if user is None else [user if p is None else p for p in phs]
+        _, hourly, monthly = _run_costs(run, prices, pms)
+        return _objectives(hourly, monthly, _period_costs(service, prices, pms)[0] if service else None, billing)
+    return training
+
+
+def _run_terms(job: Job, time: TimeEstimate) -> tuple[float | None, float, float | None, int | None]:
+    """What the run's cost does not take from the price: (GPU-hours, 1 + margin, GPUs, whole months
+    rented by the month)."""
+    gpu_hours, hours = time.gpu_hours, time.hours
+    k = 1 + job.trial_margin
+    if hours is not None and gpu_hours is not None and hours > 0:
+        return gpu_hours, k, gpu_hours / hours, max(1, math.ceil(hours * k / HOURS_PER_MONTH - 1e-9))
+    return gpu_hours, k, None, None
+
+
+def _run_costs(terms: tuple, prices: Sequence[float | None], month_prices: Sequence[float | None],
+               ) -> tuple[list, list, list]:
+    """(compute, with the trial margin, by the month) for the run's GPU-hours at each price; None where unknown."""
+    gpu_hours, k, gpus, months = terms
+    none = [None] * len(prices)
+    compute = none if gpu_hours is None else [None if p is None else gpu_hours * p for p in prices]
+    with_margin = none if gpu_hours is None else [None if c is None else c * k for c in compute]
+    monthly = none if gpus is None else [None if p is None else p * gpus * months for p in month_prices]
+    return compute, with_margin, monthly
+
+
+def _run_cost(job: Job, time: TimeEstimate, price: float | None, price_month: float | None,
+              ) -> tuple[float | None, float | None, float | None]:
+    compute, with_margin, monthly = _run_costs(_run_terms(job, time), [price], [price_month])
+    return compute[0], with_margin[0], monthly[0]
+
+
+def _period_terms(s: ServingEstimate) -> tuple[int, float, int]:
+    return s.gpus, s.period_hours, max(1, math.ceil(s.period_hours / HOURS_PER_MONTH - 1e-9))
+
+
+def _period_costs(terms: tuple, prices: Sequence[float | None], month_prices: Sequence[float | None],
+                  ) -> tuple[list, list, list]:
+    """(cheaper known, by the hour, by the month) for a service period at each price."""
+    gpus, period_hours, months = terms
+    hourly = [None if p is None else p * gpus * period_hours for p in prices]
+    monthly = [None if p is None else p * gpus * months for p in month_prices]
+    return _objectives(hourly, monthly, None, None), hourly, monthly
 
 
 def _period_cost(s: ServingEstimate, price_hour: float | None, price_month: float | None,
                  ) -> tuple[float | None, float | None, float | None]:
     """(cheaper known, by the hour, by the month) for the service period of `s`."""
-    hourly = price_hour * s.gpus * s.period_hours if price_hour is not None else None
-    months = max(1, math.ceil(s.period_hours / HOURS_PER_MONTH - 1e-9))
-    monthly = price_month * s.gpus * months if price_month is not None else None
-    known = [x for x in (hourly, monthly) if x is not None]
-    return (min(known) if known else None), hourly, monthly
+    best, hourly, monthly = _period_costs(_period_terms(s), [price_hour], [price_month])
+    return best[0], hourly[0], monthly[0]
 
 
 def _service(job: Job, s: ServingEstimate, price: float | None, price_month: float | None) -> CostEstimate:
@@ -67,7 +139,7 @@ def _service(job: Job, s: ServingEstimate, price: float | None, price_month: flo
     return CostEstimate.model_construct(
         currency=job.currency, price_per_gpu_hour=price, compute_cost=hourly, with_trial_margin=hourly,
         trial_margin=0.0, price_per_gpu_month=price_month, monthly_cost=monthly,
-        break_even_hours=price_month / price if (price_month is not None and price) else None,
+        break_even_hours=_break_even(price_month, price),
         cheaper_billing=cheaper, service_cost=None)
 
 
@@ -91,17 +163,27 @@ def priced_serving(s: ServingEstimate | None, cost: CostEstimate) -> ServingEsti
 def objective_cost(cost: CostEstimate, billing: Billing | None = None) -> float | None:
     """The total an objective compares: with the margin by the hour, or the monthly rental; without a
     billing preference the cheaper of the two that are known."""
-    hourly, monthly = cost.with_trial_margin, cost.monthly_cost
+    return _objective(cost.with_trial_margin, cost.monthly_cost, cost.service_cost, billing)
+
+
+def _objective(hourly: float | None, monthly: float | None, service: float | None,
+               billing: Billing | None) -> float | None:
+    return _objectives([hourly], [monthly], None if service is None else [service], billing)[0]
+
+
+def _objectives(hourly: list, monthly: list, service: list | None, billing: Billing | None) -> list[float | None]:
+    """The total each objective compares: by the hour, by the month, or the cheaper known; plus the
+    service period of a mixed job."""
     if billing is Billing.HOURLY:
         base = hourly
     elif billing is Billing.MONTHLY:
         base = monthly
     else:
-        known = [x for x in (hourly, monthly) if x is not None]
-        base = min(known) if known else None
-    if base is None or cost.service_cost is None:
+        base = [h if m is None else m if h is None else (m if m < h else h) for h, m in zip(hourly, monthly)]
+    if service is None:
         return base
-    return base + cost.service_cost  # mixed: the training run and the service period
+    # mixed: the training run and the service period
+    return [b if (b is None or s is None) else b + s for b, s in zip(base, service)]
 
 
 def rental_month(cost: CostEstimate, gpus: int, *, steps: int = 24) -> tuple[list[float], list[float], float | None] | None:

@@ -145,12 +145,13 @@ def validate(doc: Any, plan: Plan, source: str = "results") -> dict:
                              "{s}：缺少 plan.fingerprint：文件未说明属于哪个方案", s=source))
     mine = expect.plan_ref(plan)
     if ref["fingerprint"] != mine["fingerprint"]:
-        if ref.get("created") == mine["created"] and ref.get("configuration") == mine["configuration"]:
+        same_plan = ref.get("created") == mine["created"] and ref.get("model", mine["model"]) == mine["model"]
+        if same_plan and ref.get("configuration") == mine["configuration"]:
             raise GpudeskError(t("{s}: fingerprint {f} does not match this plan ({g}): the plan's model or task changed "
                                  "since the kit was made, or the file was edited; export a new kit",
                                  "{s}：指纹 {f} 与本方案（{g}）不符：导出套件后方案的模型或任务已改变，或文件被修改；请重新导出验收套件",
                                  s=source, f=ref["fingerprint"], g=mine["fingerprint"]))
-        if ref.get("created") == mine["created"]:
+        if same_plan:
             raise GpudeskError(t("{s}: measured for configuration {a}, but the plan now has {b}: export a new kit "
                                  "and run it again", "{s}：测量时的配置为 {a}，而方案现在为 {b}：请重新导出验收套件并再次运行",
                                  s=source, a=ref.get("configuration") or "?", b=mine["configuration"] or "?"))

@@ -222,8 +222,8 @@ def long_run(ctx: AdviceContext) -> Advice | None:
         return None
     return Advice(id="long-run", severity="warning", message=t(
         "One clean run takes {days:,.0f} days on this configuration: failures, re-runs and price changes add up "
-        "over that span. Set a deadline (or the fastest objective) to see larger configurations.",
-        "该配置跑完一次需要 {days:,.0f} 天：期间的故障、重跑和价格变化都会累积。请设置工期（或选“最快”）查看更大的配置。",
+        "over that span. Set a deadline or allow more GPUs (--max-gpus) to see larger configurations.",
+        "该配置跑完一次需要 {days:,.0f} 天：期间的故障、重跑和价格变化都会累积。请设置工期或允许更多显卡（--max-gpus）以查看更大的配置。",
         days=hours / 24))
 
 

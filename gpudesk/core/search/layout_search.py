@@ -8,7 +8,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from gpudesk.core.i18n import t
-from gpudesk.core.models import Cluster, Constraints, CostEstimate, Job, Layout, MemoryEstimate, Offload, TimeEstimate
+from gpudesk.core.engine.cost import Pricer
+from gpudesk.core.models import Billing, Cluster, Constraints, CostEstimate, Job, Layout, MemoryEstimate, Offload, TimeEstimate
 from gpudesk.core.rules import usable_bytes
 from gpudesk.core.search.candidates import Candidate, candidates, degrees, variants
 from gpudesk.core.search.platforms import Platform
@@ -25,21 +26,34 @@ class Cancelled(GpudeskError):
 
 @dataclass(frozen=True)
 class Engine:
-    """The estimators the search calls (the real ones by default; tests pass synthetic ones)."""
+    """The estimators the search calls (the real ones by default; tests pass synthetic ones).
+
+    `pricer(job, time, billing)` gives the objective's cost for many offers' prices at once (lists of ph
+    and pm), `objective_cost(cost(job, time, ph, pm), billing)` in plain numbers: the search prices every
+    offer with it. None derives it from `cost`."""
 
     memory: Callable[[Job, Layout, int], MemoryEstimate]
     time: Callable[[Job, Layout, Cluster], TimeEstimate]
     cost: Callable[[Job, TimeEstimate, float | None, float | None], CostEstimate]
     params: Callable[[Job], int]
+    pricer: Callable[[Job, TimeEstimate, Billing | None], Pricer] | None = None
+
+    def pricer_for(self, job: Job, time: TimeEstimate, billing: Billing | None) -> Pricer:
+        if self.pricer is not None:
+            return self.pricer(job, time, billing)
+        from gpudesk.core.engine.cost import objective_cost
+
+        return lambda phs, pms: [objective_cost(self.cost(job, time, ph, pm), billing) for ph, pm in zip(phs, pms)]
 
 
 def default_engine() -> Engine:
     from gpudesk.core.engine.architecture import count_params
-    from gpudesk.core.engine.cost import cost_estimate
+    from gpudesk.core.engine.cost import cost_estimate, objective_pricer
     from gpudesk.core.engine.memory import memory_estimate
     from gpudesk.core.engine.timing import time_estimate
 
-    return Engine(memory_estimate, time_estimate, cost_estimate, lambda job: count_params(job.model).total)
+    return Engine(memory_estimate, time_estimate, cost_estimate, lambda job: count_params(job.model).total,
+                  objective_pricer)
 
 
 @dataclass
@@ -59,6 +73,7 @@ class Found:
     rate: float | None = None  # rental per hour of all the GPUs
     time_key: float | None = None  # hours (or seconds per token when no --tokens)
     deadline_hours: float | None = None
+    short: bool = False  # shorter than the minimum rental period
 
 
 class LayoutSearch:

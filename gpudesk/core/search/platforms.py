@@ -3,6 +3,7 @@ user names it) with its node type, links and the GPU counts searched on it."""
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,6 +17,8 @@ from gpudesk.core.rules import (
     nvlink_group,
     usable_bytes,
 )
+
+SEARCH_MAX_GPUS = 4096  # the search space's end when the user sets no limit (512 nodes of 8)
 
 
 @dataclass
@@ -54,38 +57,64 @@ class Platform:
         return getattr(self.offer, "price_per_gpu_month", None)
 
 
-def rentable_platforms(job: Job, constraints: Constraints, catalog, rejected: dict[str, int]) -> list[Platform]:
+@dataclass
+class Shape:
+    """Offers that rent the same platform (GPU, node type, GPUs per node): everything the layout search
+    looks at is the same for all of them, so it runs once per shape and GPU count; the offers differ
+    only in price, provider, region and how many nodes they rent (a prefix of the shape's counts)."""
+
+    platform: Platform  # the first offer's: the search's input
+    offers: list[tuple[int, Any, int]]  # (position in catalogue order, offer or None, max_nodes)
+
+    def platform_for(self, offer: Any, max_nodes: int) -> Platform:
+        """The platform of one of the shape's offers."""
+        p = self.platform
+        if p.offer is offer and p.max_nodes == max_nodes:
+            return p
+        return dataclasses.replace(p, offer=offer, max_nodes=max_nodes)
+
+
+def rentable_shapes(job: Job, constraints: Constraints, catalog, rejected: dict[str, int]) -> list[Shape]:
+    """The platforms the constraints allow, grouped by shape (in the order of their first offer)."""
     gpus = {g.id: g for g in catalog.gpus()}
     servers = {s.id: s for s in catalog.servers()}
     allow, exclude = set(constraints.gpu_allow), set(constraints.gpu_exclude)
     providers = set(constraints.providers)
     region = (constraints.region or "").strip().lower()
+    most = search_max_gpus(constraints)
 
     def gpu_ok(gid: str) -> bool:
         return (not allow or gid in allow) and gid not in exclude
 
-    out: list[Platform] = []
+    shapes: dict[tuple, Shape] = {}
     offered: set[str] = set()
+    position = 0
+    gpu_filtered = provider_filtered = 0
     for offer in catalog.offers():
         offered.add(offer.gpu)
         gpu = gpus.get(offer.gpu)
         if gpu is None:
             continue
         if not gpu_ok(offer.gpu):
-            rejected["gpu_filtered"] = rejected.get("gpu_filtered", 0) + 1
+            gpu_filtered += 1
             continue
         if (providers and offer.provider not in providers) or (region and region not in (offer.region or "").lower()):
-            rejected["provider_filtered"] = rejected.get("provider_filtered", 0) + 1
+            provider_filtered += 1
             continue
         server = servers.get(offer.server) if offer.server else None
         gpn = offer.gpus_per_node or getattr(server, "gpus_per_node", None) or 1
-        topology = getattr(server, "topology", None) or guess_topology(gpu)
-        out.append(Platform(
-            gpu=gpu, offer=offer, server=server, gpn=gpn,
-            max_nodes=offer.max_nodes or default_max_nodes(server, gpn, constraints),
-            topology=topology, intra_gbps=getattr(server, "intra_node_gbps", None),
-            network=getattr(server, "network", None), network_gbps=getattr(server, "network_gbps", None),
-            usable=usable_bytes(gpu.memory_bytes, job.headroom)))
+        max_nodes = offer.max_nodes or default_max_nodes(server, gpn, most)
+        key = (offer.gpu, getattr(server, "id", None), gpn)
+        shape = shapes.get(key)
+        if shape is None:
+            shape = shapes[key] = Shape(_platform(job, gpu, offer, server, gpn, max_nodes), [])
+        shape.offers.append((position, offer, max_nodes))
+        position += 1
+    if gpu_filtered:
+        rejected["gpu_filtered"] = rejected.get("gpu_filtered", 0) + gpu_filtered
+    if provider_filtered:
+        rejected["provider_filtered"] = rejected.get("provider_filtered", 0) + provider_filtered
+    out = list(shapes.values())
     # A GPU nobody offers cannot be rented: it is searched (unpriced) only when the user names it
     # (--gpu-allow, `plan new --gpu`), so a card missing from every price sheet — e.g. one not sold
     # in China — never crowds the list. Otherwise it is counted under "no_offer".
@@ -98,22 +127,41 @@ def rentable_platforms(job: Job, constraints: Constraints, catalog, rejected: di
                 continue
             server = next((s for s in servers.values() if getattr(s, "gpu", None) == gpu.id), None)
             gpn = getattr(server, "gpus_per_node", None) or 8
-            out.append(Platform(
-                gpu=gpu, offer=None, server=server, gpn=gpn, max_nodes=default_max_nodes(server, gpn, constraints),
-                topology=getattr(server, "topology", None) or guess_topology(gpu),
-                intra_gbps=getattr(server, "intra_node_gbps", None),
-                network=getattr(server, "network", None), network_gbps=getattr(server, "network_gbps", None),
-                usable=usable_bytes(gpu.memory_bytes, job.headroom)))
+            max_nodes = default_max_nodes(server, gpn, most)
+            out.append(Shape(_platform(job, gpu, None, server, gpn, max_nodes), [(position, None, max_nodes)]))
+            position += 1
     return out
 
 
-def default_max_nodes(server: Any, gpn: int, constraints: Constraints) -> int:
+def rentable_platforms(job: Job, constraints: Constraints, catalog, rejected: dict[str, int]) -> list[Platform]:
+    """One platform per offer the constraints allow (and per GPU nobody offers, when named), in catalogue order."""
+    plats = [(pos, shape.platform_for(offer, m)) for shape in rentable_shapes(job, constraints, catalog, rejected)
+             for pos, offer, m in shape.offers]
+    return [p for _, p in sorted(plats, key=lambda x: x[0])]
+
+
+def _platform(job: Job, gpu: GpuSpec, offer: Any, server: Any, gpn: int, max_nodes: int) -> Platform:
+    return Platform(
+        gpu=gpu, offer=offer, server=server, gpn=gpn, max_nodes=max_nodes,
+        topology=getattr(server, "topology", None) or guess_topology(gpu),
+        intra_gbps=getattr(server, "intra_node_gbps", None),
+        network=getattr(server, "network", None), network_gbps=getattr(server, "network_gbps", None),
+        usable=usable_bytes(gpu.memory_bytes, job.headroom))
+
+
+def search_max_gpus(constraints: Constraints) -> int:
+    """The most GPUs the search may look at: the user's limit, else SEARCH_MAX_GPUS (the recommender
+    then settles on one node unless the job needs more: `recommender.auto_cap`)."""
+    return constraints.max_gpus if constraints.max_gpus is not None else SEARCH_MAX_GPUS
+
+
+def default_max_nodes(server: Any, gpn: int, max_gpus: int) -> int:
     """Nodes of this type that can form one cluster when the offer does not say: clusters are built
     from full 8-GPU servers or from servers with a stated inter-node network, not from 1–4-GPU
     cloud instances."""
     if gpn < 8 and not getattr(server, "network", None):
         return 1
-    return max(1, constraints.max_gpus // gpn)
+    return max(1, max_gpus // gpn)
 
 
 def gpu_counts(gpn: int, max_nodes: int, max_gpus: int) -> list[int]:

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from typing import Any
 
-from gpudesk.core.engine.cost import objective_cost
 from gpudesk.core.i18n import t
-from gpudesk.core.models import Billing, Constraints, Job, Objective
-from gpudesk.core.rules import COST_TIE_BAND, HOURS_PER_MONTH
+from gpudesk.core.models import Constraints, Job, Objective
+from gpudesk.core.rules import COST_TIE_BAND
 from gpudesk.core.search.layout_search import Engine, Found
+from gpudesk.core.search.pricing import billed_prices, is_short, plain_keys, time_keys
 from gpudesk.errors import GpudeskError
 
 # With --tokens, totals within 5 % of the cheapest are within the estimate's own error (MFU, prices):
@@ -46,52 +47,48 @@ def check_constraints(job: Job, c: Constraints, catalog) -> None:
 
 
 def price_keys(f: Found, job: Job, constraints: Constraints, engine: Engine) -> None:
-    p = f.platform
+    """Price one found layout on its own platform's offer (the named configuration's path; the search
+    prices its offers in bulk with the same `plain_keys`)."""
     te = f.time
-    ph, pm = p.price_hour, p.price_month
-    if constraints.billing is Billing.HOURLY:
-        pm = None
-    elif constraints.billing is Billing.MONTHLY:
-        ph = None
+    ph, pm = billed_prices(f.platform.offer, constraints.billing)
     f.cost = engine.cost(job, te, ph, pm)
-    f.cost_key = objective_cost(f.cost, constraints.billing)
-    tps = te.tokens_per_second
-    if te.hours is not None:
-        f.time_key = te.hours
-        f.deadline_hours = te.hours
-    elif tps:
-        f.time_key = 1.0 / tps  # no --tokens: compare seconds per token
-    ph = ph if ph is not None else job.price_per_gpu_hour
-    per_gpu = ph if ph is not None else (pm / HOURS_PER_MONTH if pm is not None else None)
-    f.rate = per_gpu * f.n if per_gpu is not None else None
-    if f.cost_key is None and te.hours is None and f.rate is not None:
-        if not job.task.trains:
-            f.cost_key = f.rate  # serving is paid by the hour of service: the cheapest setup that holds it
-        elif tps:
-            f.cost_key = f.rate / 3600 / tps  # no --tokens: the cost of one token
+    f.cost_key, f.rate = plain_keys(job, te, f.n, ph, pm, constraints.billing, engine)
+    f.time_key, f.deadline_hours = time_keys(te)
+    f.short = is_short(job, f.deadline_hours)
 
 
-def rank_key(objective: Objective, found: Sequence[Found], job_size_known: bool) -> Callable[[Found], tuple]:
-    """Sort key for the objective. Without a job size (no --tokens) costs per token within
-    COST_TIE_BAND of the cheapest are within the estimate's own uncertainty (default MFU, estimated
-    prices), so they tie and the lower hourly rate (the smaller commitment) ranks first: this is how
-    one RTX 4090 comes first for BERT fine-tuning, as the guide says, not a far larger card."""
+def rank_key(objective: Objective, found: Sequence, job_size_known: bool) -> Callable[[Any], tuple]:
+    """Sort key for the objective, for anything with cost_key, time_key, rate, nodes, n and short
+    (a priced `Found` or a search `Entry`).
+
+    A budget or a deadline is a ceiling, not a target: the objective ranks first, and within
+    SIMPLER_BAND of the best (with --tokens: totals or hours within the estimate's own error) the
+    simpler rental wins — one node before several, fewer GPUs before more, a run of at least the
+    minimum rental period before a shorter one. Without a job size (no --tokens) costs per token
+    within COST_TIE_BAND of the cheapest tie and the lower hourly rate (the smaller commitment)
+    ranks first: this is how one RTX 4090 comes first for BERT fine-tuning, as the guide says."""
     inf = math.inf
     priced = [f.cost_key for f in found if f.cost_key is not None]
     band = min(priced) * (1 + (SIMPLER_BAND if job_size_known else COST_TIE_BAND)) if priced else None
 
-    def cheap(f: Found) -> tuple:
+    def cheap(f) -> tuple:
         if f.cost_key is None:  # unpriced last; among them, fewest GPU-hours is cheapest at any price
             return (2, f.time_key * f.n if f.time_key is not None else inf, 0.0, f.n)
         if band is not None and f.cost_key <= band:
             if job_size_known:  # near-equal totals: the simpler cluster (fewer nodes, fewer GPUs) first
-                return (0, f.nodes, f.n, f.cost_key)
+                return (0, f.nodes, f.n, f.short, f.cost_key)
             if f.rate is not None:
                 return (0, f.rate, f.time_key if f.time_key is not None else inf, f.n)
         return (1, f.cost_key, f.time_key if f.time_key is not None else inf, f.n)
 
-    def fast(f: Found) -> tuple:
-        return (f.time_key if f.time_key is not None else inf, f.cost_key is None,
+    timed = [f.time_key for f in found if f.time_key is not None]
+    quick = min(timed) * (1 + SIMPLER_BAND) if timed and job_size_known else None
+
+    def fast(f) -> tuple:
+        if quick is not None and f.time_key is not None and f.time_key <= quick:
+            return (0, f.nodes, f.n, f.short, f.time_key, f.cost_key is None,
+                    f.cost_key if f.cost_key is not None else inf)
+        return (1, f.time_key if f.time_key is not None else inf, f.cost_key is None,
                 f.cost_key if f.cost_key is not None else inf, f.n)
 
     return fast if objective in (Objective.FASTEST, Objective.BUDGET) else cheap

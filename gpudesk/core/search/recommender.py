@@ -1,35 +1,69 @@
-"""The recommender's API: `recommend` (every platform × GPU count, ranked) and `evaluate` (one
-configuration the user names), and the `Recommendation` they answer with."""
+"""The recommender's API: `recommend` (every offer × GPU count, ranked) and the `Recommendation` it
+answers with (`evaluate`, one configuration the user names, lives in `evaluate`).
+
+The search runs once per platform shape and GPU count (`shape_search`), prices every offer in plain
+numbers (`pricing`), and builds pydantic `Option`s only for what is shown: the top N at once, the
+rest (`feasible`), the chart points (`points`) and the best option of each GPU type (`best_per_gpu`)
+when first asked for.
+"""
 
 from __future__ import annotations
 
+import dataclasses
+import heapq
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from gpudesk.core import units
 from gpudesk.core.i18n import t
-from gpudesk.core.models import Constraints, Job, Layout, Objective, Offload, Option, Recompute
-from gpudesk.core.rules import COST_TIE_BAND, PRETRAIN_GLOBAL_BATCH_TOKENS, pareto_front
+from gpudesk.core.models import Constraints, CostEstimate, Job, Objective, Option, TimeEstimate
+from gpudesk.core.rules import COST_TIE_BAND, pareto_front
 from gpudesk.core.search import advice as advice_rules
-from gpudesk.core.search.candidates import Candidate
+from gpudesk.core.search.evaluate import FixedLayout, evaluate
 from gpudesk.core.search.layout_search import Engine, Found, LayoutSearch, default_engine
-from gpudesk.core.search.options import OptionBuilder, value_point
-from gpudesk.core.search.platforms import Platform, gpu_counts, rentable_platforms
+from gpudesk.core.search.options import OptionBuilder
+from gpudesk.core.search.platforms import gpu_counts, rentable_shapes, search_max_gpus
+from gpudesk.core.search.pricing import Entry, Group, Priced, billed_prices, plain_keys, price_runs
 from gpudesk.core.search.quiet_gc import no_gc
-from gpudesk.core.search.ranking import check_constraints, price_keys, rank_key
+from gpudesk.core.search.ranking import check_constraints, rank_key
+from gpudesk.core.search.shape_search import (
+    MAX_GLOBAL_BATCH_TOKENS,
+    MIN_CLUSTER_HOURS,
+    MIN_SCALING_EFFICIENCY,
+    ShapeRun,
+    run_shapes,
+)
 from gpudesk.errors import GpudeskError
 
-MIN_SCALING_EFFICIENCY = 0.5  # stop adding nodes once half of every GPU-hour goes to waiting
-# Llama 2 and GPT-3 trained with 3–4M-token global batches; beyond that, more data-parallel replicas
-# change the optimisation (a bigger batch), not just the speed, so the search stops there.
-MAX_GLOBAL_BATCH_TOKENS = PRETRAIN_GLOBAL_BATCH_TOKENS
-MIN_CLUSTER_HOURS = 1.0  # a job a node-sized cluster finishes within the hour gains nothing from more nodes
+__all__ = ["FixedLayout", "MAX_GLOBAL_BATCH_TOKENS", "MIN_CLUSTER_HOURS", "MIN_SCALING_EFFICIENCY",
+           "FeasiblePoint", "Recommendation", "evaluate", "recommend", "recommendation_json"]
+
+LARGER_LOOKAHEAD = 8  # how far past the cap a larger cluster is looked for (× the cap)
+LARGER_SPEEDUP = 0.8  # ... and said when it finishes in at most this share of the time
+
+
+@dataclass(frozen=True, slots=True)
+class FeasiblePoint:
+    """One feasible configuration as a chart draws it: the cheapest offer of one platform shape at one
+    GPU count (its other offers only cost more for the same time). Attribute names follow `Option`."""
+
+    gpu: str
+    gpu_name: str
+    gpus: int
+    nodes: int
+    offer: str | None
+    provider: str | None
+    region: str | None
+    cost: CostEstimate
+    time: TimeEstimate
+    pareto: bool
 
 
 @dataclass
 class Recommendation:
-    """The ranked answer. `feasible` (every platform × count that fits, same order, for charts) is
-    built on first use: a command that prints the top N never pays for the rest."""
+    """The ranked answer. `options` is the top N; the rest is built on first use, so a command that
+    prints the top N never pays for it: `feasible` (every offer × count that fits, in rank order),
+    `points` (plain chart points) and `best_per_gpu` (the best option of each GPU type)."""
 
     options: list[Option]  # ranked, top N
     rejected: dict[str, int]
@@ -37,17 +71,37 @@ class Recommendation:
     objective: Objective = Objective.CHEAPEST
     notes: list[str] = field(default_factory=list)
     feasible_count: int = 0
-    _rest: Callable[[], list[Option]] | None = field(default=None, repr=False, compare=False)
+    max_gpus: int | None = None  # the most GPUs the search settled on (the user's limit or one node)
+    _answer: _Answer | None = field(default=None, repr=False, compare=False)
     _feasible: list[Option] | None = field(default=None, repr=False, compare=False)
+    _points: list[FeasiblePoint] | None = field(default=None, repr=False, compare=False)
 
     @property
     def feasible(self) -> list[Option]:
         if self._feasible is None:
-            with no_gc():
-                rest = self._rest() if self._rest else []
-            self._feasible = list(self.options) + rest
-            self._rest = None
+            if self._answer is None:
+                self._feasible = list(self.options)
+            else:
+                with no_gc():
+                    self._feasible = self._answer.all_options()
         return self._feasible
+
+    @property
+    def points(self) -> list[FeasiblePoint]:
+        if self._points is None:
+            self._points = self._answer.points() if self._answer is not None else [
+                FeasiblePoint(o.gpu, o.gpu_name, o.gpus, o.nodes, o.offer, o.provider, o.region, o.cost, o.time,
+                              o.pareto) for o in self.options]
+        return self._points
+
+    def best_per_gpu(self) -> list[Option]:
+        """The best-ranked option of every GPU type, in rank order ("why not a cheaper card?")."""
+        if self._answer is None:
+            seen: dict[str, Option] = {}
+            for o in self.options:
+                seen.setdefault(o.gpu, o)
+            return list(seen.values())
+        return self._answer.best_per_gpu()
 
 
 def recommendation_json(rec: Recommendation) -> dict:
@@ -57,68 +111,152 @@ def recommendation_json(rec: Recommendation) -> dict:
         "rejected": dict(sorted(rec.rejected.items())),
         "searched": rec.searched,
         "feasible": rec.feasible_count,
+        "max_gpus": rec.max_gpus,
         "objective": str(rec.objective),
         "notes": list(rec.notes),
     }
 
 
-def finish(job: Job, constraints: Constraints, found: list[Found], search: LayoutSearch, engine: Engine,
-            ) -> Recommendation:
-    c = constraints
-    kept: list[Found] = []
-    unpriced_budget = 0
-    for i, f in enumerate(found):
-        if not i % 256:
-            search.check()
-        price_keys(f, job, c, engine)
-        if c.deadline_hours is not None and f.deadline_hours is not None \
-                and f.deadline_hours * (1 + job.trial_margin) > c.deadline_hours:
-            search.reject("misses_deadline")
-            continue
-        if c.budget is not None and f.cost_key is not None and f.cost_key > c.budget:
-            search.reject("over_budget")
-            continue
-        if c.budget is not None and f.cost_key is None:
-            unpriced_budget += 1
-        kept.append(f)
-    if c.budget is not None and search.rejected.get("over_budget") and all(f.cost_key is None for f in kept):
-        kept = []  # only unpriced options left: nothing is known to be within the budget
-    if not kept:
-        if c.budget is not None and search.rejected.get("over_budget"):
-            cheapest = min((f.cost_key for f in found if f.cost_key is not None), default=None)
-            raise GpudeskError(t("no option fits the budget of {b:,.0f} {cur}; the cheapest that fits costs {x:,.0f}: "
-                                 "raise --budget or use LoRA / fewer tokens",
-                                 "没有方案在 {b:,.0f} {cur} 预算内；能放下的最便宜方案需 {x:,.0f}：请提高 --budget，"
-                                 "或改用 LoRA / 减少 token", b=c.budget, cur=job.currency, x=cheapest))
-        if c.deadline_hours is not None and search.rejected.get("misses_deadline"):
-            fastest = min(f.deadline_hours for f in found if f.deadline_hours is not None)
-            raise GpudeskError(t("no option meets the deadline of {d:g} h; the fastest takes {h:,.1f} h with the "
-                                 "trial margin: allow more GPUs or a later deadline",
-                                 "没有方案能在 {d:g} 小时内完成；最快的方案含试错余量需 {h:,.1f} 小时：请允许更多显卡"
-                                 "或放宽截止时间", d=c.deadline_hours, h=fastest * (1 + job.trial_margin)))
-        raise GpudeskError(t("no rental configuration matches the constraints", "没有符合约束条件的租用方案"))
-    search.check()
-    kept.sort(key=rank_key(c.objective, kept, job.tokens is not None or not job.task.trains))
-    search.check()
-    front = pareto_front([(f.time_key, f.cost_key) for f in kept])
-    search.check()
-    builder = OptionBuilder(job, engine, search)
-    points = [value_point(f, job) for f in kept]
-    by_cost = sorted((pt for pt in points if pt.cost is not None and pt.hours is not None), key=lambda pt: pt.cost)
+class _Answer:
+    """Everything needed to build any option of the answer later: the priced groups, the rank order,
+    the Pareto front and the better-value points."""
 
-    def build(first: int, last: int) -> list[Option]:
-        out = []
-        for i in range(first, min(last, len(kept))):
-            search.check()
-            o = builder.option(kept[i], front[i])
-            a = advice_rules.better_value(points[i], by_cost, job.task, by_cost=True)
+    def __init__(self, job: Job, c: Constraints, engine: Engine, search: LayoutSearch, runs: list[ShapeRun],
+                 groups: list[Group]):
+        self.job, self.c, self.engine, self.search, self.runs = job, c, engine, search, runs
+        self.groups = groups
+        # a group is in rank order: the top N of the answer are among the first N of each group
+        firsts = [g.first(c.top) for g in groups]
+        self.candidates = [e for f in firsts for e in f]
+        key = rank_key(c.objective, self.candidates, job.tokens is not None or not job.task.trains)
+        self.sort_key: Callable[[Entry], tuple] = lambda e: (key(e), e.order)
+        self.builder = OptionBuilder(job, engine, search)
+        self.built: dict[int, Option] = {}  # entry order -> option (rank set when ranked)
+        self._sorted: list[Entry] | None = None
+        # Only the cheapest offer of a shape at a count can be on the Pareto front or be a better value
+        # (the others take as long for more): the front and the value points come from those alone.
+        self.firsts = [f[0] for f in firsts]
+        self.cheapest = [e for e in self.firsts if e.cost_key is not None]
+        coords = [(e.time_key, e.cost_key) for e in self.cheapest]
+        self.front = {xy for xy, on in zip(coords, pareto_front(coords)) if on}
+        timed = sorted((e for e in self.cheapest if e.time_key is not None),
+                       key=lambda e: (e.cost_key, self.sort_key(e)))
+        self.by_cost = [self.value_point(e) for e in timed]
+
+    def found(self, e: Entry) -> Found:
+        """The entry's layout on its own offer, priced."""
+        run = self.runs[e.run]
+        f = run.steps[e.step].found
+        plat = run.shape.platform_for(e.offer, e.max_nodes)
+        ph, pm = billed_prices(e.offer, self.c.billing)
+        return dataclasses.replace(f, platform=plat, cost=self.engine.cost(self.job, f.time, ph, pm),
+                                   cost_key=e.cost_key, rate=e.rate, time_key=e.time_key,
+                                   deadline_hours=f.time.hours, short=e.short)
+
+    def value_point(self, e: Entry) -> advice_rules.ValuePoint:
+        gpu = self.runs[e.run].shape.platform.gpu
+        return advice_rules.ValuePoint(gpu.id, gpu.name, e.n, e.cost_key, e.time_key, self.job.currency)
+
+    def option(self, e: Entry, rank: int) -> Option:
+        o = self.built.get(e.order)
+        if o is None:
+            self.search.check()
+            o = self.builder.option(self.found(e), (e.time_key, e.cost_key) in self.front)
+            a = advice_rules.better_value(self.value_point(e), self.by_cost, self.job.task, by_cost=True)
             if a is not None:
                 o.advice.append(a)
-            o.rank = i + 1
-            out.append(o)
+            self.built[e.order] = o
+        o.rank = rank
+        return o
+
+    def top(self, n: int) -> list[Entry]:
+        if self._sorted is not None:
+            return self._sorted[:n]
+        return heapq.nsmallest(n, self.candidates, key=self.sort_key)
+
+    def ranked(self) -> list[Entry]:
+        if self._sorted is None:
+            self._sorted = sorted((e for g in self.groups for e in g.all()), key=self.sort_key)
+        return self._sorted
+
+    def all_options(self) -> list[Option]:
+        return [self.option(e, i + 1) for i, e in enumerate(self.ranked())]
+
+    def points(self) -> list[FeasiblePoint]:
+        out = []
+        for e in self.cheapest:
+            run = self.runs[e.run]
+            f = run.steps[e.step].found
+            ph, pm = billed_prices(e.offer, self.c.billing)
+            gpu = run.shape.platform.gpu
+            out.append(FeasiblePoint(gpu.id, gpu.name, e.n, e.nodes, getattr(e.offer, "id", None),
+                                     getattr(e.offer, "provider", None), getattr(e.offer, "region", None),
+                                     self.engine.cost(self.job, f.time, ph, pm), f.time,
+                                     (e.time_key, e.cost_key) in self.front))
         return out
+
+    def best_per_gpu(self) -> list[Option]:
+        best: dict[str, tuple[tuple, Entry]] = {}
+        for e in self.firsts:
+            gid = self.runs[e.run].shape.platform.gpu.id
+            k = self.sort_key(e)
+            if gid not in best or k < best[gid][0]:
+                best[gid] = (k, e)
+        chosen = sorted(best.values(), key=lambda x: x[0])
+        rank = {e.order: i + 1 for i, e in enumerate(self.ranked())} if len(chosen) > 1 else {}
+        return [self.option(e, rank.get(e.order, 1)) for _, e in chosen]
+
+
+def recommend(job: Job, constraints: Constraints, catalog, *, engine: Engine | None = None,
+              should_stop: Callable[[], bool] | None = None,
+              cancel: Callable[[], bool] | None = None) -> Recommendation:
+    """Ranked rental options for `job` under `constraints`, from every offer in `catalog`.
+
+    `should_stop` (`cancel` is the same hook under the GUI's name) is asked every few milliseconds
+    while the search runs; once it answers True the search raises `Cancelled` (a newer edit, the
+    window closing). The lazily built parts of the answer ask it too.
+    """
+    with no_gc():
+        return _recommend(job, constraints, catalog, engine or default_engine(), should_stop or cancel)
+
+
+def _recommend(job: Job, c: Constraints, catalog, engine: Engine,
+               should_stop: Callable[[], bool] | None = None) -> Recommendation:
+    search = LayoutSearch(job, c, engine, should_stop)
+    search.check()
+    check_constraints(job, c, catalog)
+    filtered: dict[str, int] = {}
+    shapes = rentable_shapes(job, c, catalog, filtered)
+    if not shapes:
+        raise _no_platform(c)
+    runs, cap = run_shapes(search, shapes, c.max_gpus, search_max_gpus(c))
+    priced = price_runs(job, c, runs, cap, search, engine, filtered)
+    if not priced.found_any:
+        raise _nothing_fits(job, search, priced.rejected)
+    return _finish(job, c, runs, cap, priced, search, engine)
+
+
+def _finish(job: Job, c: Constraints, runs: list[ShapeRun], cap: int, priced: Priced, search: LayoutSearch,
+            engine: Engine) -> Recommendation:
+    groups, rejected = priced.groups, priced.rejected
+    if c.budget is not None and rejected.get("over_budget") and all(g.costs[g.rank[0]] is None for g in groups):
+        groups = []  # only unpriced options left: nothing is known to be within the budget
+    if not groups:
+        raise _nothing_kept(job, c, priced)
+    answer = _Answer(job, c, engine, search, runs, groups)
+    top = answer.top(c.top)
+    options = [answer.option(e, i + 1) for i, e in enumerate(top)]
+    notes = _notes(job, c, any(g.costs[g.rank[-1]] is None for g in groups), priced.unpriced_budget)
+    larger = _larger_cluster(answer, top[0], cap)
+    if larger:
+        notes.append(larger)
+    return Recommendation(options=options, rejected=dict(rejected), searched=priced.searched, objective=c.objective,
+                          notes=notes, feasible_count=priced.count, max_gpus=cap, _answer=answer)
+
+
+def _notes(job: Job, c: Constraints, unpriced: bool, unpriced_budget: int) -> list[str]:
     notes = []
-    if any(f.cost_key is None for f in kept):
+    if unpriced:
         notes.append(t("Options without a known price are ranked after priced ones for cost.",
                        "价格未知的方案在按成本排序时排在有报价的方案之后。"))
     if unpriced_budget:
@@ -132,9 +270,54 @@ def finish(job: Job, constraints: Constraints, found: list[Found], search: Layou
     if c.deadline_hours is not None:
         notes.append(t("Deadline checked against hours including the {m:.0%} trial-and-error margin.",
                        "截止时间按含 {m:.0%} 试错余量的时长核对。", m=job.trial_margin))
-    return Recommendation(options=build(0, c.top), rejected=dict(search.rejected), searched=search.searched,
-                          objective=c.objective, notes=notes, feasible_count=len(kept),
-                          _rest=lambda: build(c.top, len(kept)))
+    if c.budget is not None:
+        notes.append(t("The budget is a ceiling, not a target: within it the options are ranked by the objective, "
+                       "and near-equal ones by the simpler rental (one node, fewer GPUs).",
+                       "预算是上限而非目标：预算内按目标排序，相差无几时优先更简单的租用方案（单节点、更少显卡）。"))
+    return notes
+
+
+def _larger_cluster(answer: _Answer, first: Entry, cap: int) -> str | None:
+    """Say when more GPUs of the first option's offer would finish clearly sooner, and for how much."""
+    job = answer.job
+    if not job.task.trains or job.tokens is None or first.time_key is None:
+        return None
+    run = answer.runs[first.run]
+    p = run.shape.platform
+    beyond = [n for n in gpu_counts(p.gpn, first.max_nodes, cap * LARGER_LOOKAHEAD) if n > cap]
+    if not beyond:
+        return None
+    run.advance(beyond[-1])
+    steps = [s for s in run.steps if s.n in beyond and s.found is not None and s.found.time.hours is not None]
+    if not steps:
+        return None
+    best = min(steps, key=lambda s: s.found.time.hours)
+    hours = best.found.time.hours
+    if hours > first.time_key * LARGER_SPEEDUP:
+        return None
+    ph, pm = billed_prices(first.offer, answer.c.billing)
+    cost, _ = plain_keys(job, best.found.time, best.n, ph, pm, answer.c.billing, answer.engine)
+    return t("A larger cluster would finish sooner: {n}× {gpu} ({nodes} nodes) in {h} instead of {h0}, for {x} "
+             "(the first option: {x0}). The search stops at {cap} GPUs unless the job needs more; raise the most "
+             "GPUs (--max-gpus {n}) to compare such clusters.",
+             "更大的集群能更快完成：{n} 张 {gpu}（{nodes} 个节点）需 {h}，而非 {h0}，费用 {x}（首选方案：{x0}）。"
+             "除非任务需要，搜索最多考虑 {cap} 张卡；如需比较这类集群，请提高最多显卡数（--max-gpus {n}）。",
+             n=best.n, gpu=p.gpu.name, nodes=best.found.nodes, h=units.hours(hours), h0=units.hours(first.time_key),
+             x=units.money(cost, job.currency), x0=units.money(first.cost_key, job.currency), cap=cap)
+
+
+def _nothing_kept(job: Job, c: Constraints, priced: Priced) -> GpudeskError:
+    if c.budget is not None and priced.rejected.get("over_budget"):
+        return GpudeskError(t("no option fits the budget of {b:,.0f} {cur}; the cheapest that fits costs {x:,.0f}: "
+                              "raise --budget or use LoRA / fewer tokens",
+                              "没有方案在 {b:,.0f} {cur} 预算内；能放下的最便宜方案需 {x:,.0f}：请提高 --budget，"
+                              "或改用 LoRA / 减少 token", b=c.budget, cur=job.currency, x=priced.cheapest))
+    if c.deadline_hours is not None and priced.rejected.get("misses_deadline"):
+        return GpudeskError(t("no option meets the deadline of {d:g} h; the fastest takes {h:,.1f} h with the "
+                              "trial margin: allow more GPUs or a later deadline",
+                              "没有方案能在 {d:g} 小时内完成；最快的方案含试错余量需 {h:,.1f} 小时：请允许更多显卡"
+                              "或放宽截止时间", d=c.deadline_hours, h=priced.fastest_hours * (1 + job.trial_margin)))
+    return GpudeskError(t("no rental configuration matches the constraints", "没有符合约束条件的租用方案"))
 
 
 def _no_platform(c: Constraints) -> GpudeskError:
@@ -152,8 +335,8 @@ def _no_platform(c: Constraints) -> GpudeskError:
                           where=" ".join(where) or t("at all", "任何")))
 
 
-def _nothing_fits(job: Job, search: LayoutSearch) -> GpudeskError:
-    if search.rejected.get("below_target_speed") and job.target_tokens_per_user is not None:
+def _nothing_fits(job: Job, search: LayoutSearch, rejected: dict[str, int]) -> GpudeskError:
+    if rejected.get("below_target_speed") and job.target_tokens_per_user is not None:
         return GpudeskError(t(
             "no setup reaches {x:g} tokens/s per user; the fastest that fits gives {best:.1f}: allow more GPUs "
             "(--max-gpus), serve fewer users per setup, shorten the context, quantise the weights or lower the target",
@@ -181,182 +364,3 @@ def _nothing_fits(job: Job, search: LayoutSearch) -> GpudeskError:
         "后每卡仍需 {need}，而可用仅 {usable}；{advice}",
         n=n, gpu=p.gpu.name, need=units.memory(need), usable=units.memory(p.usable), advice=advice))
 
-
-def recommend(job: Job, constraints: Constraints, catalog, *, engine: Engine | None = None,
-              should_stop: Callable[[], bool] | None = None,
-              cancel: Callable[[], bool] | None = None) -> Recommendation:
-    """Ranked rental options for `job` under `constraints`, from every offer in `catalog`.
-
-    `should_stop` (`cancel` is the same hook under the GUI's name) is asked every few milliseconds
-    while the search runs; once it answers True the search raises `Cancelled` (a newer edit, the
-    window closing). The lazily built `feasible` list asks it too.
-    """
-    with no_gc():
-        return _recommend(job, constraints, catalog, engine or default_engine(), should_stop or cancel)
-
-
-def _recommend(job: Job, constraints: Constraints, catalog, engine: Engine,
-               should_stop: Callable[[], bool] | None = None) -> Recommendation:
-    search = LayoutSearch(job, constraints, engine, should_stop)
-    search.check()
-    check_constraints(job, constraints, catalog)
-    plats = rentable_platforms(job, constraints, catalog, search.rejected)
-    if not plats:
-        raise _no_platform(constraints)
-    found: list[Found] = []
-    for p in plats:
-        smallest = None  # serving: the fewest GPUs that hold one replica
-        for n in gpu_counts(p.gpn, p.max_nodes, constraints.max_gpus):
-            search.check()
-            if smallest is not None and n > smallest * job.concurrency:
-                search.reject("idle_replicas", 1)  # more replicas than sequences in flight: they would idle
-                continue
-            f = search.best(p, n)
-            if f is not None:
-                if job.task.trains and n > 1 and search.global_batch_tokens(f) > MAX_GLOBAL_BATCH_TOKENS:
-                    search.reject("global_batch_too_large", 1)
-                    break
-                found.append(f)
-                if not job.task.trains and smallest is None:
-                    smallest = n
-                if n > p.gpn and f.time.scaling_efficiency < MIN_SCALING_EFFICIENCY:
-                    break  # more nodes would only add cost: the network already dominates
-                if job.task.trains and n >= p.gpn and f.time.hours is not None and f.time.hours < MIN_CLUSTER_HOURS:
-                    break  # done within the hour already: more nodes add provisioning, not value
-    if not found:
-        raise _nothing_fits(job, search)
-    return finish(job, constraints, found, search, engine)
-
-
-def evaluate(job: Job, catalog, gpu_id: str, gpus: int, offer_id: str | None = None,
-             constraints: Constraints | None = None, *, engine: Engine | None = None,
-             layout: FixedLayout | None = None) -> Option:
-    """The best layout for a configuration the user names (GPU model and count, optionally an offer).
-
-    Without an offer, the cheapest offer of that GPU that can hold `gpus` is used (unpriced if none).
-    When nothing fits, the least-memory layout is returned with memory.fits false and critical advice.
-    With `layout`, exactly that layout is evaluated (GpudeskError with the reason if it cannot run).
-    """
-    engine = engine or default_engine()
-    constraints = constraints or Constraints()
-    if gpus < 1:
-        raise GpudeskError(t("--gpus must be at least 1, got {n}", "--gpus 至少为 1，实际为 {n}", n=gpus))
-    if layout is not None and job.task.trains:
-        mb = layout.micro_batch
-        job = job.model_copy(update={"recompute": layout.recompute, "micro_batch": mb,
-                                     "grad_accum": max(1, job.grad_accum * job.micro_batch // mb)})
-    gpu = catalog.gpu(gpu_id)
-    if offer_id is not None:
-        offer = catalog.offer(offer_id)
-        if offer.gpu != gpu.id:
-            raise GpudeskError(t("offer {o} rents {g1}, not {g2}", "报价 {o} 出租的是 {g1}，不是 {g2}",
-                                 o=offer_id, g1=offer.gpu, g2=gpu.id))
-        scoped = Constraints(max_gpus=max(gpus, Constraints().max_gpus))
-    else:
-        scoped = constraints.model_copy(update={"gpu_allow": [gpu.id], "gpu_exclude": [],
-                                                "max_gpus": max(gpus, constraints.max_gpus)})
-    search = LayoutSearch(job, scoped, engine)
-    plats = [p for p in rentable_platforms(job, scoped, catalog, search.rejected) if p.gpu.id == gpu.id]
-    if offer_id is not None:
-        plats = [p for p in plats if p.offer is not None and p.offer.id == offer_id]
-    if not plats:  # filtered out (provider/region): fall back to the GPU unpriced
-        anywhere = Constraints(gpu_allow=[gpu.id], max_gpus=max(gpus, Constraints().max_gpus))
-        plats = [p for p in rentable_platforms(job, anywhere, catalog, {})
-                 if p.gpu.id == gpu.id and (offer_id is None or getattr(p.offer, "id", None) == offer_id)]
-    usable = [p for p in plats if split_count(gpus, p) is not None]
-    if not usable:
-        most = max((p.gpn * p.max_nodes for p in plats), default=0)
-        if gpus > most:
-            raise GpudeskError(t("no offer of {g} provides {n} GPUs (at most {most} in one cluster)",
-                                 "没有 {g} 的报价能提供 {n} 张卡（单个集群最多 {most} 张）", g=gpu.name, n=gpus, most=most))
-        gpn = min((p.gpn for p in plats if p.max_nodes > 1), default=min(p.gpn for p in plats))
-        raise GpudeskError(t("{n} GPUs do not split into whole nodes of {gpn} GPUs; use a multiple of {gpn}",
-                             "{n} 张卡无法拆分为每节点 {gpn} 张的整节点；请使用 {gpn} 的倍数", n=gpus, gpn=gpn))
-    results = []
-    for p in usable:
-        f = fixed_layout(search, p, gpus, layout) if layout is not None else \
-            (search.best(p, gpus) or least_memory(search, p, gpus))
-        if f is None:
-            continue
-        price_keys(f, job, scoped, engine)
-        results.append(f)
-    if not results:
-        if job.cp > 1 or job.ep > 1:  # the context / expert parallel degree is what fails: say so
-            from gpudesk.core.engine.parallel import check_job_layout
-
-            check_job_layout(job, Layout(gpus=gpus))
-        raise GpudeskError(t("no valid layout for {n}× {g} (tensor parallel must divide the attention heads)",
-                             "{n} 张 {g} 没有可行的并行布局（张量并行度须整除注意力头数）", n=gpus, g=gpu.name))
-    results.sort(key=rank_key(constraints.objective, results, True))
-    opt = OptionBuilder(job, engine, search).option(results[0])
-    opt.rank = 1
-    return opt
-
-
-def split_count(gpus: int, p: Platform) -> tuple[int, int] | None:
-    if gpus <= p.gpn:
-        return 1, gpus
-    if gpus % p.gpn == 0 and gpus // p.gpn <= p.max_nodes:
-        return gpus // p.gpn, p.gpn
-    return None
-
-
-def least_memory(search: LayoutSearch, p: Platform, n: int) -> Found | None:
-    levels, _, _ = search.levels(p, n)
-    cands = [c for _, cs, _ in levels for c in cs]
-    if not cands:
-        return None
-    c = min(cands, key=lambda c: (search.memory_total(c, n), c.level, c.score))
-    layout = Layout(gpus=n, tp=c.tp, pp=c.pp, zero=c.zero, offload=c.offload)
-    te = search.time_of(p, n, c)
-    nodes = n // p.gpn if n > p.gpn else 1
-    return Found(p, n, nodes, min(p.gpn, n), c, layout, search.memory_total(c, n), te)
-
-
-@dataclass(frozen=True)
-class FixedLayout:
-    """A parallel layout named by the user (the GUI's hand-set configuration)."""
-
-    tp: int = 1
-    pp: int = 1
-    zero: int = 0
-    offload: Offload = Offload.NONE
-    recompute: Recompute = Recompute.NONE
-    micro_batch: int = 1
-
-
-def fixed_layout(search: LayoutSearch, p: Platform, n: int, lay: FixedLayout) -> Found:
-    """Exactly this layout on n GPUs of platform p; GpudeskError says why it cannot run."""
-    job = search.job
-    heads, layers = job.model.num_heads or 0, job.model.num_layers or 0
-    tp, pp, zero, offload = lay.tp, lay.pp, lay.zero, Offload(lay.offload)
-    if n % (tp * pp):
-        raise GpudeskError(t("{n} GPUs do not split into tensor parallel {tp} × pipeline {pp}",
-                             "{n} 张卡无法拆分为张量并行 {tp} × 流水线并行 {pp}", n=n, tp=tp, pp=pp))
-    if tp > min(n, p.gpn):
-        raise GpudeskError(t("tensor parallel {tp} needs {tp} GPUs in one node; nodes here have {g}",
-                             "张量并行 {tp} 需要单节点内 {tp} 张卡；此节点只有 {g} 张", tp=tp, g=min(n, p.gpn)))
-    if tp > 1 and (not heads or heads % tp):
-        raise GpudeskError(t("tensor parallel {tp} must divide the {h} attention heads",
-                             "张量并行度 {tp} 须整除 {h} 个注意力头", tp=tp, h=heads or "?"))
-    if pp > 1 and (not layers or pp > layers):
-        raise GpudeskError(t("pipeline parallel {pp} needs at least {pp} layers (the model has {l})",
-                             "流水线并行 {pp} 至少需要 {pp} 层（模型有 {l} 层）", pp=pp, l=layers or "?"))
-    if pp > 1 and zero > 1:
-        raise GpudeskError(t("pipeline parallelism does not combine with ZeRO-2/3 (DeepSpeed, Megatron)",
-                             "流水线并行不能与 ZeRO-2/3 同时使用（DeepSpeed、Megatron）"))
-    if (offload is Offload.OPTIMIZER and zero < 2) or (offload is Offload.OPTIMIZER_PARAMS and zero < 3):
-        need = 2 if offload is Offload.OPTIMIZER else 3
-        raise GpudeskError(t("CPU offload of {what} needs ZeRO stage {z} or higher",
-                             "卸载{what}到 CPU 需要 ZeRO {z} 级或更高", z=need,
-                             what=t("optimizer states", "优化器状态") if need == 2 else
-                             t("optimizer states and parameters", "优化器状态与参数")))
-    if not job.task.trains and (zero or offload is not Offload.NONE):
-        zero, offload = 0, Offload.NONE  # serving keeps no optimizer state to shard or offload
-    dp = n // (tp * pp)
-    level = 2 * (0, 1, 2)[list(Offload).index(offload)] + (1 if tp > p.nvlink_group else 0)
-    c = Candidate(level, 0.0, 0, tp, pp, zero, offload)
-    total = search.exact(0, dp if zero else 1, tp, pp, zero, offload)[0]
-    te = search.time_of(p, n, c)
-    nodes = n // p.gpn if n > p.gpn else 1
-    return Found(p, n, nodes, min(p.gpn, n), c, Layout(gpus=n, tp=tp, pp=pp, zero=zero, offload=offload), total, te)

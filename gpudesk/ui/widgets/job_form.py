@@ -189,8 +189,8 @@ class JobForm(JobValues, QScrollArea):
         self.providers_list.setMaximumHeight(110)
         self.providers_list.itemChanged.connect(lambda *_: self._changed("providers"))
         self._row(form, "providers", self.providers_list)
-        self.max_gpus_spin = self._spin(1, max(4096, D.constraint_default("max_gpus")), D.constraint_default("max_gpus"),
-                                        "max_gpus")
+        # 0 reads "automatic": core's default (one 8-GPU node unless the job needs more), max_gpus None
+        self.max_gpus_spin = self._spin(0, 4096, D.constraint_default("max_gpus") or 0, "max_gpus")
         self._row(form, "max_gpus", self.max_gpus_spin)
         outer.addWidget(self.constraints_box)
         outer.addStretch(1)
@@ -298,6 +298,7 @@ class JobForm(JobValues, QScrollArea):
             "providers": (self.tr("Providers"), self.tr("Only these providers; none ticked = all")),
             "max_gpus": (self.tr("Most GPUs"), self.tr("Largest GPU count to consider")),
         }
+        self.max_gpus_spin.setSpecialValueText(self.tr("Auto (one node)"))
         for key in ("serving_context", "weight_precision", "kv_precision", "service_months", "target_tokens_per_user"):
             spec = D.SERVING_INPUTS[key]  # words defined once in core, in both languages
             texts[key] = (spec.label(), spec.help())

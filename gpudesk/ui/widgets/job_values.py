@@ -211,7 +211,7 @@ class JobValues:
             for i in range(self.providers_list.count()):
                 item = self.providers_list.item(i)
                 item.setCheckState(Qt.Checked if item.data(Qt.UserRole) in constraints.providers else Qt.Unchecked)
-            self.max_gpus_spin.setValue(min(constraints.max_gpus, self.max_gpus_spin.maximum()))
+            self.max_gpus_spin.setValue(min(constraints.max_gpus or 0, self.max_gpus_spin.maximum()))
         finally:
             self._loading = False
         with QSignalBlocker(self):
@@ -462,7 +462,7 @@ class JobValues:
                        if self.providers_list.item(i).checkState() == Qt.Checked],
             region=self.region_combo.currentData(),
             billing=Billing(billing) if billing else None,
-            max_gpus=self.max_gpus_spin.value(),
+            max_gpus=self.max_gpus_spin.value() or None,  # 0: automatic
         )
         base = self._base_constraints
         constraints = base.model_copy(update=fields) if base is not None else Constraints(**fields)

@@ -1,0 +1,212 @@
+"""Pricing every offer of every shape at every GPU count the search found a layout for, in plain numbers.
+
+A shape's best layout at n GPUs has one time estimate for all its offers; each offer's cost is then
+arithmetic on its prices (`Engine.objective_total`), so thousands of offers cost a few floats each and
+no objects beyond one small `Entry`. Deadline and budget are applied here, identical rows (same GPU,
+count, layout, provider, region and prices) are kept once, and the accounting per offer is summed.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from gpudesk.core.models import Billing, Constraints, Job, TimeEstimate
+from gpudesk.core.rules import HOURS_PER_MONTH
+from gpudesk.core.search.layout_search import Engine, LayoutSearch
+from gpudesk.core.search.platforms import gpu_counts
+from gpudesk.core.search.shape_search import ShapeRun
+
+MIN_RENTAL_HOURS = 1.0  # hourly rentals bill at least the first hour: a shorter run pays for more than it uses
+_STEPS_PER_OFFER = 64  # > the GPU counts of any shape (5 in a node + 17 node counts): orders (offer, count)
+
+
+class Entry(NamedTuple):
+    """One offer at one GPU count, priced (what the ranking sorts; an Option is built only if shown)."""
+
+    cost_key: float | None  # the objective's cost (or the cost of one token when no --tokens)
+    time_key: float | None  # hours (or seconds per token when no --tokens)
+    rate: float | None  # rental per hour of all the GPUs
+    n: int
+    nodes: int
+    short: bool  # the run is shorter than the minimum rental period
+    order: int  # catalogue position × steps + step: the order the search met it in (ties keep it)
+    run: int  # index of the shape run
+    step: int  # index of the step in the run
+    offer: Any
+    max_nodes: int
+
+
+def time_keys(te: TimeEstimate) -> tuple[float | None, float | None]:
+    """(time key, hours for the deadline): hours, or seconds per token when the job has no size."""
+    if te.hours is not None:
+        return te.hours, te.hours
+    tps = te.tokens_per_second
+    return (1.0 / tps if tps else None), None
+
+
+def plain_keys(job: Job, te: TimeEstimate, n: int, ph: float | None, pm: float | None,
+               billing: Billing | None, engine: Engine) -> tuple[float | None, float | None]:
+    """(cost key, rate) for n GPUs at these prices (already narrowed to the billing)."""
+    per_gpu = per_gpu_hour(job, ph, pm)
+    return keys_at(job, te, n, engine.pricer_for(job, te, billing)([ph], [pm])[0], per_gpu)
+
+
+def per_gpu_hour(job: Job, ph: float | None, pm: float | None) -> float | None:
+    """What one GPU costs per hour at these prices: the hourly price (the job's own when the offer has
+    none), else the monthly one spread over the month's hours."""
+    ph = ph if ph is not None else job.price_per_gpu_hour
+    return ph if ph is not None else (pm / HOURS_PER_MONTH if pm is not None else None)
+
+
+def keys_at(job: Job, te: TimeEstimate, n: int, cost_key: float | None, per_gpu: float | None,
+            ) -> tuple[float | None, float | None]:
+    rate = per_gpu * n if per_gpu is not None else None
+    if cost_key is None and te.hours is None and rate is not None:
+        if not job.task.trains:
+            cost_key = rate  # serving is paid by the hour of service: the cheapest setup that holds it
+        elif te.tokens_per_second:
+            cost_key = rate / 3600 / te.tokens_per_second  # no --tokens: the cost of one token
+    return cost_key, rate
+
+
+def billed_prices(offer: Any, billing: Billing | None) -> tuple[float | None, float | None]:
+    ph = getattr(offer, "price_per_gpu_hour", None)
+    pm = getattr(offer, "price_per_gpu_month", None)
+    if billing is Billing.HOURLY:
+        pm = None
+    elif billing is Billing.MONTHLY:
+        ph = None
+    return ph, pm
+
+
+def is_short(job: Job, hours: float | None) -> bool:
+    return job.task.trains and hours is not None and hours < MIN_RENTAL_HOURS
+
+
+class Group:
+    """The offers of one shape at one GPU count: one layout and one time, so every objective ranks them
+    by cost alone (ties: catalogue order). Kept as plain lists sorted once; an `Entry` is made only for
+    the offers that are looked at (the first N of each group make the answer's top N)."""
+
+    __slots__ = ("run", "step", "n", "nodes", "time_key", "short", "rows", "costs", "rank")
+
+    def __init__(self, run: int, step: int, n: int, nodes: int, time_key: float | None, short: bool,
+                 rows: list[tuple], costs: list[float | None]):
+        self.run, self.step, self.n, self.nodes, self.time_key, self.short = run, step, n, nodes, time_key, short
+        self.rows, self.costs = rows, costs
+        inf = math.inf
+        keys = [inf if x is None else x for x in costs]
+        self.rank = sorted(range(len(rows)), key=keys.__getitem__)  # stable: equal costs in catalogue order
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def entry(self, i: int) -> Entry:
+        """The i-th cheapest offer of the group."""
+        k = self.rank[i]
+        pos, offer, m, _, _, _, per_gpu, _ = self.rows[k]
+        return Entry(self.costs[k], self.time_key, None if per_gpu is None else per_gpu * self.n, self.n, self.nodes,
+                     self.short, pos * _STEPS_PER_OFFER + self.step, self.run, self.step, offer, m)
+
+    def first(self, k: int) -> list[Entry]:
+        return [self.entry(i) for i in range(min(k, len(self.rows)))]
+
+    def all(self) -> list[Entry]:
+        return self.first(len(self.rows))
+
+
+@dataclass
+class Priced:
+    groups: list[Group]  # one per shape and GPU count with an offer left
+    rejected: dict[str, int]
+    searched: int = 0
+    count: int = 0  # offers × counts in all groups
+    found_any: bool = False
+    cheapest: float | None = None  # the cheapest cost of anything that fits (for the budget message)
+    fastest_hours: float | None = None  # the shortest run of anything that fits (for the deadline message)
+    unpriced_budget: int = 0  # unpriced entries a budget could not be checked against
+
+
+def price_runs(job: Job, c: Constraints, runs: list[ShapeRun], cap: int, search: LayoutSearch, engine: Engine,
+               filtered: dict[str, int]) -> Priced:
+    """Every offer of every shape at every count up to the cap, priced, grouped per shape and count."""
+    out = Priced([], dict(filtered))
+    rejected = out.rejected
+    billing, budget, deadline = c.billing, c.budget, c.deadline_hours
+    margin = 1 + job.trial_margin
+    for ri, run in enumerate(runs):
+        search.check()
+        p = run.shape.platform
+        steps = [s for s in run.steps if s.n <= cap]
+        # how many of the shape's steps each offer sees (a prefix: it may rent fewer nodes), its prices
+        seen_by_nodes: dict[int, int] = {}
+        plain = []
+        keys: dict[tuple, int] = {}
+        for pos, offer, m in run.shape.offers:
+            k = seen_by_nodes.get(m)
+            if k is None:
+                k = seen_by_nodes[m] = min(len(gpu_counts(p.gpn, m, cap)), len(steps))
+            ph, pm = billed_prices(offer, billing)
+            same = (getattr(offer, "provider", None), getattr(offer, "region", None), ph, pm)
+            keys[same] = keys.get(same, 0) + 1
+            plain.append((pos, offer, m, k, ph, pm, per_gpu_hour(job, ph, pm), same))
+        twins = len(keys) < len(plain)  # some offers read exactly alike: list each once per count
+        by_len: dict[int, int] = {}
+        for x in plain:
+            by_len[x[3]] = by_len.get(x[3], 0) + 1
+        for k, count in by_len.items():
+            for s in steps[:k]:
+                out.searched += s.searched * count
+                for reason, x in s.rejected.items():
+                    rejected[reason] = rejected.get(reason, 0) + x * count
+        for j, s in enumerate(steps):
+            f = s.found
+            if f is None:
+                continue
+            here = [x for x in plain if x[3] > j] if j else plain
+            if not here:
+                continue
+            out.found_any = True
+            te = f.time
+            time_key, hours = time_keys(te)
+            if hours is not None and (out.fastest_hours is None or hours < out.fastest_hours):
+                out.fastest_hours = hours
+            if deadline is not None and hours is not None and hours * margin > deadline:
+                rejected["misses_deadline"] = rejected.get("misses_deadline", 0) + len(here)
+                continue
+            search.check()
+            n = s.n
+            costs = engine.pricer_for(job, te, billing)([x[4] for x in here], [x[5] for x in here])
+            if te.hours is None:  # no job size: the rate decides (per token, or per hour of service)
+                costs = [keys_at(job, te, n, cost, x[6])[0] for cost, x in zip(costs, here)]
+            priced = [cost for cost in costs if cost is not None]
+            if priced and (out.cheapest is None or min(priced) < out.cheapest):
+                out.cheapest = min(priced)
+            if budget is not None:
+                out.unpriced_budget += len(costs) - len(priced)
+                keep = [i for i, cost in enumerate(costs) if cost is None or cost <= budget]
+                if len(keep) < len(costs):
+                    rejected["over_budget"] = rejected.get("over_budget", 0) + len(costs) - len(keep)
+                    here, costs = [here[i] for i in keep], [costs[i] for i in keep]
+            if twins:
+                here, costs = _listed_once(here, costs, rejected)
+            if here:
+                out.groups.append(Group(ri, j, n, f.nodes, time_key, is_short(job, hours), here, costs))
+                out.count += len(here)
+    return out
+
+
+def _listed_once(rows: list[tuple], costs: list, rejected: dict[str, int]) -> tuple[list[tuple], list]:
+    """Rows without those that read exactly like an earlier one (same provider, region and prices)."""
+    seen: set[tuple] = set()
+    keep = []
+    for i, x in enumerate(rows):
+        if x[7] in seen:
+            continue
+        seen.add(x[7])
+        keep.append(i)
+    if len(keep) < len(rows):
+        rejected["same_as_listed"] = rejected.get("same_as_listed", 0) + len(rows) - len(keep)
+    return [rows[i] for i in keep], [costs[i] for i in keep]
