@@ -211,3 +211,19 @@ def test_killing_the_app_mid_edit_leaves_an_autosave_that_recovers(window, monke
     assert window.offer_recovery()
     assert window.plan.notes == "typed after the last save" and window.dirty
     window.dirty = False
+
+
+def test_chart_export_never_replaces_a_plan_and_is_atomic(window, monkeypatch, tmp_path):
+    page = window.overview
+    warned = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda _w, _t, text, *a, **k: warned.append(text))
+    plan = tmp_path / "p.gpudesk"
+    assert window.save_to(plan)
+    disguised = tmp_path / "looks-like.png"
+    disguised.write_bytes(plan.read_bytes())
+    before = disguised.read_bytes()
+    assert page.export_chart("memory", str(disguised)) is None
+    assert disguised.read_bytes() == before and "plan file" in warned[-1]
+    out = page.export_chart("pareto", str(tmp_path / "c.svg"))
+    assert out and Path(out).read_bytes().rstrip().endswith(b"</svg>")
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]

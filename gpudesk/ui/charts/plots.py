@@ -317,26 +317,37 @@ def render_chart_image(kind: str, data, width: int = 900, height: int = 500) -> 
 
 
 def export_plot(plot_item: pg.PlotItem, path: str) -> None:
-    """Write a plot to PNG or SVG, chosen by the file name's extension."""
+    """Write a plot to PNG or SVG, chosen by the file name's extension: atomically, never over a plan or a
+    database (core.plan.refuse_export_over), and checked (GpudeskError when the image did not get written)."""
     from pyqtgraph import exporters
 
-    if path.lower().endswith(".svg"):
-        # Qt's own SVG writer: pyqtgraph's exporter trips over some symbol paths
-        from PySide6.QtCore import QRectF
-        from PySide6.QtGui import QPainter
-        from PySide6.QtSvg import QSvgGenerator
+    from gpudesk.core.plan import refuse_export_over
+    from gpudesk.errors import GpudeskError
+    from gpudesk.fileio import atomic_path
 
-        source = plot_item.sceneBoundingRect()
-        generator = QSvgGenerator()
-        generator.setFileName(path)
-        generator.setSize(source.size().toSize())
-        generator.setViewBox(QRectF(0, 0, source.width(), source.height()))
-        generator.setTitle(plot_item.titleLabel.text or "gpudesk chart")
-        painter = QPainter(generator)
-        painter.setRenderHint(QPainter.Antialiasing)
-        plot_item.scene().render(painter, QRectF(0, 0, source.width(), source.height()), source)
-        painter.end()
-    else:
-        exporter = exporters.ImageExporter(plot_item)
-        exporter.parameters()["width"] = max(1200, int(plot_item.width()))
-        exporter.export(path)
+    target = refuse_export_over(path)
+    with atomic_path(target) as tmp:
+        if str(target).lower().endswith(".svg"):
+            # Qt's own SVG writer: pyqtgraph's exporter trips over some symbol paths
+            from PySide6.QtCore import QRectF
+            from PySide6.QtGui import QPainter
+            from PySide6.QtSvg import QSvgGenerator
+
+            source = plot_item.sceneBoundingRect()
+            generator = QSvgGenerator()
+            generator.setFileName(str(tmp))
+            generator.setSize(source.size().toSize())
+            generator.setViewBox(QRectF(0, 0, source.width(), source.height()))
+            generator.setTitle(plot_item.titleLabel.text or "gpudesk chart")
+            painter = QPainter(generator)
+            painter.setRenderHint(QPainter.Antialiasing)
+            plot_item.scene().render(painter, QRectF(0, 0, source.width(), source.height()), source)
+            ok = painter.end()
+            del generator  # closes the file
+            ok = ok and tmp.stat().st_size > 0 and tmp.read_bytes().rstrip().endswith(b"</svg>")
+        else:
+            exporter = exporters.ImageExporter(plot_item)
+            exporter.parameters()["width"] = max(1200, int(plot_item.width()))
+            ok = exporter.export(toBytes=True).save(str(tmp), "PNG")
+        if not ok:
+            raise GpudeskError(f"{target}: could not save the chart (is the disk full?); nothing was replaced")
