@@ -17,8 +17,10 @@ beyond the error type). It also holds THE way a JSON file the user hands us is r
 from __future__ import annotations
 
 import contextlib
+import glob
 import json
 import os
+import re
 import tempfile
 import threading
 import time
@@ -111,6 +113,21 @@ def atomic_path(path: str | os.PathLike, *, backup: bool = False) -> Iterator[Pa
     _fsync_dir(folder)
 
 
+def remove_stale_temps(path: str | os.PathLike) -> int:
+    """Remove temporary files a killed writer left beside `path` (its .NAME.*.tmp and .NAME.bak.*.tmp).
+    Call only while holding `locked(path)`: no live writer of this file can own one then."""
+    target = Path(path)
+    folder = target.parent if str(target.parent) else Path(".")
+    removed = 0
+    mine = re.compile(re.escape(f".{target.name}.") + r"(bak\.)?[A-Za-z0-9_]{8}\.tmp")  # mkstemp: 8 random chars
+    for stale in folder.glob(f".{glob.escape(target.name)}.*.tmp"):
+        if mine.fullmatch(stale.name):
+            with contextlib.suppress(OSError):
+                stale.unlink()
+                removed += 1
+    return removed
+
+
 def atomic_write(path: str | os.PathLike, data: bytes | str, *, backup: bool = False,
                  encoding: str = "utf-8") -> Path:
     """Write `data` (text is encoded, newlines kept as given) to `path` atomically; returns the path."""
@@ -157,12 +174,13 @@ def _depth_exceeds(obj: object, limit: int) -> bool:
     return False
 
 
-def parse_json(raw: bytes | str, source: str, *, max_depth: int = DEFAULT_MAX_DEPTH):
+def parse_json(raw: bytes | str, source: str, *, max_depth: int = DEFAULT_MAX_DEPTH, strict_numbers: bool = True):
     """Decode JSON text from a file a person may have edited; GpudeskError naming `source` on any problem.
 
     Accepted: a UTF-8 byte-order mark (Windows editors write one). Refused with a plain message:
     text that is not UTF-8 (e.g. saved as GBK), NaN/Infinity and numbers beyond a double (1e400),
-    nesting deeper than `max_depth`, malformed JSON (with line and column).
+    nesting deeper than `max_depth`, malformed JSON (with line and column). `strict_numbers=False` lets
+    NaN and Infinity through for a caller that names the field holding one itself.
     """
     if isinstance(raw, bytes):
         try:
@@ -173,7 +191,8 @@ def parse_json(raw: bytes | str, source: str, *, max_depth: int = DEFAULT_MAX_DE
     else:
         text = raw[1:] if raw.startswith("\ufeff") else raw
     try:
-        doc = json.loads(text, parse_constant=_constant, parse_float=_finite_float)
+        doc = (json.loads(text, parse_constant=_constant, parse_float=_finite_float) if strict_numbers
+               else json.loads(text))
     except json.JSONDecodeError as exc:
         raise GpudeskError(f"{source}: not valid JSON at line {exc.lineno}, column {exc.colno} ({exc.msg})") from None
     except RecursionError:

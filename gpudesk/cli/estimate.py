@@ -74,7 +74,7 @@ def format_estimate(data: dict, job, layout, cluster) -> str:
         out.append(t("{n}x {gpu}, TP {tp} PP {pp} DP {dp}, ZeRO-{z}, offload {o}; micro-batch {b}, sequence {s}",
                      "{n} 张 {gpu}，TP {tp} PP {pp} DP {dp}，ZeRO-{z}，卸载 {o}；微批次 {b}，序列 {s}",
                      n=layout.gpus, gpu=cluster.gpu.name, tp=layout.tp, pp=layout.pp, dp=layout.dp, z=layout.zero,
-                     o=layout.offload.value, b=job.micro_batch, s=job.seq_len))
+                     o=units.label("offload", layout.offload), b=job.micro_batch, s=job.seq_len))
     else:
         out.append(t("{n}x {gpu}, TP {tp} PP {pp}, {r} replica(s); {c} users in flight, {ctx} tokens each; "
                      "weights {w}, KV cache {kv}",

@@ -133,32 +133,39 @@ def format_plan(plan, path=None, catalog=None) -> str:
     lines += [f"  {m}" for m in meta if m]
     job = plan.job
     if job.task.trains:
-        lines += ["", f"{t('Job', '任务')}: {job.model.name} · {job.task} · {job.precision} · {job.optimizer} · "
-                  f"seq {job.seq_len} · {t('tokens', 'tokens')} {_n(job.tokens, '{:,.3g}', t('not given', '未给出'))}"]
+        lines += ["", f"{t('Job', '任务')}: {job.model.name} · {units.label('task', job.task)} · "
+                  f"{units.label('precision', job.precision)} · {units.label('optimizer', job.optimizer)} · "
+                  f"{t('sequence', '序列长度')} {job.seq_len} · {t('tokens', 'token 数')} "
+                  f"{_n(job.tokens, '{:,.3g}', t('not given', '未给出'))}"]
     else:
-        lines += ["", f"{t('Job', '任务')}: {job.model.name} · {job.task} · {job.precision} · "
-                  f"{t('users', '并发')} {job.concurrency} · {t('context', '上下文')} {job.serving_context or job.seq_len}"]
+        lines += ["", f"{t('Job', '任务')}: {job.model.name} · {units.label('task', job.task)} · "
+                  f"{units.label('precision', job.precision)} · {t('users', '并发')} {job.concurrency} · {t('context', '上下文')} {job.serving_context or job.seq_len}"]
     o = plan.choice
     if o is None:
         lines.append(t("Choice: none yet", "选定方案：尚未选择"))
     else:
         lay, mem, tm, cost = o.layout, o.memory, o.time, o.cost
-        where = ", ".join(x for x in (o.provider, o.offer, o.region) if x) or t("no offer (unpriced)", "无报价")
+        name = _provider_name(plan, o.provider)
+        where = ", ".join(x for x in (name, o.offer, o.region) if x) or t("no offer (unpriced)", "无报价")
         lines += [
             f"{t('Choice', '选定方案')}: {o.gpus}× {o.gpu_name or o.gpu}"
             + (f" ({o.nodes} × {o.gpus_per_node})" if o.nodes > 1 else "") + f" · {o.interconnect}"
             + (f" · {o.network}" if o.network else ""),
-            f"  {t('offer', '报价')}: {where}" + (f" · {o.price_kind} {o.price_date or ''}".rstrip() if o.price_kind else ""),
+            f"  {t('offer', '报价')}: {where}"
+            + (f" · {units.label('price_kind', o.price_kind)} {o.price_date or ''}".rstrip() if o.price_kind else ""),
             f"  {t('layout', '并行布局')}: TP {lay.tp} · PP {lay.pp} · DP {lay.dp} · ZeRO {lay.zero} · "
-            f"offload {lay.offload} · recompute {lay.recompute} · micro-batch {lay.micro_batch}",
+            f"{t('offload', '卸载')} {units.label('offload', lay.offload)} · "
+            f"{t('recompute', '重计算')}: {units.label('recompute', lay.recompute)} · {t('micro-batch', '微批次')} "
+            f"{lay.micro_batch}",
             f"  {t('memory per GPU', '每卡显存')}: {units.memory(mem.per_gpu_bytes.total)} / "
             f"{units.memory(mem.usable_bytes)} {t('usable', '可用')} ({units.marketed(mem.gpu_capacity_bytes)} "
             f"{t('card', '显卡')}) · " + (t("fits", "放得下") if mem.fits else t("DOES NOT FIT", "放不下")),
         ]
         if job.task.trains:
             lines += [
-                f"  {t('time', '时间')}: {_n(tm.hours, '{:,.1f}')} h ({_n(tm.hours / 24 if tm.hours else None, '{:,.1f}')} "
-                f"{t('days', '天')}) · {_n(tm.gpu_hours)} GPU-h · {_n(tm.tokens_per_second)} tokens/s",
+                f"  {t('time', '时间')}: {_n(tm.hours, '{:,.1f}')} {t('h', '小时')} "
+                f"({_n(tm.hours / 24 if tm.hours else None, '{:,.1f}')} {t('days', '天')}) · {_n(tm.gpu_hours)} "
+                f"{t('GPU-h', '卡时')} · {_n(tm.tokens_per_second)} {t('tokens/s', 'token/秒')}",
                 f"  {t('cost', '成本')}: {_n(cost.with_trial_margin)} {cost.currency} "
                 + t("with the {m:.0%} trial margin", "（含 {m:.0%} 试错余量）", m=cost.trial_margin)
                 + (f" · {t('monthly', '按月')} {_n(cost.monthly_cost)}" if cost.monthly_cost is not None else ""),
@@ -175,7 +182,7 @@ def format_plan(plan, path=None, catalog=None) -> str:
                 f" · {units.money(sv.cost_per_million_tokens, sv.currency, 2)} {t('per million tokens', '每百万 token')}",
             ]
         for a in o.advice:
-            lines.append(f"  [{a.severity}] {a.message}")
+            lines.append(f"  [{units.label('severity', a.severity)}] {a.message}")
     if plan.alternatives:
         lines += ["", t("Alternatives at save time:", "保存时的备选方案：")]
         for a in plan.alternatives:
@@ -183,7 +190,7 @@ def format_plan(plan, path=None, catalog=None) -> str:
                 figures = (f"{_n(a.serving.tokens_per_second_per_user)} {t('tokens/s per user', '每用户 token/秒')} · "
                            f"{_n(a.serving.cost_per_month)} {a.cost.currency} {t('per month', '每月')}")
             else:
-                figures = f"{_n(a.time.hours, '{:,.1f}')} h · {_n(a.cost.with_trial_margin)} {a.cost.currency}"
+                figures = f"{_n(a.time.hours, '{:,.1f}')} {t('h', '小时')} · {_n(a.cost.with_trial_margin)} {a.cost.currency}"
             lines.append(f"  {a.rank:>2}. {a.gpus}× {a.gpu_name or a.gpu} · {a.offer or '-'} · {figures}")
     sel = plan.quote_selection
     lines += ["", t("Quotes: {n}", "报价：{n} 份", n=len(plan.quotes)) + (
@@ -210,3 +217,14 @@ def format_plan(plan, path=None, catalog=None) -> str:
     if plan.catalog.content_hash:
         lines += ["", f"{t('catalogue', '目录')}: {plan.catalog.catalog_date or '?'} ({plan.catalog.content_hash[:12]})"]
     return "\n".join(lines) + "\n"
+
+
+def _provider_name(plan, provider: str | None) -> str | None:
+    """The provider's name in the output's language, from the plan's own copy of its row."""
+    from gpudesk.core.i18n import current_language
+
+    row = plan.hardware.provider if plan.hardware is not None else None
+    if not provider or not isinstance(row, dict) or row.get("id") != provider:
+        return provider
+    zh, en = row.get("name_zh"), row.get("name_en")
+    return ((zh or en) if current_language() == "zh_CN" else (en or zh)) or provider

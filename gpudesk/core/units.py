@@ -190,6 +190,7 @@ _LABELS: dict[str, dict[str, tuple[str, str]]] = {
                          "int4": ("int4 weight-only, group 128", "int4 仅权重量化（分组 128）")},
     "kv_precision": {"fp32": ("FP32", "FP32"), "bf16": ("BF16", "BF16"), "fp16": ("FP16", "FP16"),
                      "fp8": ("FP8", "FP8")},
+    "severity": {"info": ("note", "提示"), "warning": ("warning", "警告"), "critical": ("critical", "严重")},
     "tier": {"entry": ("Entry", "入门级"), "advanced": ("Advanced", "进阶档"), "flagship": ("Flagship", "旗舰级"),
              "multi-node": ("Multi-node", "跨节点")},
 }

@@ -40,6 +40,18 @@ def register_font(app) -> str | None:
     return families[0]
 
 
+def use_home_for_settings() -> None:
+    """With GPUDESK_HOME set (a portable install, tests), settings follow it: GPUDESK_HOME/settings/
+    gpudesk/gpudesk.ini; without it they go to the platform's settings store (README: User data)."""
+    home = os.environ.get("GPUDESK_HOME")
+    if not home:
+        return
+    from PySide6.QtCore import QSettings
+
+    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, os.path.join(home, "settings"))
+
+
 def create_application(argv: list[str] | None = None, *, lang: str | None = None):
     """The QApplication with gpudesk's names, font, icon and language (reused by tests and the report)."""
     from PySide6.QtWidgets import QApplication
@@ -47,6 +59,7 @@ def create_application(argv: list[str] | None = None, *, lang: str | None = None
     app = QApplication.instance() or QApplication(argv or [sys.argv[0] if sys.argv else "gpudesk"])
     app.setOrganizationName("gpudesk")
     app.setApplicationName("gpudesk")
+    use_home_for_settings()
     from gpudesk import __version__
 
     app.setApplicationVersion(__version__)

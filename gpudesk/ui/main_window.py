@@ -289,6 +289,7 @@ class MainWindow(FilesMixin, PagesMixin, QMainWindow):
         self._update_title()
         actions.update_undo(self)
         self.plan_changed.emit()
+        self.show_notices()  # e.g. a damaged user database found by the edit's catalogue read
 
     def undo(self) -> None:
         if self.session.undo_step():
@@ -354,6 +355,12 @@ class MainWindow(FilesMixin, PagesMixin, QMainWindow):
         return str(exc)
 
     def _on_answer(self, generation: int) -> None:
+        from gpudesk.core.search.quiet_gc import no_gc
+
+        with no_gc():  # thousands of feasible options: the collector's passes would dominate
+            self._take_answer(generation)
+
+    def _take_answer(self, generation: int) -> None:
         answer = self.worker.take(generation)
         if answer is None or self._closing:
             return
@@ -395,7 +402,8 @@ class MainWindow(FilesMixin, PagesMixin, QMainWindow):
                 self._pages["options"].set_chosen(choice)
         else:
             self._show_options(options, choice, self._provider_names(), getattr(answer.rec, "searched", None))
-        self.overview.show_result(options, answer.feasible, choice, message)
+        charts = answer.charts if answer.charts is not None and answer.charts_for is answer.choice else None
+        self.overview.show_result(options, answer.feasible, choice, message, charts=charts)
         self._update_status()
         self._refresh_checklist()
         self._refresh_quotes()

@@ -690,299 +690,299 @@
     <context>
         <name>JobForm</name>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="271" />
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="278" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="275" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="282" />
             <source>Model</source>
             <translation>模型</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="272" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="276" />
             <source>Job</source>
             <translation>任务</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="273" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="277" />
             <source>Serving</source>
             <translation>推理服务</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="274" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="278" />
             <source>Constraints</source>
             <translation>约束条件</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="275" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="279" />
             <source>Import Hugging Face config.json…</source>
             <translation>导入 Hugging Face config.json…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="276" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="280" />
             <source>Read the architecture from a model's config.json (or drop the file on the window)</source>
             <translation>从模型的 config.json 读取架构（也可把文件拖到窗口上）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="278" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="282" />
             <source>A published model preset, grouped by the guide's task classes</source>
             <translation>已发布模型的预设，按指南的任务类别分组</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="279" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="283" />
             <source>Parameters</source>
             <translation>参数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="279" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="283" />
             <source>Bare parameter count for a custom model, e.g. 7B, 350M, 1.3e9</source>
             <translation>自定义模型的参数量，例如 7B、350M、1.3e9</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="280" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="284" />
             <source>Task</source>
             <translation>任务类型</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="280" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="284" />
             <source>What the GPUs will do: pre-train, fine-tune (full, LoRA, QLoRA) or serve</source>
             <translation>GPU 的用途：预训练、微调（全参数、LoRA、QLoRA）或推理服务</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="281" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="285" />
             <source>Precision</source>
             <translation>精度</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="281" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="285" />
             <source>Number format for training; BF16 mixed precision is the norm, FP32 doubles memory</source>
             <translation>训练的数值格式；通常用 BF16 混合精度，FP32 显存翻倍</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="282" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="286" />
             <source>Optimizer</source>
             <translation>优化器</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="282" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="286" />
             <source>AdamW keeps 12 bytes of state per trained parameter; 8-bit Adam and SGD keep less</source>
             <translation>AdamW 每个训练参数保存 12 字节状态；8 位 Adam 和 SGD 更少</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="283" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="287" />
             <source>Sequence length</source>
             <translation>序列长度</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="283" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="287" />
             <source>Tokens per training sample (context length)</source>
             <translation>每个训练样本的 token 数（上下文长度）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="284" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="288" />
             <source>Micro-batch</source>
             <translation>微批大小</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="284" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="288" />
             <source>Samples each GPU processes at once; activations grow with it</source>
             <translation>每张 GPU 一次处理的样本数；激活值随之增长</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="285" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="289" />
             <source>Gradient accumulation</source>
             <translation>梯度累积</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="285" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="289" />
             <source>Micro-batches summed before each optimizer step; raises the batch without memory</source>
             <translation>每次优化器更新前累加的微批数；增大批量而不增加显存</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="286" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="290" />
             <source>Recomputation</source>
             <translation>激活重计算</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="286" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="290" />
             <source>Recompute activations in the backward pass: saves memory, costs about a third more compute</source>
             <translation>反向传播时重新计算激活：节省显存，计算量约多三分之一</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="287" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="291" />
             <source>Flash attention</source>
             <translation>Flash Attention</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="287" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="291" />
             <source>Fused attention kernel that never stores the attention-score matrix</source>
             <translation>融合注意力内核，不保存注意力分数矩阵</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="288" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="292" />
             <source>LoRA rank</source>
             <translation>LoRA 秩</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="288" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="292" />
             <source>Rank r of the low-rank adapters; trainable parameters grow linearly with it</source>
             <translation>低秩适配器的秩 r；可训练参数随之线性增长</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="289" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="293" />
             <source>Dataset tokens</source>
             <translation>数据集 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="289" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="293" />
             <source>Tokens in the training set for one pass, e.g. 2B</source>
             <translation>训练集一遍的 token 数，例如 2B</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="290" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="294" />
             <source>Epochs</source>
             <translation>轮数 (epoch)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="290" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="294" />
             <source>Passes over the dataset; total tokens = dataset tokens × epochs</source>
             <translation>遍历数据集的次数；总 token 数 = 数据集 token 数 × 轮数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="291" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="295" />
             <source>Serving concurrency</source>
             <translation>推理并发数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="291" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="295" />
             <source>Sequences served at the same time; each needs its own KV cache</source>
             <translation>同时服务的序列数；每个序列都需要自己的 KV 缓存</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="292" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="296" />
             <source>Memory headroom</source>
             <translation>显存余量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="292" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="296" />
             <source>Share of each GPU's memory kept free for fragmentation and spikes</source>
             <translation>每张 GPU 显存中预留给碎片和峰值的比例</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="293" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="297" />
             <source>Objective</source>
             <translation>优化目标</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="293" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="297" />
             <source>What to optimise when ranking configurations</source>
             <translation>对配置排序时优化的目标</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="294" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="298" />
             <source>Budget (CNY)</source>
             <translation>预算（元）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="294" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="298" />
             <source>Most you will spend on the run, in yuan; empty = no limit</source>
             <translation>本次训练最多花费（元）；留空表示不限</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="295" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="299" />
             <source>Deadline (days)</source>
             <translation>工期（天）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="295" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="299" />
             <source>Longest the run may take, in days; empty = no limit</source>
             <translation>训练最多可用的天数；留空表示不限</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="296" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="300" />
             <source>Billing</source>
             <translation>计费方式</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="296" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="300" />
             <source>Rent by the hour or by the month; default: whichever is cheaper</source>
             <translation>按小时或按月租用；默认取较便宜者</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="297" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="301" />
             <source>Region</source>
             <translation>地域</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="297" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="301" />
             <source>Only offers in this region</source>
             <translation>只看该地域的报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="298" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="302" />
             <source>Providers</source>
             <translation>服务商</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="298" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="302" />
             <source>Only these providers; none ticked = all</source>
             <translation>只看这些服务商；都不勾选表示全部</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="299" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="303" />
             <source>Most GPUs</source>
             <translation>最多 GPU 数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="299" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="303" />
             <source>Largest GPU count to consider</source>
             <translation>考虑的最大 GPU 数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="301" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="305" />
             <source>Auto (one node)</source>
             <translation>自动（单节点）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="316" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="320" />
             <source>Whichever is cheaper</source>
             <translation>取较便宜者</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="319" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="323" />
             <source>Any region</source>
             <translation>任意地域</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="320" />
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="333" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="324" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="337" />
             <source>no limit</source>
             <translation>不限</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="321" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="325" />
             <source>no target</source>
             <translation>不设目标</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="322" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="326" />
             <source>as sequence length</source>
             <translation>同序列长度</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="324" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="328" />
             <source>Same as the job's precision</source>
             <translation>与任务精度相同</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="325" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="329" />
             <source>16-bit (default)</source>
             <translation>16 位（默认）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="351" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="355" />
             <source>Custom: parameter count</source>
             <translation>自定义：参数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="353" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="357" />
             <source>Imported: %1</source>
             <translation>已导入：%1</translation>
         </message>
@@ -1017,62 +1017,67 @@
             <translation>必须大于零</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="316" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="311" />
+            <source>out of range: %1</source>
+            <translation>超出范围：%1</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="323" />
             <source>too small for a neural network: give the count, e.g. 7B</source>
             <translation>对神经网络来说太小：请填写参数量，例如 7B</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="318" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="325" />
             <source>more than 100 trillion parameters: check the unit</source>
             <translation>超过 100 万亿参数：请检查单位</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="322" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="329" />
             <source>pick a model</source>
             <translation>请选择模型</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="328" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="335" />
             <source>Total training tokens: %1</source>
             <translation>训练总 token 数：%1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="331" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="338" />
             <source>No dataset size: training time and cost are not estimated</source>
             <translation>未填写数据集大小：不估算训练时间和成本</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="339" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="346" />
             <source>QLoRA trains adapters in 16-bit: pick BF16 or FP16</source>
             <translation>QLoRA 以 16 位训练适配器：请选 BF16 或 FP16</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="357" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="364" />
             <source>%1 layers</source>
             <translation>%1 层</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="358" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="365" />
             <source>hidden %1</source>
             <translation>隐藏层维度 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="360" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="367" />
             <source>%1 heads</source>
             <translation>%1 个注意力头</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="362" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="369" />
             <source>%1 KV heads</source>
             <translation>%1 个 KV 头</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="364" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="371" />
             <source>%1 experts</source>
             <translation>%1 个专家</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="365" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="372" />
             <source>, </source>
             <translation>，</translation>
         </message>
@@ -1401,514 +1406,539 @@
             <translation>已导入 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="346" />
+            <location filename="../../gpudesk/ui/main_window.py" line="347" />
             <source>computing…</source>
             <translation>计算中…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="379" />
+            <location filename="../../gpudesk/ui/main_window.py" line="380" />
             <source>No configuration fits within the constraints.</source>
             <translation>在约束条件内没有可行的配置。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="383" />
+            <location filename="../../gpudesk/ui/main_window.py" line="384" />
             <source>The selected quote's configuration cannot run this job (%1): the recommendation is shown.</source>
             <translation>所选报价的配置无法运行此任务（%1）：现显示推荐方案。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="387" />
+            <location filename="../../gpudesk/ui/main_window.py" line="388" />
             <source>The configuration set by hand no longer works (%1): the recommendation is shown.</source>
             <translation>手动设定的配置已不可用（%1）：现显示推荐方案。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="429" />
+            <location filename="../../gpudesk/ui/main_window.py" line="430" />
             <source>No configuration chosen yet</source>
             <translation>尚未选择配置</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="430" />
+            <location filename="../../gpudesk/ui/main_window.py" line="431" />
             <source>Fits</source>
             <translation>显存够用</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="430" />
+            <location filename="../../gpudesk/ui/main_window.py" line="431" />
             <source>Does not fit</source>
             <translation>显存不足</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="431" />
+            <location filename="../../gpudesk/ui/main_window.py" line="432" />
             <source>set by hand</source>
             <translation>手动设定</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="435" />
+            <location filename="../../gpudesk/ui/main_window.py" line="436" />
             <source>%1 with trial margin</source>
             <translation>含试错余量 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="455" />
+            <location filename="../../gpudesk/ui/main_window.py" line="456" />
             <source>Untitled plan</source>
             <translation>未命名方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="406" />
+            <location filename="../../gpudesk/ui/main_window.py" line="407" />
             <source>The last valid value is used until corrected — %1</source>
             <translation>改正前沿用上一次的有效值 — %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="115" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="122" />
             <source>Overview</source>
             <translation>总览</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="115" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="122" />
             <source>Plan</source>
             <translation>方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="115" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="122" />
             <source>Options</source>
             <translation>候选配置</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="115" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="122" />
             <source>Quotes</source>
             <translation>报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="116" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="123" />
             <source>Catalogue</source>
             <translation>资源目录</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="116" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="123" />
             <source>Checklist</source>
             <translation>检查清单</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="122" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="129" />
             <source>&amp;New plan</source>
             <translation>新建方案(&amp;N)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="122" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="129" />
             <source>Start a new plan from the default job</source>
             <translation>从默认任务新建方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="123" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="130" />
             <source>&amp;Open…</source>
             <translation>打开(&amp;O)…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="123" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="130" />
             <source>Open a .gpudesk plan file</source>
             <translation>打开 .gpudesk 方案文件</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="124" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="131" />
             <source>&amp;Save</source>
             <translation>保存(&amp;S)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="124" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="131" />
             <source>Save the plan</source>
             <translation>保存方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="125" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="132" />
             <source>Save &amp;As…</source>
             <translation>另存为(&amp;A)…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="125" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="132" />
             <source>Save the plan under a new name</source>
             <translation>以新名称保存方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="126" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="133" />
             <source>&amp;Import config.json…</source>
             <translation>导入 config.json(&amp;I)…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="126" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="133" />
             <source>Read a Hugging Face model configuration</source>
             <translation>读取 Hugging Face 模型配置</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="127" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="134" />
             <source>Plan as &amp;PDF…</source>
             <translation>方案 PDF(&amp;P)…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="127" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="134" />
             <source>Write the plan as a PDF for sign-off</source>
             <translation>将方案导出为 PDF 供审批</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="128" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="135" />
             <source>Print pre&amp;view…</source>
             <translation>打印预览(&amp;V)…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="128" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="135" />
             <source>Preview the plan document and print it</source>
             <translation>预览方案文档并打印</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="129" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="136" />
             <source>&amp;Options as spreadsheet…</source>
             <translation>方案列表表格(&amp;O)…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="129" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="136" />
             <source>Write the ranked options to .xlsx or .csv</source>
             <translation>把排序后的方案导出为 .xlsx 或 .csv</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="130" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="137" />
             <source>&amp;Checklist as spreadsheet…</source>
             <translation>验收清单表格(&amp;C)…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="130" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="137" />
             <source>Write the checklist to .xlsx or .csv</source>
             <translation>把验收清单导出为 .xlsx 或 .csv</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="131" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="138" />
             <source>&amp;Quotes as spreadsheet…</source>
             <translation>比价表格(&amp;Q)…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="131" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="138" />
             <source>Write the quote comparison to .xlsx or .csv</source>
             <translation>把报价比价导出为 .xlsx 或 .csv</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="132" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="139" />
+            <source>Export acceptance &amp;kit…</source>
+            <translation>导出验收套件(&amp;K)…</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="140" />
+            <source>Write the scripts that check the delivered servers against this plan</source>
+            <translation>写出按本方案检查交付服务器的脚本</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="141" />
+            <source>Import kit res&amp;ults…</source>
+            <translation>导入验收结果(&amp;U)…</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="142" />
+            <source>Record a gpudesk-results.json in the checklist; compare measured with planned</source>
+            <translation>把 gpudesk-results.json 记入检查清单；对比实测与方案</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="143" />
             <source>&amp;Quit</source>
             <translation>退出(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="132" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="143" />
             <source>Close gpudesk</source>
             <translation>关闭 gpudesk</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="133" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="144" />
             <source>&amp;Undo</source>
             <translation>撤销(&amp;U)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="133" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="144" />
             <source>Undo the last edit</source>
             <translation>撤销上一次修改</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="134" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="145" />
             <source>&amp;Redo</source>
             <translation>重做(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="134" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="145" />
             <source>Redo the edit just undone</source>
             <translation>重做刚撤销的修改</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="135" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="146" />
             <source>&amp;Recompute</source>
             <translation>重新计算(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="135" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="146" />
             <source>Run the recommender again now</source>
             <translation>立即重新运行推荐</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="136" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="147" />
             <source>Reset &amp;chart views</source>
             <translation>重置图表视图(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="136" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="147" />
             <source>Show every chart's default range again (after zooming)</source>
             <translation>（缩放后）把所有图表恢复为默认范围</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="137" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="148" />
             <source>&amp;User guide</source>
             <translation>用户指南(&amp;U)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="137" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="148" />
             <source>How to make a plan with gpudesk, step by step</source>
             <translation>如何用 gpudesk 一步步制作方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="138" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="149" />
             <source>&amp;Getting started</source>
             <translation>快速入门(&amp;G)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="138" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="149" />
             <source>What to do first</source>
             <translation>第一步做什么</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="139" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="150" />
             <source>&amp;About gpudesk</source>
             <translation>关于 gpudesk(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="140" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="151" />
             <source>About &amp;Qt</source>
             <translation>关于 &amp;Qt</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="142" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="153" />
             <source>&amp;Overview</source>
             <translation>总览(&amp;O)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="142" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="153" />
             <source>P&amp;lan</source>
             <translation>方案(&amp;L)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="142" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="153" />
             <source>O&amp;ptions</source>
             <translation>候选配置(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="143" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="154" />
             <source>&amp;Quotes</source>
             <translation>报价(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="143" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="154" />
             <source>&amp;Catalogue</source>
             <translation>资源目录(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="143" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="154" />
             <source>Chec&amp;klist</source>
             <translation>检查清单(&amp;K)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="150" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="161" />
             <source>&amp;Job form</source>
             <translation>任务表单(&amp;J)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="151" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="162" />
             <source>&amp;File</source>
             <translation>文件(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="152" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="163" />
             <source>Open &amp;Recent</source>
             <translation>最近打开(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="153" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="164" />
             <source>&amp;Export</source>
             <translation>导出(&amp;E)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="154" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="165" />
             <source>&amp;Edit</source>
             <translation>编辑(&amp;E)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="155" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="166" />
             <source>&amp;View</source>
             <translation>视图(&amp;V)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="156" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="167" />
             <source>&amp;Language</source>
             <translation>语言(&amp;L)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="157" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="168" />
             <source>&amp;Help</source>
             <translation>帮助(&amp;H)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="158" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="169" />
             <source>Main toolbar</source>
             <translation>主工具栏</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="159" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="170" />
             <source>Job</source>
             <translation>任务</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="168" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="179" />
             <source>&amp;Undo %1</source>
             <translation>撤销%1(&amp;U)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="170" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="181" />
             <source>&amp;Redo %1</source>
             <translation>重做%1(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="177" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="188" />
             <source>model</source>
             <translation>模型</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="177" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="188" />
             <source>parameters</source>
             <translation>参数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="177" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="188" />
             <source>task</source>
             <translation>任务</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="177" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="188" />
             <source>precision</source>
             <translation>精度</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="178" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="189" />
             <source>optimizer</source>
             <translation>优化器</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="178" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="189" />
             <source>sequence length</source>
             <translation>序列长度</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="178" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="189" />
             <source>micro-batch</source>
             <translation>微批次</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="179" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="190" />
             <source>gradient accumulation</source>
             <translation>梯度累积</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="179" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="190" />
             <source>recomputation</source>
             <translation>重计算</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="179" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="190" />
             <source>flash attention</source>
             <translation>Flash Attention</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="180" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="191" />
             <source>LoRA rank</source>
             <translation>LoRA 秩</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="180" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="191" />
             <source>dataset tokens</source>
             <translation>数据集 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="180" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="191" />
             <source>epochs</source>
             <translation>轮数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="181" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="192" />
             <source>concurrency</source>
             <translation>并发数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="181" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="192" />
             <source>memory headroom</source>
             <translation>显存余量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="181" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="192" />
             <source>objective</source>
             <translation>优化目标</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="182" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="193" />
             <source>budget</source>
             <translation>预算</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="182" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="193" />
             <source>deadline</source>
             <translation>截止时间</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="182" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="193" />
             <source>billing</source>
             <translation>计费方式</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="182" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="193" />
             <source>region</source>
             <translation>地区</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="183" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="194" />
             <source>providers</source>
             <translation>服务商</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="183" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="194" />
             <source>most GPUs</source>
             <translation>显卡上限</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="183" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="194" />
             <source>title</source>
             <translation>标题</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="183" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="194" />
             <source>author</source>
             <translation>编制人</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="184" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="195" />
             <source>organisation</source>
             <translation>单位</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="184" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="195" />
             <source>approvers</source>
             <translation>审批人</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="184" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="195" />
             <source>notes</source>
             <translation>备注</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="185" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="196" />
             <source>choice</source>
             <translation>选定配置</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="185" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="196" />
             <source>checklist result</source>
             <translation>检查结果</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="185" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="196" />
             <source>quote</source>
             <translation>报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="185" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="196" />
             <source>import</source>
             <translation>导入</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/actions.py" line="197" />
+            <source>kit results</source>
+            <translation>验收结果</translation>
         </message>
         <message>
             <location filename="../../gpudesk/ui/window/files.py" line="28" />
@@ -1926,107 +1956,122 @@
             <translation>方案有未保存的修改。先保存吗？</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="61" />
+            <location filename="../../gpudesk/ui/window/files.py" line="52" />
+            <source>gpudesk</source>
+            <translation>gpudesk</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/files.py" line="71" />
             <source>Recover unsaved plan</source>
             <translation>恢复未保存的方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="62" />
+            <location filename="../../gpudesk/ui/window/files.py" line="72" />
             <source>gpudesk closed without saving “%1” (autosaved %2). Recover it?</source>
             <translation>gpudesk 上次未保存就关闭了“%1”（自动保存于 %2）。要恢复吗？</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="82" />
+            <location filename="../../gpudesk/ui/window/files.py" line="92" />
             <source>Autosave failed: %1</source>
             <translation>自动保存失败：%1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="101" />
+            <location filename="../../gpudesk/ui/window/files.py" line="96" />
+            <source>Autosave failed</source>
+            <translation>自动保存失败</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/files.py" line="97" />
+            <source>Your edits are not lost while gpudesk stays open: save the plan to a folder you can write to.</source>
+            <translation>只要 gpudesk 保持打开，您的编辑不会丢失：请将方案保存到可写入的文件夹。</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/files.py" line="119" />
             <source>Open plan</source>
             <translation>打开方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="135" />
+            <location filename="../../gpudesk/ui/window/files.py" line="153" />
             <source>Save plan as</source>
             <translation>方案另存为</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="144" />
+            <location filename="../../gpudesk/ui/window/files.py" line="162" />
             <source>Save plan</source>
             <translation>保存方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="144" />
+            <location filename="../../gpudesk/ui/window/files.py" line="162" />
             <source>Nothing to save yet: the job is still being computed.</source>
             <translation>暂无可保存的内容：任务仍在计算中。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="154" />
+            <location filename="../../gpudesk/ui/window/files.py" line="172" />
             <source>“%1” was changed by another program (or another gpudesk) since you opened it. Replace it with your version? (The other version is kept as %1.bak.)</source>
             <translation>“%1”在您打开之后已被其他程序（或另一个 gpudesk）修改。要用您的版本替换它吗？（另一个版本会保留为 %1.bak。）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="165" />
+            <location filename="../../gpudesk/ui/window/files.py" line="183" />
             <source>Saved %1</source>
             <translation>已保存 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="173" />
+            <location filename="../../gpudesk/ui/window/files.py" line="191" />
             <source>Choose a configuration first.</source>
             <translation>请先选择一种配置。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="179" />
+            <location filename="../../gpudesk/ui/window/files.py" line="197" />
             <source>Print preview</source>
             <translation>打印预览</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="200" />
+            <location filename="../../gpudesk/ui/window/files.py" line="218" />
             <source>Export PDF</source>
             <translation>导出 PDF</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="206" />
+            <location filename="../../gpudesk/ui/window/files.py" line="224" />
             <source>PDF document (*.pdf)</source>
             <translation>PDF 文档 (*.pdf)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="215" />
+            <location filename="../../gpudesk/ui/window/files.py" line="233" />
             <source>Wrote %1</source>
             <translation>已写入 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="239" />
+            <location filename="../../gpudesk/ui/window/files.py" line="257" />
             <source>Export options</source>
             <translation>导出方案列表</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="239" />
+            <location filename="../../gpudesk/ui/window/files.py" line="257" />
             <source>Export checklist</source>
             <translation>导出验收清单</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="240" />
+            <location filename="../../gpudesk/ui/window/files.py" line="258" />
             <source>Export quotes</source>
             <translation>导出比价表</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="243" />
+            <location filename="../../gpudesk/ui/window/files.py" line="261" />
             <source>Nothing to export yet.</source>
             <translation>还没有可导出的内容。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="248" />
+            <location filename="../../gpudesk/ui/window/files.py" line="266" />
             <source>Excel workbook (*.xlsx)</source>
             <translation>Excel 工作簿 (*.xlsx)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="248" />
+            <location filename="../../gpudesk/ui/window/files.py" line="266" />
             <source>CSV, UTF-8 (*.csv)</source>
             <translation>CSV，UTF-8 编码 (*.csv)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="283" />
+            <location filename="../../gpudesk/ui/window/files.py" line="301" />
             <source>(none)</source>
             <translation>（无）</translation>
         </message>
@@ -2217,109 +2262,109 @@
     <context>
         <name>PlanPage</name>
         <message>
-            <location filename="../../gpudesk/ui/pages/plan_page.py" line="99" />
+            <location filename="../../gpudesk/ui/pages/plan_page.py" line="105" />
             <source>Plan facts</source>
             <translation>方案信息</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/plan_page.py" line="100" />
+            <location filename="../../gpudesk/ui/pages/plan_page.py" line="106" />
             <source>Configuration</source>
             <translation>配置</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/plan_page.py" line="102" />
+            <location filename="../../gpudesk/ui/pages/plan_page.py" line="108" />
             <source>Title</source>
             <translation>标题</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/plan_page.py" line="102" />
+            <location filename="../../gpudesk/ui/pages/plan_page.py" line="108" />
             <source>The plan's title on the cover; follows the job and the choice until you edit it</source>
             <translation>封面上的方案标题；在您修改之前随任务和选定配置自动变化</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/plan_page.py" line="103" />
+            <location filename="../../gpudesk/ui/pages/plan_page.py" line="109" />
             <source>Prepared by</source>
             <translation>编制人</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/plan_page.py" line="103" />
+            <location filename="../../gpudesk/ui/pages/plan_page.py" line="109" />
             <source>Who wrote the plan (printed on the cover and the sign-off)</source>
             <translation>方案编制人（印在封面和签字页）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/plan_page.py" line="104" />
+            <location filename="../../gpudesk/ui/pages/plan_page.py" line="110" />
             <source>Organisation</source>
             <translation>单位</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/plan_page.py" line="104" />
+            <location filename="../../gpudesk/ui/pages/plan_page.py" line="110" />
             <source>Company or lab, printed on the cover and in the page header</source>
             <translation>公司或实验室，印在封面和页眉</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/plan_page.py" line="105" />
+            <location filename="../../gpudesk/ui/pages/plan_page.py" line="111" />
             <source>Reviewers and approvers</source>
             <translation>审核人与批准人</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/plan_page.py" line="106" />
+            <location filename="../../gpudesk/ui/pages/plan_page.py" line="112" />
             <source>One name per line, in signing order: reviewers first, the approver last</source>
             <translation>每行一个姓名，按签字顺序：先审核人，最后批准人</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/plan_page.py" line="107" />
+            <location filename="../../gpudesk/ui/pages/plan_page.py" line="113" />
             <source>Notes</source>
             <translation>备注</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/plan_page.py" line="107" />
+            <location filename="../../gpudesk/ui/pages/plan_page.py" line="113" />
             <source>Anything the reader should know (printed with the plan)</source>
             <translation>需要读者了解的其他事项（随方案打印）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/plan_page.py" line="113" />
+            <location filename="../../gpudesk/ui/pages/plan_page.py" line="119" />
             <source>Set automatically from the job and the choice</source>
             <translation>根据任务和选定配置自动生成</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/plan_page.py" line="114" />
+            <location filename="../../gpudesk/ui/pages/plan_page.py" line="120" />
             <source>Your name</source>
             <translation>您的姓名</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/plan_page.py" line="115" />
+            <location filename="../../gpudesk/ui/pages/plan_page.py" line="121" />
             <source>Company or lab</source>
             <translation>公司或实验室</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/plan_page.py" line="116" />
+            <location filename="../../gpudesk/ui/pages/plan_page.py" line="122" />
             <source>Reviewer
 Approver</source>
             <translation>审核人
 批准人</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/plan_page.py" line="117" />
+            <location filename="../../gpudesk/ui/pages/plan_page.py" line="123" />
             <source>Automatic title</source>
             <translation>自动标题</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/plan_page.py" line="118" />
+            <location filename="../../gpudesk/ui/pages/plan_page.py" line="124" />
             <source>Let the title follow the job and the choice again</source>
             <translation>让标题重新随任务和选定配置变化</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/plan_page.py" line="119" />
+            <location filename="../../gpudesk/ui/pages/plan_page.py" line="125" />
             <source>Pick a GPU, a count, an offer and a layout to see the engine's answer for exactly that; “Use this configuration” makes it the plan's choice.</source>
             <translation>选择显卡、数量、报价和并行布局，即可看到引擎对该配置的精确测算；点“采用此配置”把它设为方案的选定配置。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/plan_page.py" line="147" />
+            <location filename="../../gpudesk/ui/pages/plan_page.py" line="153" />
             <source>Automatic: follows the job and the choice</source>
             <translation>自动：随任务和选定配置变化</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/plan_page.py" line="148" />
+            <location filename="../../gpudesk/ui/pages/plan_page.py" line="154" />
             <source>Your own title: it no longer changes with the job</source>
             <translation>自定义标题：不再随任务变化</translation>
         </message>
@@ -3019,6 +3064,183 @@ Approver</source>
             <location filename="../../gpudesk/ui/fmt.py" line="63" />
             <source>not a finite number</source>
             <translation>不是有限数值</translation>
+        </message>
+    </context>
+    <context>
+        <name>KitDialog</name>
+        <message>
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="51" />
+            <source>Export acceptance kit</source>
+            <translation>导出验收套件</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="52" />
+            <source>Choose a configuration first: the kit checks the servers against it.</source>
+            <translation>请先选定配置：验收套件按它检查服务器。</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="54" />
+            <source>Where to put the acceptance kit</source>
+            <translation>验收套件的保存位置</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="65" />
+            <source>Acceptance kit written</source>
+            <translation>验收套件已写出</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="66" />
+            <source>Written: %1 and %2.
+
+Copy it to every delivered server and run, in the dataset's folder:
+    bash run.sh
+
+Then import the gpudesk-results.json it writes (File ▸ Import kit results…).</source>
+            <translation>已写出：%1 与 %2。
+
+复制到每台交付的服务器，在数据集所在目录运行：
+    bash run.sh
+
+然后导入它写出的 gpudesk-results.json（文件 ▸ 导入验收结果…）。</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="68" />
+            <source>Acceptance kit written: %1</source>
+            <translation>验收套件已写出：%1</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="81" />
+            <source>Import acceptance kit results</source>
+            <translation>导入验收结果</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="82" />
+            <source>Kit results (*.json);;All files (*)</source>
+            <translation>验收结果 (*.json);;所有文件 (*)</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="90" />
+            <source>Nothing was changed.
+
+%1</source>
+            <translation>未做任何修改。
+
+%1</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="105" />
+            <source>Kit results of %1 recorded in the checklist.</source>
+            <translation>%1 的验收结果已记入检查清单。</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="116" />
+            <source>Acceptance kit results: %1</source>
+            <translation>验收结果：%1</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="122" />
+            <source>%1 checks to record: %2 passed, %3 failed, %4 as evidence only; %5 skipped.</source>
+            <translation>将记录 %1 项检查：通过 %2 项，未通过 %3 项，仅作证据 %4 项；跳过 %5 项。</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="132" />
+            <source>Measured against planned</source>
+            <translation>实测与方案对比</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="134" />
+            <source>What</source>
+            <translation>项目</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="134" />
+            <source>Plan</source>
+            <translation>方案</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="134" />
+            <source>Measured</source>
+            <translation>实测</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="138" />
+            <source>Checklist items</source>
+            <translation>检查清单项</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="140" />
+            <source>pass</source>
+            <translation>通过</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="140" />
+            <source>fail</source>
+            <translation>未通过</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="140" />
+            <source>evidence</source>
+            <translation>证据</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="141" />
+            <source>Item</source>
+            <translation>检查项</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="141" />
+            <source>Verdict</source>
+            <translation>结论</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="141" />
+            <source>Evidence</source>
+            <translation>证据</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="147" />
+            <source>Record results</source>
+            <translation>记录结果</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="153" />
+            <source>Recalibrate the plan from the training run</source>
+            <translation>根据训练测试重新校准方案</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="160" />
+            <source>Record and recalibrate</source>
+            <translation>记录并重新校准</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="174" />
+            <source>MFU: %1 planned → %2 (the synthetic run reached %3 where gpudesk predicted %4)</source>
+            <translation>MFU：方案 %1 → %2（合成训练实测 %3，gpudesk 预测 %4）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="178" />
+            <source>Memory per GPU: %1 → %2</source>
+            <translation>每卡显存：%1 → %2</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="180" />
+            <source>Training time: %1 → %2</source>
+            <translation>训练时长：%1 → %2</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="182" />
+            <source>Cost with the trial margin: %1 → %2</source>
+            <translation>含试错余量的费用：%1 → %2</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="184" />
+            <source>Kept as a new plan version: the original figures stay in the plan and in its PDF.</source>
+            <translation>作为方案的新版本保存：原有数据仍保留在方案及其 PDF 中。</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="187" />
+            <source>With the measured overhead the job no longer fits in GPU memory.</source>
+            <translation>按实测开销，任务已无法装入显存。</translation>
         </message>
     </context>
     <context>

@@ -114,7 +114,7 @@ def test_rejudged_against_the_plan_now(plans, tmp_path):
     doc["inventory"]["memory"]["total_bytes"] = 128 * 10**9  # the file still says "pass" for host-ram
     report = apply.import_results(plan, write(doc, tmp_path / "r.json"))
     assert {a["item"]: a["status"] for a in report["applied"]}["host-ram"] == "fail"
-    assert any("host-ram: the kit said pass" in w for w in report["warnings"])
+    assert "Host RAM as ordered: the kit said pass; judged against the plan as it is now: fail" in report["warnings"]
 
 
 def test_several_nodes_combine(plans, tmp_path):
@@ -226,3 +226,14 @@ def test_training_record_is_the_slowest_gpu():
     broken = bench.summarise(per + [{"gpu": 3, "error": "CUDA error: an illegal memory access was encountered"}],
                              {"hidden": 5120, "seq_len": 2048, "micro_batch": 1, "dtype": "bf16", "vocab": 32000})
     assert broken["error"].startswith("GPU 3: CUDA error: an illegal memory access")
+
+
+def test_a_second_recalibration_is_not_scaled_twice(plans, tmp_path):
+    plan = fresh(plans["a100x4"])
+    doc = healthy_doc(plan)
+    doc["training"]["tokens_per_s"] = 11214.4  # MFU 40 % where 46.6 % was predicted
+    path = write(doc, tmp_path / "r.json")
+    apply.import_results(plan, path, recalibrate_plan=True)
+    again = apply.import_results(plan, path, recalibrate_plan=True)["recalibration"]
+    assert again["mfu"]["planned"] == 0.4 and again["mfu"]["default"] == pytest.approx(0.466)
+    assert again["mfu"]["new"] == 0.4 and len(plan.revisions) == 2 and plan.revisions[1].changes["mfu"] == [0.4, 0.4]

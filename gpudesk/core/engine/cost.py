@@ -28,8 +28,7 @@ def cost_estimate(job: Job, time: TimeEstimate, price_per_gpu_hour: float | None
     compute, with_margin, monthly = _run_cost(job, time, price, price_per_gpu_month)
     break_even = cheaper = None
     if price_per_gpu_month is not None:
-        if price:
-            break_even = price_per_gpu_month / price
+        break_even = _break_even(price_per_gpu_month, price)
         if monthly is not None and with_margin is not None:
             cheaper = Billing.MONTHLY if monthly < with_margin else Billing.HOURLY
     elif compute is not None:
@@ -39,6 +38,15 @@ def cost_estimate(job: Job, time: TimeEstimate, price_per_gpu_hour: float | None
         trial_margin=job.trial_margin, price_per_gpu_month=price_per_gpu_month, monthly_cost=monthly,
         break_even_hours=break_even, cheaper_billing=cheaper,
         service_cost=_period_cost(time.serving, price, price_per_gpu_month)[0] if time.serving is not None else None)
+
+
+def _break_even(price_month: float | None, price_hour: float | None) -> float | None:
+    """Hours of use a month beyond which monthly billing is cheaper; None when not a finite number (no
+    hourly price, or one so small that the ratio overflows: found by the property tests)."""
+    if price_month is None or not price_hour:
+        return None
+    hours = price_month / price_hour
+    return hours if math.isfinite(hours) else None
 
 
 def objective_total(job: Job, time: TimeEstimate, price_per_gpu_hour: float | None = None,
@@ -131,7 +139,7 @@ def _service(job: Job, s: ServingEstimate, price: float | None, price_month: flo
     return CostEstimate.model_construct(
         currency=job.currency, price_per_gpu_hour=price, compute_cost=hourly, with_trial_margin=hourly,
         trial_margin=0.0, price_per_gpu_month=price_month, monthly_cost=monthly,
-        break_even_hours=price_month / price if (price_month is not None and price) else None,
+        break_even_hours=_break_even(price_month, price),
         cheaper_billing=cheaper, service_cost=None)
 
 

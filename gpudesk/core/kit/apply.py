@@ -65,6 +65,11 @@ def rejudge(doc: dict, e: dict) -> list[dict]:
     return out
 
 
+def verdict_label(status: str) -> str:
+    return {"pass": t("pass", "通过"), "fail": t("fail", "未通过"), "info": t("evidence only", "仅作证据"),
+            "skipped": t("skipped", "跳过")}.get(status, status)
+
+
 def _text(v: dict, lang: str) -> str:
     text = v.get("text") or {}
     return text.get(lang) or text.get("en") or ""
@@ -108,7 +113,8 @@ def apply_document(plan: Plan, doc: dict, sha: str, *, who: str | None = None, r
                                     "zh_CN": v["text"].get("zh_CN") or v["text"].get("en", "")}
             if v.get("probe_status") not in (None, status):
                 warnings.append(t("{i}: the kit said {a}; judged against the plan as it is now: {b}",
-                                  "{i}：套件结论为 {a}；按方案当前阈值判定为 {b}", i=iid, a=v["probe_status"], b=status))
+                                  "{i}：套件结论为{a}；按方案当前阈值判定为{b}", i=item.title,
+                                  a=verdict_label(v["probe_status"]), b=verdict_label(status)))
     cmp = {}
     for language in LANGUAGES:
         with use_language(language):

@@ -44,7 +44,7 @@ def fingerprint(plan: Plan) -> str:
 
 def plan_ref(plan: Plan) -> dict:
     return {"fingerprint": fingerprint(plan), "title": plan.title, "configuration": configuration_key(plan.choice),
-            "created": plan.created}
+            "created": plan.created, "model": plan.job.model.name}
 
 
 def kit_checks(plan: Plan, lang: str | None = None) -> list[dict]:

@@ -2,9 +2,10 @@
 time and cost recomputed by the engine for the plan's own layout and hardware.
 
 MFU: the run measures the MFU of layers of the plan's model shape on the delivered GPU; the
-estimator predicted an MFU for that same run. The plan's MFU is scaled by measured / predicted
-(for a BF16 full fine-tune with the default MFU that is simply the measured value; adjustments the
-plan carries, such as FP8 or QLoRA factors, are kept).
+estimator predicted an MFU for that same run. The estimator's default MFU for the plan's job is
+scaled by measured / predicted (for a BF16 full fine-tune that is simply the measured value;
+adjustments the job carries, such as FP8 or QLoRA factors, are kept; an earlier recalibration or
+an MFU typed in is replaced, not scaled again).
 Memory overhead: what the GPU holds beyond the tensors = the CUDA context and library workspaces
 (device memory used − allocator reserved) + the allocator's slack (reserved / allocated − 1) applied
 to the plan's own tensors per GPU.
@@ -78,7 +79,10 @@ def propose(plan: Plan, doc: dict) -> dict | None:
     predicted, planned = cfg.get("predicted_mfu"), plan.choice.time.mfu
     if not measured or not predicted or not planned:
         return None
-    new_mfu = round(min(MFU_MAX, max(MFU_MIN, planned * measured / predicted)), 4)
+    # scale what the estimator assumes for this job by its miss on the measured run (the estimator's own
+    # default, so a plan recalibrated before, or with an MFU typed in, is not scaled twice)
+    default = reestimate(plan, plan.job.model_copy(update={"mfu": None}))[1].mfu
+    new_mfu = round(min(MFU_MAX, max(MFU_MIN, default * measured / predicted)), 4)
     per = plan.choice.memory.per_gpu_bytes
     alloc, reserved, used = (train.get("peak_allocated_bytes"), train.get("peak_reserved_bytes"),
                              train.get("device_used_bytes"))
@@ -95,7 +99,8 @@ def propose(plan: Plan, doc: dict) -> dict | None:
         "basis": {"host": (doc.get("host") or {}).get("hostname"), "measured_at": doc.get("finished_at") or doc.get("created_at"),
                   "layers": train.get("layers"), "tokens_per_s": train.get("tokens_per_s"), "tflops": tflops,
                   "peak_tflops": cfg.get("peak_tflops"), "dtype": cfg.get("dtype")},
-        "mfu": {"planned": planned, "measured_synthetic": measured, "predicted_synthetic": predicted, "new": new_mfu},
+        "mfu": {"planned": planned, "default": default, "measured_synthetic": measured, "predicted_synthetic": predicted,
+                "new": new_mfu},
         "overhead_bytes": {"planned": per.overhead, "new": mem.per_gpu_bytes.overhead, "context_bytes": context,
                            "allocator_slack": slack},
         "memory_per_gpu_bytes": _pair(per.total, mem.per_gpu_bytes.total),

@@ -18,6 +18,7 @@ from gpudesk.core.i18n import t
 from gpudesk.core.kit import expect, probe
 from gpudesk.core.plan import Plan
 from gpudesk.errors import GpudeskError
+from gpudesk.fileio import parse_json
 
 MAX_BYTES = 64 * 2**20
 STATUSES = ("pass", "fail", "info", "skipped")
@@ -109,7 +110,10 @@ def _decode(raw: bytes, source: str) -> Any:
     if not text.strip():
         raise GpudeskError(t("{s}: the results file is empty", "{s}：结果文件为空", s=source))
     try:
-        return json.loads(text)
+        json.loads(text)
+    except RecursionError:
+        raise GpudeskError(t("{s}: damaged results file: nested far too deeply", "{s}：结果文件已损坏：嵌套层数过多",
+                             s=source)) from None
     except json.JSONDecodeError as exc:
         body = text.strip()
         if body.startswith("{") and not body.endswith("}"):  # the probe's file always closes its top-level object
@@ -119,6 +123,7 @@ def _decode(raw: bytes, source: str) -> Any:
         raise GpudeskError(t("{s}: damaged results file: not valid JSON at line {l} column {c} ({m})",
                              "{s}：结果文件已损坏：第 {l} 行第 {c} 列不是有效的 JSON（{m}）", s=source, l=exc.lineno,
                              c=exc.colno, m=exc.msg)) from None
+    return parse_json(text, source, strict_numbers=False)  # bounded nesting; validate() names a NaN's field
 
 
 def validate(doc: Any, plan: Plan, source: str = "results") -> dict:
@@ -145,12 +150,13 @@ def validate(doc: Any, plan: Plan, source: str = "results") -> dict:
                              "{s}：缺少 plan.fingerprint：文件未说明属于哪个方案", s=source))
     mine = expect.plan_ref(plan)
     if ref["fingerprint"] != mine["fingerprint"]:
-        if ref.get("created") == mine["created"] and ref.get("configuration") == mine["configuration"]:
+        same_plan = ref.get("created") == mine["created"] and ref.get("model", mine["model"]) == mine["model"]
+        if same_plan and ref.get("configuration") == mine["configuration"]:
             raise GpudeskError(t("{s}: fingerprint {f} does not match this plan ({g}): the plan's model or task changed "
                                  "since the kit was made, or the file was edited; export a new kit",
                                  "{s}：指纹 {f} 与本方案（{g}）不符：导出套件后方案的模型或任务已改变，或文件被修改；请重新导出验收套件",
                                  s=source, f=ref["fingerprint"], g=mine["fingerprint"]))
-        if ref.get("created") == mine["created"]:
+        if same_plan:
             raise GpudeskError(t("{s}: measured for configuration {a}, but the plan now has {b}: export a new kit "
                                  "and run it again", "{s}：测量时的配置为 {a}，而方案现在为 {b}：请重新导出验收套件并再次运行",
                                  s=source, a=ref.get("configuration") or "?", b=mine["configuration"] or "?"))

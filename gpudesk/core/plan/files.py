@@ -19,7 +19,7 @@ from gpudesk.core.i18n import t
 from gpudesk.core.plan.model import FORMAT, SUFFIX, VERSION, Plan, now_iso
 from gpudesk.core.limits import MAX_JSON_DEPTH, MAX_PLAN_BYTES
 from gpudesk.errors import GpudeskError, PlanFileError
-from gpudesk.fileio import atomic_write, locked, read_json
+from gpudesk.fileio import atomic_write, locked, read_json, remove_stale_temps
 
 # version N -> function turning a version-N document into a version-(N+1) one.
 # Version 0 was the pre-release draft: checklist state was a list of {"id", "status", ...}.
@@ -186,6 +186,7 @@ def save_plan(plan: Plan, path: str | os.PathLike, *, touch: bool = True) -> Pat
     try:
         data = plan_bytes(plan)
         with locked(p):
+            remove_stale_temps(p)  # what a writer killed mid-save left behind (kill -9, power loss)
             atomic_write(p, data, backup=True)
     except BaseException:
         plan.modified = before  # nothing was saved

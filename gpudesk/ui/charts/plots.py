@@ -45,7 +45,6 @@ from gpudesk.ui.charts.style import (
     _set_ticks,
     _star,
     _steady,
-    _tip,
 
 )
 
@@ -223,13 +222,12 @@ def build_pareto_plot(plot_item: pg.PlotItem, data: CostChartData) -> None:
     def tip(p) -> str:
         return f"{p.label}\n{_num(p.days, 2)} " + _tr("days") + f", {_num(p.cost, 0)} {data.currency}"
 
-    others = [p for p in data.points if not p.pareto]
+    others, ox, oy = _distinct_dots([p for p in data.points if not p.pareto])
     entries = []
     if others:
         entries.append((_sample("●", _blend("#888a85", 160)), _tr("Other options")))
-        _add(plot_item, "others", pg.ScatterPlotItem, x=_log10([p.days for p in others]),
-             y=_log10([p.cost for p in others]), size=6, brush=_brush(136, 138, 133, 120), pen=_pen(None),
-             data=[lambda p=p: tip(p) for p in others], hoverable=True, tip=_tip, name=_tr("Other options"))
+        _add(plot_item, "others", pg.ScatterPlotItem, x=ox, y=oy, size=6, brush=_brush(136, 138, 133, 120),
+             pen=_pen(None), data=others, hoverable=True, tip=lambda _x, _y, p: tip(p), name=_tr("Other options"))
     front = data.front
     fx, fy = _log10([p.days for p in front]), _log10([p.cost for p in front])
     _add(plot_item, "front", pg.PlotDataItem, fx, fy, pen=_pen("#cc0000", width=2), symbol="o", symbolSize=8,
@@ -241,6 +239,22 @@ def build_pareto_plot(plot_item: pg.PlotItem, data: CostChartData) -> None:
             entries.append(_star(plot_item, *_log10([p.days, p.cost]), tip(p)))
     _legend(plot_item, entries)
     _finish(plot_item)
+
+
+def _distinct_dots(points, step: float = 0.004):
+    """The points that land on distinct spots of the log-log chart (about a pixel apart), with their
+    log10 coordinates: thousands of options from similar offers draw as the same dots, so only one
+    of each is drawn (and hovered)."""
+    import numpy as np
+
+    if not points:
+        return [], [], []
+    xs = np.log10(np.array([p.days for p in points], dtype=float))
+    ys = np.log10(np.array([p.cost for p in points], dtype=float))
+    keys = np.round(xs / step).astype(np.int64) * 1_000_003 + np.round(ys / step).astype(np.int64)
+    _, first = np.unique(keys, return_index=True)
+    first.sort()
+    return [points[i] for i in first], xs[first].tolist(), ys[first].tolist()
 
 
 def build_billing_plot(plot_item: pg.PlotItem, data: CostChartData) -> None:
@@ -303,26 +317,37 @@ def render_chart_image(kind: str, data, width: int = 900, height: int = 500) -> 
 
 
 def export_plot(plot_item: pg.PlotItem, path: str) -> None:
-    """Write a plot to PNG or SVG, chosen by the file name's extension."""
+    """Write a plot to PNG or SVG, chosen by the file name's extension: atomically, never over a plan or a
+    database (core.plan.refuse_export_over), and checked (GpudeskError when the image did not get written)."""
     from pyqtgraph import exporters
 
-    if path.lower().endswith(".svg"):
-        # Qt's own SVG writer: pyqtgraph's exporter trips over some symbol paths
-        from PySide6.QtCore import QRectF
-        from PySide6.QtGui import QPainter
-        from PySide6.QtSvg import QSvgGenerator
+    from gpudesk.core.plan import refuse_export_over
+    from gpudesk.errors import GpudeskError
+    from gpudesk.fileio import atomic_path
 
-        source = plot_item.sceneBoundingRect()
-        generator = QSvgGenerator()
-        generator.setFileName(path)
-        generator.setSize(source.size().toSize())
-        generator.setViewBox(QRectF(0, 0, source.width(), source.height()))
-        generator.setTitle(plot_item.titleLabel.text or "gpudesk chart")
-        painter = QPainter(generator)
-        painter.setRenderHint(QPainter.Antialiasing)
-        plot_item.scene().render(painter, QRectF(0, 0, source.width(), source.height()), source)
-        painter.end()
-    else:
-        exporter = exporters.ImageExporter(plot_item)
-        exporter.parameters()["width"] = max(1200, int(plot_item.width()))
-        exporter.export(path)
+    target = refuse_export_over(path)
+    with atomic_path(target) as tmp:
+        if str(target).lower().endswith(".svg"):
+            # Qt's own SVG writer: pyqtgraph's exporter trips over some symbol paths
+            from PySide6.QtCore import QRectF
+            from PySide6.QtGui import QPainter
+            from PySide6.QtSvg import QSvgGenerator
+
+            source = plot_item.sceneBoundingRect()
+            generator = QSvgGenerator()
+            generator.setFileName(str(tmp))
+            generator.setSize(source.size().toSize())
+            generator.setViewBox(QRectF(0, 0, source.width(), source.height()))
+            generator.setTitle(plot_item.titleLabel.text or "gpudesk chart")
+            painter = QPainter(generator)
+            painter.setRenderHint(QPainter.Antialiasing)
+            plot_item.scene().render(painter, QRectF(0, 0, source.width(), source.height()), source)
+            ok = painter.end()
+            del generator  # closes the file
+            ok = ok and tmp.stat().st_size > 0 and tmp.read_bytes().rstrip().endswith(b"</svg>")
+        else:
+            exporter = exporters.ImageExporter(plot_item)
+            exporter.parameters()["width"] = max(1200, int(plot_item.width()))
+            ok = exporter.export(toBytes=True).save(str(tmp), "PNG")
+        if not ok:
+            raise GpudeskError(f"{target}: could not save the chart (is the disk full?); nothing was replaced")

@@ -205,8 +205,12 @@ def _set_range(plot_item: pg.PlotItem, x0: float, x1: float, y0: float, y1: floa
 
 
 def _bounds(values) -> tuple[float, float]:
-    finite = [v for v in values if v == v and abs(v) != float("inf")]
-    return (min(finite), max(finite)) if finite else (0.0, 1.0)
+    """The finite values' span (numpy: a chart may hold thousands of points)."""
+    import numpy as np
+
+    a = np.asarray(values, dtype=float)
+    a = a[np.isfinite(a)]
+    return (float(a.min()), float(a.max())) if a.size else (0.0, 1.0)
 
 
 def _add(plot_item: pg.PlotItem, key: str, cls, *args, **kwargs):
@@ -376,7 +380,12 @@ def _gpu_ticks(counts) -> list[tuple[float, str]]:
 
 
 def _log10(values):
-    return [math.log10(v) if v > 0 else float("nan") for v in values]
+    """log10 of each value, NaN for values that are not positive."""
+    import numpy as np
+
+    a = np.asarray(values, dtype=float)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.where(a > 0, np.log10(np.where(a > 0, a, 1.0)), np.nan).tolist()
 
 
 def _add_line(plot_item: pg.PlotItem, key: str, pos: float, pen, text: str, label_opts: dict) -> None:

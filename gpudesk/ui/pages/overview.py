@@ -27,8 +27,6 @@ from gpudesk.core.report.chart_data import (
     CostChartData,
     MemoryChartData,
     chart_key,
-    cost_chart_data,
-    memory_chart_data,
     verdict,
 )
 from gpudesk.ui import fmt
@@ -152,12 +150,14 @@ class OverviewPage(QScrollArea):
 
     # --- data --------------------------------------------------------------------------------
 
-    def show_result(self, options, feasible, chosen, message: str = "") -> None:
-        """Draw the charts for a recommendation and the chosen option (None = nothing to show)."""
+    def show_result(self, options, feasible, chosen, message: str = "", *, charts=None) -> None:
+        """Draw the charts for a recommendation and the chosen option (None = nothing to show);
+        `charts` (memory, cost chart data for `chosen`) when the worker built them already."""
+        from gpudesk.ui.state.recompute import chart_data
+
         self._option = chosen
         self._message = message
-        self.memory_data = memory_chart_data(options, chosen)
-        self.cost_data = cost_chart_data(feasible or options, chosen)
+        self.memory_data, self.cost_data = charts if charts is not None else chart_data(options, feasible, chosen)
         self._redraw()
 
     def _redraw(self) -> None:

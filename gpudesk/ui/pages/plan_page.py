@@ -4,6 +4,7 @@ and the chosen configuration, which the user may also set by hand."""
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QSignalBlocker, Qt, Signal
+from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import (
     QFormLayout,
     QFrame,
@@ -61,6 +62,11 @@ class PlanPage(QScrollArea):
         self.notes_edit = QPlainTextEdit()
         self.notes_edit.setFixedHeight(6 * self.notes_edit.fontMetrics().lineSpacing() + 12)
         self.notes_edit.textChanged.connect(lambda: self._emit("notes", self.notes_edit.toPlainText()))
+        from gpudesk.core.limits import TEXT_LIMITS
+
+        for name, line in (("title", self.title_edit), ("author", self.author_edit),
+                           ("organisation", self.organisation_edit)):
+            line.setMaxLength(TEXT_LIMITS[name])  # the limits plan files and the CLI enforce (core.limits)
         for key, field in (("title", title_row), ("title_state", self.title_state), ("author", self.author_edit),
                            ("organisation", self.organisation_edit), ("approvers", self.approvers_edit),
                            ("notes", self.notes_edit)):
@@ -156,5 +162,26 @@ class PlanPage(QScrollArea):
         return [line.strip() for line in self.approvers_edit.toPlainText().splitlines() if line.strip()]
 
     def _emit(self, name: str, value) -> None:
-        if not self._loading:
-            self.fact_edited.emit(name, value)
+        if self._loading:
+            return
+        if name in ("notes", "approvers"):
+            value = self._within_limits(name, value)
+        self.fact_edited.emit(name, value)
+
+    def _within_limits(self, name: str, value):
+        """Notes and approvers kept to core's limits, in the box itself (as a line edit's maximum length
+        does), so what the plan holds is what the user sees."""
+        from gpudesk.core.limits import MAX_APPROVERS, TEXT_LIMITS
+
+        edit = self.notes_edit if name == "notes" else self.approvers_edit
+        if name == "notes":
+            fitted = value[:TEXT_LIMITS["notes"]]
+            clipped = fitted != value
+        else:
+            fitted = [a[:TEXT_LIMITS["approver"]] for a in value[:MAX_APPROVERS]]
+            clipped = fitted != value
+        if clipped:
+            with QSignalBlocker(edit):
+                edit.setPlainText(fitted if name == "notes" else "\n".join(fitted))
+                edit.moveCursor(QTextCursor.MoveOperation.End)
+        return fitted

@@ -53,6 +53,9 @@ class Answer:
     error: str = ""
     manual_error: str = ""  # why the hand-set configuration no longer works for the edited job
     quote_error: str = ""  # why the selected quote's configuration cannot be evaluated for the edited job
+    charts: Any = None  # (memory, cost) chart data, built on the worker (plain points) ...
+    charts_for: Any = None  # ... for this choice (a later pick from the table needs them built again)
+    wording: Any = None  # the choice's advice and notes in every language (core.plan.choice_wording)
     seconds: float = 0.0
     cancelled: bool = False
 
@@ -130,6 +133,13 @@ def compute_answer(request: Request, catalog) -> Answer:
             if chosen is not None and not chosen.memory.fits:
                 chosen = None  # the edited job outgrew it: the top option is the better answer
             answer.chosen = chosen
+        if not request.token.cancelled:
+            answer.charts_for = answer.choice
+            answer.charts = chart_data(answer.options, answer.feasible, answer.choice)
+            if answer.choice is not None:
+                from gpudesk.core.plan import choice_wording
+
+                answer.wording = choice_wording(request.job, answer.choice, catalog, request.constraints)
     except Cancelled:
         answer.rec, answer.chosen = None, None
         answer.cancelled = True
@@ -142,6 +152,16 @@ def compute_answer(request: Request, catalog) -> Answer:
         answer.error = f"{type(exc).__name__}: {exc}"
     answer.seconds = time.perf_counter() - start
     return answer
+
+
+def chart_data(options, feasible, choice):
+    """The overview's chart series (core.report.chart_data) for this answer: plain points, built with
+    the collector held off (thousands of feasible options make its passes the slowest part)."""
+    from gpudesk.core.report.chart_data import cost_chart_data, memory_chart_data
+    from gpudesk.core.search.quiet_gc import no_gc
+
+    with no_gc():
+        return memory_chart_data(options, choice), cost_chart_data(feasible or options, choice)
 
 
 class Scheduler:

@@ -166,8 +166,9 @@ class PlanSession:
             return
         if answer.manual_error:  # the hand-set configuration no longer runs the edited job
             self.manual = self.wanted = None
+        wording = answer.wording if answer.charts_for is answer.choice else None  # worded on the worker
         plan_mod.apply_choice(self.plan, answer.choice, answer.compared, self.catalog,
-                              follow_title=self.title_auto, manual=self.manual)
+                              follow_title=self.title_auto, manual=self.manual, wording=wording)
         self.undo.amend(self.plan, answer, self._extra())
 
     # --- undo -------------------------------------------------------------------------------

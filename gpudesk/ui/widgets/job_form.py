@@ -252,7 +252,11 @@ class JobForm(JobValues, QScrollArea):
         return combo
 
     def _spin(self, lo: int, hi: int, value: int, key: str) -> QSpinBox:
+        from gpudesk.core.limits import RANGES
+
         spin = QSpinBox()
+        if key in RANGES and RANGES[key].whole:  # never above what core, the CLI and plan files accept
+            hi = min(hi, int(RANGES[key].hi))  # (the low end may hold a form-only "automatic" 0)
         spin.setRange(lo, hi)
         spin.setValue(value)
         spin.setGroupSeparatorShown(True)

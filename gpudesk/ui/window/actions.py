@@ -44,6 +44,10 @@ def build(w) -> None:
     a["export_options"] = _action(w, lambda: w.export_spreadsheet("options"), QKeySequence("Ctrl+E"))
     a["export_checklist"] = _action(w, lambda: w.export_spreadsheet("checklist"))
     a["export_quotes"] = _action(w, lambda: w.export_spreadsheet("quotes"))
+    from gpudesk.ui import kit_dialog
+
+    a["export_kit"] = _action(w, lambda: kit_dialog.export_kit(w))
+    a["import_kit"] = _action(w, lambda: kit_dialog.import_kit_results(w))
     a["quit"] = _action(w, w.close, QKeySequence("Ctrl+Q"))
     a["undo"] = _action(w, w.undo, QKeySequence.Undo, w.style().standardIcon(QStyle.SP_ArrowBack))
     a["redo"] = _action(w, w.redo, QKeySequence("Ctrl+Shift+Z"), w.style().standardIcon(QStyle.SP_ArrowForward))
@@ -73,6 +77,9 @@ def build(w) -> None:
     for key in ("pdf", "export_options", "export_checklist", "export_quotes"):
         w.export_menu.addAction(a[key])
     w.file_menu.addAction(a["preview"])
+    w.file_menu.addSeparator()
+    w.file_menu.addAction(a["export_kit"])
+    w.file_menu.addAction(a["import_kit"])
     w.file_menu.addSeparator()
     w.file_menu.addAction(a["quit"])
     w.edit_menu = bar.addMenu("")
@@ -129,6 +136,10 @@ def retranslate(w) -> None:
         "export_options": (_tr("&Options as spreadsheet…"), _tr("Write the ranked options to .xlsx or .csv")),
         "export_checklist": (_tr("&Checklist as spreadsheet…"), _tr("Write the checklist to .xlsx or .csv")),
         "export_quotes": (_tr("&Quotes as spreadsheet…"), _tr("Write the quote comparison to .xlsx or .csv")),
+        "export_kit": (_tr("Export acceptance &kit…"),
+                       _tr("Write the scripts that check the delivered servers against this plan")),
+        "import_kit": (_tr("Import kit res&ults…"),
+                       _tr("Record a gpudesk-results.json in the checklist; compare measured with planned")),
         "quit": (_tr("&Quit"), _tr("Close gpudesk")),
         "undo": (_tr("&Undo"), _tr("Undo the last edit")),
         "redo": (_tr("&Redo"), _tr("Redo the edit just undone")),
@@ -183,4 +194,5 @@ def field_name(key: str) -> str:
         "providers": _tr("providers"), "max_gpus": _tr("most GPUs"), "title": _tr("title"), "author": _tr("author"),
         "organisation": _tr("organisation"), "approvers": _tr("approvers"), "notes": _tr("notes"),
         "choice": _tr("choice"), "checklist": _tr("checklist result"), "quote": _tr("quote"), "import": _tr("import"),
+        "kit": _tr("kit results"),
     }.get(key, "")

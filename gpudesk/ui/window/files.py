@@ -42,8 +42,18 @@ class FilesMixin:
         self.session.discard()
         self._touched(autosave=False)
 
+    def show_notices(self) -> None:
+        """What core and the catalogue asked to tell the user (a damaged database set aside): one dialog."""
+        from gpudesk.errors import take_notices
+
+        notices = take_notices()
+        if notices:
+            self.statusBar().showMessage(notices[-1], 15000)
+            QMessageBox.warning(self, _tr("gpudesk"), "\n\n".join(notices))
+
     def start_up(self) -> None:
         """After the first paint: offer to recover a crashed session, else compute the default job."""
+        self.show_notices()
         if not self.offer_recovery():
             self.schedule_recompute()
         if not self.settings.value("first_run_done", False, type=bool):
@@ -79,7 +89,15 @@ class FilesMixin:
         try:
             self.session.autosave()
         except (OSError, GpudeskError) as exc:
-            self.statusBar().showMessage(_tr("Autosave failed: %1").replace("%1", str(exc)), 8000)
+            message = _tr("Autosave failed: %1").replace("%1", str(exc))
+            self.statusBar().showMessage(message, 15000)
+            if not getattr(self, "_autosave_warned", False):  # once a session: the status bar repeats it
+                self._autosave_warned = True
+                QMessageBox.warning(self, _tr("Autosave failed"), message + "\n\n" +
+                                    _tr("Your edits are not lost while gpudesk stays open: save the plan "
+                                        "to a folder you can write to."))
+        else:
+            self._autosave_warned = False
 
     def new_plan(self) -> None:
         if not self.maybe_save():
