@@ -66,7 +66,7 @@ def _check_slug(v: str) -> str:
     return v
 
 
-ROW_CONFIG = ConfigDict(extra="forbid", allow_inf_nan=False)
+ROW_CONFIG = ConfigDict(extra="forbid", allow_inf_nan=False, defer_build=True)
 
 
 class Row(BaseModel):
@@ -129,7 +129,7 @@ class Offer(Row, OfferFields):
 class ModelPreset(BaseModel):
     """A model preset: the real config.json numbers of a published model, grouped by task class."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     id: str
     name: str
@@ -141,6 +141,8 @@ class ModelPreset(BaseModel):
 
 
 class CatalogMeta(BaseModel):
+    model_config = ConfigDict(defer_build=True)
+
     schema_version: int
     content_hash: str
     catalog_date: str | None = None  # the newest `checked`/`price_date` in the data
