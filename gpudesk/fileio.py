@@ -174,12 +174,13 @@ def _depth_exceeds(obj: object, limit: int) -> bool:
     return False
 
 
-def parse_json(raw: bytes | str, source: str, *, max_depth: int = DEFAULT_MAX_DEPTH):
+def parse_json(raw: bytes | str, source: str, *, max_depth: int = DEFAULT_MAX_DEPTH, strict_numbers: bool = True):
     """Decode JSON text from a file a person may have edited; GpudeskError naming `source` on any problem.
 
     Accepted: a UTF-8 byte-order mark (Windows editors write one). Refused with a plain message:
     text that is not UTF-8 (e.g. saved as GBK), NaN/Infinity and numbers beyond a double (1e400),
-    nesting deeper than `max_depth`, malformed JSON (with line and column).
+    nesting deeper than `max_depth`, malformed JSON (with line and column). `strict_numbers=False` lets
+    NaN and Infinity through for a caller that names the field holding one itself.
     """
     if isinstance(raw, bytes):
         try:
@@ -190,7 +191,8 @@ def parse_json(raw: bytes | str, source: str, *, max_depth: int = DEFAULT_MAX_DE
     else:
         text = raw[1:] if raw.startswith("\ufeff") else raw
     try:
-        doc = json.loads(text, parse_constant=_constant, parse_float=_finite_float)
+        doc = (json.loads(text, parse_constant=_constant, parse_float=_finite_float) if strict_numbers
+               else json.loads(text))
     except json.JSONDecodeError as exc:
         raise GpudeskError(f"{source}: not valid JSON at line {exc.lineno}, column {exc.colno} ({exc.msg})") from None
     except RecursionError:

@@ -52,10 +52,15 @@ def _u(v, fmt="{}") -> str:
     return t("unknown", "未知") if v is None else fmt.format(v)
 
 
-def _num(v, digits=1) -> str:
+def _num(v, digits=1, *, exact: bool = False) -> str:
+    """A catalogue figure through core's formatter: `digits` decimals, trailing decimal zeros dropped
+    (989.5, 1,979); `exact` keeps them (prices: 2.20). Zeros of the whole part always stay (1,320)."""
+    from gpudesk.core import units
+
     if v is None:
         return _u(None)
-    return f"{v:,.{digits}f}".rstrip("0").rstrip(".") if isinstance(v, float) else f"{v:,}"
+    text = units.number(v, digits)
+    return text if exact or "." not in text else text.rstrip("0").rstrip(".")
 
 
 def _gb(b) -> str:
@@ -86,7 +91,7 @@ def _rows(kind: str, cat):
         return heads, rows, set()
     if kind == "offers":
         heads = ["id", "provider", "gpu", "×", "region", "CNY/GPU-h", "CNY/GPU-month", "kind", "date"]
-        rows = [[o.id, o.provider, o.gpu, str(o.gpus_per_node), _u(o.region), _num(o.price_per_gpu_hour, 2),
+        rows = [[o.id, o.provider, o.gpu, str(o.gpus_per_node), _u(o.region), _num(o.price_per_gpu_hour, 2, exact=True),
                  _num(o.price_per_gpu_month, 0), _u(o.price_kind) + (" (user)" if o.user else ""),
                  _u(o.price_date)] for o in cat.offers()]
         return heads, rows, {3, 5, 6}
@@ -171,7 +176,7 @@ def _show(args) -> int:
     if related:
         print("\noffers:")
         print(table(["id", "provider", "gpu", "×", "CNY/GPU-h", "CNY/GPU-month", "kind", "date"],
-                    [[o.id, o.provider, o.gpu, str(o.gpus_per_node), _num(o.price_per_gpu_hour, 2),
+                    [[o.id, o.provider, o.gpu, str(o.gpus_per_node), _num(o.price_per_gpu_hour, 2, exact=True),
                       _num(o.price_per_gpu_month, 0), _u(o.price_kind), _u(o.price_date)] for o in related],
                     {3, 4, 5}))
     return 0

@@ -134,12 +134,25 @@ def model_from_args(args: argparse.Namespace, catalog):
     from gpudesk.errors import GpudeskError
 
     if getattr(args, "model", None):
-        return catalog.model(args.model)
+        arch = catalog.model(args.model)
+        _interpreted("--model", args.model, arch.id, arch.name)
+        return arch
     if getattr(args, "model_config", None):
         return from_config_file(args.model_config)
     if getattr(args, "params", None) is not None:
         return from_params(args.params)
     raise GpudeskError("give the model: --model ID, --model-config PATH or --params N")
+
+
+def _interpreted(option: str, given: str, resolved: str | None, name: str | None) -> None:
+    """Say on stderr when an id was read as another one (a typo such as qwen25-7b -> qwen2.5-7b)."""
+    import sys
+
+    from gpudesk.core.i18n import t
+
+    if resolved and given.strip().lower() != resolved.lower():
+        sys.stderr.write(t("note: {opt} {given} interpreted as {id} ({name})\n", "注意：{opt} {given} 按 {id}（{name}）理解\n",
+                           opt=option, given=given, id=resolved, name=name or resolved))
 
 
 def default_gpu_id(catalog) -> str:
@@ -193,7 +206,9 @@ def job_from_args(args: argparse.Namespace, catalog):
     if args.gpu is not None and not args.gpu.strip():
         raise GpudeskError("--gpu: an empty GPU id; name one (see `gpudesk catalog gpus`) or leave --gpu out")
     gpu_id = args.gpu or default_gpu_id(catalog)
-    catalog.gpu(gpu_id)  # unknown id -> CatalogError naming close matches
+    gpu = catalog.gpu(gpu_id)  # unknown id -> CatalogError naming close matches
+    if args.gpu:
+        _interpreted("--gpu", args.gpu, gpu.id, gpu.name)
     return job, layout, gpu_id
 
 

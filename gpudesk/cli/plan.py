@@ -39,8 +39,9 @@ def register(subparsers) -> None:
          "an existing file is kept as FILE.gpudesk.bak)")
     _add(g, "--json", action="store_true", help="print the plan as JSON")
     _add(g, "--lang", choices=("zh_CN", "en"), help="language of the generated texts")
-    # tell "--gpus not given" apart from "--gpus 1": the recommender chooses the count then
-    new.set_defaults(func=handle_new, gpus=None, gpu=None)
+    # tell "--gpus not given" apart from "--gpus 1": the recommender chooses the count then; and a layout
+    # option given (--tp/--pp/--zero/--offload) from one left to the search
+    new.set_defaults(func=handle_new, gpus=None, gpu=None, **{k: None for k in LAYOUT_OPTIONS})
 
     show = sub.add_parser("show", help="print a plan file", description="Print a plan file (JSON with --json).")
     show.add_argument("plan", metavar="FILE.gpudesk")
@@ -48,6 +49,21 @@ def register(subparsers) -> None:
                       "progress and the whole plan document")
     show.add_argument("--lang", choices=("zh_CN", "en"), help="language of the text output")
     show.set_defaults(func=handle_show)
+
+
+LAYOUT_OPTIONS = ("tp", "pp", "zero", "offload")  # the parallel layout options `plan new` keeps when given
+
+
+def _named_layout(args: argparse.Namespace) -> list[str]:
+    """The layout options the user gave (the rest get their defaults); `args` then holds every value."""
+    from gpudesk.core import defaults as D
+
+    given = [k for k in LAYOUT_OPTIONS if getattr(args, k) is not None]
+    for k in LAYOUT_OPTIONS:
+        if getattr(args, k) is None:
+            value = D.layout_default(k)
+            setattr(args, k, getattr(value, "value", value))
+    return given
 
 
 def handle_new(args: argparse.Namespace) -> int:
@@ -70,6 +86,14 @@ def handle_new(args: argparse.Namespace) -> int:
         raise GpudeskError(f"--gpus must be at least 1, got {gpus_named}")
     if args.offer and not gpu_named:
         raise GpudeskError("--offer needs --gpu (the GPU the offer rents)")
+    named = _named_layout(args)
+    if named and not gpu_named:
+        from gpudesk.core.i18n import t
+
+        with use_language(args.lang):
+            raise GpudeskError(t("the layout option {opts} needs the GPU and count it runs on: give --gpu ID --gpus N too",
+                                 "并行布局选项 {opts} 需要指明所用 GPU 和数量：请同时给出 --gpu ID --gpus N",
+                                 opts="/".join(f"--{k}" for k in named)))
     from gpudesk.core.limits import check_text
 
     for field, option in (("title", "--title"), ("author", "--author"), ("organisation", "--organisation"),
@@ -77,13 +101,42 @@ def handle_new(args: argparse.Namespace) -> int:
         check_text(getattr(args, field) or "", field, option)  # the limits the GUI's fields enforce too
     with use_language(args.lang):
         catalog = open_catalog()
-        job, _layout, _gpu = job_from_args(args, catalog)
+        job, layout, _gpu = job_from_args(args, catalog)
+        manual = None
+        if named:  # exactly the layout named (README: --gpu ID --gpus N keeps exactly that configuration)
+            from gpudesk.core.plan import ManualChoice
+
+            manual = ManualChoice(gpu=gpu_named, gpus=args.gpus, offer=args.offer, tp=layout.tp, pp=layout.pp,
+                                  zero=layout.zero, offload=layout.offload, recompute=job.recompute,
+                                  micro_batch=job.micro_batch)
         plan = new_plan(job, constraints_from_args(args), catalog, gpu_id=gpu_named, gpus=gpus_named,
                         offer_id=args.offer, title=args.title, author=args.author,
-                        organisation=args.organisation, notes=args.notes)
+                        organisation=args.organisation, notes=args.notes, manual=manual)
         save_plan(plan, out)
         _print(plan, out, args.json, catalog)
+        _warn_new(plan, bool(named))
     return 0
+
+
+def _warn_new(plan, named: bool) -> None:
+    """What a new plan cannot answer yet, on stderr (the plan is written all the same)."""
+    from gpudesk.core import units
+    from gpudesk.core.i18n import t
+
+    o = plan.choice
+    if o is None:
+        return
+    if not o.memory.fits:
+        sys.stderr.write("! " + (t("the named layout does not fit: {need} per GPU, {usable} usable; the plan is kept, "
+                                    "marked as not fitting", "所指定的布局装不下：每卡需要 {need}，可用 {usable}；方案已保存，并标明装不下",
+                                    need=units.memory(o.memory.per_gpu_bytes.total), usable=units.memory(o.memory.usable_bytes))
+                                  if named else t("the job does not fit this configuration: {need} per GPU, {usable} usable",
+                                                  "此配置装不下该任务：每卡需要 {need}，可用 {usable}",
+                                                  need=units.memory(o.memory.per_gpu_bytes.total),
+                                                  usable=units.memory(o.memory.usable_bytes))) + "\n")
+    if plan.job.task.trains and not plan.job.tokens:
+        sys.stderr.write("! " + t("no --tokens given: training time and cost cannot be computed (the plan shows them "
+                                  "as unknown)", "未给出 --tokens：训练时间和费用无法计算（方案中显示为未知）") + "\n")
 
 
 def handle_show(args: argparse.Namespace) -> int:

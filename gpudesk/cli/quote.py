@@ -199,17 +199,22 @@ def handle_add(args: argparse.Namespace) -> int:
     from gpudesk.catalog import open_catalog
     from gpudesk.core.i18n import t, use_language
     from gpudesk.core.plan import add_quote, save_plan
+    from gpudesk.core.plan.quote_ops import quote_warnings
 
     with use_language(args.lang), _locked(args):
         plan = _load(args)
         data = quote_from_args(args)
-        q = add_quote(plan, data, open_catalog())
+        catalog = open_catalog()
+        q = add_quote(plan, data, catalog)
         save_plan(plan, args.plan)
+        warnings = quote_warnings(q, catalog)
         if args.json:
-            _dump({"added": q.model_dump(mode="json"), "quotes": len(plan.quotes)})
+            _dump({"added": q.model_dump(mode="json"), "quotes": len(plan.quotes), "warnings": warnings})
         else:
             print(t("added quote {q} from {p} to {f} (quotes in the plan: {n})", "已将 {p} 的报价 {q} 加入 {f}（方案中共 {n} 份报价）",
                     q=q.id, p=q.provider_name or q.provider, f=args.plan, n=len(plan.quotes)))
+        for w in warnings:
+            sys.stderr.write(f"! {w}\n")
     return 0
 
 
@@ -378,7 +383,6 @@ def format_comparison(c) -> str:
     if c.selection is not None:
         out.append(t("Selected: {q} — {why}", "已选定：{q} —— {why}", q=c.selection.quote, why=c.selection.reason))
     out += [f"! {n}" for n in c.notes]
-    if not c.enough_quotes:
-        out.append(t("Fewer than three quotes.", "报价少于三份。"))
+    out.append(("" if c.rule_met else "! ") + c.rule_text())
     return "\n".join(out) + "\n"
 

@@ -39,9 +39,16 @@ def csv_bytes(table: Table, *, delimiter: str = ",") -> bytes:
     return ("\ufeff" + out.getvalue()).encode("utf-8")
 
 
+def _zh_bool(value: bool) -> str | None:
+    """A yes/no cell in a Chinese export reads 是/否 (Excel's TRUE/FALSE stays English); None in English."""
+    from gpudesk.core.i18n import current_language
+
+    return ("是" if value else "否") if current_language() == "zh_CN" else None
+
+
 def _csv_value(value):
     if isinstance(value, bool):
-        return "TRUE" if value else "FALSE"
+        return _zh_bool(value) or ("TRUE" if value else "FALSE")
     if isinstance(value, float) and value.is_integer() and abs(value) < 1e15:
         return str(int(value))
     return value
@@ -63,7 +70,9 @@ def xlsx_bytes(table: Table) -> bytes:
             value = safe_cell(value)
             if value is None:
                 continue
-            if isinstance(value, bool):
+            if isinstance(value, bool) and _zh_bool(value):
+                sheet.write_string(r, col, _zh_bool(value))
+            elif isinstance(value, bool):
                 sheet.write_boolean(r, col, value)
             elif isinstance(value, (int, float)):
                 sheet.write_number(r, col, value)

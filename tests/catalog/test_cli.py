@@ -76,3 +76,13 @@ def test_tables_line_up_with_chinese_text(capsys):
 def test_build_check(capsys):
     assert run_cli(["catalog", "build", "--check"]) == 0
     assert "matches a fresh build" in capsys.readouterr().out
+
+
+def test_offer_table_keeps_whole_number_zeros(capsys):
+    """X1: ¥1,320 a month printed as "1,320" (not "1,32"), ¥2.20 an hour as "2.20"."""
+    rows = {o["id"]: o for o in _json(capsys, "catalog", "offers", "--json")}
+    assert rows["ref-rtx-4090-1x"]["price_per_gpu_month"] == 1320 and rows["ref-rtx-3090-1x"]["price_per_gpu_month"] == 840
+    assert run_cli(["catalog", "offers"]) == 0
+    lines = {line.split()[0]: line.split() for line in capsys.readouterr().out.splitlines() if line.strip()}
+    assert "2.20" in lines["ref-rtx-4090-1x"] and "1,320" in lines["ref-rtx-4090-1x"]
+    assert "1.40" in lines["ref-rtx-3090-1x"] and "840" in lines["ref-rtx-3090-1x"]

@@ -119,3 +119,41 @@ def test_plan_new_words_the_choice_in_both_languages(tmp_path):
     assert set(plan.wording["zh_CN"].advice) == ids
     assert plan.wording["en"].advice["offload-slow"] == next(a.message for a in plan.choice.advice if a.id == "offload-slow")
     assert "卸载" in plan.wording["zh_CN"].advice["offload-slow"]
+
+
+def test_new_keeps_the_named_layout(tmp_path, capsys):
+    """P1: --tp/--pp/--zero/--offload are the plan's layout, never silently replaced by the search's."""
+    _needs_engine()
+    out = tmp_path / "tp2.gpudesk"
+    assert run_cli(["plan", "new", "--model", "llama-2-13b", "--task", "full", "--tokens", "2e9", "--gpu",
+                    "h100-sxm-80gb", "--gpus", "8", "--zero", "3", "--tp", "2", "-o", str(out)]) == 0
+    lay = load_plan(out).choice.layout
+    assert (lay.tp, lay.pp, lay.dp, lay.zero, str(lay.offload)) == (2, 1, 4, 3, "none")
+    assert load_plan(out).manual is not None and load_plan(out).manual.tp == 2
+    capsys.readouterr()
+    # 70B full on one 24 GB card without offload: kept as named, marked as not fitting, and said so
+    nofit = tmp_path / "nofit.gpudesk"
+    assert run_cli(["plan", "new", "--model", "llama-2-70b", "--task", "full", "--tokens", "1e9", "--gpu", "rtx-3090",
+                    "--gpus", "1", "--offload", "none", "--lang", "en", "-o", str(nofit)]) == 0
+    plan = load_plan(nofit)
+    assert str(plan.choice.layout.offload) == "none" and plan.choice.layout.zero == 0
+    assert plan.choice.memory.fits is False
+    assert "does not fit" in capsys.readouterr().err
+
+
+def test_new_layout_without_gpu_is_refused(tmp_path, capsys):
+    _needs_engine()
+    out = tmp_path / "x.gpudesk"
+    assert run_cli(["plan", "new", "--model", "llama-2-13b", "--task", "full", "--tp", "2", "--lang", "en",
+                    "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert "--tp" in err and "--gpu" in err and not out.exists()
+
+
+def test_new_without_tokens_warns(tmp_path, capsys):
+    """P6: a training plan without --tokens is written, with a warning that time and cost are unknown."""
+    _needs_engine()
+    out = tmp_path / "s.gpudesk"
+    assert run_cli(["plan", "new", "--model", "llama-2-13b", "--gpu", "rtx-4090", "--gpus", "1", "--lang", "zh_CN",
+                    "-o", str(out)]) == 0
+    assert "未给出 --tokens" in capsys.readouterr().err and out.exists()

@@ -129,7 +129,7 @@ def test_remove_and_chinese_output(plan, capsys):
     capsys.readouterr()
     assert run_cli(["quote", "compare", plan, "--lang", "zh_CN"]) == 0
     out = capsys.readouterr().out
-    assert "总价" in out and "¥200" in out and "报价少于三份" in out
+    assert "总价" in out and "¥200" in out and "只有 1 份书面报价" in out and "未满足 3 家持牌服务商比价要求" in out
     assert run_cli(["quote", "remove", plan, "q1"]) == 0 and load_plan(plan).quotes == []
     assert run_cli(["quote", "remove", plan, "q1"]) == 2
 
@@ -164,3 +164,31 @@ def test_list_json_imports_into_another_plan(plan, base_plan, tmp_path, capsys):
     a = run_json(capsys, "quote", "compare", plan, "--json")["quotes"]
     b = run_json(capsys, "quote", "compare", str(other), "--json")["quotes"]
     assert [(q["id"], q["all_in_cost"], q["items"]) for q in a] == [(q["id"], q["all_in_cost"], q["items"]) for q in b]
+
+
+def test_add_warns_about_expired_zero_price_and_odd_node_size(plan, capsys):
+    """Q2 (an already expired quote), Q4 (¥0), X5 (7 GPUs per node of a card sold in 1s and 8s): said at once."""
+    assert add(plan, "jianmi", "2.0", "1", PAST, "--lang", "en") == 0
+    err = capsys.readouterr().err
+    assert f"expired on {PAST}" in err
+    assert add(plan, "kufanyun", "0", "1", FUTURE, "--lang", "zh_CN") == 0
+    assert "价格为 0" in capsys.readouterr().err
+    assert run_cli(["quote", "add", plan, "--provider", "jianmi", "--gpu", "h800-sxm-80gb", "--gpus-per-node", "7",
+                    "--nodes", "1", "--price-per-gpu-hour", "14", "--lang", "en"]) == 0
+    err = capsys.readouterr().err
+    assert "7 GPUs per node" in err and "8" in err
+    c = run_json(capsys, "quote", "compare", plan, "--json")
+    zero = next(q for q in c["quotes"] if q["provider"] == "kufanyun")
+    assert "zero-price" in zero["flags"] and c["cheapest"] != zero["id"]  # ¥0 is never "the cheapest"
+
+
+def test_three_quote_rule_counts_licensed_providers(plan, capsys):
+    """Q6: three valid quotes from three providers, only 简米科技 with a licence on record: rule not met."""
+    assert add(plan, "jianmi", "2.0", "1", FUTURE) == 0
+    assert add(plan, "kufanyun", "1.8", "1", FUTURE) == 0
+    assert add(plan, "compshare", "1.9", "1", FUTURE) == 0
+    capsys.readouterr()
+    c = run_json(capsys, "quote", "compare", plan, "--json", "--lang", "zh_CN")
+    assert c["enough_quotes"] is True and c["providers_with_valid_quotes"] == 3
+    assert c["licensed_providers_with_valid_quotes"] == 1 and c["three_quote_rule_met"] is False
+    assert c["rule_text"].startswith("有效报价 3 家，其中记录许可证 1 家")

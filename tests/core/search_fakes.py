@@ -106,6 +106,9 @@ class FakeCatalog:
     def servers(self):
         return list(self._s.values())
 
+    def server(self, id):
+        return self._get(self._s, id, "server type")
+
     def offers(self):
         return list(self._o.values())
 

@@ -407,3 +407,17 @@ def test_serving_replicas_never_exceed_concurrency_and_cheapest_is_by_the_hour()
     assert r.rejected.get("idle_replicas", 0) > 0
     rates = [o.gpus * o.cost.price_per_gpu_hour for o in r.options if o.cost.price_per_gpu_hour]
     assert rates[0] == min(rates)  # serving without a token count: the cheapest hourly outlay first
+
+
+def test_best_of_each_gpu_type_and_plan_alternatives_include_other_types():
+    from gpudesk.core.plan import new_plan
+
+    r = run(job(7e9, tokens=2e10), top=1)
+    best = r.best_per_gpu()
+    assert len({o.gpu for o in best}) == len(best) >= 2
+    assert [o.rank for o in best] == sorted(o.rank for o in best) and best[0].rank == 1
+    for o in best:  # each is the best-ranked option of its GPU type in the whole answer
+        assert o.rank == min(x.rank for x in r.feasible if x.gpu == o.gpu)
+    assert {o.gpu for o in r.compared()} == {o.gpu for o in best}
+    plan = new_plan(job(7e9, tokens=2e10), Constraints(top=1), catalog())
+    assert {o.gpu for o in plan.alternatives} - {plan.choice.gpu}

@@ -52,6 +52,17 @@ def test_xlsx_and_csv_hold_the_same_rows(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["t.csv", "t.xlsx"]  # no temporary file left
 
 
+def test_chinese_exports_write_yes_no_in_chinese(tmp_path):
+    """X5: a zh export's yes/no columns (显存够用, 最低价, 已选定) read 是/否, not TRUE/FALSE."""
+    from gpudesk.core.i18n import use_language
+
+    table = Table("T", ["装得下"], [[True], [False]])
+    with use_language("zh_CN"):
+        x = export_table(table, tmp_path / "t.xlsx")
+        c = export_table(table, tmp_path / "t.csv")
+    assert _xlsx(x) == [["装得下"], ["是"], ["否"]] and _csv(c) == [["装得下"], ["是"], ["否"]]
+
+
 def test_exports_never_replace_a_plan_and_name_the_format(tmp_path):
     table = Table("T", ["a"], [[1]])
     with pytest.raises(GpudeskError, match="plan file"):

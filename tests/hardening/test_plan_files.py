@@ -121,3 +121,13 @@ def test_checklist_note_limit(capsys, tmp_path, good):
     assert p.read_bytes() == before
     rc, _o, err = cli(capsys, "checklist", p, "--set", "driver-branch=pass", "--note", "n" * 2000)
     assert rc == 0, err
+
+
+@pytest.mark.parametrize("content", ["[" * 100000 + "]" * 100000, '{"a": ' + "[" * 100 + "]" * 100 + "}"])
+def test_kit_import_of_a_deeply_nested_results_file(capsys, tmp_path, good, content):
+    p = _write(tmp_path, good)
+    results = tmp_path / "r.json"
+    results.write_text(content)
+    before = p.read_bytes()
+    err = refused(capsys, "kit", "import", results, "--plan", p)
+    assert str(results) in err and p.read_bytes() == before

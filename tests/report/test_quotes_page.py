@@ -97,7 +97,7 @@ def test_the_comparison_page_in_chinese(cat):
     data = build_report(_plan(cat), "zh_CN", generated=DAY)
     page = _section(data, "报价与比价")
     text = _text(page.blocks)
-    assert "分项总价" in text and "选定" in text and "报价已过期" in text and "有效期至 2027-01-31" in text
+    assert "分项总价" in text and "选定" in text and "过期：请重新询价" in text and "有效期至 2027-01-31" in text
     generated = text.replace("licensed, cheapest valid after the expired one", "")  # the user's own words stay
     assert not re.search(r"\b(unknown|quote|expired|hourly)\b", generated)  # no English left in the Chinese page
     assert "比价页" in data.cover_notice[1]

@@ -227,3 +227,26 @@ def test_chart_export_never_replaces_a_plan_and_is_atomic(window, monkeypatch, t
     out = page.export_chart("pareto", str(tmp_path / "c.svg"))
     assert out and Path(out).read_bytes().rstrip().endswith(b"</svg>")
     assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+
+
+@pytest.mark.parametrize("content", ["bom", "gbk", "deep", "nan"])
+def test_importing_a_hostile_config_json_in_the_window(window, tmp_path, content):
+    import json
+
+    from gpudesk.errors import GpudeskError
+    from tests.hardening.helpers import FIX
+
+    cfg = json.loads((FIX / "llama-2-7b.json").read_text())
+    path = tmp_path / "config.json"
+    if content == "bom":
+        path.write_text(json.dumps(cfg), encoding="utf-8-sig")
+        assert window.form.import_config(path).hidden_size == 4096  # what Notepad saves is accepted
+        return
+    if content == "gbk":
+        path.write_bytes(json.dumps({**cfg, "_name_or_path": "模型"}, ensure_ascii=False).encode("gbk"))
+    elif content == "deep":
+        path.write_text("[" * 100000 + "]" * 100000)
+    else:
+        path.write_text(json.dumps({**cfg, "hidden_size": float("nan")}))
+    with pytest.raises(GpudeskError, match="config.json"):
+        window.form.import_config(path)

@@ -18,6 +18,7 @@ from gpudesk.core.i18n import t
 from gpudesk.core.kit import expect, probe
 from gpudesk.core.plan import Plan
 from gpudesk.errors import GpudeskError
+from gpudesk.fileio import parse_json
 
 MAX_BYTES = 64 * 2**20
 STATUSES = ("pass", "fail", "info", "skipped")
@@ -109,7 +110,10 @@ def _decode(raw: bytes, source: str) -> Any:
     if not text.strip():
         raise GpudeskError(t("{s}: the results file is empty", "{s}：结果文件为空", s=source))
     try:
-        return json.loads(text)
+        json.loads(text)
+    except RecursionError:
+        raise GpudeskError(t("{s}: damaged results file: nested far too deeply", "{s}：结果文件已损坏：嵌套层数过多",
+                             s=source)) from None
     except json.JSONDecodeError as exc:
         body = text.strip()
         if body.startswith("{") and not body.endswith("}"):  # the probe's file always closes its top-level object
@@ -119,6 +123,7 @@ def _decode(raw: bytes, source: str) -> Any:
         raise GpudeskError(t("{s}: damaged results file: not valid JSON at line {l} column {c} ({m})",
                              "{s}：结果文件已损坏：第 {l} 行第 {c} 列不是有效的 JSON（{m}）", s=source, l=exc.lineno,
                              c=exc.colno, m=exc.msg)) from None
+    return parse_json(text, source, strict_numbers=False)  # bounded nesting; validate() names a NaN's field
 
 
 def validate(doc: Any, plan: Plan, source: str = "results") -> dict:

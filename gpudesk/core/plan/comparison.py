@@ -3,11 +3,12 @@
     c = compare(plan, catalog)          # catalog optional: without it, stored fits and provider facts
     comparison_json(c)                  # the `gpudesk quote compare --json` contract
 
-Flags (stable ids, worded by `flag_text`): expired, no-licence (no 增值电信业务经营许可证 number recorded),
+Flags (stable ids, worded by `flag_text`): expired, zero-price (a price of 0: never the cheapest), no-licence (no 增值电信业务经营许可证 number recorded),
 no-icp (no ICP filing recorded), does-not-fit, not-evaluated, unpriced (no usable price or duration),
 incomplete (items the quote does not state), spot (interruptible billing). The cheapest quote is the
 lowest all-in among those that fit (or could not be evaluated) and have not expired. Three quotes is the
-usual rule for a purchase (询价/比价); `enough_quotes` says whether the plan has them.
+usual rule for a purchase (询价/比价); `enough_quotes` says whether the plan has them, `rule_met` whether
+valid quotes come from three providers with a licence recorded.
 """
 
 from __future__ import annotations
@@ -27,7 +28,8 @@ from gpudesk.errors import GpudeskError
 QUOTES_NEEDED = 3  # 询价/比价: a request for quotation usually goes to at least three suppliers
 
 _FLAGS = {
-    "expired": ("quote expired", "报价已过期"),
+    "expired": ("quote expired on {date}: ask for a current one", "报价已于 {date} 过期：请重新询价"),
+    "zero-price": ("a price of 0: check the quote", "价格为 0，请核对"),
     "no-licence": ("no telecom licence (增值电信业务经营许可证) number recorded", "未记录增值电信业务经营许可证编号"),
     "no-icp": ("no ICP filing recorded", "未记录 ICP 备案"),
     "does-not-fit": ("the job does not fit this configuration", "该配置装不下此任务"),
@@ -46,12 +48,12 @@ def item_label(item: str) -> str:
     return t(*pair) if pair else item
 
 
-def flag_text(flag: str, unknown: list[str] | None = None) -> str:
+def flag_text(flag: str, unknown: list[str] | None = None, *, date: str | None = None) -> str:
     pair = _FLAGS.get(flag)
     if pair is None:
         return flag
     sep = "、" if current_language() == "zh_CN" else ", "
-    return t(*pair, items=sep.join(item_label(i) for i in (unknown or [])))
+    return t(*pair, items=sep.join(item_label(i) for i in (unknown or [])), date=date or t("?", "?"))
 
 
 @dataclass
@@ -67,7 +69,13 @@ class QuoteRow:
     cheapest: bool = False
 
     def flag_texts(self) -> list[str]:
-        return [flag_text(f, self.cost.unknown if f == "incomplete" else None) for f in self.flags]
+        return [flag_text(f, self.cost.unknown if f == "incomplete" else None, date=self.quote.valid_until)
+                for f in self.flags]
+
+    @property
+    def licensed(self) -> bool:
+        """Whether the provider's 增值电信业务经营许可证 number is recorded."""
+        return bool((self.provider or {}).get("licence_number"))
 
 
 @dataclass
@@ -82,9 +90,23 @@ class Comparison:
     today: str
     notes: list[str] = field(default_factory=list)
     trial_margin: float = 0.30
+    licensed_providers: int = 0  # distinct providers with a valid quote and a licence number recorded
 
     def row(self, quote_id: str) -> QuoteRow | None:
         return next((r for r in self.rows if r.quote.id == quote_id), None)
+
+    @property
+    def rule_met(self) -> bool:
+        """The 询价/比价 rule: valid quotes from at least QUOTES_NEEDED licensed providers."""
+        return self.licensed_providers >= QUOTES_NEEDED
+
+    def rule_text(self) -> str:
+        """The verdict on the three-quote rule, e.g. "有效报价 3 家，其中记录许可证 1 家：未满足三家比价要求"."""
+        verdict = (t("the three-quote rule is met", "满足三家比价要求") if self.rule_met else
+                   t("the rule of {k} licensed providers is not met", "未满足 {k} 家持牌服务商比价要求", k=QUOTES_NEEDED))
+        return t("Valid quotes from {p} provider{s}, {l} of them with a licence recorded: {v}.",
+                 "有效报价 {p} 家，其中记录许可证 {l} 家：{v}。", p=self.providers, s="" if self.providers == 1 else "s",
+                 l=self.licensed_providers, v=verdict)
 
 
 def _provider_row(q: Quote, catalog: Catalogue | None) -> dict | None:
@@ -123,6 +145,8 @@ def _flags(q: Quote, facts: dict | None, fit: QuoteFit | None, cost: QuoteCost, 
         out.append("incomplete")
     if cost.billing and "spot" in cost.billing.split("+"):
         out.append("spot")
+    if any(r.price == 0 for r in q.rates):
+        out.append("zero-price")
     return out
 
 
@@ -138,7 +162,7 @@ def compare(plan: Plan, catalog: Catalogue | None = None, *, today: _dt.date | N
         facts = _provider_row(q, catalog)
         rows.append(QuoteRow(q, _name(q, facts), facts, fit, cost, sens, _flags(q, facts, fit, cost, today)))
     eligible = [r for r in rows if r.cost.all_in is not None and "expired" not in r.flags
-                and "does-not-fit" not in r.flags]
+                and "does-not-fit" not in r.flags and "zero-price" not in r.flags]
     cheapest = min(eligible, key=lambda r: r.cost.all_in).quote.id if eligible else None  # type: ignore[arg-type, return-value]
     sel = plan.quote_selection
     selected = sel.quote if sel is not None and any(r.quote.id == sel.quote for r in rows) else None
@@ -147,6 +171,7 @@ def compare(plan: Plan, catalog: Catalogue | None = None, *, today: _dt.date | N
         r.selected = r.quote.id == selected
     valid = [r for r in rows if "expired" not in r.flags]
     providers = len({r.quote.provider for r in valid})
+    licensed = len({r.quote.provider for r in valid if r.licensed})
     notes = []
     if len(rows) < QUOTES_NEEDED:
         notes.append(t("{n} of the usual {k} written quotes: ask more providers before approval.",
@@ -157,10 +182,16 @@ def compare(plan: Plan, catalog: Catalogue | None = None, *, today: _dt.date | N
     if selected is not None and cheapest is not None and selected != cheapest:
         notes.append(t("The selected quote is not the cheapest: the reason given is printed with it.",
                        "所选报价不是最低价：随附所写理由。"))
-    if selected is not None and any(r.selected and ("expired" in r.flags or "does-not-fit" in r.flags) for r in rows):
-        notes.append(t("The selected quote is expired or does not fit the job.", "所选报价已过期或装不下此任务。"))
+    chosen = next((r for r in rows if r.selected), None)
+    if chosen is not None and "expired" in chosen.flags:
+        notes.append(t("The selected quote {q} expired on {d}: ask {p} for a current quote before approval.",
+                       "所选报价 {q} 已于 {d} 过期：审批前请向{p}重新询价。", q=chosen.quote.id,
+                       d=chosen.quote.valid_until, p=chosen.provider_name))
+    if chosen is not None and "does-not-fit" in chosen.flags:
+        notes.append(t("The selected quote's configuration does not fit the job in GPU memory.",
+                       "所选报价的配置显存装不下此任务。"))
     return Comparison(rows, cheapest, selected, sel if selected else None, len(rows) >= QUOTES_NEEDED, len(valid),
-                      providers, today.isoformat(), notes, plan.job.trial_margin)
+                      providers, today.isoformat(), notes, plan.job.trial_margin, licensed)
 
 
 def billing_text(billing: str | None) -> str:
@@ -223,5 +254,7 @@ def comparison_json(c: Comparison) -> dict[str, Any]:
         "quotes": [row_json(r) for r in c.rows], "cheapest": c.cheapest, "selected": c.selected,
         "selection": sel.model_dump(mode="json") if sel else None,
         "enough_quotes": c.enough_quotes, "quotes_needed": QUOTES_NEEDED, "valid_quotes": c.valid_quotes,
-        "providers_with_valid_quotes": c.providers, "currency": "CNY", "today": c.today, "notes": list(c.notes),
+        "providers_with_valid_quotes": c.providers, "licensed_providers_with_valid_quotes": c.licensed_providers,
+        "three_quote_rule_met": c.rule_met, "rule_text": c.rule_text(),
+        "currency": "CNY", "today": c.today, "notes": list(c.notes),
     }

@@ -117,22 +117,30 @@ def choice_wording(job: Job, option: Option, catalog: Catalogue,
 
 def new_plan(job: Job, constraints: Constraints | None, catalog: Catalogue, gpu_id: str | None = None,
              gpus: int | None = None, *, offer_id: str | None = None, title: str = "",
-             author: str = "", organisation: str = "", notes: str = "") -> Plan:
+             author: str = "", organisation: str = "", notes: str = "",
+             manual: ManualChoice | None = None) -> Plan:
     """A plan whose choice is the recommender's top option, or exactly the configuration named.
 
     `gpu_id` (with `gpus`, default 1) keeps that GPU and count; `gpus` alone picks the best option
-    with that many GPUs. Alternatives are the recommender's top options at this moment.
+    with that many GPUs; `manual` keeps exactly that GPU, count and parallel layout (GpudeskError says why
+    it cannot run; one that does not fit is kept with memory.fits false). Alternatives are the
+    recommender's top options at this moment and the best option of each other GPU type ("why not a
+    cheaper card?"), even when none of it made the top.
     """
     from gpudesk.core.search import evaluate, recommend
 
     constraints = constraints or Constraints()
     ranked: list[Option] = []
+    compared: list[Option] = []  # the top options and the best of every other GPU type, in rank order
     search_error: GpudeskError | None = None
     try:
-        ranked = list(recommend(job, constraints, catalog).options)
+        rec = recommend(job, constraints, catalog)
+        ranked, compared = list(rec.options), rec.compared()
     except GpudeskError as exc:  # fits nowhere within the constraints
         search_error = exc
-    if gpu_id:
+    if manual is not None:
+        choice = evaluate_manual(job, catalog, manual, constraints)
+    elif gpu_id:
         choice = evaluate(job, catalog, gpu_id, gpus or 1, offer_id=offer_id, constraints=constraints)
     elif gpus:
         same = [o for o in ranked if o.gpus == gpus]
@@ -147,11 +155,11 @@ def new_plan(job: Job, constraints: Constraints | None, catalog: Catalogue, gpu_
             raise search_error or GpudeskError("the recommender found no option for this job")
         choice = ranked[0]
 
-    alternatives = [validated_option(o) for o in pick_alternatives(ranked, choice)]
+    alternatives = [validated_option(o) for o in pick_alternatives(compared, choice)]
     stamp = now_iso()
     plan = Plan(title=title or default_title(job, choice), author=author, organisation=organisation,
                 created=stamp, modified=stamp, job=job, constraints=constraints,
-                alternatives=alternatives, notes=notes)
+                alternatives=alternatives, notes=notes, manual=manual)
     return set_choice(plan, choice, catalog)
 
 

@@ -146,6 +146,32 @@ def add_quote(plan: Plan, data: dict[str, Any] | Quote, catalog: Catalogue) -> Q
     return q
 
 
+def quote_warnings(q: Quote, catalog: Catalogue | None = None, today: _dt.date | None = None) -> list[str]:
+    """What a person should hear when entering a quote that is valid but suspicious: already expired, a
+    price of 0, a node size no catalogue server or offer of that GPU has (a typo such as 7 for 8)."""
+    out = []
+    day = today or _dt.date.today()
+    if q.expired(day):
+        out.append(t("this quote expired on {d}: ask {p} for a current one (it cannot be the cheapest)",
+                     "此报价已于 {d} 过期：请向{p}重新询价（过期报价不参与最低价比较）", d=q.valid_until,
+                     p=q.provider_name or q.provider))
+    zero = [r.billing for r in q.rates if r.price == 0]
+    if zero:
+        from gpudesk.core import units
+
+        out.append(t("a price of 0 ({b}): check the quote (it cannot be the cheapest)",
+                     "价格为 0（{b}）：请核对报价（价格为 0 的报价不参与最低价比较）",
+                     b=t(", ", "、").join(units.label("billing_short", b) for b in zero)))
+    if catalog is not None:
+        sizes = sorted({int(s.gpus_per_node) for s in catalog.servers() if getattr(s, "gpu", None) == q.gpu}
+                       | {int(o.gpus_per_node) for o in catalog.offers() if o.gpu == q.gpu})
+        if sizes and q.gpus_per_node not in sizes:
+            out.append(t("no server or offer of {g} in the catalogue has {n} GPUs per node (known: {k}): check the "
+                         "quote", "目录中没有每节点 {n} 张 {g} 的服务器或报价（已知：{k}）：请核对报价",
+                         g=q.gpu_name or q.gpu, n=q.gpus_per_node, k=", ".join(map(str, sizes))))
+    return out
+
+
 def get_quote(plan: Plan, quote_id: str) -> Quote:
     for q in plan.quotes:
         if q.id == quote_id:

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from gpudesk.core.models import Option
+from gpudesk.core.search.recommender import FeasiblePoint
 from gpudesk.core.engine.cost import rental_month
 from gpudesk.core.rules import pareto_front, same_configuration
 
@@ -198,7 +199,8 @@ def billing_lines(option: Option, *, steps: int = 24) -> BillingLines | None:
     )
 
 
-def cost_chart_data(feasible: Sequence[Option], chosen: Option | None = None, *, max_types: int = 5) -> CostChartData:
+def cost_chart_data(feasible: Sequence[Option | FeasiblePoint], chosen: Option | None = None, *,
+                    max_types: int = 5) -> CostChartData:
     """Cost and days against GPU count per GPU type, the time-cost Pareto front, and billing.
 
     The per-type series keep the `max_types` GPU types with the cheapest option (plus the chosen

@@ -102,7 +102,8 @@ class OptionBuilder:
             offer=getattr(offer, "id", None), provider=getattr(offer, "provider", None),
             region=getattr(offer, "region", None), server=getattr(p.server, "id", None) or getattr(offer, "server", None),
             interconnect=interconnect_text(p), network=network_text(p), host=host, layout=layout,
-            memory=memory, time=f.time, cost=f.cost, tier=tier_for(f.n, f.nodes), pareto=pareto,
+            memory=memory, time=f.time, cost=f.cost, pareto=pareto,
+            tier=tier_for(f.n, f.nodes, gpu=p.gpu, linked=p.nvlink_group >= f.n, job=job, params=self.params),
             price_kind=getattr(offer, "price_kind", None), price_date=getattr(offer, "price_date", None),
             advice=advice_rules.advise(ctx), notes=notes, serving=priced_serving(f.time.serving, f.cost))
 

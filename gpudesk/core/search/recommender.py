@@ -103,6 +103,12 @@ class Recommendation:
             return list(seen.values())
         return self._answer.best_per_gpu()
 
+    def compared(self) -> list[Option]:
+        """What a plan's alternatives are picked from: the top options and the best option of every other
+        GPU type, in rank order."""
+        listed = {id(o) for o in self.options}
+        return sorted([*self.options, *(o for o in self.best_per_gpu() if id(o) not in listed)], key=lambda o: o.rank)
+
 
 def recommendation_json(rec: Recommendation) -> dict:
     """The CLI contract: {"options": [...], "rejected": {...}, "searched": N} plus extras."""

@@ -6,7 +6,10 @@ rental is being asked for (domain.md §2):
 - advanced (进阶档): up to four NVLink data-centre cards (4× A100 / H100 80G) for 10B-class and multimodal;
 - flagship (旗舰级): a full 8-GPU NVSwitch node (8× H100) for 100B-class pre-training;
 - multi-node (跨节点集群): more than one node, InfiniBand + SLURM.
-The tier follows the hardware, not the model: the job decides the hardware, the hardware the tier.
+The rule (`tier_for`, the only place it is written): the count and the class of card decide, and the
+job where one card could be either. Consumer and PCIe cards (RTX 4090, L40S, A100 PCIe) never make a
+flagship, however many: eight of them are an advanced rental. One card is entry, except a data-centre
+training card (SXM/OAM) carrying a 10B-class full training, which is the advanced tier's work.
 """
 
 from __future__ import annotations
@@ -14,7 +17,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gpudesk.core.i18n import t
-from gpudesk.core.models import Tier
+from gpudesk.core.models import GpuSpec, Job, TaskKind, Tier
+
+# The guide's "10B-class" training (its 7B–13B full-parameter class): full training of a model this large
+TEN_B_CLASS_PARAMS = 5 * 10**9
 
 
 @dataclass(frozen=True)
@@ -75,15 +81,25 @@ TIER_PRESETS: dict[Tier, TierPreset] = {
 }
 
 
-def tier_for(gpus: int, nodes: int = 1) -> Tier:
-    """The guide's tier for `gpus` GPUs spread over `nodes` nodes."""
+def training_card(gpu: GpuSpec) -> bool:
+    """A data-centre training card: SXM/OAM modules on an NVLink (or vendor-link) baseboard."""
+    return (gpu.form_factor or "").lower() in ("sxm", "oam") and not gpu.consumer
+
+
+def tier_for(gpus: int, nodes: int = 1, *, gpu: GpuSpec | None = None, linked: bool = True,
+             job: Job | None = None, params: int | None = None) -> Tier:
+    """The guide's tier for `gpus` GPUs over `nodes` nodes. With `gpu` the class of card counts (consumer
+    and PCIe cards stop at advanced; `linked`: all the option's GPUs reach each other over NVLink); with
+    `job` and its parameter count, a single training card doing 10B-class full training is advanced."""
     if gpus < 1 or nodes < 1:
         raise ValueError("gpus and nodes must be at least 1")
     if nodes > 1:
         return Tier.MULTI_NODE
+    dc = gpu is None or training_card(gpu)
     if gpus == 1:
-        return Tier.ENTRY
-    if gpus <= 4:
+        big = job is not None and job.task in (TaskKind.FULL, TaskKind.PRETRAIN) and (params or 0) >= TEN_B_CLASS_PARAMS
+        return Tier.ADVANCED if (dc and gpu is not None and big) else Tier.ENTRY
+    if gpus <= 4 or not dc or not linked:
         return Tier.ADVANCED
     return Tier.FLAGSHIP
 

@@ -65,7 +65,18 @@ class Answer:
 
     @property
     def feasible(self) -> list:
-        return list(self.rec.feasible) if self.rec is not None else []
+        """What the charts draw: core's plain points (the cheapest offer per platform shape and count)."""
+        if self.rec is None:
+            return []
+        return list(getattr(self.rec, "points", None) or self.rec.feasible)
+
+    @property
+    def compared(self) -> list:
+        """What the plan's alternatives are picked from: the top options and the best of each other GPU type."""
+        if self.rec is None:
+            return []
+        compared = getattr(self.rec, "compared", None)
+        return compared() if compared is not None else list(self.rec.options)
 
     @property
     def choice(self):
@@ -87,7 +98,8 @@ def compute_answer(request: Request, catalog) -> Answer:
             answer.cancelled = True
             return answer
         rec = recommend(request.job, request.constraints, catalog, cancel=request.token)
-        rec.feasible  # noqa: B018 - built here, not on the GUI thread when the charts ask for it
+        rec.points  # noqa: B018 - built here, not on the GUI thread when the charts ask for it
+        rec.compared()  # the best option of each GPU type, for the plan's alternatives
         answer.rec = rec
         if request.token.cancelled:
             answer.cancelled = True

@@ -127,7 +127,7 @@ class PlanSession:
         self.wanted = option
         self.manual = manual
         self.plan.quote_selection = None  # a configuration picked instead of the selected quote's
-        plan_mod.apply_choice(self.plan, option, self.answer.options if self.answer else [option],
+        plan_mod.apply_choice(self.plan, option, self.answer.compared if self.answer else [option],
                               self.catalog, follow_title=self.title_auto, manual=manual)
         if self.answer is not None:
             self.answer.chosen = option
@@ -167,7 +167,7 @@ class PlanSession:
         if answer.manual_error:  # the hand-set configuration no longer runs the edited job
             self.manual = self.wanted = None
         wording = answer.wording if answer.charts_for is answer.choice else None  # worded on the worker
-        plan_mod.apply_choice(self.plan, answer.choice, answer.options, self.catalog,
+        plan_mod.apply_choice(self.plan, answer.choice, answer.compared, self.catalog,
                               follow_title=self.title_auto, manual=self.manual, wording=wording)
         self.undo.amend(self.plan, answer, self._extra())
 

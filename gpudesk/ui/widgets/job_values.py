@@ -7,7 +7,6 @@ in `problems`, so the answers that do not depend on it (memory) stay on screen.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QSignalBlocker, Qt
@@ -150,14 +149,12 @@ class JobValues:
     def import_config(self, path: str | Path) -> ModelArch:
         """Read a Hugging Face config.json and select it (GpudeskError naming the problem)."""
         from gpudesk.core.engine.architecture import from_hf_config
+        from gpudesk.core.limits import MAX_CONFIG_BYTES
+        from gpudesk.fileio import read_json
 
         path = Path(path)
-        try:
-            cfg = json.loads(path.read_text(encoding="utf-8"))
-        except OSError as exc:
-            raise GpudeskError(_tr("cannot read %1: %2").replace("%1", str(path)).replace("%2", exc.strerror or str(exc))) from None
-        except ValueError as exc:
-            raise GpudeskError(_tr("%1 is not valid JSON: %2").replace("%1", path.name).replace("%2", str(exc))) from None
+        # the one strict reader (BOM, GBK, NaN/1e400, deep nesting, size): GpudeskError naming the file
+        cfg = read_json(path, max_bytes=MAX_CONFIG_BYTES, what="config.json")
         if not isinstance(cfg, dict):
             raise GpudeskError(_tr("%1 is not a config.json object").replace("%1", path.name))
         name = cfg.get("_name_or_path") or path.parent.name or path.stem
