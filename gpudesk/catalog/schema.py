@@ -8,6 +8,7 @@ from the user's own database. GpuSpec lives in core/models.py (the engine's voca
 from __future__ import annotations
 
 import datetime
+import functools
 import re
 from typing import Any
 
@@ -36,6 +37,7 @@ _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _SLUG = re.compile(r"^[a-z0-9][a-z0-9._-]*$")
 
 BILLING_MODES = ("hourly", "daily", "weekly", "monthly", "yearly", "reserved", "spot")
+_BILLING_SET = frozenset(BILLING_MODES)
 PRICE_KINDS = ("quoted", "list", "estimate")
 # The guide's task classes (preset grouping), stable ids.
 TASK_CLASSES = {
@@ -50,7 +52,11 @@ TASK_CLASSES = {
 def _check_date(v: str | None) -> str | None:
     if v is None:
         return None
-    v = str(v).strip()
+    return _checked_date(str(v).strip())
+
+
+@functools.lru_cache(maxsize=4096)  # a price sheet repeats a few dates over thousands of rows
+def _checked_date(v: str) -> str:
     if not _DATE.match(v):
         raise ValueError(f"date must be YYYY-MM-DD, got {v!r}")
     try:
@@ -66,7 +72,7 @@ def _check_slug(v: str) -> str:
     return v
 
 
-ROW_CONFIG = ConfigDict(extra="forbid", allow_inf_nan=False)
+ROW_CONFIG = ConfigDict(extra="forbid", allow_inf_nan=False, defer_build=True)
 
 
 class Row(BaseModel):
@@ -90,6 +96,8 @@ class ServerType(Row, ServerFields):
 
 
 def _known_billing_modes(v: list[str]) -> list[str]:
+    if _BILLING_SET.issuperset(v):
+        return v
     bad = [b for b in v if b not in BILLING_MODES]
     if bad:
         raise ValueError(f"unknown billing mode {bad[0]!r}; use one of {', '.join(BILLING_MODES)}")
@@ -129,7 +137,7 @@ class Offer(Row, OfferFields):
 class ModelPreset(BaseModel):
     """A model preset: the real config.json numbers of a published model, grouped by task class."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     id: str
     name: str
@@ -141,6 +149,8 @@ class ModelPreset(BaseModel):
 
 
 class CatalogMeta(BaseModel):
+    model_config = ConfigDict(defer_build=True)
+
     schema_version: int
     content_hash: str
     catalog_date: str | None = None  # the newest `checked`/`price_date` in the data

@@ -34,7 +34,7 @@ from gpudesk.core.protocols import Catalogue
 from gpudesk.core.rules import HOST_RAM_MULTI_GPU
 
 class ChecklistItem(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     id: str
     phase: str
