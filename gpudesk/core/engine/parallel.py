@@ -44,6 +44,16 @@ def expert_parallel_problem(ep: int, experts: int) -> str | None:
     return None
 
 
+def step_batch(job: Job, gpus: int, tp: int = 1, pp: int = 1, micro_batch: int | None = None) -> tuple[int, int, int]:
+    """(tokens per optimizer step as run, micro-batches per step on each replica, data-parallel replicas) for
+    a layout: what a plan states as its global batch and gradient accumulation (the figures the time
+    estimate used; `micro_batch` is the layout's when it changed the job's)."""
+    if micro_batch is not None and micro_batch != job.micro_batch:
+        job = job.model_copy(update={"micro_batch": micro_batch})
+    layout = Layout(gpus=gpus, tp=tp, pp=pp)
+    return global_batch_tokens(job, layout), micro_batches(job, layout), data_parallel(job, layout)
+
+
 def check_job_layout(job: Job, layout: Layout) -> None:
     """GpudeskError naming the problem when cp / ep do not fit the layout."""
     group = layout.tp * layout.pp * job.cp

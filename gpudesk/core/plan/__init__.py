@@ -29,7 +29,8 @@ _HOMES: dict[str, str] = {
         'plan_from_dict', 'plan_hash', 'plan_lock', 'refuse_export_over', 'save_plan'
     ), 'files'),
     **dict.fromkeys((
-        'apply_choice', 'catalog_ref', 'choice_summary', 'choice_wording', 'default_title', 'evaluate_manual',
+        'apply_choice', 'catalog_ref', 'choice_summary', 'choice_wording', 'default_title', 'display_title',
+        'evaluate_manual',
         'hardware_for', 'manual_from', 'new_plan', 'pick_alternatives', 'plan_summary', 'set_alternatives',
         'set_choice', 'title_is_default', 'validated_option'
     ), 'making'),
@@ -97,6 +98,7 @@ if TYPE_CHECKING:  # what type checkers and readers see: the same names, importe
         choice_summary,
         choice_wording,
         default_title,
+        display_title,
         evaluate_manual,
         hardware_for,
         manual_from,
