@@ -690,384 +690,399 @@
     <context>
         <name>JobForm</name>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="275" />
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="282" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="287" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="294" />
             <source>Model</source>
             <translation>模型</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="276" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="288" />
             <source>Job</source>
             <translation>任务</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="277" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="289" />
             <source>Serving</source>
             <translation>推理服务</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="278" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="290" />
             <source>Constraints</source>
             <translation>约束条件</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="279" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="291" />
             <source>Import Hugging Face config.json…</source>
             <translation>导入 Hugging Face config.json…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="280" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="292" />
             <source>Read the architecture from a model's config.json (or drop the file on the window)</source>
             <translation>从模型的 config.json 读取架构（也可把文件拖到窗口上）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="282" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="294" />
             <source>A published model preset, grouped by the guide's task classes</source>
             <translation>已发布模型的预设，按指南的任务类别分组</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="283" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="295" />
             <source>Parameters</source>
             <translation>参数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="283" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="295" />
             <source>Bare parameter count for a custom model, e.g. 7B, 350M, 1.3e9</source>
             <translation>自定义模型的参数量，例如 7B、350M、1.3e9</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="284" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="296" />
             <source>Task</source>
             <translation>任务类型</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="284" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="296" />
             <source>What the GPUs will do: pre-train, fine-tune (full, LoRA, QLoRA) or serve</source>
             <translation>GPU 的用途：预训练、微调（全参数、LoRA、QLoRA）或推理服务</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="285" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="297" />
             <source>Precision</source>
             <translation>精度</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="285" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="297" />
             <source>Number format for training; BF16 mixed precision is the norm, FP32 doubles memory</source>
             <translation>训练的数值格式；通常用 BF16 混合精度，FP32 显存翻倍</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="286" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="298" />
             <source>Optimizer</source>
             <translation>优化器</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="286" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="298" />
             <source>AdamW keeps 12 bytes of state per trained parameter; 8-bit Adam and SGD keep less</source>
             <translation>AdamW 每个训练参数保存 12 字节状态；8 位 Adam 和 SGD 更少</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="287" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="299" />
             <source>Sequence length</source>
             <translation>序列长度</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="287" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="299" />
             <source>Tokens per training sample (context length)</source>
             <translation>每个训练样本的 token 数（上下文长度）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="288" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="300" />
             <source>Micro-batch</source>
             <translation>微批大小</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="288" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="300" />
             <source>Samples each GPU processes at once; activations grow with it</source>
             <translation>每张 GPU 一次处理的样本数；激活值随之增长</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="289" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="301" />
             <source>Gradient accumulation</source>
             <translation>梯度累积</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="289" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="301" />
             <source>Micro-batches summed before each optimizer step; raises the batch without memory</source>
             <translation>每次优化器更新前累加的微批数；增大批量而不增加显存</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="290" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="302" />
             <source>Recomputation</source>
             <translation>激活重计算</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="290" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="302" />
             <source>Recompute activations in the backward pass: saves memory, costs about a third more compute</source>
             <translation>反向传播时重新计算激活：节省显存，计算量约多三分之一</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="291" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="303" />
             <source>Flash attention</source>
             <translation>Flash Attention</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="291" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="303" />
             <source>Fused attention kernel that never stores the attention-score matrix</source>
             <translation>融合注意力内核，不保存注意力分数矩阵</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="292" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="304" />
             <source>LoRA rank</source>
             <translation>LoRA 秩</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="292" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="304" />
             <source>Rank r of the low-rank adapters; trainable parameters grow linearly with it</source>
             <translation>低秩适配器的秩 r；可训练参数随之线性增长</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="293" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="305" />
             <source>Dataset tokens</source>
             <translation>数据集 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="293" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="305" />
             <source>Tokens in the training set for one pass, e.g. 2B</source>
             <translation>训练集一遍的 token 数，例如 2B</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="294" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="306" />
             <source>Epochs</source>
             <translation>轮数 (epoch)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="294" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="306" />
             <source>Passes over the dataset; total tokens = dataset tokens × epochs</source>
             <translation>遍历数据集的次数；总 token 数 = 数据集 token 数 × 轮数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="295" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="307" />
             <source>Serving concurrency</source>
             <translation>推理并发数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="295" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="307" />
             <source>Sequences served at the same time; each needs its own KV cache</source>
             <translation>同时服务的序列数；每个序列都需要自己的 KV 缓存</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="296" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="308" />
             <source>Memory headroom</source>
             <translation>显存余量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="296" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="308" />
             <source>Share of each GPU's memory kept free for fragmentation and spikes</source>
             <translation>每张 GPU 显存中预留给碎片和峰值的比例</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="297" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="309" />
             <source>Objective</source>
             <translation>优化目标</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="297" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="309" />
             <source>What to optimise when ranking configurations</source>
             <translation>对配置排序时优化的目标</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="298" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="310" />
             <source>Budget (CNY)</source>
             <translation>预算（元）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="298" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="310" />
             <source>Most you will spend on the run, in yuan; empty = no limit</source>
             <translation>本次训练最多花费（元）；留空表示不限</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="299" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="311" />
             <source>Deadline (days)</source>
             <translation>工期（天）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="299" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="311" />
             <source>Longest the run may take, in days; empty = no limit</source>
             <translation>训练最多可用的天数；留空表示不限</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="300" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="312" />
             <source>Billing</source>
             <translation>计费方式</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="300" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="312" />
             <source>Rent by the hour or by the month; default: whichever is cheaper</source>
             <translation>按小时或按月租用；默认取较便宜者</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="301" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="313" />
             <source>Region</source>
             <translation>地域</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="301" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="313" />
             <source>Only offers in this region</source>
             <translation>只看该地域的报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="302" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="314" />
             <source>Providers</source>
             <translation>服务商</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="302" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="314" />
             <source>Only these providers; none ticked = all</source>
             <translation>只看这些服务商；都不勾选表示全部</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="303" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="315" />
             <source>Most GPUs</source>
             <translation>最多 GPU 数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="303" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="315" />
             <source>Largest GPU count to consider</source>
             <translation>考虑的最大 GPU 数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="305" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="317" />
             <source>Auto (one node)</source>
             <translation>自动（单节点）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="320" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="333" />
             <source>Whichever is cheaper</source>
             <translation>取较便宜者</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="323" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="336" />
             <source>Any region</source>
             <translation>任意地域</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="324" />
             <location filename="../../gpudesk/ui/widgets/job_form.py" line="337" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="350" />
             <source>no limit</source>
             <translation>不限</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="325" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="338" />
             <source>no target</source>
             <translation>不设目标</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="326" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="339" />
             <source>as sequence length</source>
             <translation>同序列长度</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="328" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="341" />
             <source>Same as the job's precision</source>
             <translation>与任务精度相同</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="329" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="342" />
             <source>16-bit (default)</source>
             <translation>16 位（默认）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="355" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="368" />
             <source>Custom: parameter count</source>
             <translation>自定义：参数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="357" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="370" />
             <source>Imported: %1</source>
             <translation>已导入：%1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="159" />
+            <location filename="../../gpudesk/ui/widgets/job_engine.py" line="65" />
+            <source>automatic (from gradient accumulation)</source>
+            <translation>自动（由梯度累积决定）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/job_engine.py" line="71" />
+            <source>Advanced: parallelism and batch</source>
+            <translation>高级：并行与批次</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/job_engine.py" line="73" />
+            <source>(set)</source>
+            <translation>（已设置）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="162" />
             <source>%1 is not a config.json object</source>
             <translation>%1 不是 config.json 对象</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="254" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="258" />
             <source>e.g. 7B, 350M or 1.3e9</source>
             <translation>如 7B、350M 或 1.3e9</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="293" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="300" />
             <source>required</source>
             <translation>必填</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="303" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="310" />
             <source>must be more than zero</source>
             <translation>必须大于零</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="308" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="315" />
             <source>out of range: %1</source>
             <translation>超出范围：%1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="320" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="327" />
             <source>too small for a neural network: give the count, e.g. 7B</source>
             <translation>对神经网络来说太小：请填写参数量，例如 7B</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="322" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="329" />
             <source>more than 100 trillion parameters: check the unit</source>
             <translation>超过 100 万亿参数：请检查单位</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="326" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="333" />
             <source>pick a model</source>
             <translation>请选择模型</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="332" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="341" />
             <source>Total training tokens: %1</source>
             <translation>训练总 token 数：%1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="335" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="344" />
             <source>No dataset size: training time and cost are not estimated</source>
             <translation>未填写数据集大小：不估算训练时间和成本</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="343" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="352" />
             <source>QLoRA trains adapters in 16-bit: pick BF16 or FP16</source>
             <translation>QLoRA 以 16 位训练适配器：请选 BF16 或 FP16</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="361" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="371" />
             <source>%1 layers</source>
             <translation>%1 层</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="362" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="372" />
             <source>hidden %1</source>
             <translation>隐藏层维度 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="364" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="374" />
             <source>%1 heads</source>
             <translation>%1 个注意力头</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="366" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="376" />
             <source>%1 KV heads</source>
             <translation>%1 个 KV 头</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="368" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="378" />
             <source>%1 experts</source>
             <translation>%1 个专家</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="369" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="379" />
             <source>, </source>
             <translation>，</translation>
         </message>
@@ -2157,94 +2172,69 @@
     <context>
         <name>OverviewPage</name>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="138" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="139" />
             <source>Reset view</source>
             <translation>重置视图</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="139" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="140" />
             <source>Undo any zoom: every chart back to its default range (Ctrl+wheel zooms a chart; the wheel alone scrolls the page)</source>
             <translation>取消缩放：所有图表恢复默认范围（Ctrl+滚轮缩放图表；只用滚轮则滚动页面）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="141" />
-            <location filename="../../gpudesk/ui/pages/overview.py" line="218" />
-            <location filename="../../gpudesk/ui/pages/overview.py" line="225" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="142" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="221" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="228" />
             <source>Export chart</source>
             <translation>导出图表</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="142" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="143" />
             <source>Save a chart as PNG or SVG (right-click a chart for more formats)</source>
             <translation>将图表保存为 PNG 或 SVG（右键点击图表可选更多格式）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="144" />
-            <source>Memory per GPU</source>
-            <translation>每卡显存</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="144" />
-            <source>Total cost vs GPU count</source>
-            <translation>总成本与 GPU 数量</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="145" />
-            <source>Days vs GPU count</source>
-            <translation>天数与 GPU 数量</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="145" />
-            <source>Time vs cost</source>
-            <translation>时间与成本</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="146" />
-            <source>Hourly vs monthly billing</source>
-            <translation>按小时与按月计费</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="185" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="188" />
             <source>Describe the job on the left; the answer appears here as you type.</source>
             <translation>在左侧描述任务；输入时结果会立即显示在这里。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="190" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="193" />
             <source>Fits</source>
             <translation>显存够用</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="191" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="194" />
             <source>Does not fit</source>
             <translation>显存不足</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="193" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="196" />
             <source>%1 of %2 usable per GPU</source>
             <translation>每卡 %1 / 可用 %2</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="195" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="198" />
             <source>%1 (%2 with trial margin)</source>
             <translation>%1（含试错余量 %2）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="199" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="202" />
             <source>%1 tier</source>
             <translation>%1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="201" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="204" />
             <source>cheaper billing: %1</source>
             <translation>更省的计费：%1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="212" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="215" />
             <source>No warnings for this configuration.</source>
             <translation>该配置没有警示。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="219" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="222" />
             <source>PNG image (*.png);;SVG drawing (*.svg)</source>
             <translation>PNG 图片 (*.png);;SVG 矢量图 (*.svg)</translation>
         </message>
@@ -2863,129 +2853,139 @@ Approver</source>
             <translation>每卡</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="145" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="147" />
             <source>Total cost vs GPU count</source>
             <translation>总成本与 GPU 数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="145" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="147" />
             <source>Cost (%1)</source>
             <translation>成本（%1）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="145" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="147" />
             <source>GPUs</source>
             <translation>GPU 数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="147" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="149" />
             <source>No priced configuration</source>
             <translation>没有带价格的配置</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="167" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="169" />
             <source>Cost</source>
             <translation>成本</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="168" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="170" />
             <source>With trial margin</source>
             <translation>含试错余量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="169" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="171" />
             <source>Time</source>
             <translation>时间</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="169" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="171" />
             <source>days</source>
             <translation>天</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="173" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="175" />
             <source>+%1 % trial-and-error margin</source>
             <translation>+%1 % 试错余量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="180" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="184" />
             <source>Days vs GPU count</source>
             <translation>天数与 GPU 数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="180" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="184" />
             <source>Days</source>
             <translation>天数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="182" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="186" />
             <source>No timed configuration</source>
             <translation>没有可估算时间的配置</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="212" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="218" />
             <source>Time vs cost (Pareto front)</source>
             <translation>时间与成本（帕累托前沿）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="228" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="234" />
             <source>Other options</source>
             <translation>其他方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="234" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="240" />
             <source>Pareto front</source>
             <translation>帕累托前沿</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="262" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="268" />
             <source>Hourly vs monthly billing</source>
             <translation>按小时与按月计费</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="262" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="268" />
             <source>Cost per month (%1)</source>
             <translation>每月成本（%1）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="263" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="269" />
             <source>Hours used per month</source>
             <translation>每月使用小时数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="266" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="272" />
             <source>No hourly price for the chosen configuration</source>
             <translation>所选配置没有按小时价格</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="269" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="275" />
             <source>Hourly</source>
             <translation>按小时</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="279" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="285" />
             <source>Monthly</source>
             <translation>按月</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="283" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="289" />
             <source>break-even %1 h</source>
             <translation>平衡点 %1 小时</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="286" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="292" />
             <source>Break-even</source>
             <translation>盈亏平衡点</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="286" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="292" />
             <source>month</source>
             <translation>月</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="289" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="297" />
+            <source>this service</source>
+            <translation>本服务</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="297" />
             <source>this job</source>
             <translation>本任务</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="314" />
+            <source>Time vs cost</source>
+            <translation>时间与成本</translation>
         </message>
         <message>
             <location filename="../../gpudesk/ui/charts/quotes_plot.py" line="24" />
@@ -3011,6 +3011,76 @@ Approver</source>
             <location filename="../../gpudesk/ui/charts/quotes_plot.py" line="57" />
             <source>Selected</source>
             <translation>已选定</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/service_plots.py" line="42" />
+            <source>Cost per month vs speed per user</source>
+            <translation>每月成本与每用户速度</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/service_plots.py" line="42" />
+            <source>Cost per million tokens vs GPU count</source>
+            <translation>每百万 token 成本与 GPU 数量</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/service_plots.py" line="43" />
+            <source>Time to first token vs GPU count</source>
+            <translation>首 token 时间与 GPU 数量</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/service_plots.py" line="47" />
+            <source>Speed per user</source>
+            <translation>每用户速度</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/service_plots.py" line="47" />
+            <source>tokens/s</source>
+            <translation>token/秒</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/service_plots.py" line="48" />
+            <source>Cost per month</source>
+            <translation>每月成本</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/service_plots.py" line="50" />
+            <source>Per million tokens</source>
+            <translation>每百万 token</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/service_plots.py" line="52" />
+            <source>First token</source>
+            <translation>首 token</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/service_plots.py" line="54" />
+            <source>below the target</source>
+            <translation>低于目标</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/service_plots.py" line="85" />
+            <source>Output tokens/s per user (%1 users in flight)</source>
+            <translation>每用户每秒输出 token 数（并发 %1 个用户）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/service_plots.py" line="98" />
+            <source>target %1</source>
+            <translation>目标 %1</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/service_plots.py" line="99" />
+            <source>Target per user</source>
+            <translation>每用户目标</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/service_plots.py" line="123" />
+            <source>Per million tokens (%1)</source>
+            <translation>每百万 token（%1）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/service_plots.py" line="129" />
+            <source>First token (s)</source>
+            <translation>首 token（秒）</translation>
         </message>
         <message>
             <location filename="../../gpudesk/ui/charts/style.py" line="338" />
