@@ -20,12 +20,19 @@ def register(subparsers) -> None:
 def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
+    from gpudesk.core.i18n import t, use_language
     from gpudesk.core.plan import load_plan
+    from gpudesk.errors import GpudeskError
     from gpudesk.report import export_pdf
 
-    plan = load_plan(args.plan)
-    output = Path(args.output) if args.output else Path(args.plan).with_suffix(".pdf")
-    pages = export_pdf(plan, output, args.lang, sources=(args.plan,))
-    if not args.quiet:
-        print(f"wrote {output} ({pages} pages)")
+    with use_language(args.lang):
+        output = Path(args.output) if args.output else Path(args.plan).with_suffix(".pdf")
+        if output.suffix.lower() != ".pdf":  # a PDF written to out.txt opens as garbage: say so before writing
+            raise GpudeskError(t("{o}: the report is a PDF: name the file .pdf (e.g. {p})",
+                                 "{o}：报告是 PDF 文件：请以 .pdf 结尾命名（例如 {p}）", o=output,
+                                 p=output.with_suffix(".pdf").name))
+        plan = load_plan(args.plan)
+        pages = export_pdf(plan, output, args.lang, sources=(args.plan,))
+        if not args.quiet:
+            print(t("wrote {o} ({n} pages)", "已写入 {o}（共 {n} 页）", o=output, n=pages))
     return 0

@@ -132,6 +132,20 @@ def hours(h: float | None) -> str:
     return t("{h} h (≈ {d} days)", "{h} 小时（约 {d} 天）", h=f"{h:,.0f}", d=f"{h / 24:,.1f}")
 
 
+def scientific(x: float | None, digits: int = 3) -> str:
+    """A very large or small number as a person writes it: "1.64 × 10^20" (never "1.64e+20"; the bundled
+    font has no superscript digits)."""
+    if x is None:
+        return unknown()
+    if x == 0 or 1e-3 <= abs(x) < 1e6:
+        return f"{x:,.0f}" if abs(x) >= 100 else f"{x:.{digits}g}"
+    exp = math.floor(math.log10(abs(x)))
+    mant = x / 10**exp
+    if round(abs(mant), digits - 1) >= 10:  # 9.999 rounds up to 10.0
+        mant, exp = mant / 10, exp + 1
+    return f"{mant:.{digits - 1}f} × 10^{exp}"
+
+
 def percent(fraction: float | None, digits: int = 0) -> str:
     """A share: "45 %"."""
     return unknown() if fraction is None else f"{fraction * 100:.{digits}f} %"

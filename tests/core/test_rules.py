@@ -50,3 +50,34 @@ def test_pareto_front_keeps_identical_points_and_drops_missing_ones():
 
 def test_usable_memory():
     assert rules.usable_bytes(80 * 10**9, 0.10) == 72 * 10**9
+
+
+def test_host_ram_is_one_unit_and_ordered_in_sizes_servers_are_sold_with():
+    """Host RAM is DRAM: GiB everywhere a person reads it; the guide's ">= 256 GB" is 256 GiB."""
+    from gpudesk.core import units
+
+    gib = 2**30
+    assert rules.HOST_RAM_MULTI_GPU == 256 * gib and units.host_ram(rules.HOST_RAM_MULTI_GPU) == "256 GiB"
+    assert units.host_ram(255.2 * gib) == "256 GiB"  # a need is rounded up, never shown smaller
+    assert rules.host_ram_to_order(238.4 * gib) == 256 * gib  # the 256e9-byte floor of gpudesk 0.1
+    assert rules.host_ram_to_order(274.7 * gib) == 384 * gib  # 295 GB needed: a 384 GiB server
+    assert rules.host_ram_to_order(1_413.9e9) == 1536 * gib  # 70B with full offload
+    assert rules.host_ram_to_order(5000 * gib) == 5120 * gib  # beyond the list: whole TiB
+    assert rules.host_ram_to_order(None) is None
+
+
+def test_people_read_counts_in_their_language():
+    from gpudesk.core import units
+    from gpudesk.core.engine.architecture import from_params, model_name
+    from gpudesk.core.i18n import use_language
+
+    with use_language("zh_CN"):
+        assert units.tokens(2e9) == "20 亿个 token" and units.tokens(5e10) == "500 亿个 token"
+        assert units.tokens(3.5e7) == "3,500 万个 token"
+        assert model_name(from_params(1e9)) == "10 亿参数模型" and model_name(from_params(3.5e11)) == "3,500 亿参数模型"
+        assert units.currency_unit() == "元"
+    with use_language("en"):
+        assert units.tokens(2e9) == "2.00 billion tokens"
+        assert model_name(from_params(1.25e8)) == "125M-parameter model"
+    assert units.scientific(1.64e20) == "1.64 × 10^20" and units.scientific(9.999e20) == "1.00 × 10^21"
+    assert units.scientific(1234.5) == "1,234" and units.scientific(0.25) == "0.25"

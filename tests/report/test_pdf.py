@@ -179,6 +179,18 @@ def test_cli_report(tmp_path, capsys):
     assert "nope.gpudesk" in capsys.readouterr().err
 
 
+def test_cli_report_speaks_chinese_and_refuses_a_non_pdf_name(tmp_path, capsys):
+    """Z8: the message in the report's language; `-o out.txt` is refused instead of writing a PDF into it."""
+    plan_file = tmp_path / "plan.gpudesk"
+    save_plan(sample_plan(), plan_file)
+    assert run_cli(["report", str(plan_file), "-o", str(tmp_path / "p.pdf"), "--lang", "zh_CN"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("已写入 ") and "页）" in out
+    assert run_cli(["report", str(plan_file), "-o", str(tmp_path / "out.txt"), "--lang", "en"]) == 2
+    err = capsys.readouterr().err
+    assert "name the file .pdf (e.g. out.pdf)" in err and not (tmp_path / "out.txt").exists()
+
+
 def test_many_exports_then_a_clean_exit(tmp_path):
     """PySide6 6.12 on CPython 3.11 under-counts None on void calls; the process must still exit cleanly."""
     import os

@@ -130,7 +130,7 @@ class SizingSection(ReportContext):
             (t("Trial-and-error margin", "试错余量"), units.percent(o.cost.trial_margin)),
             (t("Training compute", "训练计算量"),
              t("{rule} = {f} FLOPs", "{rule} = {f} FLOPs", rule=flops_rule(job),
-               f=t("unknown", "未知") if tim.training_flops is None else f"{tim.training_flops:.3g}")),
+               f=units.scientific(tim.training_flops))),
         ]
         if job is not None and not job.task.trains:  # serving: no training fields; what the service assumes instead
             drop = {t("Optimizer", "优化器"), t("Training tokens", "训练数据量"), t("Training compute", "训练计算量"),
