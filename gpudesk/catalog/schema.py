@@ -31,7 +31,10 @@ __all__ = [
 ]
 
 # Bump when a table's columns change; the bundled file and the build carry it in `meta`.
-SCHEMA_VERSION = 2  # 2: offers.vat_included; providers.legal_name, licence_region, mlps_level, contact
+# 2: offers.vat_included; providers.legal_name, licence_region, mlps_level, contact
+# 3: Chinese texts beside English ones: servers.name_zh; providers.licence_scope_zh, data_centres_zh,
+#    registered_capital_zh, source_zh; offers.source_zh
+SCHEMA_VERSION = 3
 
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _SLUG = re.compile(r"^[a-z0-9][a-z0-9._-]*$")
@@ -72,7 +75,7 @@ def _check_slug(v: str) -> str:
     return v
 
 
-ROW_CONFIG = ConfigDict(extra="forbid", allow_inf_nan=False)
+ROW_CONFIG = ConfigDict(extra="forbid", allow_inf_nan=False, defer_build=True)
 
 
 class Row(BaseModel):
@@ -137,7 +140,7 @@ class Offer(Row, OfferFields):
 class ModelPreset(BaseModel):
     """A model preset: the real config.json numbers of a published model, grouped by task class."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     id: str
     name: str
@@ -149,6 +152,8 @@ class ModelPreset(BaseModel):
 
 
 class CatalogMeta(BaseModel):
+    model_config = ConfigDict(defer_build=True)
+
     schema_version: int
     content_hash: str
     catalog_date: str | None = None  # the newest `checked`/`price_date` in the data

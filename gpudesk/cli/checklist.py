@@ -23,21 +23,12 @@ def register(subparsers) -> None:
     p.add_argument("--set", action="append", default=[], metavar="ID=STATUS",
                    help="record a result, e.g. --set driver-branch=pass (repeatable)")
     p.add_argument("--note", metavar="TEXT", help="with --set: notes for the item (replace earlier notes)")
-    p.add_argument("--by", metavar="NAME", help="with --set: who checked (default: your login name)")
+    p.add_argument("--by", metavar="NAME", help="with --set: who checked (left empty when not given)")
     p.add_argument("--evidence", metavar="TEXT|PATH", help="with --set: evidence text or the path of a file")
     p.add_argument("--reason", metavar="TEXT", help="with --set ID=waived: why the check is waived (required)")
     p.add_argument("--export", metavar="FILE.xlsx|FILE.csv",
                    help="also write the items to a spreadsheet (one header row, one row per item)")
     p.set_defaults(func=handle)
-
-
-def _login() -> str | None:
-    import getpass
-
-    try:
-        return getpass.getuser()
-    except Exception:  # noqa: BLE001 - no login name (containers, services): leave it empty
-        return None
 
 
 def _evidence(value: str | None) -> str | None:
@@ -74,7 +65,7 @@ def handle(args: argparse.Namespace) -> int:
         catalog = open_catalog()  # rows an old plan lacks; read only when needed
         changed: list[str] = []
         if args.set:
-            who = args.by if args.by is not None else _login()
+            who = args.by  # only a name the user gives: never the computer's login as "checked by" (C5)
             for spec in args.set:
                 item_id, sep, status = spec.partition("=")
                 if not sep or not item_id.strip() or not status.strip():
@@ -123,7 +114,9 @@ def format_checklist(plan, path, items, every=None, *, saved: bool = False) -> s
     from gpudesk.core.plan.checklist import phase_label, progress, status_label, tailor
     from gpudesk.core.i18n import t
 
-    lines = [f"{plan.title} — {path}"]
+    from gpudesk.core.plan import display_title
+
+    lines = [f"{display_title(plan)} — {path}"]
     if saved:
         lines.append(t("saved the result in {p}", "结果已保存到 {p}", p=path))
     prog = progress(every if every is not None else tailor(plan))
@@ -132,7 +125,7 @@ def format_checklist(plan, path, items, every=None, *, saved: bool = False) -> s
         if not mine:
             continue
         c = prog[phase]
-        lines += ["", f"== {phase_label(phase)} ({c['pass'] + c['waived']}/{c['applicable']} "
+        lines += ["", f"== {phase_label(phase, trains=plan.job.task.trains)} ({c['pass'] + c['waived']}/{c['applicable']} "
                       f"{t('done', '完成')}, {c['fail']} {t('failing', '未通过')})"]
         for i in mine:
             mark = f"[{status_label(i.status)}]"

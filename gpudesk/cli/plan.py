@@ -174,11 +174,13 @@ def _n(x, fmt="{:,.0f}", unknown="?") -> str:
 
 def format_plan(plan, path=None, catalog=None) -> str:
     from gpudesk.core import units
+    from gpudesk.core.engine.architecture import model_name
     from gpudesk.core.i18n import current_language, t
+    from gpudesk.core.plan.budget import plan_budget
     from gpudesk.core.plan.checklist import phase_label, progress, tailor
-    from gpudesk.core.plan import plan_hash
+    from gpudesk.core.plan import display_title, plan_hash
 
-    lines = [plan.title or t("(untitled plan)", "（未命名方案）")]
+    lines = [display_title(plan) or t("(untitled plan)", "（未命名方案）")]
     who = ", ".join(x for x in (plan.author, plan.organisation) if x)
     meta = [f"{t('file', '文件')}: {path}" if path else None, f"{t('by', '作者')}: {who}" if who else None,
             f"{t('created', '创建')}: {plan.created}  {t('modified', '修改')}: {plan.modified}",
@@ -186,26 +188,22 @@ def format_plan(plan, path=None, catalog=None) -> str:
     lines += [f"  {m}" for m in meta if m]
     job = plan.job
     if job.task.trains:
-        lines += ["", f"{t('Job', '任务')}: {job.model.name} · {units.label('task', job.task)} · "
+        lines += ["", f"{t('Job', '任务')}: {model_name(job.model)} · {units.label('task', job.task)} · "
                   f"{units.label('precision', job.precision)} · {units.label('optimizer', job.optimizer)} · "
-                  f"{t('sequence', '序列长度')} {job.seq_len} · {t('tokens', 'token 数')} "
-                  f"{_n(job.tokens, '{:,.3g}', t('not given', '未给出'))}"]
+                  f"{t('sequence', '序列长度')} {job.seq_len} · {t('training data', '训练数据量')} {units.tokens(job.tokens)}"]
     else:
-        lines += ["", f"{t('Job', '任务')}: {job.model.name} · {units.label('task', job.task)} · "
+        lines += ["", f"{t('Job', '任务')}: {model_name(job.model)} · {units.label('task', job.task)} · "
                   f"{units.label('precision', job.precision)} · {t('users', '并发')} {job.concurrency} · {t('context', '上下文')} {job.serving_context or job.seq_len}"]
     o = plan.choice
     if o is None:
         lines.append(t("Choice: none yet", "选定方案：尚未选择"))
     else:
         lay, mem, tm, cost = o.layout, o.memory, o.time, o.cost
-        name = _provider_name(plan, o.provider)
-        where = ", ".join(x for x in (name, o.offer, o.region) if x) or t("no offer (unpriced)", "无报价")
         lines += [
             f"{t('Choice', '选定方案')}: {o.gpus}× {o.gpu_name or o.gpu}"
             + (f" ({o.nodes} × {o.gpus_per_node})" if o.nodes > 1 else "") + f" · {o.interconnect}"
             + (f" · {o.network}" if o.network else ""),
-            f"  {t('offer', '报价')}: {where}"
-            + (f" · {units.label('price_kind', o.price_kind)} {o.price_date or ''}".rstrip() if o.price_kind else ""),
+            _price_line(plan, o),
             f"  {t('layout', '并行布局')}: TP {lay.tp} · PP {lay.pp} · DP {lay.dp} · ZeRO {lay.zero} · "
             f"{t('offload', '卸载')} {units.label('offload', lay.offload)} · "
             f"{t('recompute', '重计算')}: {units.label('recompute', lay.recompute)} · {t('micro-batch', '微批次')} "
@@ -219,9 +217,10 @@ def format_plan(plan, path=None, catalog=None) -> str:
                 f"  {t('time', '时间')}: {_n(tm.hours, '{:,.1f}')} {t('h', '小时')} "
                 f"({_n(tm.hours / 24 if tm.hours else None, '{:,.1f}')} {t('days', '天')}) · {_n(tm.gpu_hours)} "
                 f"{t('GPU-h', '卡时')} · {_n(tm.tokens_per_second)} {t('tokens/s', 'token/秒')}",
-                f"  {t('cost', '成本')}: {_n(cost.with_trial_margin)} {cost.currency} "
-                + t("with the {m:.0%} trial margin", "（含 {m:.0%} 试错余量）", m=cost.trial_margin)
-                + (f" · {t('monthly', '按月')} {_n(cost.monthly_cost)}" if cost.monthly_cost is not None else ""),
+                f"  {t('cost', '成本')}: {units.money(cost.with_trial_margin, cost.currency)}"
+                + t(" with the {m:.0%} trial margin", "（含 {m:.0%} 试错余量）", m=cost.trial_margin)
+                + (f" · {t('monthly', '包月')} {units.money(cost.monthly_cost, cost.currency)}"
+                   if cost.monthly_cost is not None else ""),
             ]
         if o.serving is not None:
             from gpudesk.core.report.service import per_user_text, period_text
@@ -234,7 +233,9 @@ def format_plan(plan, path=None, catalog=None) -> str:
                 f"{t('per month', '每月')} · {units.money(sv.cost_per_period, sv.currency)} {t('for the period', '服务期合计')}"
                 f" · {units.money(sv.cost_per_million_tokens, sv.currency, 2)} {t('per million tokens', '每百万 token')}",
             ]
-        for a in o.advice:
+        lines.append(f"  {t('budget', '预算')}: {plan_budget(plan).text()}")
+        lines.append(_host_line(o))
+        for a in _advice(plan, o):
             lines.append(f"  [{units.label('severity', a.severity)}] {a.message}")
     if plan.alternatives:
         lines += ["", t("Alternatives at save time:", "保存时的备选方案：")]
@@ -243,7 +244,7 @@ def format_plan(plan, path=None, catalog=None) -> str:
                 figures = (f"{_n(a.serving.tokens_per_second_per_user)} {t('tokens/s per user', '每用户 token/秒')} · "
                            f"{_n(a.serving.cost_per_month)} {a.cost.currency} {t('per month', '每月')}")
             else:
-                figures = f"{_n(a.time.hours, '{:,.1f}')} {t('h', '小时')} · {_n(a.cost.with_trial_margin)} {a.cost.currency}"
+                figures = f"{units.hours(a.time.hours)} · {units.money(a.cost.with_trial_margin, a.cost.currency)}"
             lines.append(f"  {a.rank:>2}. {a.gpus}× {a.gpu_name or a.gpu} · {a.offer or '-'} · {figures}")
     sel = plan.quote_selection
     lines += ["", t("Quotes: {n}", "报价：{n} 份", n=len(plan.quotes)) + (
@@ -262,14 +263,56 @@ def format_plan(plan, path=None, catalog=None) -> str:
         lines += ["", t("Acceptance kit results: {h}", "验收套件结果：{h}", h=", ".join(r.host for r in plan.kit_results))]
     lines += ["", t("Checklist:", "检查清单：")]
     for phase, c in progress(tailor(plan, catalog=catalog)).items():
-        lines.append(f"  {phase_label(phase)}: {c['pass']} {t('pass', '通过')}, {c['fail']} {t('fail', '未通过')}, "
+        lines.append(f"  {phase_label(phase, trains=job.task.trains)}: {c['pass']} {t('pass', '通过')}, {c['fail']} {t('fail', '未通过')}, "
                      f"{c['waived']} {t('waived', '豁免')}, {c['open']} {t('open', '待检查')} "
-                     f"({c['n/a']} n/a)")
+                     f"({c['n/a']} {t('n/a', '不适用')})")
     if plan.notes:
         lines += ["", t("Notes:", "备注："), plan.notes]
     if plan.catalog.content_hash:
         lines += ["", f"{t('catalogue', '目录')}: {plan.catalog.catalog_date or '?'} ({plan.catalog.content_hash[:12]})"]
     return "\n".join(lines) + "\n"
+
+
+def _price_line(plan, o) -> str:
+    """Where the plan's price comes from: the selected written quote, else the catalogue's reference price (参考价格,
+    not a quote: 报价 means the providers' written quotes on the 比价 page)."""
+    from gpudesk.core import units
+    from gpudesk.core.i18n import t
+    from gpudesk.core.rules import MARKET_REFERENCE
+
+    sel = plan.quote_selection
+    q = next((x for x in plan.quotes if sel is not None and x.id == sel.quote), None)
+    if q is not None:
+        return f"  {t('written quote', '书面报价')}: " + t("{q} of {p}, {ref}, dated {d}", "{q}，{p}，编号 {ref}，日期 {d}",
+                                                           q=q.id, p=q.provider_name or q.provider, ref=q.reference or "—",
+                                                           d=q.date or units.unknown())
+    name = (t("market-reference estimate (no provider yet)", "市场参考估算价（尚无服务商）") if o.provider == MARKET_REFERENCE
+            else _provider_name(plan, o.provider))
+    parts = [x for x in (name, o.region) if x] or [t("no offer (unpriced)", "无价格")]
+    kind = (f" · {o.price_date or ''}" if o.provider == MARKET_REFERENCE else
+            f" · {units.label('price_kind', o.price_kind)} {o.price_date or ''}".rstrip() if o.price_kind else "")
+    offer = t(" (catalogue offer {o})", "（目录条目 {o}）", o=o.offer) if o.offer else ""
+    return f"  {t('reference price', '参考价格')}: " + t(", ", "，").join(parts) + kind + offer
+
+
+def _host_line(o) -> str:
+    from gpudesk.core import units
+    from gpudesk.core.i18n import t
+    from gpudesk.core.plan.host import host_cpu, host_facts
+
+    h = host_facts(o)
+    return (f"  {t('host per node', '每节点主机')}: {t('RAM', '内存')} {units.host_ram(h.ram_order_bytes)} · NVMe ≥ "
+            f"{units.data_size(h.nvme_need_bytes) if h.nvme_need_bytes else units.unknown()} · CPU {host_cpu(o.host.get('cpu'))}")
+
+
+def _advice(plan, o):
+    """The choice's advice in the output's language, as the plan worded it (plan.wording), else as stored."""
+    from gpudesk.core.i18n import current_language
+
+    wording = plan.wording.get(current_language())
+    if wording is None:
+        return list(o.advice)
+    return [a.model_copy(update={"message": wording.advice[a.id]}) if a.id in wording.advice else a for a in o.advice]
 
 
 def _provider_name(plan, provider: str | None) -> str | None:

@@ -176,19 +176,20 @@ ENGINE_INPUTS: dict[str, Input] = {
         "（torchtitan，保留每隔一个矩阵乘的输出）、full（整块重算）",
         _choices(Recompute)),
     "virtual_stages": Input(
-        "virtual_stages", job_default("virtual_stages"), 1, 64, "Virtual pipeline stages", "虚拟流水线阶段",
+        "virtual_stages", job_default("virtual_stages"), None, None, "Virtual pipeline stages", "虚拟流水线阶段",
         "Interleaved 1F1B: model chunks per pipeline stage; the bubble shrinks to (p-1)/(v·m+p-1)",
-        "交错式 1F1B：每个流水线阶段的模型块数；气泡降为 (p-1)/(v·m+p-1)"),
+        "交错式 1F1B：每个流水线阶段的模型块数；气泡降为 (p-1)/(v·m+p-1)", range="virtual_stages"),
     "global_batch_tokens": Input(
-        "global_batch_tokens", None, 1, 1 << 34, "Global batch (tokens)", "全局批次（token）",
+        "global_batch_tokens", None, None, None, "Global batch (tokens)", "全局批次（token）",
         "Tokens per optimizer step; gradient accumulation follows from it and the data-parallel degree "
         f"(pre-training default {_PRETRAIN_GBT:,})",
-        f"每个优化步的 token 数；梯度累积由它和数据并行度决定（预训练默认 {_PRETRAIN_GBT:,}）"),
+        f"每个优化步的 token 数；梯度累积由它和数据并行度决定（预训练默认 {_PRETRAIN_GBT:,}）",
+        range="global_batch_tokens"),
     "cp": Input(
-        "cp", job_default("cp"), 1, 1024, "Context parallel", "上下文并行",
-        "Split each sequence over this many GPUs (long contexts)", "把每个序列切分到这么多张卡上（长上下文）"),
+        "cp", job_default("cp"), None, None, "Context parallel", "上下文并行",
+        "Split each sequence over this many GPUs (long contexts)", "把每个序列切分到这么多张卡上（长上下文）", range="cp"),
     "ep": Input(
-        "ep", job_default("ep"), 1, 1 << 16, "Expert parallel", "专家并行",
+        "ep", job_default("ep"), None, None, "Expert parallel", "专家并行",
         "Split a MoE model's routed experts over this many GPUs; adds the all-to-all of token dispatch",
-        "把 MoE 模型的路由专家分到这么多张卡上；会增加分发 token 的 all-to-all 通信"),
+        "把 MoE 模型的路由专家分到这么多张卡上；会增加分发 token 的 all-to-all 通信", range="ep"),
 }

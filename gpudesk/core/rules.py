@@ -40,12 +40,22 @@ NODE_COUNTS = (2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 51
 
 # --- host requirements (domain.md §3) ---------------------------------------------------------
 
-HOST_RAM_MULTI_GPU = 256 * 10**9  # the guide: multi-GPU training wants >= 256 GB RAM per node
-HOST_RAM_SINGLE_GPU = 64 * 10**9
-# Largest host RAM assumed when the catalogue does not say (offload needs it): DGX-class servers
-# carry 2 TB for 8 GPUs; small cloud instances far less.
+# Host RAM is DRAM, sold in binary sizes: a "256 GB" server has 256 GiB (DIMMs of 32/64 GiB), and
+# `free -g` shows GiB. So every host-RAM figure is in GiB (units.host_ram), and the guide's
+# ">= 256 GB per node" for multi-GPU training reads as 256 GiB.
+GIB = 2**30
+HOST_RAM_MULTI_GPU = 256 * GIB
+HOST_RAM_SINGLE_GPU = 64 * GIB
+# Largest host RAM the search assumes when the catalogue does not say (offload needs it): DGX-class servers
+# carry 2 TiB for 8 GPUs; small cloud instances far less. (The search's limits, kept as it tuned them.)
 HOST_RAM_MAX_PER_NODE = 2 * 10**12
 HOST_RAM_MAX_PER_GPU = 256 * 10**9
+# The CPU a host should have when the catalogue names none (the guide: EPYC or Xeon Ice Lake and newer), in
+# English and Chinese: a plan stores it in the language it was made in; core.plan.host shows it in either.
+GENERIC_CPU = ("AMD EPYC or Intel Xeon (Ice Lake or newer)", "AMD EPYC 或 Intel Xeon（Ice Lake 及更新）")
+# Server memory configurations as sold (GiB: channels × DIMMs of 16/32/64/128 GiB); what to order is
+# the smallest one that holds the need, and whole TiB beyond the largest.
+HOST_RAM_SIZES_GIB = (32, 64, 128, 192, 256, 384, 512, 768, 1024, 1536, 2048, 3072, 4096)
 # Training data on disk: tokenised ids or raw text run ~2–4 bytes per token (UTF-8, English ~4
 # characters a token, Chinese ~1.5 characters × 3 bytes); take 4.
 DATA_BYTES_PER_TOKEN = 4
@@ -60,6 +70,17 @@ MARKET_REFERENCE = "market-reference"
 # for 8 × 400 W; a 1-GPU box still needs ~0.5 kW of host.
 HOST_POWER_SHARE = 0.8
 HOST_POWER_MIN_KW = 0.5
+
+
+def host_ram_to_order(need_bytes: float | None) -> int | None:
+    """The server memory configuration to order for a need: the smallest size in HOST_RAM_SIZES_GIB that
+    holds it, beyond them whole TiB (bytes). None when the need is unknown."""
+    if not need_bytes:
+        return None
+    for size in HOST_RAM_SIZES_GIB:
+        if size * GIB >= need_bytes:
+            return size * GIB
+    return math.ceil(need_bytes / (1024 * GIB)) * 1024 * GIB
 
 
 # --- memory -------------------------------------------------------------------------------------

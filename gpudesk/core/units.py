@@ -5,9 +5,11 @@ person (CLI tables, advice, notes, checklist, PDF) formats it here, so one figur
 Units, decided once:
 - memory a job needs or uses (per GPU, usable, host RAM needed, quick estimate) is in GiB (2**30 bytes):
   `memory(56.6 * GIB)` -> "56.6 GiB";
-- hardware as it is sold keeps its marketed decimal size, as its name says (an "A100 40GB" has 40 GB,
-  never "37.3"; a server's 1 TB of RAM, a 15 TB NVMe), and so does host RAM to install, as the guide
-  states its ">= 256 GB per node" rule (advice, checklist): `marketed(40e9)` -> "40 GB";
+- host RAM (DRAM) is sold in binary sizes, so it is GiB everywhere too, needed or installed: a "256 GB"
+  server has 256 GiB, the guide's ">= 256 GB per node" reads as 256 GiB (rules.HOST_RAM_MULTI_GPU):
+  `host_ram(256 * GIB)` -> "256 GiB";
+- GPU cards and disks as sold keep their marketed decimal size, as their names say (an "A100 40GB" has
+  40 GB, never "37.3"; a 15 TB NVMe): `marketed(40e9)` -> "40 GB";
 - files, disks and data rates are decimal (MB, GB, MB/s), as storage is sold and measured;
 - money: "¥12,345" for CNY (other currencies by their code), prices per GPU-hour with two decimals.
 """
@@ -52,6 +54,11 @@ def gib(n_bytes: float | None, digits: int = 1) -> str:
 def memory(n_bytes: float | None, digits: int = 1) -> str:
     """Memory a job needs or uses, in GiB: "56.6 GiB"."""
     return unknown() if n_bytes is None else f"{n_bytes / GIB:,.{digits}f} GiB"
+
+
+def host_ram(n_bytes: float | None) -> str:
+    """Host RAM, needed or installed, in whole GiB (rounded up: a need is never shown smaller): "256 GiB"."""
+    return unknown() if n_bytes is None else f"{math.ceil(n_bytes / GIB - 1e-9):,d} GiB"
 
 
 def marketed(n_bytes: float | None) -> str:
@@ -103,6 +110,11 @@ def money(amount: float | None, currency: str = "CNY", digits: int = 0) -> str:
     return f"{minus}{_sign(currency)}{abs(amount):,.{digits}f}"
 
 
+def currency_unit(currency: str = "CNY") -> str:
+    """The currency as an axis or column unit: "CNY" / "元"."""
+    return t("CNY", "元") if currency == "CNY" else currency
+
+
 def price(amount: float | None, currency: str = "CNY") -> str:
     """A unit price (per GPU-hour or GPU-month): "¥12.50"."""
     return money(amount, currency, 2)
@@ -135,12 +147,46 @@ def params(n: float | None) -> str:
 
 
 def tokens(n: float | None) -> str:
-    """A token count in words: "2.00 billion tokens"."""
+    """A token count in words: "2.00 billion tokens" / "20 亿个 token" (亿 = 10^8, 万 = 10^4)."""
     if not n:
         return t("not given", "未填写")
-    if n >= 1e9:
-        return t("{x} billion tokens", "{x}B tokens", x=f"{n / 1e9:.2f}")
-    return t("{x} million tokens", "{x}M tokens", x=f"{n / 1e6:.1f}")
+    en = f"{n / 1e9:,.2f} billion tokens" if n >= 1e9 else f"{n / 1e6:,.1f} million tokens"
+    if n >= 1e8:
+        zh = f"{_cn(n / 1e8)} 亿个 token"
+    else:
+        zh = f"{_cn(n / 1e4)} 万个 token"
+    return t(en, zh)
+
+
+def _cn(x: float) -> str:
+    """A count of 亿 or 万 for a sentence: whole from 100 up ("1,500"), else three significant digits ("2.5")."""
+    return f"{x:,.0f}" if x >= 100 else f"{x:.3g}"
+
+
+def localised(row: Any, field: str) -> Any:
+    """A catalogue row's text in the current language: `field_zh` beside `field` (either when the other is
+    missing). Rows may be plan snapshots (dicts) or catalogue models."""
+    if row is None:
+        return None
+    from gpudesk.core.i18n import current_language
+
+    get = row.get if isinstance(row, dict) else (lambda k: getattr(row, k, None))
+    en, zh = get(field), get(f"{field}_zh")
+    return (zh or en) if current_language() == "zh_CN" else (en or zh)
+
+
+def region(text: str | None) -> str:
+    """A catalogue region as a person reads it: regions are written as the provider names them, often with an
+    English gloss ("山东 Shandong", "华北1（青岛）cn-qingdao (Shandong)"); Chinese readers get the Chinese part."""
+    if not text:
+        return ""
+    from gpudesk.core.i18n import current_language
+
+    if current_language() != "zh_CN" or not any("\u4e00" <= ch <= "\u9fff" for ch in text):
+        return text
+    import re
+
+    return re.sub(r"\s*\(?[A-Za-z][A-Za-z0-9 ._()-]*\)?\s*$", "", text).strip() or text
 
 
 def yes_no(value: bool) -> str:
@@ -165,10 +211,12 @@ _LABELS: dict[str, dict[str, tuple[str, str]]] = {
                   "deepspeed": ("DeepSpeed", "DeepSpeed"), "megatron": ("Megatron-LM / Megatron-Core", "Megatron-LM / Megatron-Core"),
                   "fsdp2": ("PyTorch FSDP2 (torchtitan / torchtune)", "PyTorch FSDP2（torchtitan / torchtune）"),
                   "unsloth": ("Unsloth (one GPU, LoRA/QLoRA)", "Unsloth（单卡 LoRA/QLoRA）")},
-    "model_states": {"mixed": ("mixed (fp32 master + fp32 Adam, 16 B/param)", "混合精度（FP32 主权重 + FP32 Adam，每参数 16 字节）"),
-                     "bf16": ("pure bf16 (8 B/param with Adam)", "纯 BF16（Adam 每参数 8 字节）"),
-                     "8bit": ("bf16 + 8-bit optimizer (6 B/param)", "BF16 + 8 位优化器（每参数 6 字节）")},
-    "loss": {"fp32-logits": ("fp32 logits", "FP32 logits"), "chunked": ("chunked cross-entropy", "分块交叉熵")},
+    # the bytes per parameter depend on the framework too (Megatron keeps fp32 gradients: 18 with Adam):
+    # the engine states them (memory details `state_bytes_per_param`), never the label
+    "model_states": {"mixed": ("mixed (fp32 master weights + fp32 Adam states)", "混合精度（FP32 主权重 + FP32 Adam 状态）"),
+                     "bf16": ("pure bf16 (weights, gradients and Adam states in bf16)", "纯 BF16（权重、梯度和 Adam 状态均为 BF16）"),
+                     "8bit": ("bf16 + 8-bit optimizer", "BF16 + 8 位优化器")},
+    "loss": {"fp32-logits": ("fp32 logits", "全词表输出一次性按 FP32 计算"), "chunked": ("chunked cross-entropy", "分块交叉熵")},
     "offload": {"none": ("none", "无"), "optimizer": ("optimizer states to CPU", "优化器状态卸载到 CPU"),
                 "optimizer+params": ("optimizer states and weights to CPU", "优化器状态和权重卸载到 CPU")},
     "billing": {"hourly": ("hourly (pay as you go)", "按小时计费"), "monthly": ("monthly", "包月"),
@@ -191,6 +239,9 @@ _LABELS: dict[str, dict[str, tuple[str, str]]] = {
     "kv_precision": {"fp32": ("FP32", "FP32"), "bf16": ("BF16", "BF16"), "fp16": ("FP16", "FP16"),
                      "fp8": ("FP8", "FP8")},
     "severity": {"info": ("note", "提示"), "warning": ("warning", "警告"), "critical": ("critical", "严重")},
+    "objective": {"cheapest": ("cheapest", "最便宜"), "fastest": ("fastest", "最快"),
+                  "deadline": ("cheapest meeting the deadline", "满足期限的最便宜方案"),
+                  "budget": ("fastest within the budget", "预算内最快")},
     "tier": {"entry": ("Entry", "入门级"), "advanced": ("Advanced", "进阶档"), "flagship": ("Flagship", "旗舰级"),
              "multi-node": ("Multi-node", "跨节点")},
 }

@@ -76,7 +76,7 @@ def checklist_table(plan, items: Sequence | None = None) -> Table:
                t("Why", "原因"), t("Notes", "备注"), t("Evidence", "证据"), t("Checked by", "检查人"),
                t("Checked at (UTC)", "检查时间 (UTC)"), t("Waiver reason", "豁免原因"),
                t("Recorded for another configuration", "记录时的配置与当前不同")]
-    rows = [[i.id, phase_label(i.phase), i.title, status_label(i.status), bool(i.applicable), i.criterion, i.how,
+    rows = [[i.id, phase_label(i.phase, trains=plan.job.task.trains), i.title, status_label(i.status), bool(i.applicable), i.criterion, i.how,
              i.why, i.notes, i.evidence or "", i.checked_by or "", (i.checked_at or "").replace("T", " ").rstrip("Z"),
              i.waiver_reason or "", bool(i.stale)] for i in items]
     return Table(t("Checklist", "验收清单"), headers, rows)

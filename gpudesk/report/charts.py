@@ -138,6 +138,8 @@ def _legend(p: QPainter, x: float, y: float, entries: list[tuple[str, object]], 
 
 # --- memory per GPU: stacked bars, capacity lines, headroom band, the guide's quick estimate ---
 
+QUICK_CLIP = 1.6  # a quick-estimate bar taller than this many times the real bars' top is drawn cut off
+
 
 def draw_memory(p: QPainter, rect: QRectF, block: MemoryChart, lay: Measure) -> None:
     data = block.data
@@ -147,8 +149,12 @@ def draw_memory(p: QPainter, rect: QRectF, block: MemoryChart, lay: Measure) -> 
     plot = QRectF(rect.left() + lay.pt(40), top + lay.pt(4), rect.width() - lay.pt(48),
                   rect.bottom() - top - legend_h - label_h - lay.pt(8))
     slots = len(data.bars) + (1 if data.quick_estimate_per_gpu_gib is not None else 0)
-    y_top = max([b.capacity_gib for b in data.bars] + [sum(b.components_gib.values()) for b in data.bars]
-                + [data.quick_estimate_per_gpu_gib or 0.0, 1.0]) * 1.12
+    real_top = max([b.capacity_gib for b in data.bars] + [sum(b.components_gib.values()) for b in data.bars] + [1.0])
+    q_gib = data.quick_estimate_per_gpu_gib or 0.0
+    # the whole-job rule of thumb can be several times a card: drawn cut off at the top (value printed) so that
+    # it does not squash the real bars into the bottom of the chart
+    clipped = q_gib > real_top * QUICK_CLIP
+    y_top = max(real_top * (1.3 if clipped else 1.0), 0.0 if clipped else q_gib) * 1.12
     ticks = nice_ticks(0, y_top)
     y_top = max(y_top, ticks[-1])
 
@@ -196,12 +202,19 @@ def draw_memory(p: QPainter, rect: QRectF, block: MemoryChart, lay: Measure) -> 
     if data.quick_estimate_per_gpu_gib is not None:
         cx = plot.left() + slot_w * (len(data.bars) + 0.5)
         q = data.quick_estimate_per_gpu_gib
+        shown = min(q, y_top * 0.94) if clipped else q
         p.setPen(QPen(QColor("#555753"), lay.pt(1), Qt.PenStyle.DashLine))
         p.setBrush(QBrush(QColor("#d3d7cf")))
-        p.drawRect(QRectF(cx - bar_w / 2, sy(q), bar_w, sy(0) - sy(q)))
+        p.drawRect(QRectF(cx - bar_w / 2, sy(shown), bar_w, sy(0) - sy(shown)))
+        if clipped:  # a break in the bar: two white slashes below its top
+            p.setPen(QPen(QColor("white"), lay.pt(2.2)))
+            for k in (0, 1):
+                y = sy(shown) + lay.pt(10 + 5 * k)
+                p.drawLine(QPointF(cx - bar_w / 2 - lay.pt(2), y + lay.pt(3)), QPointF(cx + bar_w / 2 + lay.pt(2), y - lay.pt(3)))
         p.setFont(lay.font(7))
         p.setPen(INK)
-        p.drawText(QRectF(cx - slot_w / 2, sy(q) - lay.pt(11), slot_w, lay.pt(10)), CENTRE, f"{q:.1f}")
+        p.drawText(QRectF(cx - slot_w / 2, sy(shown) - lay.pt(11), slot_w, lay.pt(10)), CENTRE,
+                   f"{q:.1f} ↑" if clipped else f"{q:.1f}")
         p.setFont(lay.font(7.5))
         p.drawText(QRectF(cx - slot_w / 2, plot.bottom() + lay.pt(3), slot_w, label_h), CENTRE | int(Qt.TextFlag.TextWordWrap),
                    block.quick_label)
@@ -299,8 +312,10 @@ def draw_pareto(p: QPainter, rect: QRectF, block: ParetoChart, lay: Measure) -> 
 
     fm = QFontMetricsF(font, lay.device)
     taken: list[QRectF] = []
-    # the chosen option first, then the front; a label that would overlap one already drawn is left out
-    labelled = [pt for pt in points if pt.chosen] + [pt for pt in data.front if not pt.chosen]
+    # the chosen option first, then the front, then the others; a label that would overlap one already drawn
+    # is left out (the table above lists every option)
+    labelled = ([pt for pt in points if pt.chosen] + [pt for pt in data.front if not pt.chosen]
+                + [pt for pt in points if not pt.chosen and not pt.pareto])
     for pt in labelled:
         w = fm.horizontalAdvance(pt.label) + lay.pt(2)
         box = QRectF(xs(pt.days) + lay.pt(7), ys(pt.cost) - lay.pt(12), w, lay.pt(10))
@@ -309,7 +324,7 @@ def draw_pareto(p: QPainter, rect: QRectF, block: ParetoChart, lay: Measure) -> 
         if any(box.intersects(other) for other in taken):
             continue
         taken.append(box)
-        p.setPen(INK if pt.chosen else FRONT)
+        p.setPen(INK if pt.chosen else FRONT if pt.pareto else MUTED)
         p.drawText(box, LEFT, pt.label)
     for pt in points:
         if pt.chosen:

@@ -130,8 +130,6 @@ def region_text(region: str | None) -> str:
     english = _REGIONS.get(region)
     if english:
         return QCoreApplication.translate("Labels", english)
-    if _lang() != "zh_CN" or not any("\u4e00" <= ch <= "\u9fff" for ch in region):
-        return region
-    import re
+    from gpudesk.core import units
 
-    return re.sub(r"\s*\(?[A-Za-z][A-Za-z0-9 ._()-]*\)?\s*$", "", region).strip() or region
+    return units.region(region)  # core's rule: the Chinese part for Chinese readers

@@ -455,33 +455,33 @@
             <translation>列表快捷键：P 通过，F 未通过，N 不适用，W 豁免（需填写原因），O 重新打开。结果保存在方案中。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="230" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="231" />
             <source>%1 of %2 done</source>
             <translation>已完成 %1 / %2</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="231" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="232" />
             <source>%1 failed</source>
             <translation>%1 项未通过</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="240" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="241" />
             <source>Select an item to see why it matters and how to check it.</source>
             <translation>选择一个条目，查看其原因和检查方法。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="263" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="264" />
             <source>Waive item</source>
             <translation>豁免条目</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="264" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="265" />
             <source>Why is “%1” waived?</source>
             <translation>为什么豁免“%1”？</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="271" />
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="285" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="272" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="286" />
             <source>Checklist</source>
             <translation>检查清单</translation>
         </message>
@@ -690,311 +690,316 @@
     <context>
         <name>JobForm</name>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="275" />
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="282" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="287" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="294" />
             <source>Model</source>
             <translation>模型</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="276" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="288" />
             <source>Job</source>
             <translation>任务</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="277" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="289" />
             <source>Serving</source>
             <translation>推理服务</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="278" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="290" />
             <source>Constraints</source>
             <translation>约束条件</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="279" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="291" />
             <source>Import Hugging Face config.json…</source>
             <translation>导入 Hugging Face config.json…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="280" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="292" />
             <source>Read the architecture from a model's config.json (or drop the file on the window)</source>
             <translation>从模型的 config.json 读取架构（也可把文件拖到窗口上）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="282" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="294" />
             <source>A published model preset, grouped by the guide's task classes</source>
             <translation>已发布模型的预设，按指南的任务类别分组</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="283" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="295" />
             <source>Parameters</source>
             <translation>参数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="283" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="295" />
             <source>Bare parameter count for a custom model, e.g. 7B, 350M, 1.3e9</source>
             <translation>自定义模型的参数量，例如 7B、350M、1.3e9</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="284" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="296" />
             <source>Task</source>
             <translation>任务类型</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="284" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="296" />
             <source>What the GPUs will do: pre-train, fine-tune (full, LoRA, QLoRA) or serve</source>
             <translation>GPU 的用途：预训练、微调（全参数、LoRA、QLoRA）或推理服务</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="285" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="297" />
             <source>Precision</source>
             <translation>精度</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="285" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="297" />
             <source>Number format for training; BF16 mixed precision is the norm, FP32 doubles memory</source>
             <translation>训练的数值格式；通常用 BF16 混合精度，FP32 显存翻倍</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="286" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="298" />
             <source>Optimizer</source>
             <translation>优化器</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="286" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="298" />
             <source>AdamW keeps 12 bytes of state per trained parameter; 8-bit Adam and SGD keep less</source>
             <translation>AdamW 每个训练参数保存 12 字节状态；8 位 Adam 和 SGD 更少</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="287" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="299" />
             <source>Sequence length</source>
             <translation>序列长度</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="287" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="299" />
             <source>Tokens per training sample (context length)</source>
             <translation>每个训练样本的 token 数（上下文长度）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="288" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="300" />
             <source>Micro-batch</source>
             <translation>微批大小</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="288" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="300" />
             <source>Samples each GPU processes at once; activations grow with it</source>
             <translation>每张 GPU 一次处理的样本数；激活值随之增长</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="289" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="301" />
             <source>Gradient accumulation</source>
             <translation>梯度累积</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="289" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="301" />
             <source>Micro-batches summed before each optimizer step; raises the batch without memory</source>
             <translation>每次优化器更新前累加的微批数；增大批量而不增加显存</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="290" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="302" />
             <source>Recomputation</source>
             <translation>激活重计算</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="290" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="302" />
             <source>Recompute activations in the backward pass: saves memory, costs about a third more compute</source>
             <translation>反向传播时重新计算激活：节省显存，计算量约多三分之一</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="291" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="303" />
             <source>Flash attention</source>
             <translation>Flash Attention</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="291" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="303" />
             <source>Fused attention kernel that never stores the attention-score matrix</source>
             <translation>融合注意力内核，不保存注意力分数矩阵</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="292" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="304" />
             <source>LoRA rank</source>
             <translation>LoRA 秩</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="292" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="304" />
             <source>Rank r of the low-rank adapters; trainable parameters grow linearly with it</source>
             <translation>低秩适配器的秩 r；可训练参数随之线性增长</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="293" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="305" />
             <source>Dataset tokens</source>
             <translation>数据集 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="293" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="305" />
             <source>Tokens in the training set for one pass, e.g. 2B</source>
             <translation>训练集一遍的 token 数，例如 2B</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="294" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="306" />
             <source>Epochs</source>
             <translation>轮数 (epoch)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="294" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="306" />
             <source>Passes over the dataset; total tokens = dataset tokens × epochs</source>
             <translation>遍历数据集的次数；总 token 数 = 数据集 token 数 × 轮数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="295" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="307" />
             <source>Serving concurrency</source>
             <translation>推理并发数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="295" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="307" />
             <source>Sequences served at the same time; each needs its own KV cache</source>
             <translation>同时服务的序列数；每个序列都需要自己的 KV 缓存</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="296" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="308" />
             <source>Memory headroom</source>
             <translation>显存余量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="296" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="308" />
             <source>Share of each GPU's memory kept free for fragmentation and spikes</source>
             <translation>每张 GPU 显存中预留给碎片和峰值的比例</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="297" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="309" />
             <source>Objective</source>
             <translation>优化目标</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="297" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="309" />
             <source>What to optimise when ranking configurations</source>
             <translation>对配置排序时优化的目标</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="298" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="310" />
             <source>Budget (CNY)</source>
             <translation>预算（元）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="298" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="310" />
             <source>Most you will spend on the run, in yuan; empty = no limit</source>
             <translation>本次训练最多花费（元）；留空表示不限</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="299" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="311" />
             <source>Deadline (days)</source>
             <translation>工期（天）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="299" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="311" />
             <source>Longest the run may take, in days; empty = no limit</source>
             <translation>训练最多可用的天数；留空表示不限</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="300" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="312" />
             <source>Billing</source>
             <translation>计费方式</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="300" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="312" />
             <source>Rent by the hour or by the month; default: whichever is cheaper</source>
             <translation>按小时或按月租用；默认取较便宜者</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="301" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="313" />
             <source>Region</source>
             <translation>地域</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="301" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="313" />
             <source>Only offers in this region</source>
             <translation>只看该地域的报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="302" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="314" />
             <source>Providers</source>
             <translation>服务商</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="302" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="314" />
             <source>Only these providers; none ticked = all</source>
             <translation>只看这些服务商；都不勾选表示全部</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="303" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="315" />
             <source>Most GPUs</source>
             <translation>最多 GPU 数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="303" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="315" />
             <source>Largest GPU count to consider</source>
             <translation>考虑的最大 GPU 数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="305" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="317" />
             <source>Auto (one node)</source>
             <translation>自动（单节点）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="320" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="333" />
             <source>Whichever is cheaper</source>
             <translation>取较便宜者</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="323" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="336" />
             <source>Any region</source>
             <translation>任意地域</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="324" />
             <location filename="../../gpudesk/ui/widgets/job_form.py" line="337" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="350" />
             <source>no limit</source>
             <translation>不限</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="325" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="338" />
             <source>no target</source>
             <translation>不设目标</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="326" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="339" />
             <source>as sequence length</source>
             <translation>同序列长度</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="328" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="341" />
             <source>Same as the job's precision</source>
             <translation>与任务精度相同</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="329" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="342" />
             <source>16-bit (default)</source>
             <translation>16 位（默认）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="355" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="368" />
             <source>Custom: parameter count</source>
             <translation>自定义：参数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="357" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="370" />
             <source>Imported: %1</source>
             <translation>已导入：%1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="158" />
-            <source>cannot read %1: %2</source>
-            <translation>无法读取 %1：%2</translation>
+            <location filename="../../gpudesk/ui/widgets/job_engine.py" line="65" />
+            <source>automatic (from gradient accumulation)</source>
+            <translation>自动（由梯度累积决定）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="160" />
-            <source>%1 is not valid JSON: %2</source>
-            <translation>%1 不是有效的 JSON：%2</translation>
+            <location filename="../../gpudesk/ui/widgets/job_engine.py" line="71" />
+            <source>Advanced: parallelism and batch</source>
+            <translation>高级：并行与批次</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/job_engine.py" line="73" />
+            <source>(set)</source>
+            <translation>（已设置）</translation>
         </message>
         <message>
             <location filename="../../gpudesk/ui/widgets/job_values.py" line="162" />
@@ -1002,82 +1007,82 @@
             <translation>%1 不是 config.json 对象</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="257" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="258" />
             <source>e.g. 7B, 350M or 1.3e9</source>
             <translation>如 7B、350M 或 1.3e9</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="296" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="300" />
             <source>required</source>
             <translation>必填</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="306" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="310" />
             <source>must be more than zero</source>
             <translation>必须大于零</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="311" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="315" />
             <source>out of range: %1</source>
             <translation>超出范围：%1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="323" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="327" />
             <source>too small for a neural network: give the count, e.g. 7B</source>
             <translation>对神经网络来说太小：请填写参数量，例如 7B</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="325" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="329" />
             <source>more than 100 trillion parameters: check the unit</source>
             <translation>超过 100 万亿参数：请检查单位</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="329" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="333" />
             <source>pick a model</source>
             <translation>请选择模型</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="335" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="341" />
             <source>Total training tokens: %1</source>
             <translation>训练总 token 数：%1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="338" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="344" />
             <source>No dataset size: training time and cost are not estimated</source>
             <translation>未填写数据集大小：不估算训练时间和成本</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="346" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="352" />
             <source>QLoRA trains adapters in 16-bit: pick BF16 or FP16</source>
             <translation>QLoRA 以 16 位训练适配器：请选 BF16 或 FP16</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="364" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="371" />
             <source>%1 layers</source>
             <translation>%1 层</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="365" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="372" />
             <source>hidden %1</source>
             <translation>隐藏层维度 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="367" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="374" />
             <source>%1 heads</source>
             <translation>%1 个注意力头</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="369" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="376" />
             <source>%1 KV heads</source>
             <translation>%1 个 KV 头</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="371" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="378" />
             <source>%1 experts</source>
             <translation>%1 个专家</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="372" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="379" />
             <source>, </source>
             <translation>，</translation>
         </message>
@@ -1411,532 +1416,532 @@
             <translation>计算中…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="380" />
+            <location filename="../../gpudesk/ui/main_window.py" line="386" />
             <source>No configuration fits within the constraints.</source>
             <translation>在约束条件内没有可行的配置。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="384" />
+            <location filename="../../gpudesk/ui/main_window.py" line="390" />
             <source>The selected quote's configuration cannot run this job (%1): the recommendation is shown.</source>
             <translation>所选报价的配置无法运行此任务（%1）：现显示推荐方案。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="388" />
+            <location filename="../../gpudesk/ui/main_window.py" line="394" />
             <source>The configuration set by hand no longer works (%1): the recommendation is shown.</source>
             <translation>手动设定的配置已不可用（%1）：现显示推荐方案。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="430" />
+            <location filename="../../gpudesk/ui/main_window.py" line="437" />
             <source>No configuration chosen yet</source>
             <translation>尚未选择配置</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="431" />
+            <location filename="../../gpudesk/ui/main_window.py" line="438" />
             <source>Fits</source>
             <translation>显存够用</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="431" />
+            <location filename="../../gpudesk/ui/main_window.py" line="438" />
             <source>Does not fit</source>
             <translation>显存不足</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="432" />
+            <location filename="../../gpudesk/ui/main_window.py" line="439" />
             <source>set by hand</source>
             <translation>手动设定</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="436" />
+            <location filename="../../gpudesk/ui/main_window.py" line="443" />
             <source>%1 with trial margin</source>
             <translation>含试错余量 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="456" />
+            <location filename="../../gpudesk/ui/main_window.py" line="463" />
             <source>Untitled plan</source>
             <translation>未命名方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="407" />
+            <location filename="../../gpudesk/ui/main_window.py" line="414" />
             <source>The last valid value is used until corrected — %1</source>
             <translation>改正前沿用上一次的有效值 — %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="122" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="126" />
             <source>Overview</source>
             <translation>总览</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="122" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="126" />
             <source>Plan</source>
             <translation>方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="122" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="126" />
             <source>Options</source>
             <translation>候选配置</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="122" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="126" />
             <source>Quotes</source>
             <translation>报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="123" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="127" />
             <source>Catalogue</source>
             <translation>资源目录</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="123" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="127" />
             <source>Checklist</source>
             <translation>检查清单</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="129" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="133" />
             <source>&amp;New plan</source>
             <translation>新建方案(&amp;N)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="129" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="133" />
             <source>Start a new plan from the default job</source>
             <translation>从默认任务新建方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="130" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="134" />
             <source>&amp;Open…</source>
             <translation>打开(&amp;O)…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="130" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="134" />
             <source>Open a .gpudesk plan file</source>
             <translation>打开 .gpudesk 方案文件</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="131" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="135" />
             <source>&amp;Save</source>
             <translation>保存(&amp;S)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="131" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="135" />
             <source>Save the plan</source>
             <translation>保存方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="132" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="136" />
             <source>Save &amp;As…</source>
             <translation>另存为(&amp;A)…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="132" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="136" />
             <source>Save the plan under a new name</source>
             <translation>以新名称保存方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="133" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="137" />
             <source>&amp;Import config.json…</source>
             <translation>导入 config.json(&amp;I)…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="133" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="137" />
             <source>Read a Hugging Face model configuration</source>
             <translation>读取 Hugging Face 模型配置</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="134" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="138" />
             <source>Plan as &amp;PDF…</source>
             <translation>方案 PDF(&amp;P)…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="134" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="138" />
             <source>Write the plan as a PDF for sign-off</source>
             <translation>将方案导出为 PDF 供审批</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="135" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="139" />
             <source>Print pre&amp;view…</source>
             <translation>打印预览(&amp;V)…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="135" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="139" />
             <source>Preview the plan document and print it</source>
             <translation>预览方案文档并打印</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="136" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="140" />
             <source>&amp;Options as spreadsheet…</source>
             <translation>方案列表表格(&amp;O)…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="136" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="140" />
             <source>Write the ranked options to .xlsx or .csv</source>
             <translation>把排序后的方案导出为 .xlsx 或 .csv</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="137" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="141" />
             <source>&amp;Checklist as spreadsheet…</source>
             <translation>验收清单表格(&amp;C)…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="137" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="141" />
             <source>Write the checklist to .xlsx or .csv</source>
             <translation>把验收清单导出为 .xlsx 或 .csv</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="138" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="142" />
             <source>&amp;Quotes as spreadsheet…</source>
             <translation>比价表格(&amp;Q)…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="138" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="142" />
             <source>Write the quote comparison to .xlsx or .csv</source>
             <translation>把报价比价导出为 .xlsx 或 .csv</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="139" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="143" />
             <source>Export acceptance &amp;kit…</source>
             <translation>导出验收套件(&amp;K)…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="140" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="144" />
             <source>Write the scripts that check the delivered servers against this plan</source>
             <translation>写出按本方案检查交付服务器的脚本</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="141" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="145" />
             <source>Import kit res&amp;ults…</source>
             <translation>导入验收结果(&amp;U)…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="142" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="146" />
             <source>Record a gpudesk-results.json in the checklist; compare measured with planned</source>
             <translation>把 gpudesk-results.json 记入检查清单；对比实测与方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="143" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="147" />
             <source>&amp;Quit</source>
             <translation>退出(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="143" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="147" />
             <source>Close gpudesk</source>
             <translation>关闭 gpudesk</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="144" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="148" />
             <source>&amp;Undo</source>
             <translation>撤销(&amp;U)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="144" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="148" />
             <source>Undo the last edit</source>
             <translation>撤销上一次修改</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="145" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="149" />
             <source>&amp;Redo</source>
             <translation>重做(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="145" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="149" />
             <source>Redo the edit just undone</source>
             <translation>重做刚撤销的修改</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="146" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="150" />
             <source>&amp;Recompute</source>
             <translation>重新计算(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="146" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="150" />
             <source>Run the recommender again now</source>
             <translation>立即重新运行推荐</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="147" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="151" />
             <source>Reset &amp;chart views</source>
             <translation>重置图表视图(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="147" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="151" />
             <source>Show every chart's default range again (after zooming)</source>
             <translation>（缩放后）把所有图表恢复为默认范围</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="148" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="152" />
             <source>&amp;User guide</source>
             <translation>用户指南(&amp;U)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="148" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="152" />
             <source>How to make a plan with gpudesk, step by step</source>
             <translation>如何用 gpudesk 一步步制作方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="149" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="153" />
             <source>&amp;Getting started</source>
             <translation>快速入门(&amp;G)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="149" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="153" />
             <source>What to do first</source>
             <translation>第一步做什么</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="150" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="154" />
             <source>&amp;About gpudesk</source>
             <translation>关于 gpudesk(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="151" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="155" />
             <source>About &amp;Qt</source>
             <translation>关于 &amp;Qt</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="153" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="157" />
             <source>&amp;Overview</source>
             <translation>总览(&amp;O)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="153" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="157" />
             <source>P&amp;lan</source>
             <translation>方案(&amp;L)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="153" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="157" />
             <source>O&amp;ptions</source>
             <translation>候选配置(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="154" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="158" />
             <source>&amp;Quotes</source>
             <translation>报价(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="154" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="158" />
             <source>&amp;Catalogue</source>
             <translation>资源目录(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="154" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="158" />
             <source>Chec&amp;klist</source>
             <translation>检查清单(&amp;K)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="161" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="165" />
             <source>&amp;Job form</source>
             <translation>任务表单(&amp;J)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="162" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="166" />
             <source>&amp;File</source>
             <translation>文件(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="163" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="167" />
             <source>Open &amp;Recent</source>
             <translation>最近打开(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="164" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="168" />
             <source>&amp;Export</source>
             <translation>导出(&amp;E)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="165" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="169" />
             <source>&amp;Edit</source>
             <translation>编辑(&amp;E)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="166" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="170" />
             <source>&amp;View</source>
             <translation>视图(&amp;V)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="167" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="171" />
             <source>&amp;Language</source>
             <translation>语言(&amp;L)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="168" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="172" />
             <source>&amp;Help</source>
             <translation>帮助(&amp;H)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="169" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="173" />
             <source>Main toolbar</source>
             <translation>主工具栏</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="170" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="174" />
             <source>Job</source>
             <translation>任务</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="179" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="183" />
             <source>&amp;Undo %1</source>
             <translation>撤销%1(&amp;U)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="181" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="185" />
             <source>&amp;Redo %1</source>
             <translation>重做%1(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="188" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="192" />
             <source>model</source>
             <translation>模型</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="188" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="192" />
             <source>parameters</source>
             <translation>参数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="188" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="192" />
             <source>task</source>
             <translation>任务</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="188" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="192" />
             <source>precision</source>
             <translation>精度</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="189" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="193" />
             <source>optimizer</source>
             <translation>优化器</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="189" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="193" />
             <source>sequence length</source>
             <translation>序列长度</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="189" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="193" />
             <source>micro-batch</source>
             <translation>微批次</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="190" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="194" />
             <source>gradient accumulation</source>
             <translation>梯度累积</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="190" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="194" />
             <source>recomputation</source>
             <translation>重计算</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="190" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="194" />
             <source>flash attention</source>
             <translation>Flash Attention</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="191" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="195" />
             <source>LoRA rank</source>
             <translation>LoRA 秩</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="191" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="195" />
             <source>dataset tokens</source>
             <translation>数据集 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="191" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="195" />
             <source>epochs</source>
             <translation>轮数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="192" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="196" />
             <source>concurrency</source>
             <translation>并发数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="192" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="196" />
             <source>memory headroom</source>
             <translation>显存余量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="192" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="196" />
             <source>objective</source>
             <translation>优化目标</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="193" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="197" />
             <source>budget</source>
             <translation>预算</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="193" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="197" />
             <source>deadline</source>
             <translation>截止时间</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="193" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="197" />
             <source>billing</source>
             <translation>计费方式</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="193" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="197" />
             <source>region</source>
             <translation>地区</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="194" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="198" />
             <source>providers</source>
             <translation>服务商</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="194" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="198" />
             <source>most GPUs</source>
             <translation>显卡上限</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="194" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="198" />
             <source>title</source>
             <translation>标题</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="194" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="198" />
             <source>author</source>
             <translation>编制人</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="195" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="199" />
             <source>organisation</source>
             <translation>单位</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="195" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="199" />
             <source>approvers</source>
             <translation>审批人</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="195" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="199" />
             <source>notes</source>
             <translation>备注</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="196" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="200" />
             <source>choice</source>
             <translation>选定配置</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="196" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="200" />
             <source>checklist result</source>
             <translation>检查结果</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="196" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="200" />
             <source>quote</source>
             <translation>报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="196" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="200" />
             <source>import</source>
             <translation>导入</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="197" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="201" />
             <source>kit results</source>
             <translation>验收结果</translation>
         </message>
@@ -2167,94 +2172,69 @@
     <context>
         <name>OverviewPage</name>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="140" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="139" />
             <source>Reset view</source>
             <translation>重置视图</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="141" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="140" />
             <source>Undo any zoom: every chart back to its default range (Ctrl+wheel zooms a chart; the wheel alone scrolls the page)</source>
             <translation>取消缩放：所有图表恢复默认范围（Ctrl+滚轮缩放图表；只用滚轮则滚动页面）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="143" />
-            <location filename="../../gpudesk/ui/pages/overview.py" line="218" />
-            <location filename="../../gpudesk/ui/pages/overview.py" line="225" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="142" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="221" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="228" />
             <source>Export chart</source>
             <translation>导出图表</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="144" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="143" />
             <source>Save a chart as PNG or SVG (right-click a chart for more formats)</source>
             <translation>将图表保存为 PNG 或 SVG（右键点击图表可选更多格式）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="146" />
-            <source>Memory per GPU</source>
-            <translation>每卡显存</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="146" />
-            <source>Total cost vs GPU count</source>
-            <translation>总成本与 GPU 数量</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="147" />
-            <source>Days vs GPU count</source>
-            <translation>天数与 GPU 数量</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="147" />
-            <source>Time vs cost</source>
-            <translation>时间与成本</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="148" />
-            <source>Hourly vs monthly billing</source>
-            <translation>按小时与按月计费</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="185" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="188" />
             <source>Describe the job on the left; the answer appears here as you type.</source>
             <translation>在左侧描述任务；输入时结果会立即显示在这里。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="190" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="193" />
             <source>Fits</source>
             <translation>显存够用</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="191" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="194" />
             <source>Does not fit</source>
             <translation>显存不足</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="193" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="196" />
             <source>%1 of %2 usable per GPU</source>
             <translation>每卡 %1 / 可用 %2</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="195" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="198" />
             <source>%1 (%2 with trial margin)</source>
             <translation>%1（含试错余量 %2）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="199" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="202" />
             <source>%1 tier</source>
             <translation>%1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="201" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="204" />
             <source>cheaper billing: %1</source>
             <translation>更省的计费：%1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="212" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="215" />
             <source>No warnings for this configuration.</source>
             <translation>该配置没有警示。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="219" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="222" />
             <source>PNG image (*.png);;SVG drawing (*.svg)</source>
             <translation>PNG 图片 (*.png);;SVG 矢量图 (*.svg)</translation>
         </message>
@@ -2813,189 +2793,199 @@ Approver</source>
     <context>
         <name>Charts</name>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="64" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="63" />
             <source>Memory per GPU</source>
             <translation>每卡显存</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="64" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="63" />
             <source>GiB per GPU (1 GiB = 2³⁰ bytes)</source>
             <translation>每卡 GiB（1 GiB = 2³⁰ 字节）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="66" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="65" />
             <source>No configuration yet</source>
             <translation>尚无配置</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="88" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="87" />
             <source>Headroom kept free</source>
             <translation>预留余量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="97" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="96" />
             <source>Capacity</source>
             <translation>容量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="98" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="97" />
             <source>Usable</source>
             <translation>可用</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="98" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="97" />
             <source>Total</source>
             <translation>合计</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="101" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="100" />
             <source>GPU capacity</source>
             <translation>GPU 显存容量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="113" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="112" />
             <source>Guide's quick estimate</source>
             <translation>指南快速估算</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="115" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="114" />
             <source>Quick estimate ÷ %1</source>
             <translation>快速估算 ÷ %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="120" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="119" />
             <source>in all</source>
             <translation>合计</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="120" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="119" />
             <source>per GPU</source>
             <translation>每卡</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="146" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="147" />
             <source>Total cost vs GPU count</source>
             <translation>总成本与 GPU 数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="146" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="147" />
             <source>Cost (%1)</source>
             <translation>成本（%1）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="146" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="147" />
             <source>GPUs</source>
             <translation>GPU 数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="148" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="149" />
             <source>No priced configuration</source>
             <translation>没有带价格的配置</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="168" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="169" />
             <source>Cost</source>
             <translation>成本</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="169" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="170" />
             <source>With trial margin</source>
             <translation>含试错余量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="170" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="171" />
             <source>Time</source>
             <translation>时间</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="170" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="171" />
             <source>days</source>
             <translation>天</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="174" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="175" />
             <source>+%1 % trial-and-error margin</source>
             <translation>+%1 % 试错余量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="181" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="184" />
             <source>Days vs GPU count</source>
             <translation>天数与 GPU 数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="181" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="184" />
             <source>Days</source>
             <translation>天数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="183" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="186" />
             <source>No timed configuration</source>
             <translation>没有可估算时间的配置</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="213" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="218" />
             <source>Time vs cost (Pareto front)</source>
             <translation>时间与成本（帕累托前沿）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="229" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="234" />
             <source>Other options</source>
             <translation>其他方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="236" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="240" />
             <source>Pareto front</source>
             <translation>帕累托前沿</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="248" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="268" />
             <source>Hourly vs monthly billing</source>
             <translation>按小时与按月计费</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="248" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="268" />
             <source>Cost per month (%1)</source>
             <translation>每月成本（%1）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="249" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="269" />
             <source>Hours used per month</source>
             <translation>每月使用小时数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="252" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="272" />
             <source>No hourly price for the chosen configuration</source>
             <translation>所选配置没有按小时价格</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="255" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="275" />
             <source>Hourly</source>
             <translation>按小时</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="265" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="285" />
             <source>Monthly</source>
             <translation>按月</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="269" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="289" />
             <source>break-even %1 h</source>
             <translation>平衡点 %1 小时</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="272" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="292" />
             <source>Break-even</source>
             <translation>盈亏平衡点</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="272" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="292" />
             <source>month</source>
             <translation>月</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="275" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="297" />
+            <source>this service</source>
+            <translation>本服务</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="297" />
             <source>this job</source>
             <translation>本任务</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="314" />
+            <source>Time vs cost</source>
+            <translation>时间与成本</translation>
         </message>
         <message>
             <location filename="../../gpudesk/ui/charts/quotes_plot.py" line="24" />
@@ -3023,7 +3013,77 @@ Approver</source>
             <translation>已选定</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/style.py" line="334" />
+            <location filename="../../gpudesk/ui/charts/service_plots.py" line="42" />
+            <source>Cost per month vs speed per user</source>
+            <translation>每月成本与每用户速度</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/service_plots.py" line="42" />
+            <source>Cost per million tokens vs GPU count</source>
+            <translation>每百万 token 成本与 GPU 数量</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/service_plots.py" line="43" />
+            <source>Time to first token vs GPU count</source>
+            <translation>首 token 时间与 GPU 数量</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/service_plots.py" line="47" />
+            <source>Speed per user</source>
+            <translation>每用户速度</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/service_plots.py" line="47" />
+            <source>tokens/s</source>
+            <translation>token/秒</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/service_plots.py" line="48" />
+            <source>Cost per month</source>
+            <translation>每月成本</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/service_plots.py" line="50" />
+            <source>Per million tokens</source>
+            <translation>每百万 token</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/service_plots.py" line="52" />
+            <source>First token</source>
+            <translation>首 token</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/service_plots.py" line="54" />
+            <source>below the target</source>
+            <translation>低于目标</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/service_plots.py" line="85" />
+            <source>Output tokens/s per user (%1 users in flight)</source>
+            <translation>每用户每秒输出 token 数（并发 %1 个用户）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/service_plots.py" line="98" />
+            <source>target %1</source>
+            <translation>目标 %1</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/service_plots.py" line="99" />
+            <source>Target per user</source>
+            <translation>每用户目标</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/service_plots.py" line="123" />
+            <source>Per million tokens (%1)</source>
+            <translation>每百万 token（%1）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/service_plots.py" line="129" />
+            <source>First token (s)</source>
+            <translation>首 token（秒）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/style.py" line="338" />
             <source>Chosen</source>
             <translation>已选择</translation>
         </message>
@@ -3786,191 +3846,211 @@ Then import the gpudesk-results.json it writes (File ▸ Import kit results…).
         </message>
         <message>
             <location filename="../../gpudesk/ui/widgets/row_editor.py" line="45" />
+            <source>Licence scope in Chinese</source>
+            <translation>中文许可范围</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="46" />
             <source>ICP filing</source>
             <translation>ICP 备案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="46" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="47" />
             <source>Certifications (comma-separated)</source>
             <translation>资质认证（逗号分隔）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="46" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="47" />
             <source>Regions (comma-separated)</source>
             <translation>地区（逗号分隔）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="47" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="48" />
             <source>Data centres</source>
             <translation>数据中心</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="47" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="48" />
+            <source>Data centres in Chinese</source>
+            <translation>中文数据中心说明</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="49" />
             <source>Own data centres (yes/no)</source>
             <translation>自营机房（是/否）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="48" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="50" />
             <source>7×24 on-site support (yes/no)</source>
             <translation>7×24 驻场支持（是/否）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="48" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="50" />
             <source>Spare-parts pool (yes/no)</source>
             <translation>备件池（是/否）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="49" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="51" />
             <source>Billing modes (hourly, monthly, …)</source>
             <translation>计费方式（hourly 按小时、monthly 包月…）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="49" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="51" />
             <source>Data destruction</source>
             <translation>数据销毁</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="50" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="52" />
             <source>Registered capital</source>
             <translation>注册资本</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="50" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="53" />
+            <source>Registered capital in Chinese</source>
+            <translation>中文注册资本</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="53" />
+            <source>Source in Chinese</source>
+            <translation>中文信息来源</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="54" />
             <source>Founded (year)</source>
             <translation>成立年份</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="50" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="54" />
             <source>Website</source>
             <translation>网站</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="51" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="55" />
             <source>Provider id</source>
             <translation>服务商编号</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="51" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="55" />
             <source>Node type id</source>
             <translation>节点类型编号</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="51" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="55" />
             <source>Region</source>
             <translation>地域</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="52" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="56" />
             <source>Most nodes</source>
             <translation>最多节点数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="52" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="56" />
             <source>Price per GPU-hour (CNY)</source>
             <translation>每卡时价格（元）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="53" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="57" />
             <source>Price per GPU-month (CNY)</source>
             <translation>每卡月价格（元）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="53" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="57" />
             <source>Currency</source>
             <translation>币种</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="54" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="58" />
             <source>Price kind (quoted, list, estimate)</source>
             <translation>价格类型（quoted 报价、list 公开价、estimate 估算）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="54" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="58" />
             <source>Price date (YYYY-MM-DD)</source>
             <translation>价格日期（年-月-日）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="55" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="59" />
             <source>Billing (hourly, monthly, …)</source>
             <translation>计费方式（hourly 按小时、monthly 包月…）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="55" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="59" />
             <source>Prices include VAT (yes/no)</source>
             <translation>价格含增值税（是/否）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="56" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="60" />
             <source>Legal name</source>
             <translation>法定名称</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="56" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="60" />
             <source>Licence region</source>
             <translation>许可证覆盖地区</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="57" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="61" />
             <source>MLPS (等保) level</source>
             <translation>等保级别</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="57" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="61" />
             <source>Contact</source>
             <translation>联系方式</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="58" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="62" />
             <source>Software stack (cuda, rocm, cann, dtk, xpu, musa, neuware)</source>
             <translation>软件栈（cuda、rocm、cann、dtk、xpu、musa、neuware）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="66" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="70" />
             <source>required</source>
             <translation>必填</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="68" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="72" />
             <source>not a number</source>
             <translation>不是数字</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="70" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="74" />
             <source>must be at least %1</source>
             <translation>不能小于 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="72" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="76" />
             <source>must be at most %1</source>
             <translation>不能大于 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="74" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="78" />
             <source>must be one of %1</source>
             <translation>必须是以下之一：%1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="76" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="80" />
             <source>answer yes or no</source>
             <translation>请填写“是”或“否”</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="104" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="108" />
             <source>yes</source>
             <translation>是</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="104" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="108" />
             <source>no</source>
             <translation>否</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="107" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="111" />
             <source>unknown</source>
             <translation>未知</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="162" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="166" />
             <source>Correct the fields marked in red.</source>
             <translation>请改正标红的字段。</translation>
         </message>

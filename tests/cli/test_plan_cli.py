@@ -157,3 +157,20 @@ def test_new_without_tokens_warns(tmp_path, capsys):
     assert run_cli(["plan", "new", "--model", "llama-2-13b", "--gpu", "rtx-4090", "--gpus", "1", "--lang", "zh_CN",
                     "-o", str(out)]) == 0
     assert "未给出 --tokens" in capsys.readouterr().err and out.exists()
+
+
+def test_show_in_chinese_says_what_the_plan_holds(tmp_path, capsys):
+    """P3/P5/Z3: a plan made in English shows in Chinese with its automatic title, the custom model's name and
+    the token count in Chinese, the catalogue price as 参考价格 (not 报价), the budget and the host to order."""
+    _needs_engine()
+    out = tmp_path / "pt.gpudesk"
+    assert run_cli(["plan", "new", "--params", "1e9", "--task", "pretrain", "--tokens", "5e10", "--lang", "en",
+                    "-o", str(out)]) == 0
+    capsys.readouterr()
+    assert load_plan(out).title.startswith("1B-parameter model pre-training on")
+    assert run_cli(["plan", "show", str(out), "--lang", "zh_CN"]) == 0
+    text = capsys.readouterr().out
+    assert text.splitlines()[0].startswith("10 亿参数模型 预训练：") and "500 亿个 token" in text
+    assert "参考价格: 市场参考估算价（尚无服务商）" in text and "  报价:" not in text
+    assert "预算: ¥" in text and "每节点主机: 内存 64 GiB" in text and "AMD EPYC 或 Intel Xeon" in text
+    assert "n/a" not in text and "1B-parameter" not in text

@@ -100,13 +100,15 @@ def test_storage_ram_and_power_figures_for_the_13b_plan():
     # 182.2 GB in 300 s = 607 MB/s -> rounded up to 700 MB/s (above the 500 MB/s floor)
     assert ex.throughput_min_mbs == 700
     assert ex.iops_min == 20_000  # 7000 tokens/s / 4096 = 1.7 samples/s: the small-file floor wins
-    assert ex.host_ram_min_bytes == 256 * 10**9
+    assert ex.host_ram_min_bytes == 256 * 2**30  # the guide's ">= 256 GB" for multi-GPU training: DRAM, so GiB
     assert ex.node_power_kw == pytest.approx(4 * 0.4 + 0.8 * 1.6)  # TDP + host share
     assert ex.driver_min == 550
     d = by_id(tailor(big_plan(), "en"))
     assert "≥ 700 MB/s" in d["storage-throughput"].criterion
     assert "≥ 20,000 IOPS" in d["storage-iops"].criterion
-    assert "≥ 256 GB installed per node" in d["host-ram"].criterion and "1,024 GB" in d["host-ram"].criterion
+    # one unit for host RAM wherever a person reads it: GiB (the server's 1,024 GB of the sample: 954 GiB)
+    assert "≥ 256 GiB installed per node (free -g total ≥ 248)" in d["host-ram"].criterion
+    assert "954 GiB" in d["host-ram"].criterion and " GB" not in d["host-ram"].criterion
     assert "≥ 2.9 kW" in d["power-quota"].criterion
     assert "320 W" in d["power-draw-data-loading"].criterion  # 80 % of 400 W
     assert "160–280 W" not in d["power-draw-data-loading"].why and "240–280 W" in d["power-draw-data-loading"].why
@@ -116,7 +118,8 @@ def test_storage_ram_and_power_figures_for_the_13b_plan():
 
 
 def test_single_gpu_host_ram_falls_back_to_twice_the_gpu_memory():
-    assert expectations(small_plan()).host_ram_min_bytes == 2 * 24 * 10**9
+    # 2 × 24 GB = 44.7 GiB, ordered as the next size servers are sold with: 64 GiB
+    assert expectations(small_plan()).host_ram_min_bytes == 64 * 2**30
 
 
 def test_chinese_rendering():

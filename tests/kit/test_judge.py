@@ -143,7 +143,7 @@ def test_allreduce_verdicts(judge, plans):
 
 
 def test_storage_and_host(judge, plans):
-    e = kit_expect(plans["a100x4"])  # IOPS ≥ 20,000; throughput ≥ 700 MB/s; RAM ≥ 256 GB (free shows ≥ 231 GiB)
+    e = kit_expect(plans["a100x4"])  # IOPS ≥ 20,000; throughput ≥ 700 MB/s; RAM ≥ 256 GiB (free shows ≥ 248 GiB)
     st = {"tool": "fio", "direct": True, "dir": "/data", "fs": "xfs", "read_iops": 412345.6,
           "seq_read_bytes_per_s": 3.1e9, "seq_write_bytes_per_s": 2.4e9}
     assert judge.storage_iops(st, e)["status"] == "pass"
@@ -151,7 +151,7 @@ def test_storage_and_host(judge, plans):
     assert judge.storage_iops(dict(st, read_iops=4000), e)["status"] == "fail"  # an ordinary cloud disk
     assert judge.storage_throughput(dict(st, seq_write_bytes_per_s=5e8), e)["status"] == "fail"
     assert judge.storage_iops(dict(st, direct=False), e)["status"] == "info"  # page cache: not the disk
-    assert e["host_ram_free_min_gib"] == 231  # floor(256e9 / 2^30 × 0.97)
+    assert e["host_ram_free_min_gib"] == 248  # floor(256 GiB × 0.97): host RAM is sold in GiB
     assert judge.host_ram({"total_bytes": 2113389876 * 1024}, e)["status"] == "pass"
     assert judge.host_ram({"total_bytes": 230 * 2**30}, e)["status"] == "fail"
 

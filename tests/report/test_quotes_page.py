@@ -86,11 +86,17 @@ def test_the_comparison_page(cat):
     assert "The minimum rental period of 200 h is longer than the job" in text  # the selected quote's terms
     # the summary and the cover follow the selected quote
     assert data.cover_notice[0] == "ok" and "KF-77" in data.cover_notice[1]
-    assert ("All-in cost (selected quote)", "¥360") in data.cover_summary
+    # Q1: what the quote does not state is named next to the amount, never silently counted as covered
+    assert ("All-in cost (selected quote)", "¥360 (storage, network, fees, tax not quoted, not counted)") in data.cover_summary
     signoff = next(b for b in data.sections[-1].blocks if type(b).__name__ == "SignOff")
     assert "written quote KF-77" in signoff.statement and "all-in budget of ¥360 for 200 h" in signoff.statement
+    assert "counted: compute;" in signoff.statement and "storage, network, fees, tax not quoted, not counted" in signoff.statement
     summary = _text(data.sections[0].blocks)
     assert "written quote KF-77 of 酷番云, dated 2026-11-25" in summary and "Budget estimate" not in summary
+    # ... and the selected quote's flags are the first risks in the summary
+    risks = next(b for b in data.sections[0].blocks if type(b).__name__ == "Bullets").items
+    assert "Selected quote q2 (酷番云): storage, network, fees, tax not quoted" in risks[0][1]
+    assert "no telecom licence" in risks[1][1]
 
 
 def test_the_comparison_page_in_chinese(cat):

@@ -144,7 +144,10 @@ def test_job_in_plain_words(plan):
     zh = build_report(plan, "zh_CN", generated=DAY).sections[0].blocks[1].text
     assert en.startswith("Full-parameter training of Llama-2-7B (6.74 B parameters) in BF16 mixed precision")
     assert en.endswith("over 20.00 billion tokens.")
-    assert zh.startswith("全参数训练：模型 Llama-2-7B（6.74B 参数），BF16 混合精度") and zh.endswith("训练数据量 20.00B tokens。")
+    assert zh.startswith("全参数训练：模型 Llama-2-7B（6.74B 参数），BF16 混合精度") and zh.endswith("训练数据量 200 亿个 token。")
+    # P4: the batch as the engine ran it: 8 replicas × 8 micro-batches × 2 × 4096 = 524,288 tokens per step
+    assert "global batch 524,288 tokens per step (8 micro-batches of 2 × 4096 tokens on each of 8" in en
+    assert "全局批次每步 524,288 个 token" in zh and "梯度累积 1" not in zh
     plan.job.tokens = None
     data = build_report(plan, "en", generated=DAY)
     assert data.sections[0].blocks[1].text.endswith("the amount of training data is not given.")

@@ -37,3 +37,24 @@ def option(gpu="h100-sxm-80gb", name="H100 SXM 80GB", gpus=4, *, weights=20, gra
                           price_per_gpu_month=month, break_even_hours=None if month is None else month / price),
         tier=tier, advice=[Advice(id=a, severity="warning", message=a) for a in advice],
     )
+
+
+def service_point(gpu="h20", name="H20", gpus=1, *, per_user=50.0, users=16, ttft=0.3, price=3.0, month=1500.0,
+                  provider="p1", target=20.0):
+    """A chart point of a serving job as the recommender hands it over (core's FeasiblePoint): the speed in
+    the time estimate's serving block, unpriced; the prices in the cost."""
+    from types import SimpleNamespace
+
+    from gpudesk.core.models import ServingEstimate
+
+    speed = ServingEstimate(tokens_per_second=per_user * users, tokens_per_second_per_user=per_user,
+                            time_to_first_token_seconds=ttft, period_hours=730.0, gpus=gpus, concurrency=users,
+                            context_tokens=2048, target_tokens_per_user=target,
+                            meets_target=None if target is None else per_user >= target)
+    time = TimeEstimate(training_flops=None, tokens_per_second=None, hours=None, gpu_hours=None, mfu=0.4,
+                        scaling_efficiency=1.0)
+    time.serving = speed
+    cost = CostEstimate(price_per_gpu_hour=price, compute_cost=price * gpus * 730, with_trial_margin=price * gpus * 730,
+                        trial_margin=0.0, price_per_gpu_month=month)
+    return SimpleNamespace(gpu=gpu, gpu_name=name, gpus=gpus, nodes=1, offer=f"{provider}-{gpu}-{gpus}", provider=provider,
+                           region=None, cost=cost, time=time, pareto=False)

@@ -106,3 +106,47 @@ def test_chart_key_changes_only_for_the_charts_whose_series_changed():
     assert chart_key("memory", memory_chart_data([four], four)) == chart_key("memory", memory_chart_data([four], four))
     with pytest.raises(ValueError):
         chart_key("pie", before)
+
+
+# --- a serving job's charts (task inference: no run time, so no cost/days/Pareto over time) --------------
+
+
+def test_a_service_is_charted_by_cost_per_month_against_speed_per_user():
+    from tests.ui.fakes import service_point
+
+    one = service_point(gpus=1, per_user=50, price=3.0, month=1500)  # by the month: 1500 < 3 × 730 = 2190
+    two = service_point(gpus=2, per_user=90, price=3.0, month=None)  # hourly only: 3 × 2 × 730 = 4380
+    dear = service_point(gpus=2, per_user=90, price=4.0, month=None, provider="p2")  # same shape, dearer
+    l20 = service_point(gpu="l20", name="L20", gpus=2, per_user=21, price=1.0, month=500)  # 2 × 500 = 1000
+    data = cost_chart_data([one, two, dear, l20], chosen=None)
+    service = data.service
+    assert service is not None and data.empty  # the training charts have nothing to draw
+    h20 = service.by_gpu["H20"]
+    assert [(p.gpus, p.cost_per_month) for p in h20] == [(1, pytest.approx(1500)), (2, pytest.approx(4380))]
+    # per million output tokens at full load: (¥/month ÷ 730 h) ÷ (tokens/s × 3600 ÷ 10⁶)
+    assert h20[0].cost_per_million == pytest.approx(1500 / 730 / (50 * 16 * 3600 / 1e6))
+    assert h20[0].per_user == 50 and h20[0].throughput == 800 and h20[0].first_token_s == pytest.approx(0.3)
+    assert service.by_gpu["L20"][0].cost_per_month == pytest.approx(1000)
+    assert service.target == 20 and service.concurrency == 16 and service.currency == "CNY"
+    assert data.billing is None  # nothing chosen yet
+
+
+def test_the_chosen_service_is_marked_and_billing_marks_a_whole_month():
+    from gpudesk.core.report.chart_data import chart_key
+    from tests.ui.fakes import service_point
+
+    cheap = service_point(gpus=1, price=3.0, month=1500)
+    chosen = service_point(gpus=1, price=3.5, month=1800, provider="p2")  # the user's pick, though dearer
+    data = cost_chart_data([cheap, chosen], chosen=chosen)
+    [point] = data.service.by_gpu["H20"]
+    assert point.chosen and point.cost_per_month == pytest.approx(1800)  # the chosen offer, not the cheaper one
+    assert data.billing.job_hours == pytest.approx(HOURS_PER_MONTH)  # a service runs all month
+    assert data.billing.break_even_hours is None  # the fake cost gives none: taken from the cost module only
+    # the service's charts take the training charts' places: their keys follow the service's series
+    other = cost_chart_data([cheap, service_point(gpus=1, price=3.5, month=1900, provider="p2")], chosen=chosen)
+    assert chart_key("cost", data) != chart_key("cost", other)
+
+
+def test_a_training_job_has_no_service_charts():
+    data = cost_chart_data([option(gpus=4, hours=48, price=20)])
+    assert data.service is None and not data.empty

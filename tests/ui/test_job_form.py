@@ -82,9 +82,9 @@ def test_budget_objective_requires_a_budget(form, qtbot):
 
 
 def test_lora_rank_only_for_adapter_tasks(form):
-    assert not form.lora_spin.isEnabled()
+    assert not form.lora_spin.isVisibleTo(form) and not form._labels["lora_rank"].isVisibleTo(form)
     form.task_combo.setCurrentIndex(form.task_combo.findData("lora"))
-    assert form.lora_spin.isEnabled()
+    assert form.lora_spin.isVisibleTo(form) and form._labels["lora_rank"].isVisibleTo(form)
     form.lora_spin.setValue(64)
     job, _ = form.job_and_constraints()
     assert job.task.value == "lora" and job.lora_rank == 64

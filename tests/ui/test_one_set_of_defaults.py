@@ -55,9 +55,9 @@ def test_gui_and_cli_pick_the_same_serving_setup(window, qtbot, capsys):
 
 def test_serving_inputs_reach_the_job(window, qtbot):
     form = window.form
-    assert not form.serving_box.isEnabled()  # a training job: the serving inputs do not apply
+    assert not form.serving_box.isVisibleTo(form)  # a training job: the serving inputs do not apply
     form.task_combo.setCurrentIndex(form.task_combo.findData("inference"))
-    assert form.serving_box.isEnabled()
+    assert form.serving_box.isVisibleTo(form)
     form.weight_combo.setCurrentIndex(form.weight_combo.findData("int4"))
     form.kv_combo.setCurrentIndex(form.kv_combo.findData("fp8"))
     form.service_spin.setValue(3)

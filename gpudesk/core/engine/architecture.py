@@ -69,16 +69,47 @@ def from_params(n: int | float, name: str | None = None) -> ModelArch:
     layers = max(1, round((n - 2 * vocab * h) / (12 * h * h))) if n > 2 * vocab * h else 1
     heads = max(1, h // 128)
     return ModelArch(
-        name=name or f"{n / 1e9:.3g}B-parameter model", family="custom", hidden_size=h,
+        name=name or _bare_name(n), family="custom", hidden_size=h,
         num_layers=layers, num_heads=heads, num_kv_heads=heads, head_dim=h // heads,
         intermediate_size=(8 * h // 3 + 127) // 128 * 128, gated_mlp=True, vocab_size=vocab,
-        max_seq_len=4096, params_hint=n,
-        approximations=[t(
-            "only the parameter count ({n:,}) is known: hidden size {h}, {layers} layers, {heads} heads, "
-            "vocabulary 32000 and context 4096 are Llama-like guesses used for activations and KV cache",
-            "只知道参数量（{n:,}）：隐藏层维度 {h}、{layers} 层、{heads} 个注意力头、词表 32000、上下文 4096 "
-            "均为按 Llama 结构推测，用于估算激活值和 KV 缓存", n=n, h=h, layers=layers, heads=heads)],
+        max_seq_len=4096, params_hint=n, approximations=[_guess_note(n, h, layers, heads)],
     )
+
+
+def _bare_name(n: int) -> str:
+    """The stored name of a model known only by its parameter count (a stable key, not words)."""
+    return f"{n / 1e9:.3g}B-parameter model"
+
+
+def _guess_note(n: int, h: int, layers: int, heads: int) -> str:
+    return t("only the parameter count ({n:,}) is known: hidden size {h}, {layers} layers, {heads} heads, "
+             "vocabulary 32000 and context 4096 are Llama-like guesses used for activations and KV cache",
+             "只知道参数量（{n:,}）：隐藏层维度 {h}、{layers} 层、{heads} 个注意力头、词表 32000、上下文 4096 "
+             "均为按 Llama 结构推测，用于估算激活值和 KV 缓存", n=n, h=h, layers=layers, heads=heads)
+
+
+def _bare(arch: ModelArch) -> bool:
+    return (arch.family == "custom" and arch.id is None and bool(arch.params_hint)
+            and arch.name == _bare_name(int(arch.params_hint)))
+
+
+def model_name(arch: ModelArch) -> str:
+    """The model's name as a person reads it, in the current language: a model known only by its parameter
+    count reads "1B-parameter model" / "10 亿参数模型" (rendered now, never frozen in the plan's language);
+    presets and config files keep their names."""
+    if not _bare(arch):
+        return arch.name
+    n = int(arch.params_hint or 0)
+    yi = n / 1e8  # 亿 = 10^8
+    en = f"{n / 1e9:.3g}B" if n >= 1e9 else f"{n / 1e6:.3g}M"
+    return t("{x}-parameter model", "{y} 亿参数模型", x=en, y=f"{yi:,.0f}" if yi >= 100 else f"{yi:.3g}")
+
+
+def model_notes(arch: ModelArch) -> list[str]:
+    """What the model's shape assumes (`approximations`), in the current language where gpudesk wrote it."""
+    if _bare(arch) and arch.hidden_size and arch.num_layers and arch.num_heads:
+        return [_guess_note(int(arch.params_hint or 0), arch.hidden_size, arch.num_layers, arch.num_heads)]
+    return list(arch.approximations)
 
 
 # --- counting ---------------------------------------------------------------------------------

@@ -24,9 +24,14 @@ _STACK_HINT = {
 
 
 def profile_line(job: Job) -> str:
-    """One line on the training stack the figures assume (for the recommender's options)."""
-    return t("Framework {f}: model states {m}; loss {l}.", "训练框架 {f}：模型状态为{m}；损失计算为{l}。",
-             f=profile_of(job).label(), m=units.label("model_states", model_states_of(job)),
+    """One line on the training stack the figures assume (for the recommender's options), with the bytes
+    per trained parameter the memory estimate uses for it (18 for Megatron's mixed precision with Adam)."""
+    from gpudesk.core.engine.states import adapter_state_bytes, full_state_bytes
+
+    per = (adapter_state_bytes(job) if job.task in (TaskKind.LORA, TaskKind.QLORA) else full_state_bytes(job)).total
+    return t("Framework {f}: model states {m}, {b:g} B per trained parameter; loss: {l}.",
+             "训练框架 {f}：模型状态为{m}，每个可训练参数 {b:g} 字节；损失计算：{l}。",
+             f=profile_of(job).label(), m=units.label("model_states", model_states_of(job)), b=round(per, 2),
              l=units.label("loss", loss_of(job)))
 
 
@@ -49,7 +54,7 @@ def explain_framework(job: Job, layout: Layout, cluster: Cluster, memory: Memory
                        m=units.label("model_states", model_states_of(job)), b=per_param, w=what))
     logits = d.get("logits_bytes") or 0
     if logits:
-        notes.append(t("loss: {l}: {g} of logits per GPU", "损失计算：{l}：每卡 logits 占 {g}",
+        notes.append(t("loss: {l}: {g} of logits per GPU", "损失计算：{l}：每卡全词表输出占 {g}",
                        l=units.label("loss", loss_of(job)), g=units.memory(logits)))
     rec = Recompute(job.recompute)  # model_copy(update=...) may leave a plain string
     if rec is not Recompute.NONE:

@@ -32,6 +32,28 @@ def global_batch_tokens(job: Job, layout: Layout) -> int:
     return data_parallel(job, layout) * job.micro_batch * job.seq_len * micro_batches(job, layout)
 
 
+def expert_parallel_problem(ep: int, experts: int) -> str | None:
+    """Why an expert-parallel degree cannot split a model with `experts` routed experts (None: it can);
+    what the layout adds (the ranks it regroups) is checked with the layout."""
+    if ep <= 1:
+        return None
+    if experts <= 1:
+        return t("expert parallelism needs a mixture-of-experts model", "专家并行只适用于混合专家（MoE）模型")
+    if experts % ep:
+        return t("{ep} does not divide the model's {e} experts", "{ep} 不能整除模型的 {e} 个专家", ep=ep, e=experts)
+    return None
+
+
+def step_batch(job: Job, gpus: int, tp: int = 1, pp: int = 1, micro_batch: int | None = None) -> tuple[int, int, int]:
+    """(tokens per optimizer step as run, micro-batches per step on each replica, data-parallel replicas) for
+    a layout: what a plan states as its global batch and gradient accumulation (the figures the time
+    estimate used; `micro_batch` is the layout's when it changed the job's)."""
+    if micro_batch is not None and micro_batch != job.micro_batch:
+        job = job.model_copy(update={"micro_batch": micro_batch})
+    layout = Layout(gpus=gpus, tp=tp, pp=pp)
+    return global_batch_tokens(job, layout), micro_batches(job, layout), data_parallel(job, layout)
+
+
 def check_job_layout(job: Job, layout: Layout) -> None:
     """GpudeskError naming the problem when cp / ep do not fit the layout."""
     group = layout.tp * layout.pp * job.cp
@@ -41,13 +63,9 @@ def check_job_layout(job: Job, layout: Layout) -> None:
             "无法实现的并行布局：tp·pp·cp = {tp}·{pp}·{cp} = {m} 不能整除 GPU 数 {n}",
             tp=layout.tp, pp=layout.pp, cp=job.cp, m=group, n=layout.gpus))
     if job.ep > 1:
-        experts = job.model.num_experts
-        if experts <= 1:
-            raise GpudeskError(t("expert parallelism (--ep {ep}) needs a mixture-of-experts model",
-                                 "专家并行（--ep {ep}）只适用于混合专家（MoE）模型", ep=job.ep))
-        if experts % job.ep:
-            raise GpudeskError(t("--ep {ep} does not divide the model's {e} experts",
-                                 "--ep {ep} 不能整除模型的 {e} 个专家", ep=job.ep, e=experts))
+        problem = expert_parallel_problem(job.ep, job.model.num_experts)
+        if problem:
+            raise GpudeskError(f"--ep {job.ep}: {problem}")
         ranks = data_parallel(job, layout) * job.cp
         if ranks % job.ep:
             raise GpudeskError(t(

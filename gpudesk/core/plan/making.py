@@ -191,18 +191,21 @@ def set_alternatives(plan: Plan, options: list[Option], *, keep: int = ALTERNATI
     return plan
 
 
-def default_title(job: Job, choice: Option) -> str:
-    """The title a new plan gets: model, task in words, and the configuration."""
+def default_title(job: Job, choice: Option, *, model: str | None = None) -> str:
+    """The title a new plan gets, in the current language: model, task in words, and the configuration."""
+    from gpudesk.core.engine.architecture import model_name
+
     task = _val(job.task)
     names = {"pretrain": ("pre-training", "预训练"), "full": ("full fine-tuning", "全参数训练"),
              "lora": ("LoRA fine-tuning", "LoRA 微调"), "qlora": ("QLoRA fine-tuning", "QLoRA 微调"),
              "inference": ("serving", "推理服务"), "mixed": ("training + serving", "训练 + 推理")}
-    return t("{model} {task} on {n}× {gpu}", "{model} {task}：{n}× {gpu}", model=job.model.name,
+    return t("{model} {task} on {n}× {gpu}", "{model} {task}：{n}× {gpu}", model=model or model_name(job.model),
              task=t(*names.get(task, (task, task))), n=choice.gpus, gpu=choice.gpu_name or choice.gpu)
 
 
 def title_is_default(plan: Plan) -> bool:
-    """Whether the title is the one gpudesk gives it (in either language), so it may follow edits."""
+    """Whether the title is the one gpudesk gives it (in either language, as this version words it or as
+    an older one did with the model's stored name), so it may follow edits and print in the reader's language."""
     title = plan.title.strip()
     if not title:
         return True
@@ -210,9 +213,18 @@ def title_is_default(plan: Plan) -> bool:
         return False
     for lang in LANGUAGES:
         with use_language(lang):
-            if title == default_title(plan.job, plan.choice):
+            if title in (default_title(plan.job, plan.choice), default_title(plan.job, plan.choice,
+                                                                              model=plan.job.model.name)):
                 return True
     return False
+
+
+def display_title(plan: Plan) -> str:
+    """The title a person reads: the user's own title as typed; gpudesk's automatic one (or none) rendered in
+    the current language, so a plan made in Chinese prints an English title in an English report."""
+    if plan.choice is not None and title_is_default(plan):
+        return default_title(plan.job, plan.choice)
+    return plan.title
 
 
 def apply_choice(plan: Plan, option: Option | None, options: list[Option], catalog: Catalogue | None = None, *,

@@ -43,7 +43,7 @@ def now_iso() -> str:
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False, defer_build=True)
 
 
 def _one_line(value: Any) -> Any:

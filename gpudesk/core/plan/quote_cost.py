@@ -82,6 +82,14 @@ class QuoteCost:
     unknown: list[str] = field(default_factory=list)  # items the quote does not state
     assumptions: list[str] = field(default_factory=list)
 
+    @property
+    def billed_hours(self) -> float | None:
+        """Hours the billing mix charges for (the rental rounded up to the granularity and whole periods):
+        47 h for a 46.3 h rental billed by the hour."""
+        if not self.lines:
+            return None
+        return sum(x.units * FORM_HOURS[x.form] for x in self.lines)
+
 
 def _granular(hours: float, step: float) -> float:
     """Hours rounded up to the billing step (a tiny tolerance keeps 100.0000001 at 100)."""

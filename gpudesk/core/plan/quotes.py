@@ -40,7 +40,7 @@ MAX_TEXT = 2000
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False, defer_build=True)
 
 
 def check_date(v: Any) -> str | None:

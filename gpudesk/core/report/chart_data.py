@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from gpudesk.core.models import Option
 from gpudesk.core.search.recommender import FeasiblePoint
 from gpudesk.core.engine.cost import rental_month
-from gpudesk.core.rules import pareto_front, same_configuration
+from gpudesk.core.report.service_chart import ServiceChartData, is_service, service_chart_data
+from gpudesk.core.rules import HOURS_PER_MONTH, pareto_front, same_configuration
 
 GIB = float(1 << 30)
 MEMORY_COMPONENTS = ("weights", "gradients", "optimizer_states", "activations", "kv_cache", "overhead")
@@ -168,6 +169,7 @@ class CostChartData:
     front: list[ParetoPoint]  # the Pareto front, by increasing days
     billing: BillingLines | None
     trial_margin: float = 0.30
+    service: ServiceChartData | None = None  # a serving job's charts (it has no run time to draw)
 
     @property
     def empty(self) -> bool:
@@ -195,7 +197,7 @@ def billing_lines(option: Option, *, steps: int = 24) -> BillingLines | None:
         hourly_cost=hourly,
         monthly_cost=monthly,
         break_even_hours=option.cost.break_even_hours,
-        job_hours=option.time.hours,
+        job_hours=HOURS_PER_MONTH if is_service(option) else option.time.hours,  # a service runs all month
     )
 
 
@@ -233,6 +235,7 @@ def cost_chart_data(feasible: Sequence[Option | FeasiblePoint], chosen: Option |
     on_front = pareto_front([(p.days, p.cost) for p in points])
     points = [ParetoPoint(p.days, p.cost, p.label, on_front[i], p.chosen) for i, p in enumerate(points)]
     front = sorted((p for p in points if p.pareto), key=lambda p: p.days)
+    serving = chosen if chosen is not None else (feasible[0] if feasible else None)
     return CostChartData(
         currency=currency,
         by_gpu={name: [per_count[n] for n in sorted(per_count)] for name, per_count in sorted(by_gpu.items())},
@@ -240,6 +243,7 @@ def cost_chart_data(feasible: Sequence[Option | FeasiblePoint], chosen: Option |
         front=front,
         billing=billing_lines(chosen) if chosen is not None else None,
         trial_margin=margin,
+        service=service_chart_data(feasible, chosen) if is_service(serving) else None,
     )
 
 
@@ -248,6 +252,8 @@ def chart_key(kind: str, data: MemoryChartData | CostChartData | None) -> object
     comparable value: equal keys mean an identical chart, so a redraw can be skipped."""
     if data is None or kind == "memory":
         return data
+    if data.service is not None and kind in ("cost", "days", "pareto"):  # a service's charts in these places
+        return (kind, data.service)
     if kind == "cost":
         return (data.currency, data.trial_margin, data.by_gpu)
     if kind == "days":

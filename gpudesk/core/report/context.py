@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import datetime as _dt
+import functools
 from types import SimpleNamespace
 from typing import Any
 
 from gpudesk.core.i18n import t
 from gpudesk.core.models import Option
 from gpudesk.core.plan import Plan, compare, plan_hash
+from gpudesk.core.plan.budget import Budget, plan_budget
 from gpudesk.core.plan.comparison import Comparison, QuoteRow
 from gpudesk.core.protocols import Catalogue
 from gpudesk.core.rules import MARKET_REFERENCE
@@ -60,6 +62,11 @@ class ReportContext:
         self.hardware = plan.hardware
         # the quotes as core compares them; no catalogue, so nothing is evaluated here (stored fits only)
         self.comparison: Comparison = compare(plan, None, today=generated)
+
+    @functools.cached_property
+    def budget(self) -> Budget:
+        """The plan's budget figure (core.plan.budget): the one amount the cover, summary and sign-off state."""
+        return plan_budget(self.plan, self.comparison)
 
     @property
     def selected_quote(self) -> QuoteRow | None:

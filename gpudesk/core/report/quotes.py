@@ -53,12 +53,19 @@ class QuotesSection(ReportContext):
                          "{m} trial-and-error margin (hours from the engine on the quote's own configuration).",
                          "本任务共 {n} 份书面报价，gpudesk 按各报价自身配置的时长（含 {m} 试错余量）计算总价。",
                          n=len(c.rows), s="s" if len(c.rows) != 1 else "", m=units.percent(c.trial_margin)), "lead")]
+        blocks.append(Text(c.rule_text(), "ok" if c.rule_met else "warning"))  # the three-quote verdict (Q6)
         for note in c.notes:
             blocks.append(Text(note, "warning"))
         blocks += [Heading(t("All-in cost by item", "分项总价")), self._cost_table(),
                    Text(t("★ cheapest valid quote · ✔ selected · subsidy as entered by the user · — not stated in the quote "
-                          "(counted as nothing: ask the provider)",
-                          "★ 有效报价中最低 · ✔ 已选定 · 补贴为用户填写 · — 报价未说明（按零计，请向服务商确认）"), "muted")]
+                          "(counted as nothing: ask the provider) · “{p} longer”: the all-in if the job runs {p} longer "
+                          "than planned (the margin included)",
+                          "★ 有效报价中最低 · ✔ 已选定 · 补贴为用户填写 · — 报价未说明（按零计，请向服务商确认）· "
+                          "“再延长 {p}”：任务比计划（已含试错余量）再延长 {p} 时的总价", p=units.percent(SENSITIVITY[0] - 1)),
+                        "muted")]
+        subsidies = self._subsidies()
+        if subsidies:
+            blocks.append(Bullets(subsidies))
         chart = quote_chart_data(c)
         if not chart.empty:
             blocks.append(QuoteChart(
@@ -106,7 +113,7 @@ class QuotesSection(ReportContext):
                          _money(r.cost.all_in), *(_money(r.sensitivity.get(f)) for f in SENSITIVITY)])
             styles.append(self._style(r))
         heads = [t("Quote", "报价"), *(item_label(k) for k in ("compute", "storage", "network", "fees", "subsidy", "tax")),
-                 t("All-in", "总价"), *(t("at +{p} time", "时长 +{p}", p=units.percent(f - 1)) for f in SENSITIVITY)]
+                 t("All-in", "总价"), *(t("{p} longer", "再延长 {p}", p=units.percent(f - 1)) for f in SENSITIVITY)]
         return Table(heads, rows, widths=[0.17, 0.09, 0.08, 0.08, 0.08, 0.08, 0.08, 0.1, 0.12, 0.12],
                      align="lrrrrrrrrr", row_styles=styles, title_columns=(0,))
 
@@ -124,13 +131,39 @@ class QuotesSection(ReportContext):
             else:
                 fits = t("fits", "装得下") if fit.fits else t("DOES NOT FIT", "装不下")
                 time = f"{units.hours(fit.hours) if fit.hours is not None else '—'}\n{fits}"
-            billing = billing_text(r.cost.billing) + (f"\n{units.hours(r.cost.rental_hours)}" if r.cost.rental_hours else "")
+            billing = billing_text(r.cost.billing) + (f"\n{self._billed(r)}" if r.cost.billed_hours else "")
             rows.append([f"{self._mark(r)}{q.id}\n{r.provider_name}", config, ref, price_summary(q), time, billing])
             styles.append(self._style(r))
         heads = [t("Quote", "报价"), t("Configuration", "配置"), t("Reference and dates", "编号与日期"),
                  t("Prices as quoted", "报价价格"), t("Time, fit", "时长与显存"), t("Billing used", "采用计费")]
         return Table(heads, rows, widths=[0.15, 0.19, 0.18, 0.22, 0.13, 0.13], align="llllll", row_styles=styles,
                      title_columns=(0,))
+
+    def _billed(self, r) -> str:
+        """Hours billed, with what rounded them up (Q7): "47 h billed\n(whole hours)" for a 46.3 h rental."""
+        c, q = r.cost, r.quote
+        billed, used = c.billed_hours, c.duration_hours
+        text = t("{h} h billed", "计费 {h} 小时", h=units.compact(billed, 1))
+        if used is None or billed is None or billed <= used + 0.05:
+            return text
+        why = (t("minimum period", "最短租期") if q.min_hours and q.min_hours >= billed - 1e-6 else
+               units.label("granularity", q.granularity) if q.granularity else t("whole hours", "按整小时"))
+        return f"{text}\n" + t("({why})", "（{why}）", why=why)
+
+    def _subsidies(self) -> list[tuple[Style, str]]:
+        """Each rebate with the programme the user named (Q5): a finance manager needs the name."""
+        out: list[tuple[Style, str]] = []
+        for r in self.comparison.rows:
+            sub, v = r.quote.subsidy, r.cost.items.get("subsidy")
+            if sub is None or not v:
+                continue
+            out.append(("body", t("{q} {p}: subsidy {x} — {prog}, {rate} of {items}{cap} (as entered by the user)",
+                                  "{q} {p}：补贴 {x} —— {prog}，{items}的 {rate}{cap}（用户填写）", q=r.quote.id,
+                                  p=r.provider_name, x=units.money(v), prog=sub.programme or t("programme not named",
+                                                                                             "未写明补贴项目"),
+                                  rate=units.percent(sub.rate), items=t(", ", "、").join(item_label(i) for i in sub.items),
+                                  cap=t(", capped at {c}", "，上限 {c}", c=units.money(sub.cap)) if sub.cap is not None else "")))
+        return out
 
     def _selection(self) -> list[Any]:
         c = self.comparison
@@ -150,15 +183,19 @@ class QuotesSection(ReportContext):
         styles: list[RowStyle] = ["chosen", "strong", "", ""]
         if not sel.cheapest and c.cheapest:
             cheap = c.row(c.cheapest)
-            rows.append((t("Cheapest valid quote", "有效报价中最低"), f"{cheap.quote.id} — {cheap.provider_name}: "
-                         f"{units.money(cheap.cost.all_in)}" if cheap else c.cheapest))
+            rows.append((t("Cheapest valid quote", "有效报价中最低"), f"{cheap.quote.id} — {cheap.provider_name}"
+                         + t(": ", "：") + units.money(cheap.cost.all_in) if cheap else c.cheapest))
             styles.append("warning")
         return [KeyValues(rows, row_styles=styles)]
 
     def _method(self) -> Bullets:
         rows = self.comparison.rows
         shown = self.selected_quote or next((r for r in rows if r.cheapest), rows[0])
-        items: list[tuple[Style, str]] = [("body", a) for a in shown.cost.assumptions]
+        items: list[tuple[Style, str]] = []
+        for r in rows:  # each quote's own duration and terms: configurations differ, so do their hours
+            if r.cost.assumptions:
+                items.append(("body", f"{r.quote.id} {r.provider_name}" + t(": ", "：")
+                              + t("; ", "；").join(a.rstrip("。.") for a in r.cost.assumptions) + t(".", "。")))
         items += [
             ("body", t("Compute: the cheapest mix of the quoted billing forms covering the duration (whole months, days, "
                        "then hours rounded up to the billing granularity), at least the minimum period; spot is shown "

@@ -17,7 +17,7 @@ import datetime as _dt
 
 from gpudesk.core import units
 from gpudesk.core.i18n import normalise, t, use_language
-from gpudesk.core.plan import Plan
+from gpudesk.core.plan import Plan, display_title
 from gpudesk.core.protocols import Catalogue
 from gpudesk.core.report import service
 from gpudesk.core.report.alternatives import AlternativesSection
@@ -42,7 +42,7 @@ class _Builder(SummarySection, SizingSection, AlternativesSection, QuotesSection
 
     def build(self) -> ReportData:
         plan, choice = self.plan, self.choice
-        title = plan.title or t("GPU server rental plan", "GPU 服务器租用方案")
+        title = display_title(plan) or t("GPU server rental plan", "GPU 服务器租用方案")
         organisation = plan.organisation
         cover_rows = [
             (t("Organisation", "单位"), organisation or t("not given", "未填写")),
@@ -65,12 +65,14 @@ class _Builder(SummarySection, SizingSection, AlternativesSection, QuotesSection
                 cover_summary += [(t("Service period", "服务期"), service.period_text(s.period_hours)),
                                   (t("Speed per user", "每用户速度"), service.per_user_text(s)),
                                   (t("Cost per month", "每月费用"), units.money(s.cost_per_month, self.currency))]
-            if plan.job.task.trains and s is not None:
+            b = self.budget
+            if b.from_quote:
+                extra = b.unstated_text()
+                cover_summary.append((t("All-in cost (selected quote)", "总价（选定报价）"),
+                                      units.money(b.amount, self.currency) + (t(" ({x})", "（{x}）", x=extra) if extra else "")))
+            elif plan.job.task.trains and s is not None:
                 cover_summary.append((t("Budget: training with margin + service", "预算：训练（含余量）+ 服务期"),
                                       units.money(service.mixed_total(choice), self.currency)))
-            elif plan.job.task.trains and self.written_quote:
-                cover_summary.append((t("All-in cost (selected quote)", "总价（选定报价）"),
-                                      units.money(self.selected_quote.cost.all_in, self.currency)))
             elif plan.job.task.trains:
                 cover_summary.append((t("Budget estimate incl. margin", "预算估算（含试错余量）"),
                                       units.money(choice.cost.with_trial_margin, self.currency)))
@@ -84,6 +86,11 @@ class _Builder(SummarySection, SizingSection, AlternativesSection, QuotesSection
             notice = ("warning", self._no_quote_text() + t(" ", "") + t(
                 "Get written quotes from at least three licensed providers before approval (see the 比价 page).",
                 "审批前请取得至少三家持牌服务商的书面报价（见比价页）。"))
+        elif "expired" in sel.flags:  # a red line on the cover: the signed price no longer holds
+            q = sel.quote
+            notice = ("critical", t("The selected written quote {ref} of {p} expired on {d}: ask for a current quote "
+                                    "before approval.", "所选{p}的书面报价 {ref} 已于 {d} 过期：审批前请重新询价。",
+                                    ref=q.reference or q.id, p=sel.provider_name, d=q.valid_until))
         else:
             q = sel.quote
             notice = ("ok", t("Priced by the written quote {ref} of {p} ({d}), selected on the 比价 page.",

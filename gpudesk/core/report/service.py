@@ -7,6 +7,7 @@ from __future__ import annotations
 from gpudesk.core import units
 from gpudesk.core.i18n import t
 from gpudesk.core.models import Job, Option, ServingEstimate
+from gpudesk.core.plan.budget import mixed_total  # noqa: F401 - the report's sections read it from here
 from gpudesk.core.rules import HOURS_PER_MONTH
 
 
@@ -48,11 +49,14 @@ def speed_rows(s: ServingEstimate) -> list[tuple[str, str]]:
 def cost_rows(s: ServingEstimate, o: Option) -> list[tuple[str, str]]:
     c = o.cost
     billing = units.label("billing", c.cheaper_billing) if c.cheaper_billing else units.unknown()
+    monthly = str(c.cheaper_billing) == "monthly" and c.price_per_gpu_month is not None  # the price billed
+    price = (t("{p} per GPU-month", "{p} / 卡·月", p=units.price(c.price_per_gpu_month, c.currency)) if monthly else
+             t("{p} per GPU-hour", "{p} / 卡·时", p=units.price(c.price_per_gpu_hour, c.currency)))
     return [
         (t("Cost per month", "每月费用"),
-         t("{cost} ({billing}; {price} per GPU-hour × {n} GPU{pl})", "{cost}（{billing}；{price} / 卡·时 × {n} 卡）",
-           cost=units.money(s.cost_per_month, s.currency), billing=billing,
-           price=units.price(c.price_per_gpu_hour, c.currency), n=s.gpus, pl="" if s.gpus == 1 else "s")),
+         t("{cost} ({billing}; {price} × {n} GPU{pl})", "{cost}（{billing}；{price} × {n} 卡）",
+           cost=units.money(s.cost_per_month, s.currency), billing=billing, price=price, n=s.gpus,
+           pl="" if s.gpus == 1 else "s")),
         (t("Cost of the service period", "服务期总费用"), units.money(s.cost_per_period, s.currency)),
         (t("Cost per million output tokens", "每百万输出 token 费用"),
          t("{x} (the service fully loaded all the time)", "{x}（按服务始终满载计）",
@@ -75,14 +79,6 @@ def signoff_text(cfg: str, s: ServingEstimate | None, o: Option) -> str:
              "签字即表示：审核人确认上述容量测算，批准人同意租用 {cfg} 提供推理服务，服务期 {period}，"
              "预计每月费用 {per_month}，服务期合计不超过 {total}；付款前须关闭清单中的待检查项。",
              cfg=cfg, period=period, per_month=per_month, total=total)
-
-
-def mixed_total(o: Option) -> float | None:
-    """A mixed plan's budget: the training run with its margin plus the service period."""
-    train, service = o.cost.with_trial_margin, o.cost.service_cost
-    if train is None or service is None:
-        return None
-    return train + service
 
 
 def assumption_rows(s: ServingEstimate, job: Job) -> list[tuple[str, str]]:

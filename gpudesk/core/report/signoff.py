@@ -34,7 +34,7 @@ class ChecklistSection(ReportContext):
         for n, item in enumerate(items, 1):
             if item.phase != phase:
                 phase = item.phase
-                rows.append([phase_label(phase), "", "", "", ""])
+                rows.append([phase_label(phase, trains=self.job.task.trains), "", "", "", ""])
                 styles.append("group")
             key = _status_key(item.status)
             what = item.title + (f"\n{item.criterion}" if item.criterion else "")
@@ -97,17 +97,26 @@ class ChecklistSection(ReportContext):
     def _signoff(self) -> SignOff:
         o = self.choice
         sel = self.selected_quote
-        if o is not None and sel is not None and sel.cost.all_in is not None:  # the written quote sets the budget
+        b = self.budget
+        if o is not None and sel is not None and b.from_quote:  # the written quote sets the budget
+            from gpudesk.core.plan.comparison import item_label
+
             q = sel.quote
+            sep = t(", ", "、")
+            counted = sep.join(item_label(k) for k in ("compute", "storage", "network", "fees", "tax") if k not in b.unstated)
+            counted += t(", less the subsidy", "，扣除补贴") if sel.cost.items.get("subsidy") else ""
+            margin = (t("the job with the {m} trial-and-error margin; ", "含 {m} 试错余量；", m=units.percent(self.job.trial_margin))
+                      if self.job.task.trains else "")
+            unstated = (t("; {u}", "；{u}", u=b.unstated_text()) if b.unstated else "")
             statement = t(
                 "By signing, the reviewers confirm the sizing above and the approver authorises renting {cfg} under "
                 "the written quote {ref} (selected on the 比价 page), within an all-in budget of {cost} for {h} of "
-                "rental (the job with the {m} trial-and-error margin, compute, storage, network, fees and tax, less "
-                "the subsidy), subject to the open checklist items being closed before payment.",
+                "rental ({margin}counted: {items}{unstated}), subject to the open checklist items being closed before "
+                "payment.",
                 "签字即表示：审核人确认上述容量测算，批准人同意按书面报价 {ref}（见比价页）租用 {cfg}，租期 {h}，"
-                "总预算不超过 {cost}（含 {m} 试错余量，算力、存储、网络、费用和税费，扣除补贴）；付款前须关闭清单中的待检查项。",
-                cfg=self._config_text(o), ref=q.reference or q.id, cost=units.money(sel.cost.all_in, o.cost.currency),
-                h=units.hours(sel.cost.rental_hours), m=units.percent(self.job.trial_margin))
+                "总预算不超过 {cost}（{margin}已计入：{items}{unstated}）；付款前须关闭清单中的待检查项。",
+                cfg=self._config_text(o), ref=q.reference or q.id, cost=units.money(b.amount, o.cost.currency),
+                h=units.hours(b.hours), margin=margin, items=counted, unstated=unstated)
         elif o is not None and not self.job.task.trains:
             statement = service.signoff_text(self._config_text(o), o.serving, o)
         elif o is not None and o.serving is not None:  # mixed: a training run, then (or while) serving

@@ -140,6 +140,11 @@ class SizingSection(ReportContext):
             rows = [r for r in rows if r[0] not in drop]
         if o.serving is not None:
             rows += service.assumption_rows(o.serving, job)
+        from gpudesk.core.engine.architecture import model_notes
+
+        shape = model_notes(job.model)  # e.g. a bare parameter count: the layers and widths are guesses (P7)
+        if shape:
+            rows.append((t("Model shape", "模型结构"), t("; ", "；").join(shape)))
         return rows
 
     # ---- alternatives ----

@@ -142,6 +142,8 @@ def build_memory_plot(plot_item: pg.PlotItem, data: MemoryChartData) -> None:
 
 def build_cost_plot(plot_item: pg.PlotItem, data: CostChartData) -> None:
     """Total cost against GPU count per GPU type, with the trial-and-error margin as a band."""
+    if data.service is not None:
+        return _service("cost", plot_item, data)
     _begin(plot_item, _tr("Total cost vs GPU count"), _tr("Cost (%1)").replace("%1", data.currency), _tr("GPUs"))
     if data.empty:
         _empty(plot_item, _tr("No priced configuration"))
@@ -177,6 +179,8 @@ def build_cost_plot(plot_item: pg.PlotItem, data: CostChartData) -> None:
 
 def build_days_plot(plot_item: pg.PlotItem, data: CostChartData, *, legend: bool = False) -> None:
     """Training time in days against GPU count per GPU type (colours as in the cost plot)."""
+    if data.service is not None:
+        return _service("days", plot_item, data)
     _begin(plot_item, _tr("Days vs GPU count"), _tr("Days"), _tr("GPUs"), legend=legend)
     if data.empty:
         _empty(plot_item, _tr("No timed configuration"))
@@ -209,6 +213,8 @@ def build_days_plot(plot_item: pg.PlotItem, data: CostChartData, *, legend: bool
 
 def build_pareto_plot(plot_item: pg.PlotItem, data: CostChartData) -> None:
     """Every feasible option as time vs cost on log scales, the Pareto front joined up."""
+    if data.service is not None:
+        return _service("pareto", plot_item, data)
     _begin(plot_item, _tr("Time vs cost (Pareto front)"), _tr("Cost (%1)").replace("%1", data.currency), _tr("Days"))
     if data.empty:
         _empty(plot_item, _tr("No priced configuration"))
@@ -286,10 +292,31 @@ def build_billing_plot(plot_item: pg.PlotItem, data: CostChartData) -> None:
             _tr("Break-even") + f": {_num(lines.break_even_hours, 0)} h/" + _tr("month") + "\n"
             + f"{_num(lines.monthly_cost, 0)} {data.currency}"])
     if lines.job_hours is not None and lines.job_hours <= lines.hours[-1]:
-        _add_line(plot_item, "job", lines.job_hours, _pen("#f57900", width=1), _tr("this job"),
-                  {"position": 0.7, "color": "#f57900"})
+        service = data.service is not None  # a service runs all month: its line is the axis's end, text left of it
+        _add_line(plot_item, "job", lines.job_hours, _pen("#f57900", width=1),
+                  _tr("this service") if service else _tr("this job"),
+                  {"position": 0.45 if service else 0.7, "color": "#f57900",
+                   **({"anchors": [(1, 0.5), (1, 0.5)]} if service else {})})
     _legend(plot_item, entries)
     _finish(plot_item)
+
+
+def _service(kind: str, plot_item: pg.PlotItem, data: CostChartData) -> None:
+    """A serving plan's chart in this place (ui.charts.service_plots, imported only for one)."""
+    from gpudesk.ui.charts.service_plots import SERVICE_BUILDERS
+
+    SERVICE_BUILDERS[kind](plot_item, data.service)
+
+
+def chart_titles(data: CostChartData | None) -> dict[str, str]:
+    """Each chart's name as drawn for this data (a serving plan's differ), for menus and exports."""
+    names = {"memory": _tr("Memory per GPU"), "cost": _tr("Total cost vs GPU count"), "days": _tr("Days vs GPU count"),
+             "pareto": _tr("Time vs cost"), "billing": _tr("Hourly vs monthly billing")}
+    if data is not None and data.service is not None:
+        from gpudesk.ui.charts.service_plots import titles
+
+        names.update(titles())
+    return names
 
 
 BUILDERS = {

@@ -145,7 +145,7 @@ class ChecklistModel(QAbstractTableModel):
             if col == "status":
                 return it.status if role == Qt.EditRole else label(it.status)
             if col == "phase":
-                return phase_label(it.phase)
+                return phase_label(it.phase, trains=self._plan is None or self._plan.job.task.trains)
             if col == "title":
                 return it.title
             if col == "criterion":

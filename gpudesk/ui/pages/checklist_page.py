@@ -223,7 +223,8 @@ class ChecklistPage(QWidget):
         for phase, (name, bar) in self.progress_bars.items():
             counts = progress.get(phase, {})
             total = counts.get("to_check", 0)
-            name.setText(phase_label(phase))
+            plan = self.model.plan() if callable(getattr(self.model, "plan", None)) else None
+            name.setText(phase_label(phase, trains=plan is None or plan.job.task.trains))
             bar.setRange(0, max(total, 1))
             bar.setValue(min(counts.get("done", 0), max(total, 1)))
             fails = counts.get("fail", 0)

@@ -73,6 +73,7 @@ class OverviewPage(QScrollArea):
         self.export_button = QToolButton()
         self.export_button.setPopupMode(QToolButton.InstantPopup)
         self.export_menu = QMenu(self)
+        self.export_menu.aboutToShow.connect(self._fill_export_menu)  # names follow the plan (training or serving)
         self.export_button.setMenu(self.export_menu)
         top.addWidget(self.export_button, 0, Qt.AlignTop)
         layout.addLayout(top)
@@ -140,13 +141,15 @@ class OverviewPage(QScrollArea):
                                              "(Ctrl+wheel zooms a chart; the wheel alone scrolls the page)"))
         self.export_button.setText(self.tr("Export chart"))
         self.export_button.setToolTip(self.tr("Save a chart as PNG or SVG (right-click a chart for more formats)"))
-        self.export_menu.clear()
-        names = {"memory": self.tr("Memory per GPU"), "cost": self.tr("Total cost vs GPU count"),
-                 "days": self.tr("Days vs GPU count"), "pareto": self.tr("Time vs cost"),
-                 "billing": self.tr("Hourly vs monthly billing")}
-        for kind, name in names.items():
-            self.export_menu.addAction(name, lambda k=kind: self.export_chart(k))
+        self._fill_export_menu()
         self._redraw()
+
+    def _fill_export_menu(self) -> None:
+        from gpudesk.ui.charts.plots import chart_titles
+
+        self.export_menu.clear()
+        for kind, name in chart_titles(self.cost_data).items():
+            self.export_menu.addAction(name, lambda k=kind: self.export_chart(k))
 
     # --- data --------------------------------------------------------------------------------
 

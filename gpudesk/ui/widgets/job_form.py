@@ -40,13 +40,14 @@ from gpudesk.core.models import (
     TaskKind,
 )
 from gpudesk.ui.labels import label
+from gpudesk.ui.widgets.job_engine import EngineInputs
 from gpudesk.ui.widgets.job_values import CUSTOM, IMPORTED, ROLE_KIND, JobValues
 from gpudesk.ui.widgets.wheel import guard_wheel
 
 __all__ = ["CUSTOM", "IMPORTED", "ROLE_KIND", "JobForm"]
 
 
-class JobForm(JobValues, QScrollArea):
+class JobForm(JobValues, EngineInputs, QScrollArea):
     """Describe the model, the training or serving job and the rental constraints."""
 
     edited = Signal(str)  # the key of the field that changed ("plan" when a whole plan was shown)
@@ -63,6 +64,7 @@ class JobForm(JobValues, QScrollArea):
         self._base_constraints: Constraints | None = None
         self._params_shown = False  # the parameter field shows a preset's count, not the user's
         self._providers: list = []
+        self._hidden: set[str] = set()  # rows that do not apply to the task (a service has no optimizer)
         self._setup_ui()
         self.retranslate_ui()
         self._validate_all()
@@ -77,6 +79,7 @@ class JobForm(JobValues, QScrollArea):
         outer.setContentsMargins(6, 6, 6, 6)
         self._labels: dict[str, QLabel] = {}
         self._error_labels: dict[str, QLabel] = {}
+        self._forms: dict[str, QFormLayout] = {}
 
         # model
         self.model_box = QGroupBox()
@@ -140,6 +143,7 @@ class JobForm(JobValues, QScrollArea):
         self.headroom_spin = self._spin(0, 90, round(D.job_default("headroom") * 100), "headroom")
         self.headroom_spin.setSuffix(" %")
         self._row(form, "headroom", self.headroom_spin)
+        self._setup_engine_inputs(form)  # virtual stages, global batch, CP, EP: folded away
         outer.addWidget(self.train_box)
 
         # serving (task inference, and the serving half of mixed): inputs, ranges and words from core
@@ -232,7 +236,15 @@ class JobForm(JobValues, QScrollArea):
         err.hide()
         self._error_labels[key] = err
         form.addRow(err)
+        self._forms[key] = form
         setattr(self, f"_field_{key}", field)
+
+    def _show_row(self, key: str, visible: bool) -> None:
+        """Show or hide a field with its label (and its error, if it has one)."""
+        form, field = self._forms[key], getattr(self, f"_field_{key}")
+        (self._hidden.discard if visible else self._hidden.add)(key)
+        form.setRowVisible(field, visible)
+        self._error_labels[key].setVisible(visible and key in self._errors)
 
     def _enum_combo(self, enum, key: str | None = None) -> QComboBox:
         combo = QComboBox()
@@ -309,6 +321,7 @@ class JobForm(JobValues, QScrollArea):
         for key in ("framework", "model_states", "loss"):
             spec = D.ENGINE_INPUTS[key]
             texts[key] = (spec.label(), spec.help())
+        self._retranslate_engine_inputs(texts)
         for key, (text, tip) in texts.items():
             self._labels[key].setText(text)
             self._labels[key].setToolTip(tip)

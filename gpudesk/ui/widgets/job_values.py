@@ -38,7 +38,10 @@ CUSTOM = "__params__"
 IMPORTED = "__imported__"
 ROLE_KIND = Qt.UserRole + 1
 # fields whose bad value is left out (with its reason) rather than stopping every answer
-OPTIONAL = ("tokens", "budget", "deadline", "target_tokens_per_user")
+OPTIONAL = ("tokens", "budget", "deadline", "target_tokens_per_user", "global_batch_tokens", "ep")
+# rows a serving job (task inference) has no use for: hidden while the task serves
+TRAINING_ROWS = ("optimizer", "micro_batch", "grad_accum", "recompute", "framework", "model_states", "loss", "tokens",
+                 "epochs")
 
 
 def _tr(text: str) -> str:
@@ -183,6 +186,7 @@ class JobValues:
             for combo, value in ((self.framework_combo, job.framework), (self.states_combo, job.model_states),
                                  (self.loss_combo, job.loss)):
                 self._select(combo, getattr(value, "value", value))
+            self._show_engine_inputs(job)
             self.seq_spin.setValue(job.seq_len)
             self.micro_spin.setValue(job.micro_batch)
             self.accum_spin.setValue(job.grad_accum)
@@ -268,13 +272,16 @@ class JobValues:
         self._params_shown = True
 
     def _update_enabled(self, key: str = "") -> None:
+        """Only the fields the task uses are shown: a service has no optimizer, batch or dataset; a
+        training job no serving inputs; only LoRA and QLoRA a rank."""
         task = self.task_combo.currentData()
-        self.lora_spin.setEnabled(task in ("lora", "qlora"))
         trains = task != "inference"
-        for widget in (self.optimizer_combo, self.micro_spin, self.accum_spin, self.recompute_combo,
-                       self.tokens_edit, self.epochs_spin, self.framework_combo, self.states_combo, self.loss_combo):
-            widget.setEnabled(trains)
-        self.serving_box.setEnabled(task in ("inference", "mixed"))
+        self._show_row("lora_rank", task in ("lora", "qlora"))
+        for key in TRAINING_ROWS:
+            self._show_row(key, trains)
+        self.total_tokens.setVisible(trains)
+        self._update_engine_enabled(trains)
+        self.serving_box.setVisible(task in ("inference", "mixed"))
         self._changed(key)
 
     def _set_error(self, key: str, message: str | None) -> None:
@@ -282,7 +289,7 @@ class JobValues:
         if message:
             self._errors[key] = message
             err.setText(message)
-            err.show()
+            err.setVisible(key not in self._hidden)
         else:
             self._errors.pop(key, None)
             err.hide()
@@ -328,6 +335,8 @@ class JobValues:
             self._set_error("model", None)
         trains = self.task_combo.currentData() != "inference"
         tokens = self._positive("tokens", self.tokens_edit.text(), required=False) if trains else None
+        if not trains:
+            self._set_error("tokens", None)  # a service reads no dataset: nothing to correct
         if trains and tokens is not None and "tokens" not in self._errors:
             self.total_tokens.setText(_tr("Total training tokens: %1").replace(
                 "%1", number(tokens * self.epochs_spin.value(), 0)))
@@ -343,6 +352,7 @@ class JobValues:
             self._set_error("precision", _tr("QLoRA trains adapters in 16-bit: pick BF16 or FP16"))
         else:
             self._set_error("precision", None)
+        self._validate_engine_inputs(self._current_arch() if kind != CUSTOM else None)
         self._update_model_info()
 
     def _current_arch(self) -> ModelArch | None:
@@ -443,14 +453,13 @@ class JobValues:
             framework=Framework(f) if (f := self.framework_combo.currentData()) else None,
             model_states=ModelStates(m) if (m := self.states_combo.currentData()) else None,
             loss=Loss(x) if (x := self.loss_combo.currentData()) else None,
-            # pre-training without a set accumulation runs at core's default global batch, as the CLI does
-            global_batch_tokens=D.global_batch_tokens_for(task.value) if self.accum_spin.value() == 1 else None,
             flash_attention=self.flash_check.isChecked(),
             lora_rank=self.lora_spin.value(),
             tokens=tokens,
             concurrency=self.concurrency_spin.value(),
             headroom=self.headroom_spin.value() / 100.0,
             **self._serving_fields(task, left_out),
+            **self._engine_fields(left_out, previous, task),
         )
         job = self._base_job.model_copy(update=fields) if self._base_job is not None else Job(**fields)
         budget = "" if "budget" in left_out else self.budget_edit.text().strip()

@@ -31,6 +31,12 @@ def _action(window, handler, shortcut=None, icon=None) -> QAction:
     return action
 
 
+def _kit_dialog():
+    from gpudesk.ui import kit_dialog  # imported when used: start-up does not compile it
+
+    return kit_dialog
+
+
 def build(w) -> None:
     """Create `w.actions_by_name`, the menus and the toolbar of MainWindow `w`."""
     a = w.actions_by_name = {}
@@ -44,10 +50,8 @@ def build(w) -> None:
     a["export_options"] = _action(w, lambda: w.export_spreadsheet("options"), QKeySequence("Ctrl+E"))
     a["export_checklist"] = _action(w, lambda: w.export_spreadsheet("checklist"))
     a["export_quotes"] = _action(w, lambda: w.export_spreadsheet("quotes"))
-    from gpudesk.ui import kit_dialog
-
-    a["export_kit"] = _action(w, lambda: kit_dialog.export_kit(w))
-    a["import_kit"] = _action(w, lambda: kit_dialog.import_kit_results(w))
+    a["export_kit"] = _action(w, lambda: _kit_dialog().export_kit(w))
+    a["import_kit"] = _action(w, lambda: _kit_dialog().import_kit_results(w))
     a["quit"] = _action(w, w.close, QKeySequence("Ctrl+Q"))
     a["undo"] = _action(w, w.undo, QKeySequence.Undo, w.style().standardIcon(QStyle.SP_ArrowBack))
     a["redo"] = _action(w, w.redo, QKeySequence("Ctrl+Shift+Z"), w.style().standardIcon(QStyle.SP_ArrowForward))

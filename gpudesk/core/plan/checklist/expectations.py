@@ -13,7 +13,14 @@ from gpudesk.core.engine.memory import checkpoint_bytes
 from gpudesk.core.models import GpuSpec, Option
 from gpudesk.core.plan.model import Plan
 from gpudesk.core.protocols import Catalogue
-from gpudesk.core.rules import DATA_BYTES_PER_TOKEN, HOST_RAM_MULTI_GPU, guess_topology, node_power_kw, nvlink_group
+from gpudesk.core.rules import (
+    DATA_BYTES_PER_TOKEN,
+    HOST_RAM_MULTI_GPU,
+    guess_topology,
+    host_ram_to_order,
+    node_power_kw,
+    nvlink_group,
+)
 from gpudesk.errors import GpudeskError
 
 # --- constants behind the thresholds (each says where it comes from) ------------------------
@@ -93,6 +100,9 @@ class Expectations(BaseModel):
     peak_memory_bytes: int | None = None
     trains: bool = True
     serves: bool = False
+    quoted: bool = False  # a written quote is selected and sets the budget
+    no_provider: bool = True  # priced at the market reference or by the user: no provider chosen yet
+    monthly: bool = False  # the plan's billing includes monthly (or longer) periods
     conditions: dict[str, bool] = Field(default_factory=dict)
 
 
@@ -225,8 +235,8 @@ def expectations(plan: Plan, catalog: Catalogue | None = None) -> Expectations:
     needed = choice.host.get("ram_bytes") or choice.memory.host_ram_bytes
     ex.host_ram_needed_bytes = int(needed) if needed else None
     floor = HOST_RAM_MULTI_GPU if (ex.gpus > 1 and job.task.trains) else 0
-    if not floor and not ex.host_ram_needed_bytes and ex.gpu_memory_bytes:
-        floor = HOST_RAM_PER_GPU_MEMORY * ex.gpus_per_node * ex.gpu_memory_bytes
+    if not floor and not ex.host_ram_needed_bytes and ex.gpu_memory_bytes:  # as a server's memory is sold (GiB)
+        floor = host_ram_to_order(HOST_RAM_PER_GPU_MEMORY * ex.gpus_per_node * ex.gpu_memory_bytes) or 0
     ex.host_ram_min_bytes = int(max(floor, ex.host_ram_needed_bytes or 0))
     ex.host_ram_free_min_gib = math.floor(ex.host_ram_min_bytes / GIB * FREE_SHOWS)
 
@@ -245,6 +255,13 @@ def expectations(plan: Plan, catalog: Catalogue | None = None) -> Expectations:
         arch = ((gpu.architecture or "") if gpu else "").lower()
         blackwell = "blackwell" in arch or choice.gpu.lower().startswith(("b100", "b200", "gb200", "rtx-50"))
         ex.driver_min = BLACKWELL_DRIVER_MIN if blackwell else NVIDIA_DRIVER_MIN
+    from gpudesk.core.plan.budget import plan_budget
+    from gpudesk.core.rules import MARKET_REFERENCE
+
+    budget = plan_budget(plan)
+    ex.quoted = budget.from_quote
+    ex.no_provider = choice.provider in (None, "", MARKET_REFERENCE)
+    ex.monthly = any(b in (budget.billing or "").split("+") for b in ("monthly", "yearly"))
     ex.conditions = _conditions(ex, gpu)
     return ex
 
@@ -261,6 +278,14 @@ def _conditions(ex: Expectations, gpu: GpuSpec | None) -> dict[str, bool]:
         "datacentre_gpu": not (gpu.consumer if gpu else False),
         "trains": ex.trains,
         "serves": ex.serves,
+        "serves_only": ex.serves and not ex.trains,
+        "quoted": ex.quoted,
+        "no_provider": ex.no_provider,
+        "monthly": ex.monthly,
+        # multi-GPU nodes: their rack power is the renter's to agree; one card (a cloud instance, or one GPU of a
+        # shared server) has no rack of its own, only the card's power limit
+        "rack": ex.gpus_per_node > 1 or ex.nodes > 1,
+        "single_card": ex.gpus_per_node <= 1 and ex.nodes <= 1,
     }
 
 

@@ -27,13 +27,14 @@ from gpudesk.core.plan.checklist.expectations import (
     _pcie_gbps,
     expectations,
 )
+from gpudesk.core.plan.budget import plan_budget
 from gpudesk.core.plan.checklist.templates import PHASES, templates
 from gpudesk.core.plan.model import STATUSES, Plan, Status, configuration_key
 from gpudesk.core.protocols import Catalogue
 from gpudesk.core.rules import HOST_RAM_MULTI_GPU
 
 class ChecklistItem(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     id: str
     phase: str
@@ -62,7 +63,10 @@ def _money(amount: float | None, currency: str) -> str:
     return t("unknown (no price)", "未知（无价格）") if amount is None else units.money(amount, currency)
 
 
-def _known(value: Any, en: str, zh: str) -> str:
+def _known(value: Any, en: str, zh: str, *, chosen: bool = True) -> str:
+    if not chosen:
+        return t("No provider is chosen yet: record the providers' written quotes on the 比价 page and select one.",
+                 "尚未选定服务商：请在比价页录入各服务商的书面报价并选定一份。")
     if value in (None, "", []):
         return t("Not recorded in the catalogue: ask for it.", "目录中未记录：请向服务商索取。")
     if isinstance(value, list):
@@ -104,7 +108,10 @@ def _context(plan: Plan, ex: Expectations, catalog: Catalogue | None) -> dict[st
         "tps": _num(ex.tokens_per_second), "tps_min": _num(ex.tokens_per_second * THROUGHPUT_PASS_SHARE
                                                            if ex.tokens_per_second else None),
         "concurrency": str(job.concurrency), "context": str(job.serving_context or job.seq_len),
-        "provider": provider.get("name_zh" if current_language() == "zh_CN" else "name_en")
+        # before a provider is chosen (market reference, or a price the user typed) the items speak of the provider
+        # still to be chosen, never of the market reference (C2)
+        "provider": t("the provider you choose", "拟选服务商") if ex.no_provider else
+        provider.get("name_zh" if current_language() == "zh_CN" else "name_en")
         or provider.get("name_zh") or provider.get("name_en") or t("the provider", "服务商"),
     }
     ctx["tp_note"] = (t(", and runs tensor parallelism (TP={tp}) across them", "，且在其上运行张量并行（TP={tp}）",
@@ -116,11 +123,10 @@ def _context(plan: Plan, ex: Expectations, catalog: Catalogue | None) -> dict[st
                          else t("long", "长时间"))
     ctx["cost_per_day"] = (_money(cost.price_per_gpu_hour * ex.gpus * 24, currency)
                            if cost and cost.price_per_gpu_hour is not None else t("unknown (no price)", "未知（无价格）"))
-    ctx["cost_text"] = (t("{total} including the {m:.0f} % trial-and-error margin", "{total}（含 {m:.0f}% 试错余量）",
-                          total=_money(cost.with_trial_margin, currency), m=100 * cost.trial_margin)
-                        if cost and cost.with_trial_margin is not None else t("no priced total yet", "尚无定价总额"))
-    ctx["price_per_gpu_hour"] = (t("{p}/GPU-hour", "{p}/卡时", p=units.price(cost.price_per_gpu_hour, currency))
-                                 if cost and cost.price_per_gpu_hour is not None else t("planned price", "方案价格"))
+    budget = plan_budget(plan)  # the plan's one budget figure (C1): the selected quote's all-in, else the estimate
+    ctx["cost_text"] = budget.text()
+    ctx["price_per_gpu_hour"] = _plan_price(cost, currency, ex.monthly)
+    ctx.update(_quote_context(plan, budget))
     kind = choice.price_kind if choice else None
     kinds = {"quoted": t("a quoted price", "报价"), "list": t("a public list price", "公开目录价"),
              "estimate": t("a market reference estimate", "市场参考估计价")}
@@ -137,19 +143,19 @@ def _context(plan: Plan, ex: Expectations, catalog: Catalogue | None) -> dict[st
         if cheaper else "")
     # provider facts from the catalogue, or a prompt to ask
     ctx["licence_recorded"] = _known(provider.get("licence_number"), "The catalogue records {value}.",
-                                     "目录记录的编号为 {value}。")
-    ctx["icp_recorded"] = _known(provider.get("icp_filing"), "The catalogue records {value}.", "目录记录为 {value}。")
-    ctx["certs_recorded"] = _known(provider.get("certifications"), "The catalogue lists {value}.", "目录记录：{value}。")
-    dc = provider.get("data_centres") or (", ".join(provider.get("regions") or []) or None)
-    ctx["dc_recorded"] = _known(dc, "The catalogue lists {value}.", "目录记录：{value}。")
+                                     "目录记录的编号为 {value}。", chosen=not ex.no_provider)
+    ctx["icp_recorded"] = _known(provider.get("icp_filing"), "The catalogue records {value}.", "目录记录为 {value}。", chosen=not ex.no_provider)
+    ctx["certs_recorded"] = _known(provider.get("certifications"), "The catalogue lists {value}.", "目录记录：{value}。", chosen=not ex.no_provider)
+    dc = units.localised(provider, "data_centres") or (t(", ", "、").join(units.region(r) for r in provider.get("regions") or []) or None)
+    ctx["dc_recorded"] = _known(dc, "The catalogue lists {value}.", "目录记录：{value}。", chosen=not ex.no_provider)
     ctx["support_recorded"] = _known(provider.get("support_7x24"), "Catalogue: 7×24 support {value}.",
-                                     "目录：7×24 支持 {value}。")
-    ctx["spares_recorded"] = _known(provider.get("spare_parts"), "Catalogue: spare parts {value}.", "目录：备件 {value}。")
+                                     "目录：7×24 支持 {value}。", chosen=not ex.no_provider)
+    ctx["spares_recorded"] = _known(provider.get("spare_parts"), "Catalogue: spare parts {value}.", "目录：备件 {value}。", chosen=not ex.no_provider)
     modes = [t(m, {"hourly": "按小时", "daily": "按天", "monthly": "按月", "yearly": "按年", "reserved": "预留",
                    "spot": "竞价"}.get(m, m)) for m in provider.get("billing_modes") or []]
     ctx["billing_recorded"] = _known(modes, "Catalogue billing modes: {value}.",
-                                     "目录记录的计费方式：{value}。")
-    ctx["destruction_recorded"] = _known(provider.get("data_destruction"), "Catalogue: {value}.", "目录：{value}。")
+                                     "目录记录的计费方式：{value}。", chosen=not ex.no_provider)
+    ctx["destruction_recorded"] = _known(provider.get("data_destruction"), "Catalogue: {value}.", "目录：{value}。", chosen=not ex.no_provider)
     # power, storage, host
     ctx["power_basis"] = (t("catalogue figure for the node", "目录中的节点功耗") if ex.node_power_basis == "catalog"
                           else t("the plan's node power estimate", "方案中的节点功耗估算") if ex.node_power_basis == "plan"
@@ -179,14 +185,15 @@ def _context(plan: Plan, ex: Expectations, catalog: Catalogue | None) -> dict[st
     ctx["cpu_text"] = (t("lscpu shows the ordered CPU: {cpu}", "lscpu 显示订购的 CPU：{cpu}", cpu=ex.cpu)
                        if ex.cpu else t("lscpu shows the CPU model and core count in the contract",
                                         "lscpu 显示合同约定的 CPU 型号与核数"))
-    ctx["ram_min_gb"] = _num(ex.host_ram_min_bytes / GB)
+    ctx["ram_min"] = units.host_ram(ex.host_ram_min_bytes)
     ctx["ram_free_min"] = _num(ex.host_ram_free_min_gib)
     reasons = []
     if ex.gpus > 1 and ex.trains:
-        reasons.append(t("Multi-GPU training needs ≥ 256 GB per node", "多卡训练每节点需要 ≥ 256 GB"))
+        reasons.append(t("Multi-GPU training needs ≥ {x} per node", "多卡训练每节点需要 ≥ {x}",
+                         x=units.host_ram(HOST_RAM_MULTI_GPU)))
     if ex.host_ram_needed_bytes and ex.host_ram_needed_bytes > (HOST_RAM_MULTI_GPU if reasons else 0):
-        reasons.append(t("The plan needs {gb:,.0f} GB per node{off}", "方案估算每节点需要 {gb:,.0f} GB{off}",
-                         gb=ex.host_ram_needed_bytes / GB,
+        reasons.append(t("The plan needs {x} per node{off}", "方案估算每节点需要 {x}{off}",
+                         x=units.host_ram(ex.host_ram_needed_bytes),
                          off=t(" (optimizer offload keeps states in host RAM)", "（优化器卸载把状态放在主机内存）")
                          if lay and str(lay.offload) != "none" else ""))
     if not reasons and ex.host_ram_min_bytes:
@@ -195,12 +202,20 @@ def _context(plan: Plan, ex: Expectations, catalog: Catalogue | None) -> dict[st
     ctx["ram_why"] = (t("; ", "；").join(reasons) + t(".", "。")) if reasons else ""
     if ex.host_ram_ordered_bytes:
         short = ex.host_ram_ordered_bytes < ex.host_ram_min_bytes
-        ctx["ram_ordered_text"] = t("the offer lists {gb:,.0f} GB{warn}.", "报价中的配置为 {gb:,.0f} GB{warn}。",
-                                    gb=ex.host_ram_ordered_bytes / GB,
+        ctx["ram_ordered_text"] = t("the offer lists {x}{warn}.", "报价中的配置为 {x}{warn}。",
+                                    x=units.host_ram(ex.host_ram_ordered_bytes),
                                     warn=t(": less than needed, ask for more", "：低于需要，请要求加配") if short else "")
     else:
         ctx["ram_ordered_text"] = t("and equal to the contract.", "且与合同一致。")
     ctx["network_text"] = _network_text(plan, ex, catalog)
+    ctx["na_power"] = (t("not an NVIDIA GPU (use the vendor's monitoring).", "不是 NVIDIA GPU（使用厂商监控工具）。")
+                       if not ex.conditions.get("nvidia", True) else
+                       t("a service's power follows its load (decoding is bound by memory bandwidth, not compute): watch "
+                         "the load test's speed instead.", "推理服务的功耗随负载变化（解码受显存带宽限制而非算力）：请以压测速度为准。"))
+    ctx["na_rack"] = t("one card is rented (a cloud instance or one GPU of a shared server): the rack and its power are "
+                       "the provider's; the card's own power limit is checked on delivery.",
+                       "只租用一张卡（云实例或共享服务器中的一张卡）：机柜及其供电由服务商负责；交付时检查该卡自身的功率上限。")
+    ctx.update(_serving_context(plan))
     pcie_gen = _pcie_gbps(_gpu_spec(plan, catalog))[1] or "PCIe"
     ctx["pcie_text"] = (pcie_gen.replace("PCIe ", "") + " x16" if pcie_gen != "PCIe"
                         else t("x16 (generation as ordered)", "x16（代数与订购一致）"))
@@ -225,6 +240,45 @@ def _context(plan: Plan, ex: Expectations, catalog: Catalogue | None) -> dict[st
                       else t("the GPUs in a node are joined by NVLink (see the NVLink items).",
                              "节点内 GPU 通过 NVLink 连接（见 NVLink 相关项）。"))
     return ctx
+
+
+def _plan_price(cost, currency: str, monthly: bool) -> str:
+    """The price the plan is billed at, as a quote must match it: per GPU-month when the plan bills monthly."""
+    if cost is None:
+        return t("planned price", "方案价格")
+    if monthly and cost.price_per_gpu_month is not None:
+        return t("{p}/GPU-month (monthly billing)", "{p}/卡·月（包月）", p=units.price(cost.price_per_gpu_month, currency))
+    if cost.price_per_gpu_hour is not None:
+        return t("{p}/GPU-hour", "{p}/卡·时", p=units.price(cost.price_per_gpu_hour, currency))
+    return t("planned price", "方案价格")
+
+
+def _quote_context(plan: Plan, budget) -> dict[str, str]:
+    """The selected written quote as the checklist names it (reference, provider, dates, prices, unstated items)."""
+    from gpudesk.core.plan.comparison import price_summary
+
+    sel = plan.quote_selection
+    q = next((x for x in plan.quotes if sel is not None and x.id == sel.quote), None)
+    if q is None:
+        return {"quote_ref": "", "quote_prices": "", "quote_unstated": ""}
+    name = q.provider_name or q.provider
+    ref = t("{ref} of {p}, dated {d}, valid until {u}", "{p}的 {ref}（日期 {d}，有效期至 {u}）", ref=q.reference or q.id,
+            p=name, d=q.date or units.unknown(), u=q.valid_until or units.unknown())
+    return {"quote_ref": ref, "quote_prices": price_summary(q),
+            "quote_unstated": (t("; it does not state: {u}", "；报价未说明：{u}", u=budget.unstated_text()) if budget.unstated
+                               else "")}
+
+
+def _serving_context(plan: Plan) -> dict[str, str]:
+    """The service's planned speed and first-token time, the load test's pass marks (80 % of the plan's speed)."""
+    s = plan.choice.serving if plan.choice is not None else None
+    if s is None:
+        return {"tpu": UNKNOWN, "tpu_min": UNKNOWN, "ttft": UNKNOWN, "ttft_max": UNKNOWN}
+    ttft = s.time_to_first_token_seconds
+    return {"tpu": _num(s.tokens_per_second_per_user, 1),
+            "tpu_min": _num(s.tokens_per_second_per_user * THROUGHPUT_PASS_SHARE
+                            if s.tokens_per_second_per_user else None, 1),
+            "ttft": _num(ttft, 2), "ttft_max": _num(ttft / THROUGHPUT_PASS_SHARE if ttft else None, 2)}
 
 
 def _network_text(plan: Plan, ex: Expectations, catalog: Catalogue | None) -> str:
@@ -260,6 +314,9 @@ def tailor(plan: Plan, lang: str | None = None, catalog: Catalogue | None = None
             applicable = all(ex.conditions.get(c, False) for c in tpl.get("when", []))
             state = plan.checklist.get(tpl["id"])
             texts = {k: tpl[k] for k in ("title", "why", "how", "criterion")}
+            for cond, variant in (tpl.get("variant") or {}).items():  # e.g. a serving plan, a monthly bill
+                if ex.conditions.get(cond, False):
+                    texts.update(variant)
             if any(ctx.get(k, UNKNOWN) == UNKNOWN for k in tpl.get("needs", [])):
                 texts.update(tpl.get("fallback") or {})  # a figure is unknown: say what to check instead
             if applicable:

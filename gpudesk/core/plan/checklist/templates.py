@@ -12,7 +12,8 @@ from gpudesk.errors import GpudeskError
 
 PHASES = ("due_diligence", "delivery", "operations", "end_of_rental")
 CONDITIONS = ("multi_gpu", "nvlink", "pcie_multi", "multi_node", "nvidia", "not_nvidia",
-              "datacentre_gpu", "trains", "serves")
+              "datacentre_gpu", "trains", "serves", "serves_only", "quoted", "no_provider", "monthly",
+              "rack", "single_card")
 
 
 def template_dir() -> Path:
@@ -52,6 +53,13 @@ def _templates_cached(folder: str) -> tuple[dict, ...]:
                     raise GpudeskError(f"checklist template {file.name}: {iid}.fallback.{key} needs en and zh text")
             if item.get("fallback") and not item.get("needs"):
                 raise GpudeskError(f"checklist template {file.name}: {iid}: a fallback needs `needs`")
+            for cond, texts in (item.get("variant") or {}).items():  # texts that replace the base when cond holds
+                if cond not in CONDITIONS or not isinstance(texts, dict):
+                    raise GpudeskError(f"checklist template {file.name}: {iid}: unknown variant {cond!r}")
+                for key, text in texts.items():
+                    if key not in ("title", "why", "how", "criterion") or not isinstance(text, dict) \
+                            or not text.get("en") or not text.get("zh"):
+                        raise GpudeskError(f"checklist template {file.name}: {iid}.variant.{cond}.{key} needs en and zh text")
             bad = [c for c in item.get("when", []) if c not in CONDITIONS]
             if bad:
                 raise GpudeskError(f"checklist template {file.name}: {iid}: unknown condition {bad[0]!r}")
@@ -68,11 +76,12 @@ def item_ids() -> list[str]:
     return [i["id"] for i in templates()]
 
 
-def phase_label(phase: str) -> str:
+def phase_label(phase: str, *, trains: bool = True) -> str:
+    """A phase's name; `trains` False (a plan that only serves): the operations phase is the service's."""
     return {
         "due_diligence": t("Provider due diligence and contract/SLA", "服务商尽职调查与合同/SLA"),
         "delivery": t("Delivery acceptance", "交付验收"),
-        "operations": t("During training", "训练期间"),
+        "operations": t("During training", "训练期间") if trains else t("During the service", "服务期间"),
         "end_of_rental": t("End of rental", "租用结束"),
     }.get(phase, phase)
 

@@ -1,0 +1,96 @@
+"""Cold start: what the first painted answer imports, and the collector held off until then.
+
+Speed itself is measured by benchmarks/bench_ui.py and the acceptance check; these tests keep the
+mechanisms in place (a module pulled in at start-up again, or a collector left off, fails here)."""
+
+from __future__ import annotations
+
+import gc
+import json
+import os
+import subprocess
+import sys
+
+# Modules the first paint does not need: the pages not shown, dialogs, export, report, quotes'
+# arithmetic, the acceptance kit. Each is imported when first used.
+NOT_AT_START = (
+    "gpudesk.ui.pages.quotes_page",
+    "gpudesk.ui.pages.catalogue_page",
+    "gpudesk.ui.pages.checklist_page",
+    "gpudesk.ui.pages.options_page",
+    "gpudesk.ui.pages.plan_page",
+    "gpudesk.ui.kit_dialog",
+    "gpudesk.ui.widgets.quote_dialog",
+    "gpudesk.ui.widgets.row_editor",
+    "gpudesk.ui.help",
+    "gpudesk.export",
+    "gpudesk.report",
+    "gpudesk.core.plan.comparison",
+    "gpudesk.core.plan.quote_cost",
+    "gpudesk.core.plan.quote_ops",
+    "gpudesk.core.plan.autosave",
+    "gpudesk.core.plan.checklist",
+    "gpudesk.core.kit",
+    "sqlite_utils",
+)
+
+PROBE = r"""
+import contextlib, gc, io, json, sys
+from gpudesk.ui.app import run_app
+with contextlib.redirect_stdout(io.StringIO()) as out:
+    status = run_app(["--selftest"])
+print(json.dumps({"status": status, "gc": gc.isenabled(), "out": out.getvalue(),
+                  "modules": sorted(m for m in sys.modules if m.startswith(("gpudesk", "sqlite_utils")))}))
+"""
+
+
+def _selftest_probe(tmp_path) -> dict:
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", GPUDESK_HOME=str(tmp_path / "home"))
+    r = subprocess.run([sys.executable, "-c", PROBE], env=env, capture_output=True, text=True, timeout=180)
+    assert r.returncode == 0, r.stderr[-2000:]
+    return json.loads(r.stdout.strip().splitlines()[-1])
+
+
+def test_the_first_answer_imports_only_what_it_shows(tmp_path):
+    probe = _selftest_probe(tmp_path)
+    assert probe["status"] == 0, probe["out"]
+    assert "selftest ok" in probe["out"]
+    loaded = set(probe["modules"])
+    early = [m for m in NOT_AT_START if m in loaded or any(x.startswith(m + ".") for x in loaded)]
+    assert early == [], f"imported before the first paint: {early}"
+    # and what it does need is there (the probe would pass vacuously if the app never started)
+    assert {"gpudesk.ui.main_window", "gpudesk.ui.pages.overview", "gpudesk.core.plan.files"} <= loaded
+    assert probe["gc"], "the collector must run again once the first answer is painted"
+
+
+def test_the_collector_is_held_until_released_once():
+    from gpudesk.ui import app
+
+    assert gc.isenabled()
+    try:
+        app.hold_collector()
+        app._collector_held = True
+        assert not gc.isenabled()
+        app.release_collector()
+        assert gc.isenabled()
+        assert gc.get_freeze_count() > 0  # start-up's objects are never scanned again
+        gc.disable()
+        app.release_collector()  # a second release changes nothing
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+        gc.unfreeze()
+        app._collector_held = False
+
+
+def test_plan_package_names_resolve_lazily():
+    """`from gpudesk.core.plan import X` keeps working for every exported name (PEP 562)."""
+    code = ("import json, sys; import gpudesk.core.plan as p; before = set(sys.modules); "
+            "from gpudesk.core.plan import compare, Quote, load_plan, checklist; "
+            "print(json.dumps([sorted(set(sys.modules) - before), [getattr(p, n).__name__ if hasattr(getattr(p, n), "
+            "'__name__') else n for n in p.__all__]]))")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    new, names = json.loads(r.stdout)
+    assert "gpudesk.core.plan.comparison" in new and "gpudesk.core.plan.checklist" in new
+    assert len(names) == len(__import__("gpudesk.core.plan", fromlist=["__all__"]).__all__)
