@@ -48,6 +48,7 @@ SHEET_COLUMNS = [
     Column("vat_included", ("vat", "vat included", "含税", "是否含税")),
     Column("billing", ("计费方式", "计费模式")),
     Column("source", ("来源", "出处")),
+    Column("source_zh", ("source (chinese)", "中文来源")),
     Column("notes", ("备注", "说明")),
     Column("notes_zh", ("notes (chinese)", "中文备注")),
 ]

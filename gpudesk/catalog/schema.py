@@ -31,7 +31,10 @@ __all__ = [
 ]
 
 # Bump when a table's columns change; the bundled file and the build carry it in `meta`.
-SCHEMA_VERSION = 2  # 2: offers.vat_included; providers.legal_name, licence_region, mlps_level, contact
+# 2: offers.vat_included; providers.legal_name, licence_region, mlps_level, contact
+# 3: Chinese texts beside English ones: servers.name_zh; providers.licence_scope_zh, data_centres_zh,
+#    registered_capital_zh, source_zh; offers.source_zh
+SCHEMA_VERSION = 3
 
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _SLUG = re.compile(r"^[a-z0-9][a-z0-9._-]*$")

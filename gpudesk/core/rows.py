@@ -22,6 +22,7 @@ class ServerFields(_Fields):
 
     id: str
     name: str
+    name_zh: str | None = None  # the same name in Chinese (the Chinese UI and PDF)
     gpu: str | None = None  # GPU id the node is built around; None = any GPU of that form factor
     gpus_per_node: int = Field(ge=1, le=16)
     topology: Literal["nvswitch", "nvlink-bridge", "pcie"]
@@ -47,6 +48,7 @@ class ProviderFields(_Fields):
     name_en: str | None = None
     licence_number: str | None = None  # 增值电信业务经营许可证 number
     licence_scope: str | None = None
+    licence_scope_zh: str | None = None
     icp_filing: str | None = None
     certifications: list[str] = Field(default_factory=list)
     # due diligence the user records (issue 11); bundled rows carry only what their source states
@@ -56,17 +58,20 @@ class ProviderFields(_Fields):
     contact: str | None = None
     regions: list[str] = Field(default_factory=list)
     data_centres: str | None = None
+    data_centres_zh: str | None = None
     self_operated: bool | None = None
     support_7x24: bool | None = None
     spare_parts: bool | None = None
     billing_modes: list[str] = Field(default_factory=list)
     data_destruction: str | None = None
     registered_capital: str | None = None
+    registered_capital_zh: str | None = None
     founded: int | None = Field(default=None, ge=1900, le=2100)
     website: str | None = None
     notes: str | None = None
     notes_zh: str | None = None  # the same notes in Chinese (shown in the Chinese UI and PDF)
     source: str | None = None
+    source_zh: str | None = None  # the citation in Chinese
     checked: str | None = None
     user: bool = False
 
@@ -88,6 +93,7 @@ class OfferFields(_Fields):
     price_date: str | None = None
     billing: list[str] = Field(default_factory=list)
     source: str | None = None
+    source_zh: str | None = None  # the citation in Chinese
     notes: str | None = None
     notes_zh: str | None = None  # the same notes in Chinese (shown in the Chinese UI and PDF)
     vat_included: bool | None = None  # whether the prices include VAT (含税); None: not stated

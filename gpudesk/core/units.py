@@ -179,6 +179,32 @@ def cpu(text: str | None) -> str:
     return t("{n}× {model} ({c} cores each)", "{n}× {model}（每颗 {c} 核）", n=n, model=model, c=cores)
 
 
+def localised(row: Any, field: str) -> Any:
+    """A catalogue row's text in the current language: `field_zh` beside `field` (either when the other is
+    missing). Rows may be plan snapshots (dicts) or catalogue models."""
+    if row is None:
+        return None
+    from gpudesk.core.i18n import current_language
+
+    get = row.get if isinstance(row, dict) else (lambda k: getattr(row, k, None))
+    en, zh = get(field), get(f"{field}_zh")
+    return (zh or en) if current_language() == "zh_CN" else (en or zh)
+
+
+def region(text: str | None) -> str:
+    """A catalogue region as a person reads it: regions are written as the provider names them, often with an
+    English gloss ("山东 Shandong", "华北1（青岛）cn-qingdao (Shandong)"); Chinese readers get the Chinese part."""
+    if not text:
+        return ""
+    from gpudesk.core.i18n import current_language
+
+    if current_language() != "zh_CN" or not any("\u4e00" <= ch <= "\u9fff" for ch in text):
+        return text
+    import re
+
+    return re.sub(r"\s*\(?[A-Za-z][A-Za-z0-9 ._()-]*\)?\s*$", "", text).strip() or text
+
+
 def yes_no(value: bool) -> str:
     return t("yes", "是") if value else t("no", "否")
 

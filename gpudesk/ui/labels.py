@@ -28,10 +28,10 @@ def provider_name(provider) -> str:
 
 
 def row_text(row, field: str) -> str:
-    """A catalogue row's free text (`notes`) in the UI's language: `notes_zh` beside `notes`."""
-    en = getattr(row, field, None)
-    zh = getattr(row, f"{field}_zh", None)
-    return ((zh or en) if _lang() == "zh_CN" else (en or zh)) or ""
+    """A catalogue row's free text (`notes`) in the UI's language: `notes_zh` beside `notes` (core.units)."""
+    from gpudesk.core.units import localised
+
+    return localised(row, field) or ""
 
 
 _REGIONS = {  # region values written in English only in the catalogue
@@ -40,15 +40,13 @@ _REGIONS = {  # region values written in English only in the catalogue
 
 
 def region_text(region: str | None) -> str:
-    """A catalogue region as the UI shows it. Regions are matched as written ("山东 Shandong",
-    "华北1（青岛）cn-qingdao (Shandong)"); the Chinese UI shows their Chinese part only."""
+    """A catalogue region as the UI shows it (core.units.region: the Chinese UI shows the Chinese part);
+    the few regions written in English only are translated here."""
     if not region:
         return ""
     english = _REGIONS.get(region)
     if english:
         return QCoreApplication.translate("Labels", english)
-    if _lang() != "zh_CN" or not any("\u4e00" <= ch <= "\u9fff" for ch in region):
-        return region
-    import re
+    from gpudesk.core.units import region as region_name
 
-    return re.sub(r"\s*\(?[A-Za-z][A-Za-z0-9 ._()-]*\)?\s*$", "", region).strip() or region
+    return region_name(region)

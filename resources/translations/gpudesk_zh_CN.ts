@@ -1879,69 +1879,69 @@
     <context>
         <name>OverviewPage</name>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="138" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="154" />
             <source>Reset view</source>
             <translation>重置视图</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="139" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="155" />
             <source>Undo any zoom: every chart back to its default range (Ctrl+wheel zooms a chart; the wheel alone scrolls the page)</source>
             <translation>取消缩放：所有图表恢复默认范围（Ctrl+滚轮缩放图表；只用滚轮则滚动页面）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="141" />
-            <location filename="../../gpudesk/ui/pages/overview.py" line="221" />
-            <location filename="../../gpudesk/ui/pages/overview.py" line="228" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="157" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="238" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="245" />
             <source>Export chart</source>
             <translation>导出图表</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="142" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="158" />
             <source>Save a chart as PNG or SVG (right-click a chart for more formats)</source>
             <translation>将图表保存为 PNG 或 SVG（右键点击图表可选更多格式）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="187" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="203" />
             <source>Describe the job on the left; the answer appears here as you type.</source>
             <translation>在左侧描述任务；输入时结果会立即显示在这里。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="192" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="208" />
             <source>Fits</source>
             <translation>显存够用</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="193" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="209" />
             <source>Does not fit</source>
             <translation>显存不足</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="195" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="211" />
             <source>%1 of %2 usable per GPU</source>
             <translation>每卡 %1 / 可用 %2</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="198" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="214" />
             <source>%1 (%2 with trial margin)</source>
             <translation>%1（含试错余量 %2）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="202" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="218" />
             <source>%1 tier</source>
             <translation>%1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="204" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="220" />
             <source>cheaper billing: %1</source>
             <translation>更省的计费：%1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="215" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="232" />
             <source>No warnings for this configuration.</source>
             <translation>该配置没有警示。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="222" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="239" />
             <source>PNG image (*.png);;SVG drawing (*.svg)</source>
             <translation>PNG 图片 (*.png);;SVG 矢量图 (*.svg)</translation>
         </message>
@@ -3533,211 +3533,231 @@ Then import the gpudesk-results.json it writes (File ▸ Import kit results…).
         </message>
         <message>
             <location filename="../../gpudesk/ui/widgets/row_editor.py" line="47" />
+            <source>Licence scope in Chinese</source>
+            <translation>中文许可范围</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="48" />
             <source>ICP filing</source>
             <translation>ICP 备案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="48" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="49" />
             <source>Certifications (comma-separated)</source>
             <translation>资质认证（逗号分隔）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="48" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="49" />
             <source>Regions (comma-separated)</source>
             <translation>地区（逗号分隔）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="49" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="50" />
             <source>Data centres</source>
             <translation>数据中心</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="49" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="50" />
+            <source>Data centres in Chinese</source>
+            <translation>中文数据中心说明</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="51" />
             <source>Own data centres (yes/no)</source>
             <translation>自营机房（是/否）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="50" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="52" />
             <source>7×24 on-site support (yes/no)</source>
             <translation>7×24 驻场支持（是/否）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="50" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="52" />
             <source>Spare-parts pool (yes/no)</source>
             <translation>备件池（是/否）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="51" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="53" />
             <source>Billing modes (hourly, monthly, …)</source>
             <translation>计费方式（hourly 按小时、monthly 包月…）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="51" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="53" />
             <source>Data destruction</source>
             <translation>数据销毁</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="52" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="54" />
             <source>Registered capital</source>
             <translation>注册资本</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="52" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="55" />
+            <source>Registered capital in Chinese</source>
+            <translation>中文注册资本</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="55" />
+            <source>Source in Chinese</source>
+            <translation>中文信息来源</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="56" />
             <source>Founded (year)</source>
             <translation>成立年份</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="52" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="56" />
             <source>Website</source>
             <translation>网站</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="53" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="57" />
             <source>Provider id</source>
             <translation>服务商编号</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="53" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="57" />
             <source>Node type id</source>
             <translation>节点类型编号</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="53" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="57" />
             <source>Region</source>
             <translation>地域</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="54" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="58" />
             <source>Most nodes</source>
             <translation>最多节点数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="54" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="58" />
             <source>Price per GPU-hour (CNY)</source>
             <translation>每卡时价格（元）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="55" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="59" />
             <source>Price per GPU-month (CNY)</source>
             <translation>每卡月价格（元）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="55" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="59" />
             <source>Currency</source>
             <translation>币种</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="56" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="60" />
             <source>Price kind (quoted, list, estimate)</source>
             <translation>价格类型（quoted 报价、list 公开价、estimate 估算）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="56" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="60" />
             <source>Price date (YYYY-MM-DD)</source>
             <translation>价格日期（年-月-日）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="57" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="61" />
             <source>Billing (hourly, monthly, …)</source>
             <translation>计费方式（hourly 按小时、monthly 包月…）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="57" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="61" />
             <source>Prices include VAT (yes/no)</source>
             <translation>价格含增值税（是/否）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="58" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="62" />
             <source>Legal name</source>
             <translation>法定名称</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="58" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="62" />
             <source>Licence region</source>
             <translation>许可证覆盖地区</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="59" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="63" />
             <source>MLPS (等保) level</source>
             <translation>等保级别</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="59" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="63" />
             <source>Contact</source>
             <translation>联系方式</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="60" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="64" />
             <source>Software stack (cuda, rocm, cann, dtk, xpu, musa, neuware)</source>
             <translation>软件栈（cuda、rocm、cann、dtk、xpu、musa、neuware）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="68" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="72" />
             <source>required</source>
             <translation>必填</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="70" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="74" />
             <source>not a number</source>
             <translation>不是数字</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="72" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="76" />
             <source>must be at least %1</source>
             <translation>不能小于 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="74" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="78" />
             <source>must be at most %1</source>
             <translation>不能大于 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="76" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="80" />
             <source>must be one of %1</source>
             <translation>必须是以下之一：%1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="78" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="82" />
             <source>answer yes or no</source>
             <translation>请填写“是”或“否”</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="82" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="86" />
             <source>lowercase letters, digits, '-', '.' and '_' only, starting with a letter or digit</source>
             <translation>只能使用小写字母、数字和“-”“.”“_”，并以字母或数字开头</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="84" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="88" />
             <source>a date as YYYY-MM-DD</source>
             <translation>日期格式为 YYYY-MM-DD</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="86" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="90" />
             <source>billing modes: %1</source>
             <translation>计费方式只能是：%1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="118" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="122" />
             <source>Fields in bold are required; an empty field reads "unknown".</source>
             <translation>粗体为必填项；留空即为“未知”。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="128" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="132" />
             <source>yes</source>
             <translation>是</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="128" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="132" />
             <source>no</source>
             <translation>否</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="132" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="136" />
             <source>unknown</source>
             <translation>未知</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="204" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="208" />
             <source>Correct the fields marked in red.</source>
             <translation>请改正标红的字段。</translation>
         </message>

@@ -113,7 +113,7 @@ def test_servers_reference_known_gpus_and_sourced_power(cat):
         assert s.source and s.checked
     # DGX H100 datasheet: ~10.2 kW max, 8x 400 Gb/s ConnectX-7, 2 TB RAM
     dgx = cat.server("dgx-h100")
-    assert (dgx.power_kw, dgx.network_gbps, dgx.host_ram_bytes, dgx.intra_node_gbps) == (10.2, 3200, 2e12, 900)
+    assert (dgx.power_kw, dgx.network_gbps, dgx.host_ram_bytes, dgx.intra_node_gbps) == (10.2, 3200, 2 * 2**40, 900)  # 2 TB of DRAM: 2 TiB
     assert {s.gpus_per_node for s in cat.servers()} >= {1, 2, 4, 8}
 
 

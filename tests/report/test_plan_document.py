@@ -81,7 +81,7 @@ def test_host_to_order_is_in_the_recommended_configuration(pretrain):
     assert rows["Host RAM to order"].startswith("64 GiB per node")
     assert rows["Local NVMe"].startswith("≥ ") and "GB per node" in rows["Local NVMe"]
     tier = rows["Tier"]  # Z5: the tier's description is this plan's facts, not the guide's typical use
-    assert "1× NVIDIA H800 80GB SXM in one node" in tier and "pre-training of 1B-parameter model" in tier
+    assert "one NVIDIA H800 80GB SXM" in tier and "pre-training of 1B-parameter model" in tier
     assert "few-shot" not in tier
 
 
@@ -129,3 +129,23 @@ def test_alternatives_rank_once_and_monthly_chart_only_when_relevant(cat):
     assert "cost (CNY)" in [b for b in alt.blocks if type(b).__name__ == "ParetoChart"][0].y_label
     zh = next(s for s in build_report(plan, "zh_CN", generated=DAY).sections if s.title == "备选方案")
     assert [b for b in zh.blocks if type(b).__name__ == "ParetoChart"][0].y_label == "费用（元）"
+
+
+def test_provider_and_offer_blocks_read_in_chinese(cat):
+    """Z1/Z2: the zh provider page gives the catalogue's Chinese texts (licence scope, data centres, capital, the
+    guide as a proper citation) and the offer block names the entry in words, not by its id."""
+    plan = new_plan(Job(model=cat.model("llama-2-7b"), task=TaskKind.LORA, tokens=1e8), None, cat,
+                    gpu_id="rtx-4090", gpus=1)
+    add_quote(plan, {"provider": "kufanyun", "gpu": "rtx-4090", "gpus_per_node": 1, "nodes": 1,
+                     "rates": [{"billing": "hourly", "price": 1.8}]}, cat)
+    select_quote(plan, "q1", "licensed", cat)
+    page = _text(next(s for s in build_report(plan, "zh_CN", generated=DAY).sections if s.title == "供应商").blocks)
+    assert "工信部一类增值电信业务全牌照（IDC/CDN/ISP）" in page and "full class-1" not in page
+    assert "山东节点提供多种 GPU 实例类型" in page and "1000 万元人民币" in page and "地域 山东\n" in page
+    assert "《在山东做AI训练，租用GPU服务器时显卡配置的匹配》，服务商一节" in page and "seed" not in page
+    estimate = new_plan(Job(model=cat.model("llama-2-7b"), task=TaskKind.LORA, tokens=1e8), None, cat,
+                        gpu_id="h800-sxm-80gb", gpus=1)
+    assert estimate.choice.provider == "market-reference"
+    zh = _text(next(s for s in build_report(estimate, "zh_CN", generated=DAY).sections if s.title == "供应商").blocks)
+    assert "目录条目 市场参考估算价：每节点" in zh and estimate.choice.offer not in zh
+    assert "gpudesk 维护者整理的市场参考价" in zh and "maintainers" not in zh

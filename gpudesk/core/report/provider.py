@@ -61,9 +61,9 @@ class ProviderSection(ReportContext):
         ]
         styles: list[RowStyle] = [""]
         for attr, en, zh in fields:
-            value = getattr(p, attr, None) if p is not None else None
-            if attr == "notes":
-                value = _notes(p, self.lang)
+            value = units.localised(p, attr)  # the Chinese text beside the English one where the catalogue has it
+            if attr == "regions" and value:
+                value = [units.region(r) for r in value]
             if attr == "billing_modes" and value:
                 value = ", ".join(units.label("billing", v) for v in value) if self.lang == "en" else "、".join(units.label("billing", v) for v in value)
             rows.append((t(en, zh), _unknown(value)))
@@ -75,7 +75,7 @@ class ProviderSection(ReportContext):
             blocks.append(Heading(t("The selected quote", "选定的报价")))
             blocks.append(KeyValues(self._quote_rows(sel)))
         else:
-            blocks.append(Heading(t("The offer priced in this plan", "本方案采用的报价")))
+            blocks.append(Heading(t("The price used in this plan", "本方案采用的参考价格")))
             blocks.append(self._offer_block(o))
         blocks.append(Text(t("Catalogue entries record what providers state; they are not endorsements. Verify the "
                              "licence number in the MIIT licence query system and get SLA compensation terms in writing.",
@@ -87,18 +87,27 @@ class ProviderSection(ReportContext):
         offer = self.row("offer", o.offer)
         c = o.cost
         offer_rows = [
-            (t("Offer", "报价条目"), o.offer or t("none (price entered by the user)", "无（用户自填价格）")),
+            (t("Catalogue entry", "目录条目"), self._offer_words(o, offer)),
             (t("Region", "地域"), _unknown(o.region)),
             (t("Price per GPU-hour", "每卡·时价格"), units.price(c.price_per_gpu_hour, c.currency)),
             (t("Price per GPU-month", "每卡·月价格"), units.price(c.price_per_gpu_month, c.currency)),
             (t("Price kind", "价格类型"), units.label("price_kind", o.price_kind) if o.price_kind else t("unknown", "未知")),
             (t("Price date", "价格日期"), _unknown(o.price_date)),
             (t("Billing offered", "可选计费方式"), _unknown([units.label("billing", b) for b in getattr(offer, "billing", [])] or None)),
-            (t("Price source", "价格来源"), _unknown(getattr(offer, "source", None))),
-            (t("Offer notes", "报价备注"), _unknown(_notes(offer, self.lang))),
+            (t("Price source", "价格来源"), _unknown(units.localised(offer, "source"))),
+            (t("Price notes", "价格备注"), _unknown(units.localised(offer, "notes"))),
         ]
         kind_style: RowStyle = "warning" if o.price_kind in (None, "estimate") else ""
         return KeyValues(offer_rows, row_styles=["", "", "", "", kind_style, kind_style, "", "", ""])
+
+    def _offer_words(self, o, offer) -> str:
+        """What the catalogue entry is, in words (its id is for the command line, not for the signed plan)."""
+        if not o.offer:
+            return t("none (price entered by the user)", "无（用户自填价格）")
+        who = (t("market-reference estimate", "市场参考估算价") if o.provider == MARKET_REFERENCE
+               else self._provider_name(o.provider) or t("a provider", "服务商"))
+        gpn = getattr(offer, "gpus_per_node", None) or o.gpus_per_node
+        return t("{who} for {gpu} in {n}-GPU nodes", "{who}：每节点 {n} 卡的 {gpu}", who=who, gpu=o.gpu_name or o.gpu, n=gpn)
 
     def _quote_rows(self, r) -> list[tuple[str, str]]:
         """A quote's terms as the user recorded them (unknown where it says nothing)."""
@@ -138,16 +147,6 @@ class ProviderSection(ReportContext):
     # ---- checklist and sign-off ----
 
 
-def _notes(row, lang: str) -> str | None:
-    """A catalogue row's notes in the report's language (`notes_zh` beside `notes`; either when the
-    other is missing). Rows may be plan snapshots (dicts) or catalogue models."""
-    if row is None:
-        return None
-    get = row.get if isinstance(row, dict) else (lambda k: getattr(row, k, None))
-    en, zh = get("notes"), get("notes_zh")
-    return (zh or en) if lang == "zh_CN" else (en or zh)
-
-
 def _unknown(value: Any) -> str:
     """A catalogue fact as recorded; a missing one says so."""
     if value is None or value == "" or value == []:
@@ -155,5 +154,5 @@ def _unknown(value: Any) -> str:
     if isinstance(value, bool):
         return units.yes_no(value)
     if isinstance(value, list | tuple):
-        return ", ".join(str(v) for v in value)
+        return t(", ", "、").join(str(v) for v in value)
     return str(value)

@@ -185,7 +185,8 @@ class SummarySection(ReportContext):
     def _tier_text(self, o: Option) -> str:
         """The guide's tier, described by this plan's own facts (the tier rule is core.search.tiers')."""
         link = o.interconnect.split(",")[0].split(" (")[0] if o.interconnect else t("unknown interconnect", "互联未知")
-        where = (t("{n}× {gpu} in one node ({link})", "单节点 {n} 张 {gpu}（{link}）", n=o.gpus, gpu=o.gpu_name or o.gpu,
+        where = (t("one {gpu}", "1 张 {gpu}", gpu=o.gpu_name or o.gpu) if o.gpus == 1 else
+                 t("{n}× {gpu} in one node ({link})", "单节点 {n} 张 {gpu}（{link}）", n=o.gpus, gpu=o.gpu_name or o.gpu,
                    link=link) if o.nodes <= 1 else
                  t("{n}× {gpu} over {k} nodes ({net})", "{n} 张 {gpu}，分布在 {k} 个节点（{net}）", n=o.gpus,
                    gpu=o.gpu_name or o.gpu, k=o.nodes, net=o.network or t("network unknown", "网络未知")))
@@ -216,10 +217,11 @@ class SummarySection(ReportContext):
             rows.append((t("Region", "地域"), c.region, ""))
         if c.billing is not None:
             rows.append((t("Billing", "计费方式"), units.label("billing", c.billing), ""))
+        names = {o.gpu: o.gpu_name or o.gpu, **{a.gpu: a.gpu_name or a.gpu for a in self.alternatives}}
         if c.gpu_allow:
-            rows.append((t("Only these GPUs", "仅限 GPU"), ", ".join(c.gpu_allow), ""))
+            rows.append((t("Only these GPUs", "仅限 GPU"), t(", ", "、").join(names.get(g, g) for g in c.gpu_allow), ""))
         if c.gpu_exclude:
-            rows.append((t("Never these GPUs", "排除 GPU"), ", ".join(c.gpu_exclude), ""))
+            rows.append((t("Never these GPUs", "排除 GPU"), t(", ", "、").join(names.get(g, g) for g in c.gpu_exclude), ""))
         if c.max_gpus is not None:
             rows.append((t("Most GPUs", "GPU 数量上限"), str(c.max_gpus), ""))
         if rows or str(c.objective) != "cheapest":

@@ -146,7 +146,7 @@ def _context(plan: Plan, ex: Expectations, catalog: Catalogue | None) -> dict[st
                                      "目录记录的编号为 {value}。", chosen=not ex.no_provider)
     ctx["icp_recorded"] = _known(provider.get("icp_filing"), "The catalogue records {value}.", "目录记录为 {value}。", chosen=not ex.no_provider)
     ctx["certs_recorded"] = _known(provider.get("certifications"), "The catalogue lists {value}.", "目录记录：{value}。", chosen=not ex.no_provider)
-    dc = provider.get("data_centres") or (", ".join(provider.get("regions") or []) or None)
+    dc = units.localised(provider, "data_centres") or (t(", ", "、").join(units.region(r) for r in provider.get("regions") or []) or None)
     ctx["dc_recorded"] = _known(dc, "The catalogue lists {value}.", "目录记录：{value}。", chosen=not ex.no_provider)
     ctx["support_recorded"] = _known(provider.get("support_7x24"), "Catalogue: 7×24 support {value}.",
                                      "目录：7×24 支持 {value}。", chosen=not ex.no_provider)
