@@ -17,6 +17,7 @@ import threading
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from gpudesk.core.quiet_gc import no_gc
 from gpudesk.errors import CatalogError, UserDatabaseDamaged, notify
 
 if TYPE_CHECKING:  # pydantic and the row models load with the first rows, not on open
@@ -151,7 +152,8 @@ class Catalog:
                 row = from_columns(model, dict(r))
                 rows[row.id] = row
             try:
-                self._merge_user(kind, model, rows)
+                with no_gc():  # thousands of new rows, none of them garbage: no collector passes over them
+                    self._merge_user(kind, model, rows)
             except UserDatabaseDamaged as exc:  # bundled rows only, for every kind (the cache is cleared)
                 self._without_user(exc)
                 return self._load(kind)

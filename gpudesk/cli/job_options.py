@@ -245,7 +245,7 @@ def add_constraint_arguments(parser: argparse.ArgumentParser, *, top_help: str =
     g.add_argument("--gpu-allow", nargs="+", default=[], metavar="ID", help="only these GPU models")
     g.add_argument("--gpu-exclude", nargs="+", default=[], metavar="ID", help="never these GPU models")
     g.add_argument("--max-gpus", type=ranged("max_gpus"), default=D.constraint_default("max_gpus"), metavar="N",
-                   help="largest GPU count to consider")
+                   help="largest GPU count to consider (default: one 8-GPU node unless the job needs more)")
     g.add_argument("--top", type=ranged("top"), default=D.constraint_default("top"), metavar="N", help=top_help)
 
 

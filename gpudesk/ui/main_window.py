@@ -355,7 +355,7 @@ class MainWindow(FilesMixin, PagesMixin, QMainWindow):
         return str(exc)
 
     def _on_answer(self, generation: int) -> None:
-        from gpudesk.core.search.quiet_gc import no_gc
+        from gpudesk.core.quiet_gc import no_gc
 
         with no_gc():  # thousands of feasible options: the collector's passes would dominate
             self._take_answer(generation)

@@ -421,3 +421,56 @@ def test_best_of_each_gpu_type_and_plan_alternatives_include_other_types():
     assert {o.gpu for o in r.compared()} == {o.gpu for o in best}
     plan = new_plan(job(7e9, tokens=2e10), Constraints(top=1), catalog())
     assert {o.gpu for o in plan.alternatives} - {plan.choice.gpu}
+
+
+# --- budgets and deadlines are ceilings; most GPUs defaults to one node (issue 13 point 2) -------------
+
+
+def test_most_gpus_defaults_to_one_8_gpu_node_when_one_holds_the_job():
+    r = run(job(7e9, tokens=2e10), objective=Objective.FASTEST, top=500)
+    assert r.max_gpus == 8 and max(o.gpus for o in r.feasible) == 8
+    wide = run(job(7e9, tokens=2e10), objective=Objective.FASTEST, top=500, max_gpus=4096)
+    assert wide.max_gpus == 4096 and max(o.gpus for o in wide.feasible) > 8
+
+
+def test_a_deadline_one_node_cannot_meet_raises_the_limit_to_the_smallest_cluster_that_can():
+    one_node = min(o.time.hours for o in run(job(7e9, tokens=2e11), top=500).feasible)
+    deadline = one_node * 1.3 / 2  # with the margin, only clusters about twice as fast meet it
+    r = run(job(7e9, tokens=2e11), objective=Objective.DEADLINE, deadline_hours=deadline, top=500)
+    assert r.max_gpus > 8
+    assert all(o.time.hours * 1.3 <= deadline for o in r.feasible)
+    assert r.max_gpus in {o.gpus for o in r.feasible} and max(o.gpus for o in r.feasible) == r.max_gpus
+    wide = run(job(7e9, tokens=2e11), objective=Objective.DEADLINE, deadline_hours=deadline, top=500, max_gpus=4096)
+    assert min(o.gpus for o in wide.feasible if o.layout.offload is Offload.NONE) == r.max_gpus
+
+
+def test_within_the_band_the_run_of_at_least_an_hour_comes_first():
+    from gpudesk.core.search.ranking import rank_key
+    from gpudesk.core.search.pricing import MIN_RENTAL_HOURS
+    from types import SimpleNamespace as F
+
+    short = F(cost_key=100.0, time_key=0.5, rate=200.0, nodes=1, n=8, short=True)
+    long_ = F(cost_key=102.0, time_key=1.2, rate=85.0, nodes=1, n=8, short=False)
+    key = rank_key(Objective.CHEAPEST, [short, long_], True)
+    assert key(long_) < key(short) and MIN_RENTAL_HOURS == 1.0
+    # fastest: within 5 % of the quickest, one node before two
+    two = F(cost_key=300.0, time_key=1.00, rate=300.0, nodes=2, n=16, short=False)
+    one = F(cost_key=290.0, time_key=1.04, rate=280.0, nodes=1, n=8, short=False)
+    fast = rank_key(Objective.FASTEST, [two, one], True)
+    assert fast(one) < fast(two)
+
+
+def test_the_guides_budget_case_picks_one_node_and_says_what_more_would_cost(real):
+    cat = open_catalog()
+    j = Job(model=cat.model("llama-2-13b"), task="full", tokens=2e9)
+    r = rec.recommend(j, Constraints(budget=20000, objective=Objective.BUDGET), cat)
+    top = r.options[0]
+    assert top.nodes == 1 and top.gpus <= 8 and r.max_gpus == 8
+    assert all(o.nodes == 1 for o in r.options)
+    note = next(n for n in r.notes if "larger cluster" in n)
+    wider = rec.recommend(j, Constraints(budget=20000, objective=Objective.BUDGET, max_gpus=4096, top=500), cat)
+    bigger = [o for o in wider.feasible if o.offer == top.offer and o.gpus > 8]
+    n = int(note.split("sooner: ")[1].split("×")[0])
+    match = next(o for o in bigger if o.gpus == n)
+    assert match.time.hours <= top.time.hours * 0.8
+    assert f"--max-gpus {n}" in note

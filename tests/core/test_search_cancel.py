@@ -10,7 +10,7 @@ from search_fakes import ENGINE, catalog, job
 
 from gpudesk.core import search as rec
 from gpudesk.core.models import Constraints
-from gpudesk.core.search.quiet_gc import no_gc
+from gpudesk.core.quiet_gc import no_gc
 
 
 class StopAfter:

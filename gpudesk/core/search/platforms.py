@@ -4,6 +4,7 @@ user names it) with its node type, links and the GPU counts searched on it."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -74,8 +75,10 @@ class Shape:
         return dataclasses.replace(p, offer=offer, max_nodes=max_nodes)
 
 
-def rentable_shapes(job: Job, constraints: Constraints, catalog, rejected: dict[str, int]) -> list[Shape]:
-    """The platforms the constraints allow, grouped by shape (in the order of their first offer)."""
+def rentable_shapes(job: Job, constraints: Constraints, catalog, rejected: dict[str, int],
+                    check: Callable[[], None] | None = None) -> list[Shape]:
+    """The platforms the constraints allow, grouped by shape (in the order of their first offer);
+    `check` (the search's cancellation check) is called every few thousand offers."""
     gpus = {g.id: g for g in catalog.gpus()}
     servers = {s.id: s for s in catalog.servers()}
     allow, exclude = set(constraints.gpu_allow), set(constraints.gpu_exclude)
@@ -90,7 +93,9 @@ def rentable_shapes(job: Job, constraints: Constraints, catalog, rejected: dict[
     offered: set[str] = set()
     position = 0
     gpu_filtered = provider_filtered = 0
-    for offer in catalog.offers():
+    for i, offer in enumerate(catalog.offers()):
+        if check is not None and not i % 2048:
+            check()
         offered.add(offer.gpu)
         gpu = gpus.get(offer.gpu)
         if gpu is None:

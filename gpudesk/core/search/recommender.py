@@ -24,7 +24,7 @@ from gpudesk.core.search.layout_search import Engine, Found, LayoutSearch, defau
 from gpudesk.core.search.options import OptionBuilder
 from gpudesk.core.search.platforms import gpu_counts, rentable_shapes, search_max_gpus
 from gpudesk.core.search.pricing import Entry, Group, Priced, billed_prices, plain_keys, price_runs
-from gpudesk.core.search.quiet_gc import no_gc
+from gpudesk.core.quiet_gc import no_gc
 from gpudesk.core.search.ranking import check_constraints, rank_key
 from gpudesk.core.search.shape_search import (
     MAX_GLOBAL_BATCH_TOKENS,
@@ -232,7 +232,7 @@ def _recommend(job: Job, c: Constraints, catalog, engine: Engine,
     search.check()
     check_constraints(job, c, catalog)
     filtered: dict[str, int] = {}
-    shapes = rentable_shapes(job, c, catalog, filtered)
+    shapes = rentable_shapes(job, c, catalog, filtered, search.check)
     if not shapes:
         raise _no_platform(c)
     runs, cap = run_shapes(search, shapes, c.max_gpus, search_max_gpus(c))
@@ -284,7 +284,8 @@ def _notes(job: Job, c: Constraints, unpriced: bool, unpriced_budget: int) -> li
 
 
 def _larger_cluster(answer: _Answer, first: Entry, cap: int) -> str | None:
-    """Say when more GPUs of the first option's offer would finish clearly sooner, and for how much."""
+    """Say when more GPUs of the first option's offer would finish clearly sooner (the smallest such
+    cluster), and for how much."""
     job = answer.job
     if not job.task.trains or job.tokens is None or first.time_key is None:
         return None
@@ -297,10 +298,11 @@ def _larger_cluster(answer: _Answer, first: Entry, cap: int) -> str | None:
     steps = [s for s in run.steps if s.n in beyond and s.found is not None and s.found.time.hours is not None]
     if not steps:
         return None
-    best = min(steps, key=lambda s: s.found.time.hours)
-    hours = best.found.time.hours
-    if hours > first.time_key * LARGER_SPEEDUP:
+    sooner = [s for s in steps if s.found.time.hours <= first.time_key * LARGER_SPEEDUP]
+    if not sooner:
         return None
+    best = sooner[0]  # the smallest larger cluster that is clearly faster
+    hours = best.found.time.hours
     ph, pm = billed_prices(first.offer, answer.c.billing)
     cost, _ = plain_keys(job, best.found.time, best.n, ph, pm, answer.c.billing, answer.engine)
     return t("A larger cluster would finish sooner: {n}× {gpu} ({nodes} nodes) in {h} instead of {h0}, for {x} "

@@ -158,7 +158,7 @@ def chart_data(options, feasible, choice):
     """The overview's chart series (core.report.chart_data) for this answer: plain points, built with
     the collector held off (thousands of feasible options make its passes the slowest part)."""
     from gpudesk.core.report.chart_data import cost_chart_data, memory_chart_data
-    from gpudesk.core.search.quiet_gc import no_gc
+    from gpudesk.core.quiet_gc import no_gc
 
     with no_gc():
         return memory_chart_data(options, choice), cost_chart_data(feasible or options, choice)

@@ -1,7 +1,7 @@
-"""The search allocates many small short-lived objects and keeps almost none: the cyclic garbage
-collector's passes over them cost about a third of its time (issue 17) and pause it for tens of
-milliseconds at a time. `no_gc()` holds the collector off while a search runs (reference counting
-still frees everything at once); nested and concurrent searches share one hold."""
+"""The search (and the catalogue reading thousands of rows) allocates many objects and frees or keeps
+them without cycles: the cyclic garbage collector's passes over them cost about a third of the search's
+time (issue 17) and pause it for tens of milliseconds at a time. `no_gc()` holds the collector off
+meanwhile (reference counting still frees everything); nested and concurrent holds share one."""
 
 from __future__ import annotations
 
