@@ -17,6 +17,7 @@ Units, decided once:
 from __future__ import annotations
 
 import math
+import re
 from typing import Any
 
 from gpudesk.core.i18n import t
@@ -177,6 +178,21 @@ def _cn(x: float) -> str:
     return f"{x:,.0f}" if x >= 100 else f"{x:.3g}"
 
 
+_CPU = re.compile(r"^(\d+)\s*[×x]\s*(.+?)\s*\((\d+) cores each\)$")
+
+
+def cpu(text: str | None) -> str:
+    """A catalogue CPU as written in data/ ("2× AMD EPYC 7742 (64 cores each)") in the current language
+    ("2× AMD EPYC 7742（每颗 64 核）"); any other wording passes through as written."""
+    if not text:
+        return unknown()
+    m = _CPU.match(text.strip())
+    if m is None:
+        return text
+    n, model, cores = m.groups()
+    return t("{n}× {model} ({c} cores each)", "{n}× {model}（每颗 {c} 核）", n=n, model=model, c=cores)
+
+
 def localised(row: Any, field: str) -> Any:
     """A catalogue row's text in the current language: `field_zh` beside `field` (either when the other is
     missing). Rows may be plan snapshots (dicts) or catalogue models."""
@@ -234,10 +250,11 @@ _LABELS: dict[str, dict[str, tuple[str, str]]] = {
     "offload": {"none": ("none", "无"), "optimizer": ("optimizer states to CPU", "优化器状态卸载到 CPU"),
                 "optimizer+params": ("optimizer states and weights to CPU", "优化器状态和权重卸载到 CPU")},
     "billing": {"hourly": ("hourly (pay as you go)", "按小时计费"), "monthly": ("monthly", "包月"),
-                "daily": ("daily", "按天"), "yearly": ("yearly", "包年"), "reserved": ("reserved", "预留"),
-                "spot": ("spot", "竞价")},
+                "daily": ("daily", "按天"), "weekly": ("weekly", "按周"), "yearly": ("yearly", "包年"),
+                "reserved": ("reserved", "预留"), "spot": ("spot", "竞价")},
     "billing_short": {"hourly": ("hourly", "按小时"), "monthly": ("monthly", "包月"), "daily": ("daily", "按天"),
-                      "yearly": ("yearly", "包年"), "spot": ("spot", "竞价")},
+                      "weekly": ("weekly", "按周"), "yearly": ("yearly", "包年"), "reserved": ("reserved", "预留"),
+                      "spot": ("spot", "竞价")},
     "granularity": {"second": ("per second", "按秒"), "minute": ("per minute", "按分钟"), "hour": ("per hour", "按小时"),
                     "day": ("per day", "按天")},
     "price_kind": {"quoted": ("quoted by the provider", "供应商报价"), "list": ("list price", "公开标价"),
@@ -258,6 +275,9 @@ _LABELS: dict[str, dict[str, tuple[str, str]]] = {
                   "budget": ("fastest within the budget", "预算内最快")},
     "tier": {"entry": ("Entry", "入门级"), "advanced": ("Advanced", "进阶档"), "flagship": ("Flagship", "旗舰级"),
              "multi-node": ("Multi-node", "跨节点")},
+    "topology": {"nvswitch": ("NVSwitch", "NVSwitch"), "nvlink-bridge": ("NVLink bridge", "NVLink 桥接"),
+                 "pcie": ("PCIe", "PCIe")},
+    "network": {"infiniband": ("InfiniBand", "InfiniBand"), "roce": ("RoCE", "RoCE"), "ethernet": ("Ethernet", "以太网")},
 }
 LABEL_KINDS = tuple(_LABELS)
 

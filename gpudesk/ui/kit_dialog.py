@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from gpudesk.errors import GpudeskError
-from gpudesk.ui import fmt
+from gpudesk.core import units
 from gpudesk.ui.i18n import language_manager
 
 
@@ -172,15 +172,15 @@ class KitResultsDialog(QDialog):
         cur = rc["cost"].get("currency") or "CNY"
         lines = [
             _tr("MFU: %1 planned → %2 (the synthetic run reached %3 where gpudesk predicted %4)")
-            .replace("%1", fmt.percent(rc["mfu"]["planned"])).replace("%2", fmt.percent(rc["mfu"]["new"]))
-            .replace("%3", fmt.percent(rc["mfu"]["measured_synthetic"]))
-            .replace("%4", fmt.percent(rc["mfu"]["predicted_synthetic"])),
-            _tr("Memory per GPU: %1 → %2").replace("%1", fmt.gib(rc["memory_per_gpu_bytes"]["planned"] / 2**30))
-            .replace("%2", fmt.gib(rc["memory_per_gpu_bytes"]["new"] / 2**30)),
-            _tr("Training time: %1 → %2").replace("%1", fmt.days((rc["hours"]["planned"] or 0) / 24))
-            .replace("%2", fmt.days((rc["hours"]["new"] or 0) / 24)),
-            _tr("Cost with the trial margin: %1 → %2").replace("%1", fmt.money(rc["cost"]["planned"], cur))
-            .replace("%2", fmt.money(rc["cost"]["new"], cur)),
+            .replace("%1", units.percent(rc["mfu"]["planned"])).replace("%2", units.percent(rc["mfu"]["new"]))
+            .replace("%3", units.percent(rc["mfu"]["measured_synthetic"]))
+            .replace("%4", units.percent(rc["mfu"]["predicted_synthetic"])),
+            _tr("Memory per GPU: %1 → %2").replace("%1", units.memory(rc["memory_per_gpu_bytes"]["planned"]))
+            .replace("%2", units.memory(rc["memory_per_gpu_bytes"]["new"])),
+            _tr("Training time: %1 → %2").replace("%1", units.hours(rc["hours"]["planned"]))
+            .replace("%2", units.hours(rc["hours"]["new"])),
+            _tr("Cost with the trial margin: %1 → %2").replace("%1", units.money(rc["cost"]["planned"], cur))
+            .replace("%2", units.money(rc["cost"]["new"], cur)),
             _tr("Kept as a new plan version: the original figures stay in the plan and in its PDF."),
         ]
         if rc["fits"]["new"] is False:

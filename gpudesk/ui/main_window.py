@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 
 from gpudesk import paths
 from gpudesk.errors import GpudeskError
-from gpudesk.ui import fmt
+from gpudesk.core import units
 from gpudesk.ui.i18n import language_manager
 from gpudesk.ui.labels import provider_name
 from gpudesk.ui.pages.overview import OverviewPage
@@ -437,10 +437,10 @@ class MainWindow(FilesMixin, PagesMixin, QMainWindow):
             return self.tr("No configuration chosen yet")
         head = ("✔ " + self.tr("Fits")) if v.fits else ("✘ " + self.tr("Does not fit"))
         manual = " (" + self.tr("set by hand") + ")" if self.session.manual is not None else ""
-        parts = [f"{head}: {v.label}{manual}", fmt.gib(v.total_gib) + " / " + fmt.gib(v.usable_gib)]
+        parts = [f"{head}: {v.label}{manual}", units.memory(v.total_bytes) + " / " + units.memory(v.usable_bytes)]
         if v.service is None or v.days:  # training (mixed: both)
-            parts += [fmt.days(v.days), fmt.money(v.cost, v.currency),
-                      self.tr("%1 with trial margin").replace("%1", fmt.money(v.cost_with_margin, v.currency))]
+            parts += [units.hours(v.hours), units.money(v.cost, v.currency),
+                      self.tr("%1 with trial margin").replace("%1", units.money(v.cost_with_margin, v.currency))]
         if v.service is not None:
             parts.append(v.service)
         return " · ".join(parts)

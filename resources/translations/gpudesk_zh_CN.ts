@@ -941,48 +941,48 @@
             <translation>自动（单节点）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="333" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="334" />
             <source>Whichever is cheaper</source>
             <translation>取较便宜者</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="336" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="337" />
             <source>Any region</source>
             <translation>任意地域</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="337" />
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="350" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="338" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="351" />
             <source>no limit</source>
             <translation>不限</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="338" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="339" />
             <source>no target</source>
             <translation>不设目标</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="339" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="340" />
             <source>as sequence length</source>
             <translation>同序列长度</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="341" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="342" />
             <source>Same as the job's precision</source>
             <translation>与任务精度相同</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="342" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="343" />
             <source>16-bit (default)</source>
             <translation>16 位（默认）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="368" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="369" />
             <source>Custom: parameter count</source>
             <translation>自定义：参数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="370" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="371" />
             <source>Imported: %1</source>
             <translation>已导入：%1</translation>
         </message>
@@ -1002,87 +1002,87 @@
             <translation>（已设置）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="162" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="163" />
             <source>%1 is not a config.json object</source>
             <translation>%1 不是 config.json 对象</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="258" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="259" />
             <source>e.g. 7B, 350M or 1.3e9</source>
             <translation>如 7B、350M 或 1.3e9</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="300" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="301" />
             <source>required</source>
             <translation>必填</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="310" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="311" />
             <source>must be more than zero</source>
             <translation>必须大于零</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="315" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="316" />
             <source>out of range: %1</source>
             <translation>超出范围：%1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="327" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="328" />
             <source>too small for a neural network: give the count, e.g. 7B</source>
             <translation>对神经网络来说太小：请填写参数量，例如 7B</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="329" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="330" />
             <source>more than 100 trillion parameters: check the unit</source>
             <translation>超过 100 万亿参数：请检查单位</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="333" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="334" />
             <source>pick a model</source>
             <translation>请选择模型</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="341" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="342" />
             <source>Total training tokens: %1</source>
             <translation>训练总 token 数：%1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="344" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="345" />
             <source>No dataset size: training time and cost are not estimated</source>
             <translation>未填写数据集大小：不估算训练时间和成本</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="352" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="353" />
             <source>QLoRA trains adapters in 16-bit: pick BF16 or FP16</source>
             <translation>QLoRA 以 16 位训练适配器：请选 BF16 或 FP16</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="371" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="372" />
             <source>%1 layers</source>
             <translation>%1 层</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="372" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="373" />
             <source>hidden %1</source>
             <translation>隐藏层维度 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="374" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="375" />
             <source>%1 heads</source>
             <translation>%1 个注意力头</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="376" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="377" />
             <source>%1 KV heads</source>
             <translation>%1 个 KV 头</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="378" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="379" />
             <source>%1 experts</source>
             <translation>%1 个专家</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="379" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="380" />
             <source>, </source>
             <translation>，</translation>
         </message>
@@ -1090,300 +1090,7 @@
     <context>
         <name>Labels</name>
         <message>
-            <location filename="../../gpudesk/ui/labels.py" line="13" />
-            <source>Pre-training</source>
-            <translation>预训练</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/labels.py" line="14" />
-            <source>Full fine-tuning</source>
-            <translation>全参数微调</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/labels.py" line="15" />
-            <source>LoRA fine-tuning</source>
-            <translation>LoRA 微调</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/labels.py" line="16" />
-            <source>QLoRA fine-tuning (4-bit base)</source>
-            <translation>QLoRA 微调（4 比特基座）</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/labels.py" line="17" />
-            <source>Inference / serving</source>
-            <translation>推理 / 服务</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/labels.py" line="18" />
-            <source>Training + serving</source>
-            <translation>训练 + 推理服务</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/labels.py" line="20" />
-            <source>FP32 (full precision)</source>
-            <translation>FP32（全精度）</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/labels.py" line="21" />
-            <source>BF16 mixed precision</source>
-            <translation>BF16 混合精度</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/labels.py" line="22" />
-            <source>FP16 mixed precision</source>
-            <translation>FP16 混合精度</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/labels.py" line="23" />
-            <source>FP8 (Hopper and newer)</source>
-            <translation>FP8（Hopper 及更新架构）</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/labels.py" line="25" />
-            <source>AdamW</source>
-            <translation>AdamW</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/labels.py" line="26" />
-            <source>AdamW 8-bit</source>
-            <translation>AdamW 8 位</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/labels.py" line="27" />
-            <source>SGD with momentum</source>
-            <translation>带动量的 SGD</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/labels.py" line="28" />
-            <source>Adafactor</source>
-            <translation>Adafactor</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/labels.py" line="30" />
-            <source>None</source>
-            <translation>无</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/labels.py" line="31" />
-            <source>Selective</source>
-            <translation>选择性</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/labels.py" line="32" />
-            <source>Op-level selective</source>
-            <translation>算子级选择性</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/labels.py" line="35" />
-            <source>Cheapest</source>
-            <translation>成本最低</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/labels.py" line="36" />
-            <source>Fastest</source>
-            <translation>最快</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/labels.py" line="37" />
-            <source>Cheapest that meets the deadline</source>
-            <translation>满足工期的最低成本</translation>
-        </message>
-        <message>
             <location filename="../../gpudesk/ui/labels.py" line="38" />
-            <source>Fastest within the budget</source>
-            <translation>预算内最快</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/labels.py" line="40" />
-            <source>Hourly</source>
-            <translation>按小时</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/labels.py" line="41" />
-            <source>Monthly</source>
-            <translation>按月</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/labels.py" line="42" />
-            <source>Daily</source>
-            <translation>按天</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/labels.py" line="43" />
-            <source>Weekly</source>
-            <translation>按周</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/labels.py" line="44" />
-            <source>Yearly</source>
-            <translation>按年</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/labels.py" line="45" />
-            <source>Reserved</source>
-            <translation>预留</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/labels.py" line="46" />
-            <source>Spot</source>
-            <translation>竞价</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/labels.py" line="48" />
-            <source>Entry</source>
-            <translation>入门级</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/labels.py" line="49" />
-            <source>Advanced</source>
-            <translation>进阶档</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/labels.py" line="50" />
-            <source>Flagship</source>
-            <translation>旗舰级</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/labels.py" line="51" />
-            <source>Multi-node cluster</source>
-            <translation>跨节点集群</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/labels.py" line="53" />
-            <source>Weights</source>
-            <translation>权重</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/labels.py" line="54" />
-            <source>Gradients</source>
-            <translation>梯度</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/labels.py" line="55" />
-            <source>Optimizer states</source>
-            <translation>优化器状态</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/labels.py" line="56" />
-            <source>Activations</source>
-            <translation>激活值</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/labels.py" line="57" />
-            <source>KV cache</source>
-            <translation>KV 缓存</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/labels.py" line="58" />
-            <source>Overhead</source>
-            <translation>其他开销</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/labels.py" line="60" />
-            <source>Quoted</source>
-            <translation>报价</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/labels.py" line="61" />
-            <source>List price</source>
-            <translation>目录价</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/labels.py" line="62" />
-            <source>Estimate</source>
-            <translation>估计价</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/labels.py" line="64" />
-            <source>Open</source>
-            <translation>待检查</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/labels.py" line="65" />
-            <source>Pass</source>
-            <translation>通过</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/labels.py" line="66" />
-            <source>Fail</source>
-            <translation>未通过</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/labels.py" line="67" />
-            <location filename="../../gpudesk/ui/labels.py" line="68" />
-            <source>N/A</source>
-            <translation>不适用</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/labels.py" line="69" />
-            <location filename="../../gpudesk/ui/labels.py" line="70" />
-            <source>Waived</source>
-            <translation>已豁免</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/labels.py" line="72" />
-            <source>NVSwitch</source>
-            <translation>NVSwitch</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/labels.py" line="73" />
-            <source>NVLink bridge</source>
-            <translation>NVLink 桥接</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/labels.py" line="74" />
-            <source>PCIe</source>
-            <translation>PCIe</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/labels.py" line="75" />
-            <source>InfiniBand</source>
-            <translation>InfiniBand</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/labels.py" line="76" />
-            <source>RoCE</source>
-            <translation>RoCE</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/labels.py" line="77" />
-            <source>Ethernet</source>
-            <translation>以太网</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/labels.py" line="79" />
-            <source>Info</source>
-            <translation>信息</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/labels.py" line="80" />
-            <source>Warning</source>
-            <translation>警告</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/labels.py" line="81" />
-            <source>Critical</source>
-            <translation>严重</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/labels.py" line="82" />
-            <location filename="../../gpudesk/ui/labels.py" line="91" />
-            <source>unknown</source>
-            <translation>未知</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/labels.py" line="83" />
-            <source>yes</source>
-            <translation>是</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/labels.py" line="84" />
-            <source>no</source>
-            <translation>否</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/labels.py" line="121" />
             <source>other mainland regions</source>
             <translation>其他内地地区</translation>
         </message>
@@ -2172,69 +1879,69 @@
     <context>
         <name>OverviewPage</name>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="139" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="154" />
             <source>Reset view</source>
             <translation>重置视图</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="140" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="155" />
             <source>Undo any zoom: every chart back to its default range (Ctrl+wheel zooms a chart; the wheel alone scrolls the page)</source>
             <translation>取消缩放：所有图表恢复默认范围（Ctrl+滚轮缩放图表；只用滚轮则滚动页面）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="142" />
-            <location filename="../../gpudesk/ui/pages/overview.py" line="221" />
-            <location filename="../../gpudesk/ui/pages/overview.py" line="228" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="157" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="238" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="245" />
             <source>Export chart</source>
             <translation>导出图表</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="143" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="158" />
             <source>Save a chart as PNG or SVG (right-click a chart for more formats)</source>
             <translation>将图表保存为 PNG 或 SVG（右键点击图表可选更多格式）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="188" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="203" />
             <source>Describe the job on the left; the answer appears here as you type.</source>
             <translation>在左侧描述任务；输入时结果会立即显示在这里。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="193" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="208" />
             <source>Fits</source>
             <translation>显存够用</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="194" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="209" />
             <source>Does not fit</source>
             <translation>显存不足</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="196" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="211" />
             <source>%1 of %2 usable per GPU</source>
             <translation>每卡 %1 / 可用 %2</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="198" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="214" />
             <source>%1 (%2 with trial margin)</source>
             <translation>%1（含试错余量 %2）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="202" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="218" />
             <source>%1 tier</source>
             <translation>%1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="204" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="220" />
             <source>cheaper billing: %1</source>
             <translation>更省的计费：%1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="215" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="232" />
             <source>No warnings for this configuration.</source>
             <translation>该配置没有警示。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="222" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="239" />
             <source>PNG image (*.png);;SVG drawing (*.svg)</source>
             <translation>PNG 图片 (*.png);;SVG 矢量图 (*.svg)</translation>
         </message>
@@ -2381,285 +2088,285 @@ Approver</source>
     <context>
         <name>QuoteDialog</name>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="197" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="198" />
             <source>Edit quote %1</source>
             <translation>编辑报价 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="198" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="199" />
             <source>Add a quote</source>
             <translation>添加报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="199" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="200" />
             <source>Who quoted</source>
             <translation>报价方</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="200" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="201" />
             <source>What is quoted</source>
             <translation>报价内容</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="201" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="202" />
             <source>Prices (¥, as the provider wrote them; empty = not offered)</source>
             <translation>价格（元，按服务商报价原样填写；留空 = 不提供）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="202" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="203" />
             <source>Terms, other costs and subsidy</source>
             <translation>条款、其他费用与补贴</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="204" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="205" />
             <source>Provider</source>
             <translation>服务商</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="204" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="205" />
             <source>Quote number</source>
             <translation>报价编号</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="204" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="205" />
             <source>Quote date</source>
             <translation>报价日期</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="205" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="206" />
             <source>Valid until</source>
             <translation>有效期至</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="205" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="206" />
             <source>Contact</source>
             <translation>联系方式</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="205" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="206" />
             <source>GPU</source>
             <translation>GPU</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="206" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="207" />
             <source>Node type</source>
             <translation>节点类型</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="206" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="207" />
             <source>GPUs per node</source>
             <translation>每节点 GPU 数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="206" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="207" />
             <source>Nodes</source>
             <translation>节点数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="207" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="208" />
             <source>Region</source>
             <translation>地域</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="207" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="208" />
             <source>CPU</source>
             <translation>CPU</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="207" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="208" />
             <source>Host RAM (GB)</source>
             <translation>内存（GB）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="208" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="209" />
             <source>NVMe (GB)</source>
             <translation>NVMe（GB）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="208" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="209" />
             <source>Network between nodes</source>
             <translation>节点间网络</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="209" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="210" />
             <source>Spot interruption terms</source>
             <translation>竞价实例中断条款</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="209" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="210" />
             <source>Billing granularity</source>
             <translation>计费粒度</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="210" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="211" />
             <source>Minimum period (hours)</source>
             <translation>最短租期（小时）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="210" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="211" />
             <source>Setup and one-off fees (¥)</source>
             <translation>开通费及一次性费用（元）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="211" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="212" />
             <source>Storage (¥ per GB-month)</source>
             <translation>存储（元/GB·月）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="212" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="213" />
             <source>Storage included (GB)</source>
             <translation>赠送存储（GB）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="212" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="213" />
             <source>Egress (¥ per GB)</source>
             <translation>出网流量（元/GB）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="213" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="214" />
             <source>Public bandwidth (¥ per month)</source>
             <translation>公网带宽（元/月）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="213" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="214" />
             <source>Public IPs</source>
             <translation>公网 IP 数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="214" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="215" />
             <source>Public IP (¥ per IP and month)</source>
             <translation>公网 IP（元/个·月）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="214" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="215" />
             <source>VAT</source>
             <translation>增值税</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="215" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="216" />
             <source>VAT rate (e.g. 6%)</source>
             <translation>增值税率（如 6%）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="215" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="216" />
             <source>Subsidy rate (e.g. 30%)</source>
             <translation>补贴比例（如 30%）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="216" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="217" />
             <source>Subsidy cap (¥)</source>
             <translation>补贴上限（元）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="216" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="217" />
             <source>Subsidy programme (e.g. 算力券)</source>
             <translation>补贴项目（如算力券）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="217" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="218" />
             <source>Notes</source>
             <translation>备注</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="222" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="223" />
             <source>stated</source>
             <translation>已写明</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="223" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="224" />
             <source>Billing</source>
             <translation>计费方式</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="223" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="224" />
             <source>Price (¥)</source>
             <translation>价格（元）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="223" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="224" />
             <source>Per</source>
             <translation>计价单位</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="226" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="227" />
             <source>Spot (interruptible)</source>
             <translation>竞价（可被中断）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="227" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="228" />
             <source>not offered</source>
             <translation>不提供</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="229" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="230" />
             <source>per GPU</source>
             <translation>每卡</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="230" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="231" />
             <source>per node</source>
             <translation>按节点</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="231" />
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="235" />
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="258" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="232" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="236" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="259" />
             <source>not stated</source>
             <translation>未说明</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="231" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="232" />
             <source>per second</source>
             <translation>按秒</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="231" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="232" />
             <source>per minute</source>
             <translation>按分钟</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="232" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="233" />
             <source>per hour</source>
             <translation>按小时</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="232" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="233" />
             <source>per day</source>
             <translation>按天</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="235" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="236" />
             <source>prices include VAT</source>
             <translation>价格含增值税</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="235" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="236" />
             <source>prices exclude VAT</source>
             <translation>价格不含增值税</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="240" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="241" />
             <source>unknown</source>
             <translation>未知</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="253" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="254" />
             <source>New provider…</source>
             <translation>新服务商…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="338" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="339" />
             <source>give the subsidy rate with its cap</source>
             <translation>填写补贴上限时请同时填写补贴比例</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="384" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="385" />
             <source>pick the provider who quoted (or add a new one)</source>
             <translation>请选择报价的服务商（或添加新服务商）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="386" />
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="404" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="387" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="405" />
             <source>Correct the fields marked in red.</source>
             <translation>请改正标红的字段。</translation>
         </message>
@@ -2793,197 +2500,197 @@ Approver</source>
     <context>
         <name>Charts</name>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="63" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="66" />
             <source>Memory per GPU</source>
             <translation>每卡显存</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="63" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="66" />
             <source>GiB per GPU (1 GiB = 2³⁰ bytes)</source>
             <translation>每卡 GiB（1 GiB = 2³⁰ 字节）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="65" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="68" />
             <source>No configuration yet</source>
             <translation>尚无配置</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="87" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="90" />
             <source>Headroom kept free</source>
             <translation>预留余量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="96" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="99" />
             <source>Capacity</source>
             <translation>容量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="97" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="100" />
             <source>Usable</source>
             <translation>可用</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="97" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="100" />
             <source>Total</source>
             <translation>合计</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="100" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="103" />
             <source>GPU capacity</source>
             <translation>GPU 显存容量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="112" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="115" />
             <source>Guide's quick estimate</source>
             <translation>指南快速估算</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="114" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="117" />
             <source>Quick estimate ÷ %1</source>
             <translation>快速估算 ÷ %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="119" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="122" />
             <source>in all</source>
             <translation>合计</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="119" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="122" />
             <source>per GPU</source>
             <translation>每卡</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="147" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="150" />
             <source>Total cost vs GPU count</source>
             <translation>总成本与 GPU 数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="147" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="150" />
             <source>Cost (%1)</source>
             <translation>成本（%1）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="147" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="150" />
             <source>GPUs</source>
             <translation>GPU 数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="149" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="152" />
             <source>No priced configuration</source>
             <translation>没有带价格的配置</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="169" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="172" />
             <source>Cost</source>
             <translation>成本</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="170" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="173" />
             <source>With trial margin</source>
             <translation>含试错余量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="171" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="174" />
             <source>Time</source>
             <translation>时间</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="171" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="174" />
             <source>days</source>
             <translation>天</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="175" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="178" />
             <source>+%1 % trial-and-error margin</source>
             <translation>+%1 % 试错余量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="184" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="187" />
             <source>Days vs GPU count</source>
             <translation>天数与 GPU 数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="184" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="187" />
             <source>Days</source>
             <translation>天数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="186" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="189" />
             <source>No timed configuration</source>
             <translation>没有可估算时间的配置</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="218" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="221" />
             <source>Time vs cost (Pareto front)</source>
             <translation>时间与成本（帕累托前沿）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="234" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="237" />
             <source>Other options</source>
             <translation>其他方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="240" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="243" />
             <source>Pareto front</source>
             <translation>帕累托前沿</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="268" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="271" />
             <source>Hourly vs monthly billing</source>
             <translation>按小时与按月计费</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="268" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="271" />
             <source>Cost per month (%1)</source>
             <translation>每月成本（%1）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="269" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="272" />
             <source>Hours used per month</source>
             <translation>每月使用小时数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="272" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="275" />
             <source>No hourly price for the chosen configuration</source>
             <translation>所选配置没有按小时价格</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="275" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="278" />
             <source>Hourly</source>
             <translation>按小时</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="285" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="288" />
             <source>Monthly</source>
             <translation>按月</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="289" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="292" />
             <source>break-even %1 h</source>
             <translation>平衡点 %1 小时</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="292" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="295" />
             <source>Break-even</source>
             <translation>盈亏平衡点</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="292" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="295" />
             <source>month</source>
             <translation>月</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="297" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="300" />
             <source>this service</source>
             <translation>本服务</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="297" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="300" />
             <source>this job</source>
             <translation>本任务</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="314" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="317" />
             <source>Time vs cost</source>
             <translation>时间与成本</translation>
         </message>
@@ -3091,37 +2798,17 @@ Approver</source>
     <context>
         <name>Format</name>
         <message>
-            <location filename="../../gpudesk/ui/fmt.py" line="16" />
-            <source>unknown</source>
-            <translation>未知</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/fmt.py" line="31" />
-            <source>%1 GiB</source>
-            <translation>%1 GiB</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/fmt.py" line="38" />
-            <source>%1 h</source>
-            <translation>%1 小时</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/fmt.py" line="39" />
-            <source>%1 days</source>
-            <translation>%1 天</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/fmt.py" line="52" />
+            <location filename="../../gpudesk/ui/fmt.py" line="17" />
             <source>empty</source>
             <translation>为空</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/fmt.py" line="61" />
+            <location filename="../../gpudesk/ui/fmt.py" line="26" />
             <source>not a number (try 7B, 350M or 1.5e9)</source>
             <translation>不是数字（可输入 7B、350M 或 1.5e9）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/fmt.py" line="63" />
+            <location filename="../../gpudesk/ui/fmt.py" line="28" />
             <source>not a finite number</source>
             <translation>不是有限数值</translation>
         </message>
@@ -3306,57 +2993,57 @@ Then import the gpudesk-results.json it writes (File ▸ Import kit results…).
     <context>
         <name>ChecklistModel</name>
         <message>
-            <location filename="../../gpudesk/ui/models/checklist_model.py" line="115" />
+            <location filename="../../gpudesk/ui/models/checklist_model.py" line="112" />
             <source>Status</source>
             <translation>状态</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/checklist_model.py" line="115" />
+            <location filename="../../gpudesk/ui/models/checklist_model.py" line="112" />
             <source>Phase</source>
             <translation>阶段</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/checklist_model.py" line="115" />
+            <location filename="../../gpudesk/ui/models/checklist_model.py" line="112" />
             <source>Check</source>
             <translation>检查项</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/checklist_model.py" line="116" />
+            <location filename="../../gpudesk/ui/models/checklist_model.py" line="113" />
             <source>Pass criterion</source>
             <translation>通过标准</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/checklist_model.py" line="116" />
+            <location filename="../../gpudesk/ui/models/checklist_model.py" line="113" />
             <source>Notes</source>
             <translation>备注</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/checklist_model.py" line="117" />
+            <location filename="../../gpudesk/ui/models/checklist_model.py" line="114" />
             <source>Checked by / at</source>
             <translation>检查人 / 时间</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/checklist_model.py" line="159" />
+            <location filename="../../gpudesk/ui/models/checklist_model.py" line="156" />
             <source>How</source>
             <translation>方法</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/checklist_model.py" line="159" />
+            <location filename="../../gpudesk/ui/models/checklist_model.py" line="156" />
             <source>Pass if</source>
             <translation>通过标准</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/checklist_model.py" line="161" />
+            <location filename="../../gpudesk/ui/models/checklist_model.py" line="158" />
             <source>Waived because</source>
             <translation>豁免原因</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/checklist_model.py" line="163" />
+            <location filename="../../gpudesk/ui/models/checklist_model.py" line="160" />
             <source>Evidence</source>
             <translation>证据</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/checklist_model.py" line="165" />
+            <location filename="../../gpudesk/ui/models/checklist_model.py" line="162" />
             <source>Recorded for another configuration than the current choice: check again.</source>
             <translation>记录于与当前选择不同的配置：请重新检查。</translation>
         </message>
@@ -3364,162 +3051,162 @@ Then import the gpudesk-results.json it writes (File ▸ Import kit results…).
     <context>
         <name>OptionsModel</name>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="39" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="38" />
             <source>Rank</source>
             <translation>排名</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="39" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="38" />
             <source>Place in the recommender's ranking for the objective</source>
             <translation>按优化目标在推荐结果中的名次</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="40" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="39" />
             <source>GPU</source>
             <translation>GPU</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="40" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="39" />
             <source>GPU model; the other counts of the same GPU are folded under its best row</source>
             <translation>显卡型号；同一显卡的其他数量折叠在其最佳方案下</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="41" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="40" />
             <source>GPUs</source>
             <translation>GPU 数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="41" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="40" />
             <source>GPUs in all (nodes × GPUs per node when more than one node)</source>
             <translation>显卡总数（多节点时为 节点数 × 每节点卡数）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="42" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="41" />
             <source>Provider</source>
             <translation>服务商</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="42" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="41" />
             <source>Whose offer prices this configuration</source>
             <translation>该配置按哪家的报价计价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="43" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="42" />
             <source>Region</source>
             <translation>地域</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="43" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="42" />
             <source>Where the offer's data centre is</source>
             <translation>报价对应机房所在地区</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="44" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="43" />
             <source>Layout</source>
             <translation>并行布局</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="44" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="43" />
             <source>How the job is split: tensor (TP), pipeline (PP) and data (DP) parallel, ZeRO stage, offload, recomputation, micro-batch</source>
             <translation>任务如何切分：张量并行（TP）、流水线并行（PP）、数据并行（DP）、ZeRO 阶段、卸载、重计算、微批次</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="45" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="44" />
             <source>Tier</source>
             <translation>档次</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="45" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="44" />
             <source>The guide's class of setup: entry, advanced, flagship or multi-node</source>
             <translation>指南中的配置档位：入门级、进阶档、旗舰级或跨节点集群</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="46" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="45" />
             <source>Fits</source>
             <translation>显存够用</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="46" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="45" />
             <source>Whether the job fits in each GPU's usable memory</source>
             <translation>任务能否放进每张卡的可用显存</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="47" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="46" />
             <source>Memory per GPU</source>
             <translation>每卡显存</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="47" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="46" />
             <source>Memory each GPU needs, in GiB (2³⁰ bytes)</source>
             <translation>每张 GPU 所需显存，单位 GiB（2³⁰ 字节）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="48" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="47" />
             <source>Time</source>
             <translation>时间</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="48" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="47" />
             <source>Wall-clock time of the run, without the trial margin</source>
             <translation>训练实际耗时（不含试错余量）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="49" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="48" />
             <source>Cost</source>
             <translation>成本</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="49" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="48" />
             <source>Rental for the run at the offer's price</source>
             <translation>按报价计算的本次租金</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="50" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="49" />
             <source>With trial margin</source>
             <translation>含试错余量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="50" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="49" />
             <source>Cost with the margin for trial and error (tuning, re-runs)</source>
             <translation>含试错余量（调参、重跑）的费用</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="51" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="50" />
             <source>Price</source>
             <translation>价格</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="51" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="50" />
             <source>The offer's price per GPU-hour, its kind and date</source>
             <translation>报价的每卡时价格、价格类型和日期</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="52" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="51" />
             <source>Advice</source>
             <translation>建议</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="52" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="51" />
             <source>Warnings for this configuration; hover the icon to read them</source>
             <translation>该配置的警示；鼠标停在图标上查看</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="197" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="196" />
             <source>(+%1 more)</source>
             <translation>（另有 %1 个）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="202" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="201" />
             <source>own price</source>
             <translation>自定价格</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="209" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="208" />
             <source>offload</source>
             <translation>卸载</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="228" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="227" />
             <source>%1/GPU-h</source>
             <translation>%1/卡时</translation>
         </message>
@@ -3650,407 +3337,427 @@ Then import the gpudesk-results.json it writes (File ▸ Import kit results…).
     <context>
         <name>RowEditor</name>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="29" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="31" />
             <source>Id (letters, digits, - . _)</source>
             <translation>编号（字母、数字、- . _）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="29" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="31" />
             <source>Name</source>
             <translation>名称</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="29" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="31" />
             <source>Chinese name</source>
             <translation>中文名称</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="30" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="32" />
             <source>English name</source>
             <translation>英文名称</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="30" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="32" />
             <source>Vendor</source>
             <translation>厂商</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="30" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="32" />
             <source>Architecture</source>
             <translation>架构</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="31" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="33" />
             <source>Memory (bytes)</source>
             <translation>显存（字节）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="31" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="33" />
             <source>Memory bandwidth (GB/s)</source>
             <translation>显存带宽 (GB/s)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="32" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="34" />
             <source>FP32 (TFLOPS)</source>
             <translation>FP32 (TFLOPS)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="32" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="34" />
             <source>TF32 dense (TFLOPS)</source>
             <translation>TF32 稠密算力 (TFLOPS)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="33" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="35" />
             <source>FP16 dense (TFLOPS)</source>
             <translation>FP16 稠密算力 (TFLOPS)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="33" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="35" />
             <source>BF16 dense (TFLOPS)</source>
             <translation>BF16 稠密算力 (TFLOPS)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="34" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="36" />
             <source>FP8 dense (TFLOPS)</source>
             <translation>FP8 稠密算力 (TFLOPS)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="34" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="36" />
             <source>NVLink per GPU (GB/s)</source>
             <translation>每卡 NVLink 带宽 (GB/s)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="35" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="37" />
             <source>NVLink generation</source>
             <translation>NVLink 代数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="35" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="37" />
             <source>PCIe generation</source>
             <translation>PCIe 代数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="36" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="38" />
             <source>PCIe per direction (GB/s)</source>
             <translation>PCIe 单向带宽 (GB/s)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="36" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="38" />
             <source>Form factor (sxm, pcie, oam)</source>
             <translation>外形规格（sxm、pcie、oam）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="37" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="39" />
             <source>TDP (W)</source>
             <translation>功耗 TDP (W)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="37" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="39" />
             <source>Release year</source>
             <translation>发布年份</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="37" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="39" />
             <source>Consumer card (yes/no)</source>
             <translation>消费级显卡（是/否）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="38" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="40" />
             <source>Confidence (high, medium, low)</source>
             <translation>可信度（high 高、medium 中、low 低）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="38" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="40" />
             <source>Source</source>
             <translation>来源</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="39" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="41" />
             <source>Checked on (YYYY-MM-DD)</source>
             <translation>核实日期（年-月-日）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="39" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="41" />
             <source>Market (global, china)</source>
             <translation>市场（global 全球、china 中国特供）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="39" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="41" />
             <source>Notes</source>
             <translation>备注</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="40" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="42" />
             <source>Notes in Chinese</source>
             <translation>中文备注</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="40" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="42" />
             <source>GPU id</source>
             <translation>显卡编号</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="40" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="42" />
             <source>GPUs per node</source>
             <translation>每节点 GPU 数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="41" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="43" />
             <source>Topology (nvswitch, nvlink-bridge, pcie)</source>
             <translation>拓扑（nvswitch、nvlink-bridge、pcie）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="41" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="43" />
             <source>GPU link (GB/s)</source>
             <translation>GPU 互联 (GB/s)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="42" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="44" />
             <source>CPU</source>
             <translation>CPU</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="42" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="44" />
             <source>Host RAM (bytes)</source>
             <translation>主机内存（字节）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="42" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="44" />
             <source>NVMe (bytes)</source>
             <translation>NVMe（字节）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="43" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="45" />
             <source>Network (infiniband, roce, ethernet)</source>
             <translation>网络（infiniband、roce、ethernet）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="43" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="45" />
             <source>Network (Gb/s)</source>
             <translation>网络 (Gb/s)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="44" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="46" />
             <source>Power (kW)</source>
             <translation>功率 (kW)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="44" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="46" />
             <source>Telecom licence number (增值电信业务经营许可证)</source>
             <translation>增值电信业务经营许可证编号</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="45" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="47" />
             <source>Licence scope</source>
             <translation>许可范围</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="45" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="47" />
             <source>Licence scope in Chinese</source>
             <translation>中文许可范围</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="46" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="48" />
             <source>ICP filing</source>
             <translation>ICP 备案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="47" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="49" />
             <source>Certifications (comma-separated)</source>
             <translation>资质认证（逗号分隔）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="47" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="49" />
             <source>Regions (comma-separated)</source>
             <translation>地区（逗号分隔）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="48" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="50" />
             <source>Data centres</source>
             <translation>数据中心</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="48" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="50" />
             <source>Data centres in Chinese</source>
             <translation>中文数据中心说明</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="49" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="51" />
             <source>Own data centres (yes/no)</source>
             <translation>自营机房（是/否）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="50" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="52" />
             <source>7×24 on-site support (yes/no)</source>
             <translation>7×24 驻场支持（是/否）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="50" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="52" />
             <source>Spare-parts pool (yes/no)</source>
             <translation>备件池（是/否）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="51" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="53" />
             <source>Billing modes (hourly, monthly, …)</source>
             <translation>计费方式（hourly 按小时、monthly 包月…）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="51" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="53" />
             <source>Data destruction</source>
             <translation>数据销毁</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="52" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="54" />
             <source>Registered capital</source>
             <translation>注册资本</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="53" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="55" />
             <source>Registered capital in Chinese</source>
             <translation>中文注册资本</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="53" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="55" />
             <source>Source in Chinese</source>
             <translation>中文信息来源</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="54" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="56" />
             <source>Founded (year)</source>
             <translation>成立年份</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="54" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="56" />
             <source>Website</source>
             <translation>网站</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="55" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="57" />
             <source>Provider id</source>
             <translation>服务商编号</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="55" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="57" />
             <source>Node type id</source>
             <translation>节点类型编号</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="55" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="57" />
             <source>Region</source>
             <translation>地域</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="56" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="58" />
             <source>Most nodes</source>
             <translation>最多节点数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="56" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="58" />
             <source>Price per GPU-hour (CNY)</source>
             <translation>每卡时价格（元）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="57" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="59" />
             <source>Price per GPU-month (CNY)</source>
             <translation>每卡月价格（元）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="57" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="59" />
             <source>Currency</source>
             <translation>币种</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="58" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="60" />
             <source>Price kind (quoted, list, estimate)</source>
             <translation>价格类型（quoted 报价、list 公开价、estimate 估算）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="58" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="60" />
             <source>Price date (YYYY-MM-DD)</source>
             <translation>价格日期（年-月-日）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="59" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="61" />
             <source>Billing (hourly, monthly, …)</source>
             <translation>计费方式（hourly 按小时、monthly 包月…）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="59" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="61" />
             <source>Prices include VAT (yes/no)</source>
             <translation>价格含增值税（是/否）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="60" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="62" />
             <source>Legal name</source>
             <translation>法定名称</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="60" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="62" />
             <source>Licence region</source>
             <translation>许可证覆盖地区</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="61" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="63" />
             <source>MLPS (等保) level</source>
             <translation>等保级别</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="61" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="63" />
             <source>Contact</source>
             <translation>联系方式</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="62" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="64" />
             <source>Software stack (cuda, rocm, cann, dtk, xpu, musa, neuware)</source>
             <translation>软件栈（cuda、rocm、cann、dtk、xpu、musa、neuware）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="70" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="72" />
             <source>required</source>
             <translation>必填</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="72" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="74" />
             <source>not a number</source>
             <translation>不是数字</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="74" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="76" />
             <source>must be at least %1</source>
             <translation>不能小于 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="76" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="78" />
             <source>must be at most %1</source>
             <translation>不能大于 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="78" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="80" />
             <source>must be one of %1</source>
             <translation>必须是以下之一：%1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="80" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="82" />
             <source>answer yes or no</source>
             <translation>请填写“是”或“否”</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="108" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="86" />
+            <source>lowercase letters, digits, '-', '.' and '_' only, starting with a letter or digit</source>
+            <translation>只能使用小写字母、数字和“-”“.”“_”，并以字母或数字开头</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="88" />
+            <source>a date as YYYY-MM-DD</source>
+            <translation>日期格式为 YYYY-MM-DD</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="90" />
+            <source>billing modes: %1</source>
+            <translation>计费方式只能是：%1</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="122" />
+            <source>Fields in bold are required; an empty field reads "unknown".</source>
+            <translation>粗体为必填项；留空即为“未知”。</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="132" />
             <source>yes</source>
             <translation>是</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="108" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="132" />
             <source>no</source>
             <translation>否</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="111" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="136" />
             <source>unknown</source>
             <translation>未知</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="166" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="208" />
             <source>Correct the fields marked in red.</source>
             <translation>请改正标红的字段。</translation>
         </message>

@@ -26,7 +26,10 @@ def test_first_answer_fills_charts_table_and_status(window):
     assert model.option_count() == len(dedupe(rec.options))
     status = window.status_verdict.text()
     assert status.startswith("✔ Fits" if choice.memory.fits else "✘ Does not fit")
-    assert option_label(choice) in status and "CNY" in status
+    from gpudesk.core import units
+
+    assert option_label(choice) in status and units.money(choice.cost.compute_cost) in status  # core's formatter
+    assert units.memory(choice.memory.per_gpu_bytes.total) in status
 
 
 def test_options_tab_is_built_on_first_view_with_the_current_answer(window, qtbot):

@@ -314,6 +314,8 @@ class Verdict:
     label: str = ""
     total_gib: float | None = None
     usable_gib: float | None = None
+    total_bytes: int | None = None  # per GPU (what people read is formatted from these: core.units.memory)
+    usable_bytes: int | None = None
     cost: float | None = None
     cost_with_margin: float | None = None
     currency: str = "CNY"
@@ -334,6 +336,8 @@ def verdict(option: Option | None) -> Verdict:
         label=option_label(option),
         total_gib=option.memory.per_gpu_bytes.total / GIB,
         usable_gib=option.memory.usable_bytes / GIB,
+        total_bytes=option.memory.per_gpu_bytes.total,
+        usable_bytes=option.memory.usable_bytes,
         cost=option.cost.compute_cost,
         cost_with_margin=option.cost.with_trial_margin,
         currency=option.cost.currency,

@@ -58,7 +58,10 @@ def _tr(text: str) -> str:
 
 def build_memory_plot(plot_item: pg.PlotItem, data: MemoryChartData) -> None:
     """Stacked per-GPU memory bars, each GPU's capacity line and headroom band, the quick estimate."""
-    from gpudesk.ui.labels import label
+    from gpudesk.core.units import label as units_label
+
+    def label(name: str) -> str:
+        return units_label("component", name)
 
     _begin(plot_item, _tr("Memory per GPU"), _tr("GiB per GPU (1 GiB = 2³⁰ bytes)"), "", grid=True)
     if data.empty:

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 
-from gpudesk.ui.labels import label
+from gpudesk.core import units
 
 ROW_ROLE = Qt.UserRole + 1
 SORT_ROLE = Qt.UserRole
@@ -61,9 +61,9 @@ class RowsModel(QAbstractTableModel):
         if role in (Qt.DisplayRole, Qt.ToolTipRole):
             value = self._value(index)
             if value is None:
-                return label("unknown")
+                return units.unknown()
             if isinstance(value, bool):
-                return label("yes" if value else "no")
+                return units.yes_no(value)
             if isinstance(value, (list, tuple)):
                 from gpudesk.core.i18n import current_language
 

@@ -12,13 +12,10 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QBrush, QColor, QFont
 
 from gpudesk.core.plan.checklist import PHASES, ChecklistItem, phase_label, progress, set_status, tailor
+from gpudesk.core import units
 from gpudesk.core.plan import STATUSES, Plan
 from gpudesk.errors import GpudeskError
 
-try:  # Qt-translated status names when the UI's label table is there, else core's bilingual ones
-    from gpudesk.ui.labels import label
-except ImportError:  # pragma: no cover - only while the UI package is incomplete
-    from gpudesk.core.plan.checklist import status_label as label
 
 COLUMNS = ("status", "phase", "title", "criterion", "notes", "checked")
 ITEM_ROLE = Qt.UserRole + 1  # the ChecklistItem
@@ -143,7 +140,7 @@ class ChecklistModel(QAbstractTableModel):
             return self.data(index, Qt.DisplayRole) or ""
         if role in (Qt.DisplayRole, Qt.EditRole):
             if col == "status":
-                return it.status if role == Qt.EditRole else label(it.status)
+                return it.status if role == Qt.EditRole else units.label("status", it.status)
             if col == "phase":
                 return phase_label(it.phase, trains=self._plan is None or self._plan.job.task.trains)
             if col == "title":

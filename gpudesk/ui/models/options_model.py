@@ -14,12 +14,11 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QBrush, QColor
 
-from gpudesk.core.report.chart_data import GIB
 from gpudesk.core.rules import same_configuration
 from gpudesk.core.models import Option
 from gpudesk.core.search.options_view import group_by_gpu, layout_text
-from gpudesk.ui import fmt
-from gpudesk.ui.labels import label, region_text
+from gpudesk.core import units
+from gpudesk.ui.labels import region_text
 
 SORT_ROLE = Qt.UserRole
 OPTION_ROLE = Qt.UserRole + 1
@@ -209,23 +208,23 @@ class OptionsModel(QAbstractItemModel):
                     text += " +" + _tr("offload")
                 return text
             case "tier":
-                return label(o.tier)
+                return units.label("tier", o.tier)
             case "fits":
-                return label("yes") if o.memory.fits else label("no")
+                return units.yes_no(o.memory.fits)
             case "memory":
-                return fmt.gib(o.memory.per_gpu_bytes.total / GIB)
+                return units.memory(o.memory.per_gpu_bytes.total)
             case "time":
-                return fmt.days(None if o.time.hours is None else o.time.hours / 24)
+                return units.hours(o.time.hours)
             case "cost":
-                return fmt.money(o.cost.compute_cost, o.cost.currency)
+                return units.money(o.cost.compute_cost, o.cost.currency)
             case "margin":
-                return fmt.money(o.cost.with_trial_margin, o.cost.currency)
+                return units.money(o.cost.with_trial_margin, o.cost.currency)
             case "price":
                 if o.cost.price_per_gpu_hour is None:
-                    return label("unknown")
-                kind = f" · {label(o.price_kind)}" if o.price_kind else ""
+                    return units.unknown()
+                kind = f" · {units.label('price_kind', o.price_kind)}" if o.price_kind else ""
                 date = f" · {o.price_date}" if o.price_date else ""
-                return _tr("%1/GPU-h").replace("%1", fmt.money(o.cost.price_per_gpu_hour, o.cost.currency, 2)) + kind + date
+                return _tr("%1/GPU-h").replace("%1", units.price(o.cost.price_per_gpu_hour, o.cost.currency)) + kind + date
             case "advice":
                 return str(len(o.advice)) if o.advice else ""
         return ""

@@ -5,8 +5,8 @@ from __future__ import annotations
 from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 
-from gpudesk.ui import fmt
-from gpudesk.ui.labels import label, region_text
+from gpudesk.core import units
+from gpudesk.ui.labels import region_text
 
 SORT_ROLE = Qt.UserRole
 QUOTE_ROLE = Qt.UserRole + 1
@@ -86,7 +86,7 @@ class QuotesModel(QAbstractTableModel):
             if column == "all_in":
                 from gpudesk.core.plan.comparison import item_label
 
-                return "\n".join(f"{item_label(k)}: {fmt.money(v, 'CNY')}" for k, v in r.cost.items.items()) + \
+                return "\n".join(f"{item_label(k)}: {units.money(v, 'CNY')}" for k, v in r.cost.items.items()) + \
                     "".join(f"\n{a}" for a in r.cost.assumptions)
             return self._headers[column][1]
         if role == Qt.BackgroundRole:
@@ -132,22 +132,22 @@ class QuotesModel(QAbstractTableModel):
             case "prices":
                 return price_summary(q)
             case "valid":
-                return q.valid_until or label("unknown")
+                return q.valid_until or units.unknown()
             case "fits":
                 if r.fit is None or r.fit.fits is None:
-                    return label("unknown")
-                return label("yes") if r.fit.fits else label("no")
+                    return units.unknown()
+                return units.yes_no(r.fit.fits)
             case "hours":
                 hours = r.fit.hours if r.fit is not None else None
-                return fmt.days(None if hours is None else hours / 24)
+                return units.hours(hours)
             case "all_in":
-                return fmt.money(c.all_in, "CNY")
+                return units.money(c.all_in, "CNY")
             case "plus30" | "plus100":
                 values = list(r.sensitivity.values())
                 value = values[0 if column == "plus30" else -1] if values else None
-                return fmt.money(value, "CNY")
+                return units.money(value, "CNY")
             case "billing":
-                return billing_text(c.billing) if c.billing else label("unknown")
+                return billing_text(c.billing) if c.billing else units.unknown()
             case "flags":
                 return "; ".join(r.flag_texts())
         return ""

@@ -27,8 +27,8 @@ from PySide6.QtWidgets import (
 
 from gpudesk.core.report.chart_data import GIB
 from gpudesk.errors import GpudeskError
-from gpudesk.ui import fmt
-from gpudesk.ui.labels import label, provider_name, region_text, row_text
+from gpudesk.core import units
+from gpudesk.ui.labels import capitalised, provider_name, region_text, row_text
 from gpudesk.ui.widgets.row_editor import RowEditor
 from gpudesk.ui.models.catalog_model import SORT_ROLE, RowsModel
 
@@ -79,12 +79,12 @@ class CataloguePage(QWidget):
                 ("id", lambda: self.tr("Id"), lambda r: r.id),
                 ("name", lambda: self.tr("Name"), lambda r: r.name),
                 ("gpus", lambda: self.tr("GPUs per node"), lambda r: r.gpus_per_node),
-                ("topology", lambda: self.tr("Topology"), lambda r: label(r.topology)),
+                ("topology", lambda: self.tr("Topology"), lambda r: units.label("topology", r.topology)),
                 ("intra", lambda: self.tr("GPU link (GB/s)"), lambda r: r.intra_node_gbps),
-                ("cpu", lambda: self.tr("CPU"), lambda r: r.cpu),
+                ("cpu", lambda: self.tr("CPU"), lambda r: None if r.cpu is None else units.cpu(r.cpu)),
                 ("ram", lambda: self.tr("Host RAM (GiB)"), lambda r: _gib(r.host_ram_bytes)),
                 ("nvme", lambda: self.tr("NVMe (TB)"), lambda r: _tb(r.nvme_bytes)),
-                ("network", lambda: self.tr("Network"), lambda r: None if r.network is None else label(r.network)),
+                ("network", lambda: self.tr("Network"), lambda r: None if r.network is None else units.label("network", r.network)),
                 ("net_gbps", lambda: self.tr("Network (Gb/s)"), lambda r: r.network_gbps),
                 ("power", lambda: self.tr("Power (kW)"), lambda r: r.power_kw),
                 ("notes", lambda: self.tr("Notes"), lambda r: row_text(r, "notes") or None),
@@ -100,7 +100,7 @@ class CataloguePage(QWidget):
                 ("regions", lambda: self.tr("Regions"), lambda r: [region_text(x) for x in r.regions] or None),
                 ("self_operated", lambda: self.tr("Own data centres"), lambda r: r.self_operated),
                 ("support", lambda: self.tr("7×24 support"), lambda r: r.support_7x24),
-                ("billing", lambda: self.tr("Billing"), lambda r: [label(b) for b in r.billing_modes] or None),
+                ("billing", lambda: self.tr("Billing"), lambda r: [capitalised(units.label("billing_short", b)) for b in r.billing_modes] or None),
                 ("destruction", lambda: self.tr("Data destruction"), lambda r: r.data_destruction),
                 ("notes", lambda: self.tr("Notes"), lambda r: row_text(r, "notes") or None),
                 ("checked", lambda: self.tr("Checked"), lambda r: r.checked),
@@ -115,9 +115,9 @@ class CataloguePage(QWidget):
             ("gpn", lambda: self.tr("GPUs per node"), lambda r: r.gpus_per_node),
             ("hour", lambda: self.tr("CNY per GPU-hour"), lambda r: r.price_per_gpu_hour),
             ("month", lambda: self.tr("CNY per GPU-month"), lambda r: r.price_per_gpu_month),
-            ("kind", lambda: self.tr("Price kind"), lambda r: None if r.price_kind is None else label(r.price_kind)),
+            ("kind", lambda: self.tr("Price kind"), lambda r: None if r.price_kind is None else units.label("price_kind", r.price_kind)),
             ("date", lambda: self.tr("Price date"), lambda r: r.price_date),
-            ("billing", lambda: self.tr("Billing"), lambda r: [label(b) for b in r.billing] or None),
+            ("billing", lambda: self.tr("Billing"), lambda r: [capitalised(units.label("billing_short", b)) for b in r.billing] or None),
             ("notes", lambda: self.tr("Notes"), lambda r: row_text(r, "notes") or None),
             ("source", lambda: self.tr("Source"), lambda r: r.source),
         ]
@@ -206,7 +206,7 @@ class CataloguePage(QWidget):
         self.footer.setText(
             self.tr("Catalogue dated %1. Bold rows are your own entries; grey italic “unknown” means the fact "
                     "is not known, never zero. Prices in CNY; memory in GiB (2³⁰ bytes).")
-            .replace("%1", meta.catalog_date or label("unknown")))
+            .replace("%1", meta.catalog_date or units.unknown()))
 
     def reload(self) -> None:
         cat = self.catalog
@@ -304,4 +304,4 @@ class CataloguePage(QWidget):
         return True
 
     def price_text(self, offer) -> str:
-        return fmt.money(offer.price_per_gpu_hour, offer.currency, 2)
+        return units.price(offer.price_per_gpu_hour, offer.currency)

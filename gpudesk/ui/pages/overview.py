@@ -29,12 +29,12 @@ from gpudesk.core.report.chart_data import (
     chart_key,
     verdict,
 )
-from gpudesk.ui import fmt
+from gpudesk.core import units
 from gpudesk.ui.charts import BUILDERS, LazyMenuViewBox, export_plot, reset_view
-from gpudesk.ui.labels import label
 
 
 ADVICE_LINES = 6  # the advice box grows to this many lines, then scrolls
+VERDICT_LINES = 5  # the verdict wraps to this many lines in a narrow window (800 px: four)
 
 
 class OverviewPage(QScrollArea):
@@ -54,7 +54,6 @@ class OverviewPage(QScrollArea):
         inner = QWidget()
         layout = QVBoxLayout(inner)
         layout.setContentsMargins(6, 6, 6, 6)
-        top = QHBoxLayout()
         self.verdict_label = QLabel()
         self.verdict_label.setObjectName("verdict")
         self.verdict_label.setWordWrap(True)
@@ -64,19 +63,21 @@ class OverviewPage(QScrollArea):
         # (and so re-lay out and repaint twice) the chart view on every edit
         big = QFont(self.verdict_label.font())
         big.setPointSizeF(12)
-        self.verdict_label.setFixedHeight(2 * QFontMetrics(big).lineSpacing() + 4)
+        self._verdict_line = QFontMetrics(big).lineSpacing()
+        self.verdict_label.setFixedHeight(2 * self._verdict_line + 4)
         self.verdict_label.setAlignment(Qt.AlignLeft | Qt.AlignVCenter)
-        top.addWidget(self.verdict_label, 1)
+        layout.addWidget(self.verdict_label)  # the whole width: it wraps less in a narrow window
+        top = QHBoxLayout()  # the advice, and beside it what acts on the charts
         self.reset_button = QToolButton()
         self.reset_button.clicked.connect(self.reset_views)
-        top.addWidget(self.reset_button, 0, Qt.AlignTop)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.reset_button, 0, Qt.AlignTop)
         self.export_button = QToolButton()
         self.export_button.setPopupMode(QToolButton.InstantPopup)
         self.export_menu = QMenu(self)
         self.export_menu.aboutToShow.connect(self._fill_export_menu)  # names follow the plan (training or serving)
         self.export_button.setMenu(self.export_menu)
-        top.addWidget(self.export_button, 0, Qt.AlignTop)
-        layout.addLayout(top)
+        buttons.addWidget(self.export_button, 0, Qt.AlignTop)
         self.advice_label = QLabel()
         self.advice_label.setObjectName("advice")
         self.advice_label.setWordWrap(True)
@@ -87,7 +88,9 @@ class OverviewPage(QScrollArea):
         self.advice_area.setWidgetResizable(True)
         self.advice_area.setFrameShape(QFrame.NoFrame)
         self.advice_area.setFixedHeight(self._advice_height(2))
-        layout.addWidget(self.advice_area)
+        top.addWidget(self.advice_area, 1)
+        top.addLayout(buttons)
+        layout.addLayout(top)
 
         # one view and one scene for all five plots: cheaper to build and paint than five widgets
         self.charts = pg.GraphicsLayoutWidget()
@@ -116,9 +119,21 @@ class OverviewPage(QScrollArea):
         if height > self.advice_area.height() or (shrink and height != self.advice_area.height()):
             self.advice_area.setFixedHeight(height)
 
+    def _fit_verdict(self, *, shrink: bool = False) -> None:
+        """Tall enough for the whole verdict at this width (it wraps in a narrow window), by the advice's
+        rule: it grows as the text does, and shrinks back only on a resize."""
+        width = self.verdict_label.width()
+        if width <= 0 or not self.verdict_label.text():
+            return
+        lines = -(-(self.verdict_label.heightForWidth(width) - 4) // self._verdict_line)
+        height = min(max(2, lines), VERDICT_LINES) * self._verdict_line + 4
+        if height > self.verdict_label.height() or (shrink and height != self.verdict_label.height()):
+            self.verdict_label.setFixedHeight(height)
+
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
         self._fit_advice(shrink=True)
+        self._fit_verdict(shrink=True)
 
     def reset_views(self) -> None:
         """Every chart back to its default range."""
@@ -193,16 +208,18 @@ class OverviewPage(QScrollArea):
         mark = ('<span style="color:#4e9a06">✔ ' + self.tr("Fits") + "</span>") if v.fits else \
             ('<span style="color:#cc0000">✘ ' + self.tr("Does not fit") + "</span>")
         parts = [f"<b>{mark}: {v.label}</b>",
-                 self.tr("%1 of %2 usable per GPU").replace("%1", fmt.gib(v.total_gib)).replace("%2", fmt.gib(v.usable_gib))]
+                 self.tr("%1 of %2 usable per GPU").replace("%1", units.memory(v.total_bytes))
+                 .replace("%2", units.memory(v.usable_bytes))]
         if v.service is None or (v.hours is not None and v.days):  # training (mixed: both)
-            parts += [fmt.days(v.days), self.tr("%1 (%2 with trial margin)").replace("%1", fmt.money(v.cost, v.currency))
-                      .replace("%2", fmt.money(v.cost_with_margin, v.currency))]
+            parts += [units.hours(v.hours), self.tr("%1 (%2 with trial margin)").replace("%1", units.money(v.cost, v.currency))
+                      .replace("%2", units.money(v.cost_with_margin, v.currency))]
         if v.service is not None:  # a service: speed and cost per month, worded by core
             parts.append(v.service)
-        parts.append(self.tr("%1 tier").replace("%1", label(v.tier)))
+        parts.append(self.tr("%1 tier").replace("%1", units.label("tier", v.tier)))
         if v.billing:
-            parts.append(self.tr("cheaper billing: %1").replace("%1", label(v.billing)))
+            parts.append(self.tr("cheaper billing: %1").replace("%1", units.label("billing_short", v.billing)))
         self.verdict_label.setText(" · ".join(parts))
+        self._fit_verdict()
         lines = []
         for advice in self._option.advice:
             colour = {"critical": "#cc0000", "warning": "#c17d11"}.get(advice.severity, "#555753")

@@ -20,8 +20,8 @@ from PySide6.QtWidgets import (
 )
 
 from gpudesk.core.models import Offload, Recompute
-from gpudesk.ui import fmt
-from gpudesk.ui.labels import label, provider_name, region_text
+from gpudesk.core import units
+from gpudesk.ui.labels import provider_name, region_text
 from gpudesk.ui.widgets.wheel import guard_wheel
 
 TP_CHOICES = (1, 2, 4, 8)
@@ -139,7 +139,7 @@ class ConfigPicker(QWidget):
             self.offload_combo.setItemText(i, offload_names.get(self.offload_combo.itemData(i),
                                                                 self.offload_combo.itemData(i)))
         for i in range(self.recompute_combo.count()):
-            self.recompute_combo.setItemText(i, label(self.recompute_combo.itemData(i)))
+            self.recompute_combo.setItemText(i, units.label("recompute", self.recompute_combo.itemData(i)))
         self.from_choice_button.setText(self.tr("Start from the current choice"))
         self.from_choice_button.setToolTip(self.tr("Fill these fields with the plan's chosen configuration"))
         self.evaluate_button.setText(self.tr("Evaluate"))
@@ -178,8 +178,8 @@ class ConfigPicker(QWidget):
             self.offer_combo.addItem(self.tr("Automatic: the cheapest that fits"), None)
             gpu = self.gpu_combo.currentData()
             for offer in self._catalog.offers_for(gpu) if gpu else []:
-                price = (self.tr("%1/GPU-h").replace("%1", fmt.money(offer.price_per_gpu_hour, offer.currency, 2))
-                         if offer.price_per_gpu_hour is not None else label("unknown"))
+                price = (self.tr("%1/GPU-h").replace("%1", units.price(offer.price_per_gpu_hour, offer.currency))
+                         if offer.price_per_gpu_hour is not None else units.unknown())
                 who = self._provider_names.get(offer.provider, offer.provider)
                 text = " · ".join(x for x in (who, region_text(offer.region), self.tr("%1-GPU nodes").replace(
                     "%1", str(offer.gpus_per_node)), price) if x)
@@ -230,8 +230,8 @@ class ConfigPicker(QWidget):
         head = ('<span style="color:#4e9a06">✔ ' + self.tr("Fits") + "</span>") if v.fits else \
             ('<span style="color:#cc0000">✘ ' + self.tr("Does not fit") + "</span>")
         parts = [f"<b>{head}: {v.label}</b>",
-                 self.tr("%1 of %2 usable per GPU").replace("%1", fmt.gib(v.total_gib)).replace("%2", fmt.gib(v.usable_gib)),
-                 fmt.days(v.days), fmt.money(v.cost_with_margin, v.currency)]
+                 self.tr("%1 of %2 usable per GPU").replace("%1", units.memory(v.total_bytes)).replace("%2", units.memory(v.usable_bytes)),
+                 units.hours(v.hours), units.money(v.cost_with_margin, v.currency)]
         reasons = [a.message for a in option.advice if a.severity == "critical"]
         text = " · ".join(parts)
         if reasons:

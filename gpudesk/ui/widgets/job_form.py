@@ -39,7 +39,7 @@ from gpudesk.core.models import (
     Recompute,
     TaskKind,
 )
-from gpudesk.ui.labels import label
+from gpudesk.ui.labels import capitalised
 from gpudesk.ui.widgets.job_engine import EngineInputs
 from gpudesk.ui.widgets.job_values import CUSTOM, IMPORTED, ROLE_KIND, JobValues
 from gpudesk.ui.widgets.wheel import guard_wheel
@@ -326,13 +326,14 @@ class JobForm(JobValues, EngineInputs, QScrollArea):
             self._labels[key].setText(text)
             self._labels[key].setToolTip(tip)
             getattr(self, f"_field_{key}").setToolTip(tip)
-        for combo in (self.task_combo, self.precision_combo, self.optimizer_combo, self.recompute_combo,
-                      self.objective_combo):
+        for combo, kind in ((self.task_combo, "task"), (self.precision_combo, "precision"),
+                            (self.optimizer_combo, "optimizer"), (self.recompute_combo, "recompute"),
+                            (self.objective_combo, "objective")):
             for i in range(combo.count()):
-                combo.setItemText(i, label(combo.itemData(i)))
+                combo.setItemText(i, capitalised(units.label(kind, combo.itemData(i))))
         self.billing_combo.setItemText(0, self.tr("Whichever is cheaper"))
-        self.billing_combo.setItemText(1, label("hourly"))
-        self.billing_combo.setItemText(2, label("monthly"))
+        self.billing_combo.setItemText(1, capitalised(units.label("billing_short", "hourly")))
+        self.billing_combo.setItemText(2, capitalised(units.label("billing_short", "monthly")))
         self.region_combo.setItemText(0, self.tr("Any region"))
         self.budget_edit.setPlaceholderText(self.tr("no limit"))
         self.target_edit.setPlaceholderText(self.tr("no target"))

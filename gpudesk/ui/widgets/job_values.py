@@ -31,7 +31,8 @@ from gpudesk.core.models import (
     WeightPrecision,
 )
 from gpudesk.errors import GpudeskError
-from gpudesk.ui.fmt import number, parse_quantity
+from gpudesk.core.units import number
+from gpudesk.ui.fmt import parse_quantity
 from gpudesk.ui.labels import provider_name, region_text
 
 CUSTOM = "__params__"

@@ -28,8 +28,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gpudesk.core import units
 from gpudesk.errors import GpudeskError
-from gpudesk.ui.labels import label, provider_name
+from gpudesk.ui.labels import capitalised, provider_name
 from gpudesk.ui.widgets.wheel import guard_wheel
 
 NEW_PROVIDER = "__new__"
@@ -223,7 +224,7 @@ class QuoteDialog(QDialog):
         for head, text in zip(self.price_heads, (self.tr("Billing"), self.tr("Price (¥)"), self.tr("Per")), strict=True):
             head.setText(f"<b>{text}</b>")
         for billing in FORMS:
-            self.form_labels[billing].setText(label(billing) if billing != "spot" else self.tr("Spot (interruptible)"))
+            self.form_labels[billing].setText(capitalised(units.label("billing_short", billing)) if billing != "spot" else self.tr("Spot (interruptible)"))
             self.price_edits[billing].setPlaceholderText(self.tr("not offered"))
             per = self.per_combos[billing]
             per.setItemText(0, self.tr("per GPU"))

@@ -1,7 +1,9 @@
 """A form over one catalogue row (GPU, node type, provider, offer) with translated labels.
 
-Lists are comma-separated, an empty field is "unknown". A value the row model refuses is named
-under its own field, in the UI's language.
+Required fields come first, in bold; the names before the id, which follows the English name until
+typed (a new provider for a quote needs little more than its names). Lists are comma-separated, an
+empty field is "unknown". A value the row model refuses is named under its own field, in the UI's
+language.
 """
 
 from __future__ import annotations
@@ -78,8 +80,25 @@ def error_text(error: dict) -> str:
         return _tr("must be one of %1").replace("%1", str(ctx.get("expected", "")))
     if kind == "bool_parsing":
         return _tr("answer yes or no")
-    message = str(error.get("msg", ""))
-    return message.removeprefix("Value error, ")
+    message = str(error.get("msg", "")).removeprefix("Value error, ")
+    # the catalogue's own checks (catalog/schema.py) word their refusals in English
+    if message.startswith("id must be a lowercase slug"):
+        return _tr("lowercase letters, digits, '-', '.' and '_' only, starting with a letter or digit")
+    if message.startswith(("date must be YYYY-MM-DD", "no such date")):
+        return _tr("a date as YYYY-MM-DD")
+    if message.startswith("unknown billing mode"):
+        return _tr("billing modes: %1").replace("%1", "hourly, daily, weekly, monthly, yearly, reserved, spot")
+    return message
+
+
+FIRST = ("name", "name_zh", "name_en")  # shown before the id: the id can follow the name
+
+
+def slug(text: str) -> str:
+    """An id suggested from a name: "Acme Cloud (Jinan)" -> "acme-cloud-jinan"; "" when nothing usable."""
+    import re
+
+    return re.sub(r"[^a-z0-9._-]+", "-", text.strip().lower()).strip("-._")[:60]
 
 
 class RowEditor(QDialog):
@@ -97,9 +116,14 @@ class RowEditor(QDialog):
         labels = field_labels()
         self.edits: dict[str, QLineEdit] = {}
         self.errors: dict[str, QLabel] = {}
-        for name, field in model_class.model_fields.items():
-            if name == "user" or field.exclude:
-                continue
+        fields = [(n, f) for n, f in model_class.model_fields.items() if n != "user" and not f.exclude]
+        # required first (the names before the id), then the rest as the row model orders them
+        fields.sort(key=lambda nf: 0 if nf[0] in FIRST else 1 if nf[0] == "id" else 2 if nf[1].is_required() else 3)
+        note = QLabel(_tr("Fields in bold are required; an empty field reads \"unknown\"."))
+        note.setWordWrap(True)
+        note.setStyleSheet("color: #555753;")
+        layout.insertWidget(0, note)
+        for name, field in fields:
             edit = QLineEdit()
             value = row.get(name)
             if isinstance(value, list):
@@ -108,14 +132,25 @@ class RowEditor(QDialog):
                 edit.setText(_tr("yes") if value else _tr("no"))
             elif value is not None:
                 edit.setText(str(value))
-            edit.setPlaceholderText(_tr("unknown"))
+            required = field.is_required()
+            edit.setPlaceholderText(_tr("required") if required else _tr("unknown"))
             error = QLabel()
             error.setStyleSheet("color: #cc0000;")
             error.setWordWrap(True)
             error.hide()
             self.edits[name], self.errors[name] = edit, error
-            form.addRow(labels.get(name, name), edit)
+            label = QLabel(labels.get(name, name))
+            label.setWordWrap(True)
+            label.setBuddy(edit)
+            if required:
+                label.setStyleSheet("font-weight: bold;")
+            form.addRow(label, edit)
             form.addRow("", error)
+        self._id_follows = "id" in self.edits and not self.edits["id"].text()
+        name = next((self.edits[n] for n in ("name_en", "name") if n in self.edits), None)
+        if self._id_follows and name is not None:
+            name.textEdited.connect(self._suggest_id)
+            self.edits["id"].textEdited.connect(self._id_typed)
         scroll.setWidget(inner)
         layout.addWidget(scroll, 1)
         self.error = QLabel()
@@ -127,6 +162,13 @@ class RowEditor(QDialog):
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
         self.resize(560, 620)
+
+    def _suggest_id(self, text: str) -> None:
+        if self._id_follows:
+            self.edits["id"].setText(slug(text))
+
+    def _id_typed(self, _text: str) -> None:
+        self._id_follows = False  # the user's own id from now on
 
     def values(self) -> dict:
         out: dict = {}

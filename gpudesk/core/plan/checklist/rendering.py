@@ -182,7 +182,7 @@ def _context(plan: Plan, ex: Expectations, catalog: Catalogue | None) -> dict[st
         parts.append(t("{s}× the data rate", "数据速率的 {s} 倍", s=DATA_RATE_SAFETY))
     parts.append(t("at least {f} MB/s", "不低于 {f} MB/s", f=THROUGHPUT_FLOOR_MBS))
     ctx["throughput_basis"] = t("; ", "；").join(parts)
-    ctx["cpu_text"] = (t("lscpu shows the ordered CPU: {cpu}", "lscpu 显示订购的 CPU：{cpu}", cpu=ex.cpu)
+    ctx["cpu_text"] = (t("lscpu shows the ordered CPU: {cpu}", "lscpu 显示订购的 CPU：{cpu}", cpu=units.cpu(ex.cpu))
                        if ex.cpu else t("lscpu shows the CPU model and core count in the contract",
                                         "lscpu 显示合同约定的 CPU 型号与核数"))
     ctx["ram_min"] = units.host_ram(ex.host_ram_min_bytes)
