@@ -3,11 +3,9 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication
+from gpudesk.ui.i18n import translator
 
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("Format", text)
+_tr = translator("Format")
 
 
 def parse_quantity(text: str) -> float:

@@ -69,3 +69,13 @@ def language_manager() -> LanguageManager:
     if _manager is None:
         _manager = LanguageManager()
     return _manager
+
+
+def translator(context: str):
+    """The module-level `_tr` of a module whose texts live in one Qt context: `_tr = translator("Charts")`.
+    (resources/translations/update.py finds the strings passed to it; lupdate cannot.)"""
+
+    def _tr(text: str) -> str:
+        return QCoreApplication.translate(context, text)
+
+    return _tr

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -28,11 +28,9 @@ from PySide6.QtWidgets import (
 
 from gpudesk.errors import GpudeskError
 from gpudesk.core import units
-from gpudesk.ui.i18n import language_manager
+from gpudesk.ui.i18n import language_manager, translator
 
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("KitDialog", text)
+_tr = translator("KitDialog")
 
 
 def _start_dir(window) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QSettings, Qt, QTimer, Signal
+from PySide6.QtCore import QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -36,12 +36,13 @@ from gpudesk.ui.window.actions import TAB_KEYS
 from gpudesk.ui.window.files import FilesMixin
 from gpudesk.ui.window.pages import PagesMixin
 from gpudesk.ui.worker import Worker
+from gpudesk.ui.widgets.page import Retranslated
 
 AUTOSAVE_MS = 60_000
 AUTOSAVE_SOON_MS = 2_000
 
 
-class MainWindow(FilesMixin, PagesMixin, QMainWindow):
+class MainWindow(Retranslated, FilesMixin, PagesMixin, QMainWindow):
     recomputed = Signal()  # an answer was shown (a result or an error)
     plan_changed = Signal()
 
@@ -160,11 +161,6 @@ class MainWindow(FilesMixin, PagesMixin, QMainWindow):
             self.move(max(free.x(), min(self.x(), free.right() - width)), max(free.y(), min(self.y(), free.bottom() - height)))
 
     # --- translation --------------------------------------------------------------------------
-
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.LanguageChange:
-            self.retranslate_ui()
-        super().changeEvent(event)
 
     def retranslate_ui(self) -> None:
         actions.retranslate(self)

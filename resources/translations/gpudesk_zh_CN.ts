@@ -987,102 +987,102 @@
             <translation>已导入：%1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_engine.py" line="65" />
+            <location filename="../../gpudesk/ui/widgets/job_engine.py" line="64" />
             <source>automatic (from gradient accumulation)</source>
             <translation>自动（由梯度累积决定）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_engine.py" line="71" />
+            <location filename="../../gpudesk/ui/widgets/job_engine.py" line="70" />
             <source>Advanced: parallelism and batch</source>
             <translation>高级：并行与批次</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_engine.py" line="73" />
+            <location filename="../../gpudesk/ui/widgets/job_engine.py" line="72" />
             <source>(set)</source>
             <translation>（已设置）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="163" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="162" />
             <source>%1 is not a config.json object</source>
             <translation>%1 不是 config.json 对象</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="259" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="258" />
             <source>e.g. 7B, 350M or 1.3e9</source>
             <translation>如 7B、350M 或 1.3e9</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="301" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="300" />
             <source>required</source>
             <translation>必填</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="311" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="310" />
             <source>must be more than zero</source>
             <translation>必须大于零</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="316" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="315" />
             <source>out of range: %1</source>
             <translation>超出范围：%1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="328" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="327" />
             <source>too small for a neural network: give the count, e.g. 7B</source>
             <translation>对神经网络来说太小：请填写参数量，例如 7B</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="330" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="329" />
             <source>more than 100 trillion parameters: check the unit</source>
             <translation>超过 100 万亿参数：请检查单位</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="334" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="333" />
             <source>pick a model</source>
             <translation>请选择模型</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="342" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="341" />
             <source>Total training tokens: %1</source>
             <translation>训练总 token 数：%1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="345" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="344" />
             <source>No dataset size: training time and cost are not estimated</source>
             <translation>未填写数据集大小：不估算训练时间和成本</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="353" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="352" />
             <source>QLoRA trains adapters in 16-bit: pick BF16 or FP16</source>
             <translation>QLoRA 以 16 位训练适配器：请选 BF16 或 FP16</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="372" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="371" />
             <source>%1 layers</source>
             <translation>%1 层</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="373" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="372" />
             <source>hidden %1</source>
             <translation>隐藏层维度 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="375" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="374" />
             <source>%1 heads</source>
             <translation>%1 个注意力头</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="377" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="376" />
             <source>%1 KV heads</source>
             <translation>%1 个 KV 头</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="379" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="378" />
             <source>%1 experts</source>
             <translation>%1 个专家</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_values.py" line="380" />
+            <location filename="../../gpudesk/ui/widgets/job_values.py" line="379" />
             <source>, </source>
             <translation>，</translation>
         </message>
@@ -1173,667 +1173,667 @@
             <translation>改正前沿用上一次的有效值 — %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="126" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="124" />
             <source>Overview</source>
             <translation>总览</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="126" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="124" />
             <source>Plan</source>
             <translation>方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="126" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="124" />
             <source>Options</source>
             <translation>候选配置</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="126" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="124" />
             <source>Quotes</source>
             <translation>报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="127" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="125" />
             <source>Catalogue</source>
             <translation>资源目录</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="127" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="125" />
             <source>Checklist</source>
             <translation>检查清单</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="133" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="131" />
             <source>&amp;New plan</source>
             <translation>新建方案(&amp;N)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="133" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="131" />
             <source>Start a new plan from the default job</source>
             <translation>从默认任务新建方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="134" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="132" />
             <source>&amp;Open…</source>
             <translation>打开(&amp;O)…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="134" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="132" />
             <source>Open a .gpudesk plan file</source>
             <translation>打开 .gpudesk 方案文件</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="135" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="133" />
             <source>&amp;Save</source>
             <translation>保存(&amp;S)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="135" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="133" />
             <source>Save the plan</source>
             <translation>保存方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="136" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="134" />
             <source>Save &amp;As…</source>
             <translation>另存为(&amp;A)…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="136" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="134" />
             <source>Save the plan under a new name</source>
             <translation>以新名称保存方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="137" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="135" />
             <source>&amp;Import config.json…</source>
             <translation>导入 config.json(&amp;I)…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="137" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="135" />
             <source>Read a Hugging Face model configuration</source>
             <translation>读取 Hugging Face 模型配置</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="138" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="136" />
             <source>Plan as &amp;PDF…</source>
             <translation>方案 PDF(&amp;P)…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="138" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="136" />
             <source>Write the plan as a PDF for sign-off</source>
             <translation>将方案导出为 PDF 供审批</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="139" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="137" />
             <source>Print pre&amp;view…</source>
             <translation>打印预览(&amp;V)…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="139" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="137" />
             <source>Preview the plan document and print it</source>
             <translation>预览方案文档并打印</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="140" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="138" />
             <source>&amp;Options as spreadsheet…</source>
             <translation>方案列表表格(&amp;O)…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="140" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="138" />
             <source>Write the ranked options to .xlsx or .csv</source>
             <translation>把排序后的方案导出为 .xlsx 或 .csv</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="141" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="139" />
             <source>&amp;Checklist as spreadsheet…</source>
             <translation>验收清单表格(&amp;C)…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="141" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="139" />
             <source>Write the checklist to .xlsx or .csv</source>
             <translation>把验收清单导出为 .xlsx 或 .csv</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="142" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="140" />
             <source>&amp;Quotes as spreadsheet…</source>
             <translation>比价表格(&amp;Q)…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="142" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="140" />
             <source>Write the quote comparison to .xlsx or .csv</source>
             <translation>把报价比价导出为 .xlsx 或 .csv</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="143" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="141" />
             <source>Export acceptance &amp;kit…</source>
             <translation>导出验收套件(&amp;K)…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="144" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="142" />
             <source>Write the scripts that check the delivered servers against this plan</source>
             <translation>写出按本方案检查交付服务器的脚本</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="145" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="143" />
             <source>Import kit res&amp;ults…</source>
             <translation>导入验收结果(&amp;U)…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="146" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="144" />
             <source>Record a gpudesk-results.json in the checklist; compare measured with planned</source>
             <translation>把 gpudesk-results.json 记入检查清单；对比实测与方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="147" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="145" />
             <source>&amp;Quit</source>
             <translation>退出(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="147" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="145" />
             <source>Close gpudesk</source>
             <translation>关闭 gpudesk</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="148" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="146" />
             <source>&amp;Undo</source>
             <translation>撤销(&amp;U)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="148" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="146" />
             <source>Undo the last edit</source>
             <translation>撤销上一次修改</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="149" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="147" />
             <source>&amp;Redo</source>
             <translation>重做(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="149" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="147" />
             <source>Redo the edit just undone</source>
             <translation>重做刚撤销的修改</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="150" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="148" />
             <source>&amp;Recompute</source>
             <translation>重新计算(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="150" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="148" />
             <source>Run the recommender again now</source>
             <translation>立即重新运行推荐</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="151" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="149" />
             <source>Reset &amp;chart views</source>
             <translation>重置图表视图(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="151" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="149" />
             <source>Show every chart's default range again (after zooming)</source>
             <translation>（缩放后）把所有图表恢复为默认范围</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="152" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="150" />
             <source>&amp;User guide</source>
             <translation>用户指南(&amp;U)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="152" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="150" />
             <source>How to make a plan with gpudesk, step by step</source>
             <translation>如何用 gpudesk 一步步制作方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="153" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="151" />
             <source>&amp;Getting started</source>
             <translation>快速入门(&amp;G)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="153" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="151" />
             <source>What to do first</source>
             <translation>第一步做什么</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="154" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="152" />
             <source>&amp;About gpudesk</source>
             <translation>关于 gpudesk(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="155" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="153" />
             <source>About &amp;Qt</source>
             <translation>关于 &amp;Qt</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="157" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="155" />
             <source>&amp;Overview</source>
             <translation>总览(&amp;O)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="157" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="155" />
             <source>P&amp;lan</source>
             <translation>方案(&amp;L)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="157" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="155" />
             <source>O&amp;ptions</source>
             <translation>候选配置(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="158" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="156" />
             <source>&amp;Quotes</source>
             <translation>报价(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="158" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="156" />
             <source>&amp;Catalogue</source>
             <translation>资源目录(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="158" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="156" />
             <source>Chec&amp;klist</source>
             <translation>检查清单(&amp;K)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="165" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="163" />
             <source>&amp;Job form</source>
             <translation>任务表单(&amp;J)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="166" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="164" />
             <source>&amp;File</source>
             <translation>文件(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="167" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="165" />
             <source>Open &amp;Recent</source>
             <translation>最近打开(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="168" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="166" />
             <source>&amp;Export</source>
             <translation>导出(&amp;E)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="169" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="167" />
             <source>&amp;Edit</source>
             <translation>编辑(&amp;E)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="170" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="168" />
             <source>&amp;View</source>
             <translation>视图(&amp;V)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="171" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="169" />
             <source>&amp;Language</source>
             <translation>语言(&amp;L)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="172" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="170" />
             <source>&amp;Help</source>
             <translation>帮助(&amp;H)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="173" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="171" />
             <source>Main toolbar</source>
             <translation>主工具栏</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="174" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="172" />
             <source>Job</source>
             <translation>任务</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="183" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="181" />
             <source>&amp;Undo %1</source>
             <translation>撤销%1(&amp;U)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="185" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="183" />
             <source>&amp;Redo %1</source>
             <translation>重做%1(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="192" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="190" />
             <source>model</source>
             <translation>模型</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="192" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="190" />
             <source>parameters</source>
             <translation>参数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="192" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="190" />
             <source>task</source>
             <translation>任务</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="192" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="190" />
             <source>precision</source>
             <translation>精度</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="193" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="191" />
             <source>optimizer</source>
             <translation>优化器</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="193" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="191" />
             <source>sequence length</source>
             <translation>序列长度</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="193" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="191" />
             <source>micro-batch</source>
             <translation>微批次</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="194" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="192" />
             <source>gradient accumulation</source>
             <translation>梯度累积</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="194" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="192" />
             <source>recomputation</source>
             <translation>重计算</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="194" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="192" />
             <source>flash attention</source>
             <translation>Flash Attention</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="195" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="193" />
             <source>LoRA rank</source>
             <translation>LoRA 秩</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="195" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="193" />
             <source>dataset tokens</source>
             <translation>数据集 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="195" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="193" />
             <source>epochs</source>
             <translation>轮数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="196" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="194" />
             <source>concurrency</source>
             <translation>并发数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="196" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="194" />
             <source>memory headroom</source>
             <translation>显存余量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="196" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="194" />
             <source>objective</source>
             <translation>优化目标</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="197" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="195" />
             <source>budget</source>
             <translation>预算</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="197" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="195" />
             <source>deadline</source>
             <translation>截止时间</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="197" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="195" />
             <source>billing</source>
             <translation>计费方式</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="197" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="195" />
             <source>region</source>
             <translation>地区</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="198" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="196" />
             <source>providers</source>
             <translation>服务商</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="198" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="196" />
             <source>most GPUs</source>
             <translation>显卡上限</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="198" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="196" />
             <source>title</source>
             <translation>标题</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="198" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="196" />
             <source>author</source>
             <translation>编制人</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="199" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="197" />
             <source>organisation</source>
             <translation>单位</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="199" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="197" />
             <source>approvers</source>
             <translation>审批人</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="199" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="197" />
             <source>notes</source>
             <translation>备注</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="200" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="198" />
             <source>choice</source>
             <translation>选定配置</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="200" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="198" />
             <source>checklist result</source>
             <translation>检查结果</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="200" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="198" />
             <source>quote</source>
             <translation>报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="200" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="198" />
             <source>import</source>
             <translation>导入</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="201" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="199" />
             <source>kit results</source>
             <translation>验收结果</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="28" />
+            <location filename="../../gpudesk/ui/window/files.py" line="25" />
             <source>gpudesk plan (*.gpudesk)</source>
             <translation>gpudesk 方案 (*.gpudesk)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="35" />
+            <location filename="../../gpudesk/ui/window/files.py" line="32" />
             <source>Unsaved changes</source>
             <translation>未保存的修改</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="35" />
+            <location filename="../../gpudesk/ui/window/files.py" line="32" />
             <source>The plan has unsaved changes. Save them first?</source>
             <translation>方案有未保存的修改。先保存吗？</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="52" />
+            <location filename="../../gpudesk/ui/window/files.py" line="49" />
             <source>gpudesk</source>
             <translation>gpudesk</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="71" />
+            <location filename="../../gpudesk/ui/window/files.py" line="68" />
             <source>Recover unsaved plan</source>
             <translation>恢复未保存的方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="72" />
+            <location filename="../../gpudesk/ui/window/files.py" line="69" />
             <source>gpudesk closed without saving “%1” (autosaved %2). Recover it?</source>
             <translation>gpudesk 上次未保存就关闭了“%1”（自动保存于 %2）。要恢复吗？</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="92" />
+            <location filename="../../gpudesk/ui/window/files.py" line="89" />
             <source>Autosave failed: %1</source>
             <translation>自动保存失败：%1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="96" />
+            <location filename="../../gpudesk/ui/window/files.py" line="93" />
             <source>Autosave failed</source>
             <translation>自动保存失败</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="97" />
+            <location filename="../../gpudesk/ui/window/files.py" line="94" />
             <source>Your edits are not lost while gpudesk stays open: save the plan to a folder you can write to.</source>
             <translation>只要 gpudesk 保持打开，您的编辑不会丢失：请将方案保存到可写入的文件夹。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="119" />
+            <location filename="../../gpudesk/ui/window/files.py" line="116" />
             <source>Open plan</source>
             <translation>打开方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="153" />
+            <location filename="../../gpudesk/ui/window/files.py" line="150" />
             <source>Save plan as</source>
             <translation>方案另存为</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="162" />
+            <location filename="../../gpudesk/ui/window/files.py" line="159" />
             <source>Save plan</source>
             <translation>保存方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="162" />
+            <location filename="../../gpudesk/ui/window/files.py" line="159" />
             <source>Nothing to save yet: the job is still being computed.</source>
             <translation>暂无可保存的内容：任务仍在计算中。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="172" />
+            <location filename="../../gpudesk/ui/window/files.py" line="169" />
             <source>“%1” was changed by another program (or another gpudesk) since you opened it. Replace it with your version? (The other version is kept as %1.bak.)</source>
             <translation>“%1”在您打开之后已被其他程序（或另一个 gpudesk）修改。要用您的版本替换它吗？（另一个版本会保留为 %1.bak。）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="183" />
+            <location filename="../../gpudesk/ui/window/files.py" line="180" />
             <source>Saved %1</source>
             <translation>已保存 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="191" />
+            <location filename="../../gpudesk/ui/window/files.py" line="188" />
             <source>Choose a configuration first.</source>
             <translation>请先选择一种配置。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="197" />
+            <location filename="../../gpudesk/ui/window/files.py" line="194" />
             <source>Print preview</source>
             <translation>打印预览</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="218" />
+            <location filename="../../gpudesk/ui/window/files.py" line="215" />
             <source>Export PDF</source>
             <translation>导出 PDF</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="224" />
+            <location filename="../../gpudesk/ui/window/files.py" line="221" />
             <source>PDF document (*.pdf)</source>
             <translation>PDF 文档 (*.pdf)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="233" />
+            <location filename="../../gpudesk/ui/window/files.py" line="230" />
             <source>Wrote %1</source>
             <translation>已写入 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="257" />
+            <location filename="../../gpudesk/ui/window/files.py" line="254" />
             <source>Export options</source>
             <translation>导出方案列表</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="257" />
+            <location filename="../../gpudesk/ui/window/files.py" line="254" />
             <source>Export checklist</source>
             <translation>导出验收清单</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="258" />
+            <location filename="../../gpudesk/ui/window/files.py" line="255" />
             <source>Export quotes</source>
             <translation>导出比价表</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="261" />
+            <location filename="../../gpudesk/ui/window/files.py" line="258" />
             <source>Nothing to export yet.</source>
             <translation>还没有可导出的内容。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="266" />
+            <location filename="../../gpudesk/ui/window/files.py" line="263" />
             <source>Excel workbook (*.xlsx)</source>
             <translation>Excel 工作簿 (*.xlsx)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="266" />
+            <location filename="../../gpudesk/ui/window/files.py" line="263" />
             <source>CSV, UTF-8 (*.csv)</source>
             <translation>CSV，UTF-8 编码 (*.csv)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/files.py" line="301" />
+            <location filename="../../gpudesk/ui/window/files.py" line="298" />
             <source>(none)</source>
             <translation>（无）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/pages.py" line="131" />
+            <location filename="../../gpudesk/ui/window/pages.py" line="128" />
             <source>from the recommendation</source>
             <translation>来自推荐</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/pages.py" line="133" />
+            <location filename="../../gpudesk/ui/window/pages.py" line="130" />
             <source>Chosen</source>
             <translation>已选择</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/pages.py" line="173" />
+            <location filename="../../gpudesk/ui/window/pages.py" line="170" />
             <source>New provider</source>
             <translation>新服务商</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/pages.py" line="217" />
+            <location filename="../../gpudesk/ui/window/pages.py" line="214" />
             <source>Your name</source>
             <translation>您的姓名</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/pages.py" line="218" />
+            <location filename="../../gpudesk/ui/window/pages.py" line="215" />
             <source>Checklist results record who checked them. Your name:</source>
             <translation>检查结果会记录检查人。请输入您的姓名：</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/pages.py" line="258" />
+            <location filename="../../gpudesk/ui/window/pages.py" line="255" />
             <source>Offline planning assistant for renting GPU servers for AI training.</source>
             <translation>离线的 AI 训练 GPU 服务器租用规划助手。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/pages.py" line="259" />
+            <location filename="../../gpudesk/ui/window/pages.py" line="256" />
             <source>Catalogue dated %1 (content %2).</source>
             <translation>目录日期 %1（内容 %2）。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/pages.py" line="259" />
+            <location filename="../../gpudesk/ui/window/pages.py" line="256" />
             <source>unknown</source>
             <translation>未知</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/pages.py" line="261" />
+            <location filename="../../gpudesk/ui/window/pages.py" line="258" />
             <source>Chinese text uses the bundled WenQuanYi Micro Hei font (Apache-2.0).</source>
             <translation>中文使用随附的文泉驿微米黑字体（Apache-2.0）。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/pages.py" line="263" />
+            <location filename="../../gpudesk/ui/window/pages.py" line="260" />
             <source>About gpudesk</source>
             <translation>关于 gpudesk</translation>
         </message>
@@ -2500,297 +2500,297 @@ Approver</source>
     <context>
         <name>Charts</name>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="66" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="65" />
             <source>Memory per GPU</source>
             <translation>每卡显存</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="66" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="65" />
             <source>GiB per GPU (1 GiB = 2³⁰ bytes)</source>
             <translation>每卡 GiB（1 GiB = 2³⁰ 字节）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="68" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="67" />
             <source>No configuration yet</source>
             <translation>尚无配置</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="90" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="89" />
             <source>Headroom kept free</source>
             <translation>预留余量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="99" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="98" />
             <source>Capacity</source>
             <translation>容量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="100" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="99" />
             <source>Usable</source>
             <translation>可用</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="100" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="99" />
             <source>Total</source>
             <translation>合计</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="103" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="102" />
             <source>GPU capacity</source>
             <translation>GPU 显存容量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="115" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="114" />
             <source>Guide's quick estimate</source>
             <translation>指南快速估算</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="117" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="116" />
             <source>Quick estimate ÷ %1</source>
             <translation>快速估算 ÷ %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="122" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="121" />
             <source>in all</source>
             <translation>合计</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="122" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="121" />
             <source>per GPU</source>
             <translation>每卡</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="150" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="149" />
             <source>Total cost vs GPU count</source>
             <translation>总成本与 GPU 数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="150" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="149" />
             <source>Cost (%1)</source>
             <translation>成本（%1）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="150" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="149" />
             <source>GPUs</source>
             <translation>GPU 数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="152" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="151" />
             <source>No priced configuration</source>
             <translation>没有带价格的配置</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="172" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="171" />
             <source>Cost</source>
             <translation>成本</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="173" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="172" />
             <source>With trial margin</source>
             <translation>含试错余量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="174" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="173" />
             <source>Time</source>
             <translation>时间</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="174" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="173" />
             <source>days</source>
             <translation>天</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="178" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="177" />
             <source>+%1 % trial-and-error margin</source>
             <translation>+%1 % 试错余量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="187" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="186" />
             <source>Days vs GPU count</source>
             <translation>天数与 GPU 数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="187" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="186" />
             <source>Days</source>
             <translation>天数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="189" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="188" />
             <source>No timed configuration</source>
             <translation>没有可估算时间的配置</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="221" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="220" />
             <source>Time vs cost (Pareto front)</source>
             <translation>时间与成本（帕累托前沿）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="237" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="236" />
             <source>Other options</source>
             <translation>其他方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="243" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="242" />
             <source>Pareto front</source>
             <translation>帕累托前沿</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="271" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="270" />
             <source>Hourly vs monthly billing</source>
             <translation>按小时与按月计费</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="271" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="270" />
             <source>Cost per month (%1)</source>
             <translation>每月成本（%1）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="272" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="271" />
             <source>Hours used per month</source>
             <translation>每月使用小时数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="275" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="274" />
             <source>No hourly price for the chosen configuration</source>
             <translation>所选配置没有按小时价格</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="278" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="277" />
             <source>Hourly</source>
             <translation>按小时</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="288" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="287" />
             <source>Monthly</source>
             <translation>按月</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="292" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="291" />
             <source>break-even %1 h</source>
             <translation>平衡点 %1 小时</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="295" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="294" />
             <source>Break-even</source>
             <translation>盈亏平衡点</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="295" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="294" />
             <source>month</source>
             <translation>月</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="300" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="299" />
             <source>this service</source>
             <translation>本服务</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="300" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="299" />
             <source>this job</source>
             <translation>本任务</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="317" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="316" />
             <source>Time vs cost</source>
             <translation>时间与成本</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/quotes_plot.py" line="24" />
+            <location filename="../../gpudesk/ui/charts/quotes_plot.py" line="22" />
             <source>All-in cost per quote</source>
             <translation>各报价总价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/quotes_plot.py" line="26" />
+            <location filename="../../gpudesk/ui/charts/quotes_plot.py" line="24" />
             <source>No priced quote yet</source>
             <translation>还没有带价格的报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/quotes_plot.py" line="56" />
+            <location filename="../../gpudesk/ui/charts/quotes_plot.py" line="54" />
             <source>All-in</source>
             <translation>总价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/quotes_plot.py" line="57" />
+            <location filename="../../gpudesk/ui/charts/quotes_plot.py" line="55" />
             <source>Cheapest</source>
             <translation>成本最低</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/quotes_plot.py" line="57" />
+            <location filename="../../gpudesk/ui/charts/quotes_plot.py" line="55" />
             <source>Selected</source>
             <translation>已选定</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/service_plots.py" line="42" />
+            <location filename="../../gpudesk/ui/charts/service_plots.py" line="41" />
             <source>Cost per month vs speed per user</source>
             <translation>每月成本与每用户速度</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/service_plots.py" line="42" />
+            <location filename="../../gpudesk/ui/charts/service_plots.py" line="41" />
             <source>Cost per million tokens vs GPU count</source>
             <translation>每百万 token 成本与 GPU 数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/service_plots.py" line="43" />
+            <location filename="../../gpudesk/ui/charts/service_plots.py" line="42" />
             <source>Time to first token vs GPU count</source>
             <translation>首 token 时间与 GPU 数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/service_plots.py" line="47" />
+            <location filename="../../gpudesk/ui/charts/service_plots.py" line="46" />
             <source>Speed per user</source>
             <translation>每用户速度</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/service_plots.py" line="47" />
+            <location filename="../../gpudesk/ui/charts/service_plots.py" line="46" />
             <source>tokens/s</source>
             <translation>token/秒</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/service_plots.py" line="48" />
+            <location filename="../../gpudesk/ui/charts/service_plots.py" line="47" />
             <source>Cost per month</source>
             <translation>每月成本</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/service_plots.py" line="50" />
+            <location filename="../../gpudesk/ui/charts/service_plots.py" line="49" />
             <source>Per million tokens</source>
             <translation>每百万 token</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/service_plots.py" line="52" />
+            <location filename="../../gpudesk/ui/charts/service_plots.py" line="51" />
             <source>First token</source>
             <translation>首 token</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/service_plots.py" line="54" />
+            <location filename="../../gpudesk/ui/charts/service_plots.py" line="53" />
             <source>below the target</source>
             <translation>低于目标</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/service_plots.py" line="85" />
+            <location filename="../../gpudesk/ui/charts/service_plots.py" line="84" />
             <source>Output tokens/s per user (%1 users in flight)</source>
             <translation>每用户每秒输出 token 数（并发 %1 个用户）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/service_plots.py" line="98" />
+            <location filename="../../gpudesk/ui/charts/service_plots.py" line="97" />
             <source>target %1</source>
             <translation>目标 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/service_plots.py" line="99" />
+            <location filename="../../gpudesk/ui/charts/service_plots.py" line="98" />
             <source>Target per user</source>
             <translation>每用户目标</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/service_plots.py" line="123" />
+            <location filename="../../gpudesk/ui/charts/service_plots.py" line="122" />
             <source>Per million tokens (%1)</source>
             <translation>每百万 token（%1）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/service_plots.py" line="129" />
+            <location filename="../../gpudesk/ui/charts/service_plots.py" line="128" />
             <source>First token (s)</source>
             <translation>首 token（秒）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/style.py" line="338" />
+            <location filename="../../gpudesk/ui/charts/style.py" line="337" />
             <source>Chosen</source>
             <translation>已选择</translation>
         </message>
@@ -2798,17 +2798,17 @@ Approver</source>
     <context>
         <name>Format</name>
         <message>
-            <location filename="../../gpudesk/ui/fmt.py" line="17" />
+            <location filename="../../gpudesk/ui/fmt.py" line="15" />
             <source>empty</source>
             <translation>为空</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/fmt.py" line="26" />
+            <location filename="../../gpudesk/ui/fmt.py" line="24" />
             <source>not a number (try 7B, 350M or 1.5e9)</source>
             <translation>不是数字（可输入 7B、350M 或 1.5e9）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/fmt.py" line="28" />
+            <location filename="../../gpudesk/ui/fmt.py" line="26" />
             <source>not a finite number</source>
             <translation>不是有限数值</translation>
         </message>
@@ -2816,27 +2816,27 @@ Approver</source>
     <context>
         <name>KitDialog</name>
         <message>
-            <location filename="../../gpudesk/ui/kit_dialog.py" line="51" />
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="49" />
             <source>Export acceptance kit</source>
             <translation>导出验收套件</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/kit_dialog.py" line="52" />
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="50" />
             <source>Choose a configuration first: the kit checks the servers against it.</source>
             <translation>请先选定配置：验收套件按它检查服务器。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/kit_dialog.py" line="54" />
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="52" />
             <source>Where to put the acceptance kit</source>
             <translation>验收套件的保存位置</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/kit_dialog.py" line="65" />
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="63" />
             <source>Acceptance kit written</source>
             <translation>验收套件已写出</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/kit_dialog.py" line="66" />
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="64" />
             <source>Written: %1 and %2.
 
 Copy it to every delivered server and run, in the dataset's folder:
@@ -2851,22 +2851,22 @@ Then import the gpudesk-results.json it writes (File ▸ Import kit results…).
 然后导入它写出的 gpudesk-results.json（文件 ▸ 导入验收结果…）。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/kit_dialog.py" line="68" />
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="66" />
             <source>Acceptance kit written: %1</source>
             <translation>验收套件已写出：%1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/kit_dialog.py" line="81" />
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="79" />
             <source>Import acceptance kit results</source>
             <translation>导入验收结果</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/kit_dialog.py" line="82" />
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="80" />
             <source>Kit results (*.json);;All files (*)</source>
             <translation>验收结果 (*.json);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/kit_dialog.py" line="90" />
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="88" />
             <source>Nothing was changed.
 
 %1</source>
@@ -2875,117 +2875,117 @@ Then import the gpudesk-results.json it writes (File ▸ Import kit results…).
 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/kit_dialog.py" line="105" />
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="103" />
             <source>Kit results of %1 recorded in the checklist.</source>
             <translation>%1 的验收结果已记入检查清单。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/kit_dialog.py" line="116" />
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="114" />
             <source>Acceptance kit results: %1</source>
             <translation>验收结果：%1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/kit_dialog.py" line="122" />
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="120" />
             <source>%1 checks to record: %2 passed, %3 failed, %4 as evidence only; %5 skipped.</source>
             <translation>将记录 %1 项检查：通过 %2 项，未通过 %3 项，仅作证据 %4 项；跳过 %5 项。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/kit_dialog.py" line="132" />
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="130" />
             <source>Measured against planned</source>
             <translation>实测与方案对比</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/kit_dialog.py" line="134" />
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="132" />
             <source>What</source>
             <translation>项目</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/kit_dialog.py" line="134" />
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="132" />
             <source>Plan</source>
             <translation>方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/kit_dialog.py" line="134" />
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="132" />
             <source>Measured</source>
             <translation>实测</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/kit_dialog.py" line="138" />
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="136" />
             <source>Checklist items</source>
             <translation>检查清单项</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/kit_dialog.py" line="140" />
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="138" />
             <source>pass</source>
             <translation>通过</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/kit_dialog.py" line="140" />
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="138" />
             <source>fail</source>
             <translation>未通过</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/kit_dialog.py" line="140" />
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="138" />
             <source>evidence</source>
             <translation>证据</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/kit_dialog.py" line="141" />
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="139" />
             <source>Item</source>
             <translation>检查项</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/kit_dialog.py" line="141" />
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="139" />
             <source>Verdict</source>
             <translation>结论</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/kit_dialog.py" line="141" />
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="139" />
             <source>Evidence</source>
             <translation>证据</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/kit_dialog.py" line="147" />
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="145" />
             <source>Record results</source>
             <translation>记录结果</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/kit_dialog.py" line="153" />
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="151" />
             <source>Recalibrate the plan from the training run</source>
             <translation>根据训练测试重新校准方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/kit_dialog.py" line="160" />
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="158" />
             <source>Record and recalibrate</source>
             <translation>记录并重新校准</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/kit_dialog.py" line="174" />
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="172" />
             <source>MFU: %1 planned → %2 (the synthetic run reached %3 where gpudesk predicted %4)</source>
             <translation>MFU：方案 %1 → %2（合成训练实测 %3，gpudesk 预测 %4）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/kit_dialog.py" line="178" />
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="176" />
             <source>Memory per GPU: %1 → %2</source>
             <translation>每卡显存：%1 → %2</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/kit_dialog.py" line="180" />
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="178" />
             <source>Training time: %1 → %2</source>
             <translation>训练时长：%1 → %2</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/kit_dialog.py" line="182" />
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="180" />
             <source>Cost with the trial margin: %1 → %2</source>
             <translation>含试错余量的费用：%1 → %2</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/kit_dialog.py" line="184" />
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="182" />
             <source>Kept as a new plan version: the original figures stay in the plan and in its PDF.</source>
             <translation>作为方案的新版本保存：原有数据仍保留在方案及其 PDF 中。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/kit_dialog.py" line="187" />
+            <location filename="../../gpudesk/ui/kit_dialog.py" line="185" />
             <source>With the measured overhead the job no longer fits in GPU memory.</source>
             <translation>按实测开销，任务已无法装入显存。</translation>
         </message>
@@ -2993,57 +2993,57 @@ Then import the gpudesk-results.json it writes (File ▸ Import kit results…).
     <context>
         <name>ChecklistModel</name>
         <message>
-            <location filename="../../gpudesk/ui/models/checklist_model.py" line="112" />
+            <location filename="../../gpudesk/ui/models/checklist_model.py" line="111" />
             <source>Status</source>
             <translation>状态</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/checklist_model.py" line="112" />
+            <location filename="../../gpudesk/ui/models/checklist_model.py" line="111" />
             <source>Phase</source>
             <translation>阶段</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/checklist_model.py" line="112" />
+            <location filename="../../gpudesk/ui/models/checklist_model.py" line="111" />
             <source>Check</source>
             <translation>检查项</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/checklist_model.py" line="113" />
+            <location filename="../../gpudesk/ui/models/checklist_model.py" line="112" />
             <source>Pass criterion</source>
             <translation>通过标准</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/checklist_model.py" line="113" />
+            <location filename="../../gpudesk/ui/models/checklist_model.py" line="112" />
             <source>Notes</source>
             <translation>备注</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/checklist_model.py" line="114" />
+            <location filename="../../gpudesk/ui/models/checklist_model.py" line="113" />
             <source>Checked by / at</source>
             <translation>检查人 / 时间</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/checklist_model.py" line="156" />
+            <location filename="../../gpudesk/ui/models/checklist_model.py" line="155" />
             <source>How</source>
             <translation>方法</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/checklist_model.py" line="156" />
+            <location filename="../../gpudesk/ui/models/checklist_model.py" line="155" />
             <source>Pass if</source>
             <translation>通过标准</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/checklist_model.py" line="158" />
+            <location filename="../../gpudesk/ui/models/checklist_model.py" line="157" />
             <source>Waived because</source>
             <translation>豁免原因</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/checklist_model.py" line="160" />
+            <location filename="../../gpudesk/ui/models/checklist_model.py" line="159" />
             <source>Evidence</source>
             <translation>证据</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/checklist_model.py" line="162" />
+            <location filename="../../gpudesk/ui/models/checklist_model.py" line="161" />
             <source>Recorded for another configuration than the current choice: check again.</source>
             <translation>记录于与当前选择不同的配置：请重新检查。</translation>
         </message>
@@ -3051,162 +3051,162 @@ Then import the gpudesk-results.json it writes (File ▸ Import kit results…).
     <context>
         <name>OptionsModel</name>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="38" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="36" />
             <source>Rank</source>
             <translation>排名</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="38" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="36" />
             <source>Place in the recommender's ranking for the objective</source>
             <translation>按优化目标在推荐结果中的名次</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="39" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="37" />
             <source>GPU</source>
             <translation>GPU</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="39" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="37" />
             <source>GPU model; the other counts of the same GPU are folded under its best row</source>
             <translation>显卡型号；同一显卡的其他数量折叠在其最佳方案下</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="40" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="38" />
             <source>GPUs</source>
             <translation>GPU 数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="40" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="38" />
             <source>GPUs in all (nodes × GPUs per node when more than one node)</source>
             <translation>显卡总数（多节点时为 节点数 × 每节点卡数）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="41" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="39" />
             <source>Provider</source>
             <translation>服务商</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="41" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="39" />
             <source>Whose offer prices this configuration</source>
             <translation>该配置按哪家的报价计价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="42" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="40" />
             <source>Region</source>
             <translation>地域</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="42" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="40" />
             <source>Where the offer's data centre is</source>
             <translation>报价对应机房所在地区</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="43" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="41" />
             <source>Layout</source>
             <translation>并行布局</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="43" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="41" />
             <source>How the job is split: tensor (TP), pipeline (PP) and data (DP) parallel, ZeRO stage, offload, recomputation, micro-batch</source>
             <translation>任务如何切分：张量并行（TP）、流水线并行（PP）、数据并行（DP）、ZeRO 阶段、卸载、重计算、微批次</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="44" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="42" />
             <source>Tier</source>
             <translation>档次</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="44" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="42" />
             <source>The guide's class of setup: entry, advanced, flagship or multi-node</source>
             <translation>指南中的配置档位：入门级、进阶档、旗舰级或跨节点集群</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="45" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="43" />
             <source>Fits</source>
             <translation>显存够用</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="45" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="43" />
             <source>Whether the job fits in each GPU's usable memory</source>
             <translation>任务能否放进每张卡的可用显存</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="46" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="44" />
             <source>Memory per GPU</source>
             <translation>每卡显存</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="46" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="44" />
             <source>Memory each GPU needs, in GiB (2³⁰ bytes)</source>
             <translation>每张 GPU 所需显存，单位 GiB（2³⁰ 字节）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="47" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="45" />
             <source>Time</source>
             <translation>时间</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="47" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="45" />
             <source>Wall-clock time of the run, without the trial margin</source>
             <translation>训练实际耗时（不含试错余量）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="48" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="46" />
             <source>Cost</source>
             <translation>成本</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="48" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="46" />
             <source>Rental for the run at the offer's price</source>
             <translation>按报价计算的本次租金</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="49" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="47" />
             <source>With trial margin</source>
             <translation>含试错余量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="49" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="47" />
             <source>Cost with the margin for trial and error (tuning, re-runs)</source>
             <translation>含试错余量（调参、重跑）的费用</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="50" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="48" />
             <source>Price</source>
             <translation>价格</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="50" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="48" />
             <source>The offer's price per GPU-hour, its kind and date</source>
             <translation>报价的每卡时价格、价格类型和日期</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="51" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="49" />
             <source>Advice</source>
             <translation>建议</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="51" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="49" />
             <source>Warnings for this configuration; hover the icon to read them</source>
             <translation>该配置的警示；鼠标停在图标上查看</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="196" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="194" />
             <source>(+%1 more)</source>
             <translation>（另有 %1 个）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="201" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="199" />
             <source>own price</source>
             <translation>自定价格</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="208" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="206" />
             <source>offload</source>
             <translation>卸载</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="227" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="225" />
             <source>%1/GPU-h</source>
             <translation>%1/卡时</translation>
         </message>
@@ -3214,122 +3214,122 @@ Then import the gpudesk-results.json it writes (File ▸ Import kit results…).
     <context>
         <name>QuotesModel</name>
         <message>
-            <location filename="../../gpudesk/ui/models/quotes_model.py" line="24" />
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="23" />
             <source>Quote</source>
             <translation>报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/quotes_model.py" line="24" />
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="23" />
             <source>The quote's id in this plan (q1, q2, …); ★ selected, ✓ cheapest</source>
             <translation>报价在本方案中的编号（q1、q2…）；★ 已选定，✓ 最低价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/quotes_model.py" line="25" />
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="24" />
             <source>Provider</source>
             <translation>服务商</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/quotes_model.py" line="25" />
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="24" />
             <source>Who quoted, and the provider's quote number</source>
             <translation>报价的服务商及其报价编号</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/quotes_model.py" line="26" />
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="25" />
             <source>Configuration</source>
             <translation>配置</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/quotes_model.py" line="26" />
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="25" />
             <source>GPUs quoted: nodes × GPUs per node, region</source>
             <translation>报价的显卡：节点数 × 每节点卡数，地区</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/quotes_model.py" line="27" />
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="26" />
             <source>Prices</source>
             <translation>价格</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/quotes_model.py" line="27" />
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="26" />
             <source>Every price the quote states, per GPU or per node and billing period</source>
             <translation>报价写明的每一项价格，按卡或按节点及计费周期</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/quotes_model.py" line="28" />
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="27" />
             <source>Valid until</source>
             <translation>有效期至</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/quotes_model.py" line="28" />
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="27" />
             <source>Last day the quote holds</source>
             <translation>报价有效的最后一天</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/quotes_model.py" line="29" />
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="28" />
             <source>Fits</source>
             <translation>显存够用</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/quotes_model.py" line="29" />
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="28" />
             <source>Whether the plan's job fits this configuration (the engine's verdict)</source>
             <translation>本方案的任务能否放进该配置（引擎的判断）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/quotes_model.py" line="30" />
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="29" />
             <source>Run time</source>
             <translation>训练时长</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/quotes_model.py" line="30" />
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="29" />
             <source>One clean run on this configuration, without the trial margin</source>
             <translation>在该配置上一次跑通所需时间（不含试错余量）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/quotes_model.py" line="31" />
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="30" />
             <source>All-in</source>
             <translation>总价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/quotes_model.py" line="31" />
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="30" />
             <source>Everything the quote costs for this job: compute at the cheapest billing mix for the run with its trial margin, storage, network, fees, subsidy and tax</source>
             <translation>该报价完成本任务的全部费用：按含试错余量的时长以最便宜的计费组合计算的算力费，加存储、网络、其他费用、补贴和税费</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/quotes_model.py" line="32" />
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="31" />
             <source>+30 %</source>
             <translation>+30%</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/quotes_model.py" line="32" />
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="31" />
             <source>All-in if the run takes 30 % longer</source>
             <translation>训练时长多 30% 时的总价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/quotes_model.py" line="33" />
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="32" />
             <source>+100 %</source>
             <translation>+100%</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/quotes_model.py" line="33" />
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="32" />
             <source>All-in if the run takes twice as long</source>
             <translation>训练时长翻倍时的总价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/quotes_model.py" line="34" />
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="33" />
             <source>Billing</source>
             <translation>计费方式</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/quotes_model.py" line="34" />
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="33" />
             <source>The cheapest billing form or mix for the rental period</source>
             <translation>该租期内最便宜的计费方式或组合</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/quotes_model.py" line="35" />
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="34" />
             <source>Flags</source>
             <translation>提示</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/quotes_model.py" line="35" />
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="34" />
             <source>What a reviewer should know: expired, no licence or ICP filing recorded, does not fit, items not stated, spot billing</source>
             <translation>审核人需要了解的事项：已过期、未记录许可证或 ICP 备案、装不下、未写明的费用项、竞价计费</translation>
         </message>
@@ -3337,427 +3337,427 @@ Then import the gpudesk-results.json it writes (File ▸ Import kit results…).
     <context>
         <name>RowEditor</name>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="31" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="29" />
             <source>Id (letters, digits, - . _)</source>
             <translation>编号（字母、数字、- . _）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="31" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="29" />
             <source>Name</source>
             <translation>名称</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="31" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="29" />
             <source>Chinese name</source>
             <translation>中文名称</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="32" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="30" />
             <source>English name</source>
             <translation>英文名称</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="32" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="30" />
             <source>Vendor</source>
             <translation>厂商</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="32" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="30" />
             <source>Architecture</source>
             <translation>架构</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="33" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="31" />
             <source>Memory (bytes)</source>
             <translation>显存（字节）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="33" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="31" />
             <source>Memory bandwidth (GB/s)</source>
             <translation>显存带宽 (GB/s)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="34" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="32" />
             <source>FP32 (TFLOPS)</source>
             <translation>FP32 (TFLOPS)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="34" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="32" />
             <source>TF32 dense (TFLOPS)</source>
             <translation>TF32 稠密算力 (TFLOPS)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="35" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="33" />
             <source>FP16 dense (TFLOPS)</source>
             <translation>FP16 稠密算力 (TFLOPS)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="35" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="33" />
             <source>BF16 dense (TFLOPS)</source>
             <translation>BF16 稠密算力 (TFLOPS)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="36" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="34" />
             <source>FP8 dense (TFLOPS)</source>
             <translation>FP8 稠密算力 (TFLOPS)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="36" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="34" />
             <source>NVLink per GPU (GB/s)</source>
             <translation>每卡 NVLink 带宽 (GB/s)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="37" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="35" />
             <source>NVLink generation</source>
             <translation>NVLink 代数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="37" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="35" />
             <source>PCIe generation</source>
             <translation>PCIe 代数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="38" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="36" />
             <source>PCIe per direction (GB/s)</source>
             <translation>PCIe 单向带宽 (GB/s)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="38" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="36" />
             <source>Form factor (sxm, pcie, oam)</source>
             <translation>外形规格（sxm、pcie、oam）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="39" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="37" />
             <source>TDP (W)</source>
             <translation>功耗 TDP (W)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="39" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="37" />
             <source>Release year</source>
             <translation>发布年份</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="39" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="37" />
             <source>Consumer card (yes/no)</source>
             <translation>消费级显卡（是/否）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="40" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="38" />
             <source>Confidence (high, medium, low)</source>
             <translation>可信度（high 高、medium 中、low 低）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="40" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="38" />
             <source>Source</source>
             <translation>来源</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="41" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="39" />
             <source>Checked on (YYYY-MM-DD)</source>
             <translation>核实日期（年-月-日）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="41" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="39" />
             <source>Market (global, china)</source>
             <translation>市场（global 全球、china 中国特供）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="41" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="39" />
             <source>Notes</source>
             <translation>备注</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="42" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="40" />
             <source>Notes in Chinese</source>
             <translation>中文备注</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="42" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="40" />
             <source>GPU id</source>
             <translation>显卡编号</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="42" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="40" />
             <source>GPUs per node</source>
             <translation>每节点 GPU 数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="43" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="41" />
             <source>Topology (nvswitch, nvlink-bridge, pcie)</source>
             <translation>拓扑（nvswitch、nvlink-bridge、pcie）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="43" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="41" />
             <source>GPU link (GB/s)</source>
             <translation>GPU 互联 (GB/s)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="44" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="42" />
             <source>CPU</source>
             <translation>CPU</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="44" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="42" />
             <source>Host RAM (bytes)</source>
             <translation>主机内存（字节）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="44" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="42" />
             <source>NVMe (bytes)</source>
             <translation>NVMe（字节）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="45" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="43" />
             <source>Network (infiniband, roce, ethernet)</source>
             <translation>网络（infiniband、roce、ethernet）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="45" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="43" />
             <source>Network (Gb/s)</source>
             <translation>网络 (Gb/s)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="46" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="44" />
             <source>Power (kW)</source>
             <translation>功率 (kW)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="46" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="44" />
             <source>Telecom licence number (增值电信业务经营许可证)</source>
             <translation>增值电信业务经营许可证编号</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="47" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="45" />
             <source>Licence scope</source>
             <translation>许可范围</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="47" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="45" />
             <source>Licence scope in Chinese</source>
             <translation>中文许可范围</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="48" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="46" />
             <source>ICP filing</source>
             <translation>ICP 备案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="49" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="47" />
             <source>Certifications (comma-separated)</source>
             <translation>资质认证（逗号分隔）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="49" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="47" />
             <source>Regions (comma-separated)</source>
             <translation>地区（逗号分隔）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="50" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="48" />
             <source>Data centres</source>
             <translation>数据中心</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="50" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="48" />
             <source>Data centres in Chinese</source>
             <translation>中文数据中心说明</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="51" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="49" />
             <source>Own data centres (yes/no)</source>
             <translation>自营机房（是/否）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="52" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="50" />
             <source>7×24 on-site support (yes/no)</source>
             <translation>7×24 驻场支持（是/否）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="52" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="50" />
             <source>Spare-parts pool (yes/no)</source>
             <translation>备件池（是/否）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="53" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="51" />
             <source>Billing modes (hourly, monthly, …)</source>
             <translation>计费方式（hourly 按小时、monthly 包月…）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="53" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="51" />
             <source>Data destruction</source>
             <translation>数据销毁</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="54" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="52" />
             <source>Registered capital</source>
             <translation>注册资本</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="55" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="53" />
             <source>Registered capital in Chinese</source>
             <translation>中文注册资本</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="55" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="53" />
             <source>Source in Chinese</source>
             <translation>中文信息来源</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="56" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="54" />
             <source>Founded (year)</source>
             <translation>成立年份</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="56" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="54" />
             <source>Website</source>
             <translation>网站</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="57" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="55" />
             <source>Provider id</source>
             <translation>服务商编号</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="57" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="55" />
             <source>Node type id</source>
             <translation>节点类型编号</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="57" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="55" />
             <source>Region</source>
             <translation>地域</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="58" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="56" />
             <source>Most nodes</source>
             <translation>最多节点数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="58" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="56" />
             <source>Price per GPU-hour (CNY)</source>
             <translation>每卡时价格（元）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="59" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="57" />
             <source>Price per GPU-month (CNY)</source>
             <translation>每卡月价格（元）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="59" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="57" />
             <source>Currency</source>
             <translation>币种</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="60" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="58" />
             <source>Price kind (quoted, list, estimate)</source>
             <translation>价格类型（quoted 报价、list 公开价、estimate 估算）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="60" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="58" />
             <source>Price date (YYYY-MM-DD)</source>
             <translation>价格日期（年-月-日）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="61" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="59" />
             <source>Billing (hourly, monthly, …)</source>
             <translation>计费方式（hourly 按小时、monthly 包月…）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="61" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="59" />
             <source>Prices include VAT (yes/no)</source>
             <translation>价格含增值税（是/否）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="62" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="60" />
             <source>Legal name</source>
             <translation>法定名称</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="62" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="60" />
             <source>Licence region</source>
             <translation>许可证覆盖地区</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="63" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="61" />
             <source>MLPS (等保) level</source>
             <translation>等保级别</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="63" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="61" />
             <source>Contact</source>
             <translation>联系方式</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="64" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="62" />
             <source>Software stack (cuda, rocm, cann, dtk, xpu, musa, neuware)</source>
             <translation>软件栈（cuda、rocm、cann、dtk、xpu、musa、neuware）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="72" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="70" />
             <source>required</source>
             <translation>必填</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="74" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="72" />
             <source>not a number</source>
             <translation>不是数字</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="76" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="74" />
             <source>must be at least %1</source>
             <translation>不能小于 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="78" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="76" />
             <source>must be at most %1</source>
             <translation>不能大于 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="80" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="78" />
             <source>must be one of %1</source>
             <translation>必须是以下之一：%1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="82" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="80" />
             <source>answer yes or no</source>
             <translation>请填写“是”或“否”</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="86" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="84" />
             <source>lowercase letters, digits, '-', '.' and '_' only, starting with a letter or digit</source>
             <translation>只能使用小写字母、数字和“-”“.”“_”，并以字母或数字开头</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="88" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="86" />
             <source>a date as YYYY-MM-DD</source>
             <translation>日期格式为 YYYY-MM-DD</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="90" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="88" />
             <source>billing modes: %1</source>
             <translation>计费方式只能是：%1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="122" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="120" />
             <source>Fields in bold are required; an empty field reads "unknown".</source>
             <translation>粗体为必填项；留空即为“未知”。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="132" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="130" />
             <source>yes</source>
             <translation>是</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="132" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="130" />
             <source>no</source>
             <translation>否</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="136" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="134" />
             <source>unknown</source>
             <translation>未知</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="208" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="206" />
             <source>Correct the fields marked in red.</source>
             <translation>请改正标红的字段。</translation>
         </message>

@@ -27,7 +27,8 @@ TS = HERE / "gpudesk_zh_CN.ts"
 QM = HERE / "gpudesk_zh_CN.qm"
 GLOSSARY = HERE / "zh_CN.json"
 
-_HELPER = re.compile(r'def _tr\(text: str\) -> str:\s*return QCoreApplication\.translate\("(\w+)", text\)')
+_HELPER = re.compile(r'def _tr\(text: str\) -> str:\s*return QCoreApplication\.translate\("(\w+)", text\)'
+                     r'|^_tr = translator\("(\w+)"\)', re.M)
 # `_tr("...")`, `_tr('...')`, and adjacent literals joined as Python joins them: `_tr("a "\n "b")`
 _CALL = re.compile(r"""\b_tr\(\s*((?:(?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')\s*)+)\)""")
 _LITERAL = re.compile(r""""((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'""")
@@ -64,12 +65,12 @@ def _helper_strings() -> dict[str, list[tuple[str, str, int]]]:
     for file in files:
         helper = _HELPER.search(file.read_text(encoding="utf-8"))
         if helper:
-            contexts[".".join(file.relative_to(ROOT).with_suffix("").parts)] = helper.group(1)
+            contexts[".".join(file.relative_to(ROOT).with_suffix("").parts)] = helper.group(1) or helper.group(2)
     for file in files:
         text = file.read_text(encoding="utf-8")
         helper = _HELPER.search(text)
         imported = _IMPORTED.search(text)
-        context = helper.group(1) if helper else (contexts.get(imported.group(1)) if imported else None)
+        context = (helper.group(1) or helper.group(2)) if helper else (contexts.get(imported.group(1)) if imported else None)
         if not context:
             continue
         for call in _CALL.finditer(text):

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 
 import pyqtgraph as pg
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont, QFontMetrics, QImage
 
 from gpudesk.core.report.chart_data import CostChartData, MemoryChartData
@@ -47,10 +47,9 @@ from gpudesk.ui.charts.style import (
     _steady,
 
 )
+from gpudesk.ui.i18n import translator
 
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("Charts", text)
+_tr = translator("Charts")
 
 
 # --- memory -----------------------------------------------------------------------------------

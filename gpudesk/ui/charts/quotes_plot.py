@@ -5,17 +5,15 @@ fees, tax; the subsidy below zero), the cheapest and the selected marked. Draws 
 from __future__ import annotations
 
 import pyqtgraph as pg
-from PySide6.QtCore import QCoreApplication
 
 from gpudesk.ui.charts.style import _add, _bar, _begin, _brush, _empty, _finish, _hover_points, _legend, _num, _pen
 from gpudesk.ui.charts.style import _set_range, _set_ticks
+from gpudesk.ui.i18n import translator
 
 ITEM_COLOURS = {"compute": "#3465a4", "storage": "#73d216", "network": "#06989a", "fees": "#c17d11",
                 "tax": "#888a85", "subsidy": "#cc0000"}
 
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("Charts", text)
+_tr = translator("Charts")
 
 
 def build_quotes_plot(plot_item: pg.PlotItem, data) -> None:

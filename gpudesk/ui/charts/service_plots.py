@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 
 import pyqtgraph as pg
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import Qt
 
 from gpudesk.core.report.service_chart import ServiceChartData, ServicePoint
 from gpudesk.ui.charts.style import (
@@ -31,10 +31,9 @@ from gpudesk.ui.charts.style import (
     _set_ticks,
     _star,
 )
+from gpudesk.ui.i18n import translator
 
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("Charts", text)
+_tr = translator("Charts")
 
 
 def titles() -> dict[str, str]:

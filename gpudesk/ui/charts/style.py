@@ -11,8 +11,9 @@ import html
 import math
 
 import pyqtgraph as pg
-from PySide6.QtCore import QCoreApplication, QLocale, Qt
+from PySide6.QtCore import QLocale, Qt
 from PySide6.QtGui import QColor
+from gpudesk.ui.i18n import translator
 
 pg.setConfigOptions(antialias=True, background="w", foreground="#202020")
 
@@ -29,9 +30,7 @@ COMPONENT_COLOURS = {
 SERIES_COLOURS = ["#3465a4", "#cc0000", "#4e9a06", "#f57900", "#75507b", "#06989a", "#c4a000", "#5c3566",
                   "#204a87", "#a40000"]
 
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("Charts", text)
+_tr = translator("Charts")
 
 
 def _num(value: float, decimals: int = 1) -> str:

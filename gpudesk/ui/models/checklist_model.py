@@ -7,7 +7,7 @@ the page saves or marks the plan dirty. `ChecklistFilter` filters by phase and s
 from __future__ import annotations
 
 from PySide6.QtCore import (
-    QAbstractTableModel, QCoreApplication, QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt, Signal,
+    QAbstractTableModel, QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt, Signal,
 )
 from PySide6.QtGui import QBrush, QColor, QFont
 
@@ -15,6 +15,7 @@ from gpudesk.core.plan.checklist import PHASES, ChecklistItem, phase_label, prog
 from gpudesk.core import units
 from gpudesk.core.plan import STATUSES, Plan
 from gpudesk.errors import GpudeskError
+from gpudesk.ui.i18n import translator
 
 
 COLUMNS = ("status", "phase", "title", "criterion", "notes", "checked")
@@ -28,9 +29,7 @@ _STATUS_ORDER = {"fail": 0, "open": 1, "waived": 2, "pass": 3, "n/a": 4}
 _COLOURS = {"fail": QColor(255, 214, 214), "pass": QColor(214, 240, 214), "waived": QColor(255, 240, 200)}
 _GREY = QColor(128, 128, 128)
 
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("ChecklistModel", text)
+_tr = translator("ChecklistModel")
 
 
 class ChecklistModel(QAbstractTableModel):

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from PySide6.QtCore import (
     QAbstractItemModel,
-    QCoreApplication,
     QModelIndex,
     QPersistentModelIndex,
     Qt,
@@ -19,6 +18,7 @@ from gpudesk.core.models import Option
 from gpudesk.core.search.options_view import group_by_gpu, layout_text
 from gpudesk.core import units
 from gpudesk.ui.labels import region_text
+from gpudesk.ui.i18n import translator
 
 SORT_ROLE = Qt.UserRole
 OPTION_ROLE = Qt.UserRole + 1
@@ -27,9 +27,7 @@ COLUMNS = ("rank", "gpu", "gpus", "provider", "region", "layout", "tier", "fits"
 _RIGHT = ("rank", "gpus", "memory", "time", "cost", "margin", "price")
 _TOP = (1 << 31) - 1  # internal id of top-level rows (a child's is its group's row)
 
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("OptionsModel", text)
+_tr = translator("OptionsModel")
 
 
 def header_texts() -> dict[str, tuple[str, str]]:

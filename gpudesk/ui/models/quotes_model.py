@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 
 from gpudesk.core import units
 from gpudesk.ui.labels import region_text
+from gpudesk.ui.i18n import translator
 
 SORT_ROLE = Qt.UserRole
 QUOTE_ROLE = Qt.UserRole + 1
@@ -14,9 +15,7 @@ COLUMNS = ("id", "provider", "configuration", "all_in", "fits", "flags", "valid"
            "billing", "prices")
 _RIGHT = ("hours", "all_in", "plus30", "plus100")
 
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("QuotesModel", text)
+_tr = translator("QuotesModel")
 
 
 def header_texts() -> dict[str, tuple[str, str]]:

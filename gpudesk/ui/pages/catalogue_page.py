@@ -8,20 +8,18 @@ from __future__ import annotations
 
 import json
 
-from PySide6.QtCore import QEvent, QSortFilterProxyModel, Qt, Signal
+from PySide6.QtCore import QSortFilterProxyModel, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
     QFileDialog,
     QHBoxLayout,
     QHeaderView,
-    QLabel,
     QLineEdit,
     QMessageBox,
     QPushButton,
     QTableView,
     QTabWidget,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -31,6 +29,7 @@ from gpudesk.core import units
 from gpudesk.ui.labels import capitalised, provider_name, region_text, row_text
 from gpudesk.ui.widgets.row_editor import RowEditor
 from gpudesk.ui.models.catalog_model import SORT_ROLE, RowsModel
+from gpudesk.ui.widgets.page import Retranslated, hint_label, page_layout
 
 KINDS = ("gpus", "servers", "providers", "offers")
 
@@ -43,7 +42,7 @@ def _tb(n):
     return None if n is None else round(n / 1e12, 1)
 
 
-class CataloguePage(QWidget):
+class CataloguePage(Retranslated, QWidget):
     catalog_edited = Signal()
 
     def __init__(self, catalog, parent: QWidget | None = None) -> None:
@@ -135,8 +134,7 @@ class CataloguePage(QWidget):
         return {"global": self.tr("global"), "china": self.tr("China SKU")}.get(market or "", market)
 
     def _setup_ui(self) -> None:
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(6, 6, 6, 6)
+        layout = page_layout(self)
         bar = QHBoxLayout()
         self.filter_edit = QLineEdit()
         self.filter_edit.setClearButtonEnabled(True)
@@ -175,15 +173,8 @@ class CataloguePage(QWidget):
             self.models[kind], self.proxies[kind], self.views[kind] = model, proxy, view
             self.tabs.addTab(view, "")
         layout.addWidget(self.tabs, 1)
-        self.footer = QLabel()
-        self.footer.setWordWrap(True)
-        self.footer.setStyleSheet("color: #555753;")
+        self.footer = hint_label()
         layout.addWidget(self.footer)
-
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.LanguageChange:
-            self.retranslate_ui()
-        super().changeEvent(event)
 
     def retranslate_ui(self) -> None:
         for i, text in enumerate((self.tr("GPU models"), self.tr("Node types"), self.tr("Providers"), self.tr("Offers"))):

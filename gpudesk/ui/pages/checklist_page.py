@@ -5,7 +5,7 @@ Keys on the table: P pass, F fail, N n/a, W waive (asks for the reason), O reope
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -22,7 +22,6 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSplitter,
     QTableView,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -32,6 +31,7 @@ from gpudesk.ui.models.checklist_model import (
     ChecklistFilter,
     ChecklistModel,
 )
+from gpudesk.ui.widgets.page import Retranslated, hint_label, page_layout
 
 
 class _KeyTable(QTableView):
@@ -45,7 +45,7 @@ class _KeyTable(QTableView):
         super().keyPressEvent(event)
 
 
-class ChecklistPage(QWidget):
+class ChecklistPage(Retranslated, QWidget):
     plan_edited = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -61,8 +61,7 @@ class ChecklistPage(QWidget):
     def _setup_ui(self) -> None:
         from gpudesk.core.plan.checklist import PHASES
 
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(6, 6, 6, 6)
+        layout = page_layout(self)
         bar = QHBoxLayout()
         self.phase_label = QLabel()
         self.phase_combo = QComboBox()
@@ -141,14 +140,8 @@ class ChecklistPage(QWidget):
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 2)
         layout.addWidget(splitter, 1)
-        self.hint = QLabel()
-        self.hint.setStyleSheet("color: #555753;")
+        self.hint = hint_label(wrap=False)
         layout.addWidget(self.hint)
-
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.LanguageChange:
-            self.retranslate_ui()
-        super().changeEvent(event)
 
     def retranslate_ui(self) -> None:
         from gpudesk.core.plan.checklist import phase_label

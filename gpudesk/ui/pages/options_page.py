@@ -3,7 +3,7 @@ it; sortable and filterable; picking a row makes it the plan's choice."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QSortFilterProxyModel, Qt, Signal
+from PySide6.QtCore import QSortFilterProxyModel, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -12,14 +12,14 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPushButton,
     QTreeView,
-    QVBoxLayout,
     QWidget,
 )
 
 from gpudesk.ui.models.options_model import OPTION_ROLE, SORT_ROLE, OptionsModel
+from gpudesk.ui.widgets.page import Retranslated, hint_label, page_layout
 
 
-class OptionsPage(QWidget):
+class OptionsPage(Retranslated, QWidget):
     option_chosen = Signal(object)  # the Option
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -36,8 +36,7 @@ class OptionsPage(QWidget):
         self.retranslate_ui()
 
     def _setup_ui(self) -> None:
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(6, 6, 6, 6)
+        layout = page_layout(self)
         row = QHBoxLayout()
         self.filter_label = QLabel()
         self.filter_edit = QLineEdit()
@@ -70,15 +69,8 @@ class OptionsPage(QWidget):
         self.table.activated.connect(self._choose)
         self.table.selectionModel().currentRowChanged.connect(self._choose)
         layout.addWidget(self.table, 1)
-        self.hint = QLabel()
-        self.hint.setWordWrap(True)
-        self.hint.setStyleSheet("color: #555753;")
+        self.hint = hint_label()
         layout.addWidget(self.hint)
-
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.LanguageChange:
-            self.retranslate_ui()
-        super().changeEvent(event)
 
     def retranslate_ui(self) -> None:
         self.filter_label.setText(self.tr("&Filter:"))

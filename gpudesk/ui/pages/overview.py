@@ -7,7 +7,7 @@ wheel (it scrolls the page) and "Reset view" undoes a Ctrl+wheel zoom.
 from __future__ import annotations
 
 import pyqtgraph as pg
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -19,7 +19,6 @@ from PySide6.QtWidgets import (
     QScrollArea,
     QSizePolicy,
     QToolButton,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -31,13 +30,14 @@ from gpudesk.core.report.chart_data import (
 )
 from gpudesk.core import units
 from gpudesk.ui.charts import BUILDERS, LazyMenuViewBox, export_plot, reset_view
+from gpudesk.ui.widgets.page import Retranslated, scroll_page
 
 
 ADVICE_LINES = 6  # the advice box grows to this many lines, then scrolls
 VERDICT_LINES = 5  # the verdict wraps to this many lines in a narrow window (800 px: four)
 
 
-class OverviewPage(QScrollArea):
+class OverviewPage(Retranslated, QScrollArea):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.memory_data: MemoryChartData | None = None
@@ -49,11 +49,7 @@ class OverviewPage(QScrollArea):
         self.retranslate_ui()
 
     def _setup_ui(self) -> None:
-        self.setWidgetResizable(True)
-        self.setFrameShape(QFrame.NoFrame)
-        inner = QWidget()
-        layout = QVBoxLayout(inner)
-        layout.setContentsMargins(6, 6, 6, 6)
+        layout = scroll_page(self)
         self.verdict_label = QLabel()
         self.verdict_label.setObjectName("verdict")
         self.verdict_label.setWordWrap(True)
@@ -104,7 +100,6 @@ class OverviewPage(QScrollArea):
         grid.setRowStretchFactor(1, 3)
         grid.setRowStretchFactor(2, 3)
         layout.addWidget(self.charts, 1)
-        self.setWidget(inner)
 
     def _advice_height(self, lines: int) -> int:
         return lines * self.advice_label.fontMetrics().lineSpacing() + 6
@@ -144,11 +139,6 @@ class OverviewPage(QScrollArea):
         super().showEvent(event)
         if getattr(self, "_stale", False):
             self._redraw()
-
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.LanguageChange:
-            self.retranslate_ui()
-        super().changeEvent(event)
 
     def retranslate_ui(self) -> None:
         self.reset_button.setText(self.tr("Reset view"))

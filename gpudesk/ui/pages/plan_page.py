@@ -3,11 +3,10 @@ and the chosen configuration, which the user may also set by hand."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QSignalBlocker, Qt, Signal
+from PySide6.QtCore import QSignalBlocker, Qt, Signal
 from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import (
     QFormLayout,
-    QFrame,
     QGroupBox,
     QHBoxLayout,
     QLabel,
@@ -20,9 +19,10 @@ from PySide6.QtWidgets import (
 )
 
 from gpudesk.ui.widgets.config_picker import ConfigPicker
+from gpudesk.ui.widgets.page import Retranslated, hint_label, scroll_page
 
 
-class PlanPage(QScrollArea):
+class PlanPage(Retranslated, QScrollArea):
     fact_edited = Signal(str, object)  # fact name, new value (approvers: a list of names)
     auto_title_requested = Signal()
 
@@ -33,11 +33,7 @@ class PlanPage(QScrollArea):
         self.retranslate_ui()
 
     def _setup_ui(self) -> None:
-        self.setWidgetResizable(True)
-        self.setFrameShape(QFrame.NoFrame)
-        inner = QWidget()
-        layout = QVBoxLayout(inner)
-        layout.setContentsMargins(8, 8, 8, 8)
+        layout = scroll_page(self, 8)
 
         self.facts_box = QGroupBox()
         form = QFormLayout(self.facts_box)
@@ -50,8 +46,7 @@ class PlanPage(QScrollArea):
         self.auto_title_button.clicked.connect(self.auto_title_requested)
         title_row.addWidget(self.title_edit, 1)
         title_row.addWidget(self.auto_title_button)
-        self.title_state = QLabel()
-        self.title_state.setStyleSheet("color: #555753;")
+        self.title_state = hint_label(wrap=False)
         self.author_edit = QLineEdit()
         self.author_edit.textEdited.connect(lambda text: self._emit("author", text))
         self.organisation_edit = QLineEdit()
@@ -86,20 +81,12 @@ class PlanPage(QScrollArea):
         self.choice_label.setWordWrap(True)
         self.choice_label.setTextFormat(Qt.RichText)
         box.addWidget(self.choice_label)
-        self.picker_hint = QLabel()
-        self.picker_hint.setWordWrap(True)
-        self.picker_hint.setStyleSheet("color: #555753;")
+        self.picker_hint = hint_label()
         box.addWidget(self.picker_hint)
         self.picker = ConfigPicker()
         box.addWidget(self.picker)
         layout.addWidget(self.config_box)
         layout.addStretch(1)
-        self.setWidget(inner)
-
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.LanguageChange:
-            self.retranslate_ui()
-        super().changeEvent(event)
 
     def retranslate_ui(self) -> None:
         self.facts_box.setTitle(self.tr("Plan facts"))

@@ -5,7 +5,7 @@ plan's choice follows the selected quote). core.plan compares and costs; this pa
 from __future__ import annotations
 
 import pyqtgraph as pg
-from PySide6.QtCore import QEvent, QSortFilterProxyModel, Qt, Signal
+from PySide6.QtCore import QSortFilterProxyModel, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -18,16 +18,16 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSplitter,
     QTableView,
-    QVBoxLayout,
     QWidget,
 )
 
 from gpudesk.errors import GpudeskError
 from gpudesk.ui.charts import LazyMenuViewBox
 from gpudesk.ui.models.quotes_model import QUOTE_ROLE, SORT_ROLE, QuotesModel
+from gpudesk.ui.widgets.page import Retranslated, page_layout
 
 
-class QuotesPage(QWidget):
+class QuotesPage(Retranslated, QWidget):
     quotes_edited = Signal(str)  # what changed ("quote"): the window records an undo step
     choice_changed = Signal()  # a quote was selected or its selection cleared: the choice follows
 
@@ -43,8 +43,7 @@ class QuotesPage(QWidget):
         self.retranslate_ui()
 
     def _setup_ui(self) -> None:
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(6, 6, 6, 6)
+        layout = page_layout(self)
         bar = QHBoxLayout()
         self.buttons: dict[str, QPushButton] = {}
         for key, handler in (("add", self.add_quote), ("edit", self.edit_quote), ("remove", self.remove_quote),
@@ -90,11 +89,6 @@ class QuotesPage(QWidget):
         self.selection.setObjectName("quote_selection")
         self.selection.setWordWrap(True)
         layout.addWidget(self.selection)
-
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.LanguageChange:
-            self.retranslate_ui()
-        super().changeEvent(event)
 
     def retranslate_ui(self) -> None:
         texts = {"add": (self.tr("Add…"), self.tr("Type in a provider's written quote")),

@@ -6,7 +6,7 @@ the engine's answer for exactly that, and the picker shows it, with the reason w
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QSignalBlocker, Qt, Signal
+from PySide6.QtCore import QSignalBlocker, Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -15,7 +15,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QPushButton,
     QSpinBox,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -23,11 +22,12 @@ from gpudesk.core.models import Offload, Recompute
 from gpudesk.core import units
 from gpudesk.ui.labels import provider_name, region_text
 from gpudesk.ui.widgets.wheel import guard_wheel
+from gpudesk.ui.widgets.page import Retranslated, page_layout
 
 TP_CHOICES = (1, 2, 4, 8)
 
 
-class ConfigPicker(QWidget):
+class ConfigPicker(Retranslated, QWidget):
     use_requested = Signal(object)  # a core.plan.ManualChoice: make it the plan's choice
     evaluate_requested = Signal(object)  # the same, only to see the answer
     reset_requested = Signal()  # back to the recommender's choice
@@ -40,8 +40,7 @@ class ConfigPicker(QWidget):
         self.retranslate_ui()
 
     def _setup_ui(self) -> None:
-        outer = QVBoxLayout(self)
-        outer.setContentsMargins(0, 0, 0, 0)
+        outer = page_layout(self, 0)
         grid = QGridLayout()
         grid.setHorizontalSpacing(10)
         self.labels: dict[str, QLabel] = {}
@@ -107,11 +106,6 @@ class ConfigPicker(QWidget):
         self.result.setTextInteractionFlags(Qt.TextSelectableByMouse)
         outer.addWidget(self.result)
         guard_wheel(self)
-
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.LanguageChange:
-            self.retranslate_ui()
-        super().changeEvent(event)
 
     def retranslate_ui(self) -> None:
         texts = {

@@ -7,19 +7,18 @@ Mixed into JobForm (widgets/job_form.py), which provides `_row`, `_spin`, `_set_
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QSignalBlocker, Qt
+from PySide6.QtCore import QSignalBlocker, Qt
 from PySide6.QtWidgets import QFormLayout, QLineEdit, QToolButton, QWidget
 
 from gpudesk.core import defaults as D
 from gpudesk.core.limits import RANGES
 from gpudesk.ui.fmt import parse_quantity
+from gpudesk.ui.i18n import translator
 
 ENGINE_KEYS = ("virtual_stages", "global_batch_tokens", "cp", "ep")
 TRAINING_ONLY = ("virtual_stages", "global_batch_tokens")  # a service has no optimizer step or pipeline bubble
 
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("JobForm", text)
+_tr = translator("JobForm")
 
 
 class EngineInputs:

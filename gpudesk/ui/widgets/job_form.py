@@ -7,7 +7,7 @@ The mouse wheel changes a field only once it has focus (widgets/wheel.py).
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -21,7 +21,6 @@ from PySide6.QtWidgets import (
     QPushButton,
     QScrollArea,
     QSpinBox,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -43,11 +42,12 @@ from gpudesk.ui.labels import capitalised
 from gpudesk.ui.widgets.job_engine import EngineInputs
 from gpudesk.ui.widgets.job_values import CUSTOM, IMPORTED, ROLE_KIND, JobValues
 from gpudesk.ui.widgets.wheel import guard_wheel
+from gpudesk.ui.widgets.page import Retranslated, error_label, hint_label, scroll_page
 
 __all__ = ["CUSTOM", "IMPORTED", "ROLE_KIND", "JobForm"]
 
 
-class JobForm(JobValues, EngineInputs, QScrollArea):
+class JobForm(Retranslated, JobValues, EngineInputs, QScrollArea):
     """Describe the model, the training or serving job and the rental constraints."""
 
     edited = Signal(str)  # the key of the field that changed ("plan" when a whole plan was shown)
@@ -72,11 +72,7 @@ class JobForm(JobValues, EngineInputs, QScrollArea):
     # --- building ---------------------------------------------------------------------------
 
     def _setup_ui(self) -> None:
-        self.setWidgetResizable(True)
-        self.setFrameShape(QScrollArea.NoFrame)
-        inner = QWidget()
-        outer = QVBoxLayout(inner)
-        outer.setContentsMargins(6, 6, 6, 6)
+        outer = scroll_page(self)
         self._labels: dict[str, QLabel] = {}
         self._error_labels: dict[str, QLabel] = {}
         self._forms: dict[str, QFormLayout] = {}
@@ -93,9 +89,7 @@ class JobForm(JobValues, EngineInputs, QScrollArea):
         self.import_button = QPushButton()
         self.import_button.clicked.connect(self.import_requested)
         form.addRow(self.import_button)
-        self.model_info = QLabel()
-        self.model_info.setWordWrap(True)
-        self.model_info.setStyleSheet("color: #555753;")
+        self.model_info = hint_label()
         form.addRow(self.model_info)
         outer.addWidget(self.model_box)
 
@@ -137,8 +131,7 @@ class JobForm(JobValues, EngineInputs, QScrollArea):
         self.epochs_spin.setValue(1.0)
         self.epochs_spin.valueChanged.connect(lambda *_: self._changed("epochs"))
         self._row(form, "epochs", self.epochs_spin)
-        self.total_tokens = QLabel()
-        self.total_tokens.setStyleSheet("color: #555753;")
+        self.total_tokens = hint_label(wrap=False)
         form.addRow(self.total_tokens)
         self.headroom_spin = self._spin(0, 90, round(D.job_default("headroom") * 100), "headroom")
         self.headroom_spin.setSuffix(" %")
@@ -198,7 +191,6 @@ class JobForm(JobValues, EngineInputs, QScrollArea):
         self._row(form, "max_gpus", self.max_gpus_spin)
         outer.addWidget(self.constraints_box)
         outer.addStretch(1)
-        self.setWidget(inner)
 
         # defaults: core's own (gpudesk.core.defaults, the models' field defaults), as the CLI's options
         self._loading = True
@@ -215,7 +207,7 @@ class JobForm(JobValues, EngineInputs, QScrollArea):
         self.task_combo.currentIndexChanged.connect(lambda *_: self._update_enabled("task"))
         self.objective_combo.currentIndexChanged.connect(lambda *_: self._update_enabled("objective"))
         self._update_enabled()
-        guard_wheel(inner)
+        guard_wheel(self.widget())
 
     def _form(self, box: QGroupBox) -> QFormLayout:
         form = QFormLayout(box)
@@ -229,11 +221,7 @@ class JobForm(JobValues, EngineInputs, QScrollArea):
         lab.setBuddy(field)
         self._labels[key] = lab
         form.addRow(lab, field)
-        err = QLabel()
-        err.setObjectName(f"error_{key}")
-        err.setStyleSheet("color: #cc0000;")
-        err.setWordWrap(True)
-        err.hide()
+        err = error_label(f"error_{key}")
         self._error_labels[key] = err
         form.addRow(err)
         self._forms[key] = form
@@ -277,11 +265,6 @@ class JobForm(JobValues, EngineInputs, QScrollArea):
         return spin
 
     # --- translation --------------------------------------------------------------------------
-
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.LanguageChange:
-            self.retranslate_ui()
-        super().changeEvent(event)
 
     def retranslate_ui(self) -> None:
         self.model_box.setTitle(self.tr("Model"))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QSignalBlocker, Qt
+from PySide6.QtCore import QSignalBlocker, Qt
 from PySide6.QtGui import QFont, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QComboBox, QListWidgetItem
 
@@ -34,6 +34,7 @@ from gpudesk.errors import GpudeskError
 from gpudesk.core.units import number
 from gpudesk.ui.fmt import parse_quantity
 from gpudesk.ui.labels import provider_name, region_text
+from gpudesk.ui.i18n import translator
 
 CUSTOM = "__params__"
 IMPORTED = "__imported__"
@@ -44,9 +45,7 @@ OPTIONAL = ("tokens", "budget", "deadline", "target_tokens_per_user", "global_ba
 TRAINING_ROWS = ("optimizer", "micro_batch", "grad_accum", "recompute", "framework", "model_states", "loss", "tokens",
                  "epochs")
 
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("JobForm", text)
+_tr = translator("JobForm")
 
 
 class JobValues:

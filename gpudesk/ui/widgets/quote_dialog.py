@@ -32,6 +32,7 @@ from gpudesk.core import units
 from gpudesk.errors import GpudeskError
 from gpudesk.ui.labels import capitalised, provider_name
 from gpudesk.ui.widgets.wheel import guard_wheel
+from gpudesk.ui.widgets.page import error_label
 
 NEW_PROVIDER = "__new__"
 FORMS = ("hourly", "daily", "monthly", "yearly", "spot")
@@ -86,11 +87,7 @@ class QuoteDialog(QDialog):
         lab.setBuddy(widget)
         self.labels[key] = lab
         form.addRow(lab, widget)
-        err = QLabel()
-        err.setObjectName(f"error_{key}")
-        err.setStyleSheet("color: #cc0000;")
-        err.setWordWrap(True)
-        err.hide()
+        err = error_label(f"error_{key}")
         form.addRow("", err)
         self.errors[key] = err
         return widget
@@ -147,10 +144,7 @@ class QuoteDialog(QDialog):
             grid.addWidget(self.form_labels[billing], 2 * r - 1, 0)
             grid.addWidget(edit, 2 * r - 1, 1)
             grid.addWidget(per, 2 * r - 1, 2)
-            err = QLabel()
-            err.setStyleSheet("color: #cc0000;")
-            err.setWordWrap(True)
-            err.hide()
+            err = error_label()
             grid.addWidget(err, 2 * r, 1, 1, 2)
             self.errors[f"price_{billing}"] = err
         grid.setColumnStretch(1, 1)
@@ -183,10 +177,7 @@ class QuoteDialog(QDialog):
         layout.addWidget(self.terms_box)
         scroll.setWidget(inner)
         outer.addWidget(scroll, 1)
-        self.summary = QLabel()
-        self.summary.setObjectName("quote_error")
-        self.summary.setStyleSheet("color: #cc0000;")
-        self.summary.setWordWrap(True)
+        self.summary = error_label("quote_error", hidden=False)
         outer.addWidget(self.summary)
         self.buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
         self.buttons.accepted.connect(self._accept)

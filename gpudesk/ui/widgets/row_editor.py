@@ -8,7 +8,6 @@ language.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -19,10 +18,10 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+from gpudesk.ui.i18n import translator
+from gpudesk.ui.widgets.page import error_label
 
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("RowEditor", text)
+_tr = translator("RowEditor")
 
 
 def field_labels() -> dict[str, str]:
@@ -134,10 +133,7 @@ class RowEditor(QDialog):
                 edit.setText(str(value))
             required = field.is_required()
             edit.setPlaceholderText(_tr("required") if required else _tr("unknown"))
-            error = QLabel()
-            error.setStyleSheet("color: #cc0000;")
-            error.setWordWrap(True)
-            error.hide()
+            error = error_label()
             self.edits[name], self.errors[name] = edit, error
             label = QLabel(labels.get(name, name))
             label.setWordWrap(True)
@@ -153,9 +149,7 @@ class RowEditor(QDialog):
             self.edits["id"].textEdited.connect(self._id_typed)
         scroll.setWidget(inner)
         layout.addWidget(scroll, 1)
-        self.error = QLabel()
-        self.error.setStyleSheet("color: #cc0000;")
-        self.error.setWordWrap(True)
+        self.error = error_label(hidden=False)
         layout.addWidget(self.error)
         buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
         buttons.accepted.connect(self._accept)

@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QIcon, QKeySequence
 from PySide6.QtWidgets import QApplication, QStyle
 
 from gpudesk import paths
-from gpudesk.ui.i18n import LANGUAGES, language_manager
+from gpudesk.ui.i18n import LANGUAGES, language_manager, translator
 
 TAB_KEYS = ("overview", "plan", "options", "quotes", "catalogue", "checklist")
 
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("MainWindow", text)
+_tr = translator("MainWindow")
 
 
 def _icon(window, name: str, fallback) -> QIcon:

@@ -8,17 +8,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from gpudesk.errors import GpudeskError
-from gpudesk.ui.i18n import language_manager
+from gpudesk.ui.i18n import language_manager, translator
 
 MAX_RECENT = 8
 
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("MainWindow", text)
+_tr = translator("MainWindow")
 
 
 class FilesMixin:

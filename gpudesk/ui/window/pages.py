@@ -3,17 +3,14 @@ facts and the hand-set configuration, quotes, catalogue, checklist). A mixin of 
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from gpudesk import __version__
 from gpudesk.errors import GpudeskError
-from gpudesk.ui.i18n import language_manager
+from gpudesk.ui.i18n import language_manager, translator
 from gpudesk.ui.window.actions import TAB_KEYS
 
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("MainWindow", text)
+_tr = translator("MainWindow")
 
 
 class PagesMixin:

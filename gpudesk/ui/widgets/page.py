@@ -1,0 +1,78 @@
+"""What every page and form is built from: the language-change hook, the page's layout, grey hint
+lines, red per-field error lines, a file to open, a user-facing failure shown instead of raised."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent
+from PySide6.QtWidgets import QFileDialog, QFrame, QLabel, QMessageBox, QScrollArea, QVBoxLayout, QWidget
+
+HINT_STYLE = "color: #555753;"
+ERROR_STYLE = "color: #cc0000;"
+
+
+class Retranslated:
+    """Mixin for a widget with `retranslate_ui()`: the LanguageChange event (a translator installed)
+    re-sets every text it shows."""
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
+
+
+def page_layout(widget: QWidget, margin: int = 6) -> QVBoxLayout:
+    """The column a page lays its parts in, with the pages' margin."""
+    layout = QVBoxLayout(widget)
+    layout.setContentsMargins(margin, margin, margin, margin)
+    return layout
+
+
+def scroll_page(area: QScrollArea, margin: int = 6) -> QVBoxLayout:
+    """A page that scrolls as a whole (no frame): the column inside it."""
+    area.setWidgetResizable(True)
+    area.setFrameShape(QFrame.NoFrame)
+    inner = QWidget()
+    area.setWidget(inner)
+    return page_layout(inner, margin)
+
+
+def hint_label(*, wrap: bool = True) -> QLabel:
+    """A grey line under a table or form that explains it."""
+    label = QLabel()
+    label.setWordWrap(wrap)
+    label.setStyleSheet(HINT_STYLE)
+    return label
+
+
+def error_label(name: str = "", *, hidden: bool = True) -> QLabel:
+    """A red line naming what is wrong (under a field: hidden while the field is fine)."""
+    label = QLabel()
+    if name:
+        label.setObjectName(name)
+    label.setStyleSheet(ERROR_STYLE)
+    label.setWordWrap(True)
+    if hidden:
+        label.hide()  # (never show(): a label with no parent yet would open as a window)
+    return label
+
+
+def ask_open(parent: QWidget, title: str, filters: str, then) -> None:
+    """Ask for a file to open; `then(path)` when one was chosen."""
+    path, _ = QFileDialog.getOpenFileName(parent, title, "", filters)
+    if path:
+        then(path)
+
+
+def attempt(parent: QWidget, title: str, action, *errors: type[BaseException]) -> bool:
+    """Run `action()`; one of `errors` (by default GpudeskError, a message for people) is shown in a
+    warning box titled `title` and gives False."""
+    if not errors:
+        from gpudesk.errors import GpudeskError
+
+        errors = (GpudeskError,)
+    try:
+        action()
+    except errors as exc:
+        QMessageBox.warning(parent, title, str(exc))
+        return False
+    return True
