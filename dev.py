@@ -3,6 +3,7 @@
 
     python3 dev.py app     # create .venv, install gpudesk, open the window
     python3 dev.py test    # create .venv, install gpudesk with test tools, run the whole suite
+    python3 dev.py check   # the same venv; ruff check, mypy and lint-imports (CI runs these too)
 
 Works the same on Windows (`py dev.py app`), macOS and Linux. The virtual environment is
 (re)installed only when pyproject.toml changes.
@@ -22,6 +23,14 @@ VENV = Path(os.environ.get("GPUDESK_VENV", ROOT / ".venv"))
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PY = BIN / ("python.exe" if os.name == "nt" else "python")
 
+# The habits CI gates besides the tests (configured in pyproject.toml). `ruff format --check` joins
+# them once the tree has been formatted in one commit.
+CHECKS = (
+    ("ruff", "check", "gpudesk", "tests"),
+    ("mypy",),
+    ("lint-imports",),
+)
+
 
 def ensure_venv(extras: str) -> None:
     if sys.version_info < (3, 11):  # noqa: UP036 - dev.py itself may run on an older Python
@@ -39,6 +48,13 @@ def ensure_venv(extras: str) -> None:
     stamp_file.write_text(stamp)
 
 
+def _coverage(args: list[str]) -> list[str]:
+    """The whole suite measures branch coverage against the floor in pyproject.toml ([tool.coverage]);
+    a run of chosen tests (a path, -k or -m) does not, since it covers only a part."""
+    chosen = any(a in ("-k", "-m") or a.startswith(("-k", "-m")) or not a.startswith("-") for a in args)
+    return [] if chosen else ["--cov"]
+
+
 def main(argv: list[str]) -> int:
     what = argv[0] if argv else "app"
     rest = argv[1:]
@@ -48,8 +64,15 @@ def main(argv: list[str]) -> int:
     if what == "test":
         ensure_venv("[test]")
         env = dict(os.environ, QT_QPA_PLATFORM=os.environ.get("QT_QPA_PLATFORM", "offscreen"))
-        return subprocess.call([str(PY), "-m", "pytest", *rest], cwd=ROOT, env=env)
-    sys.exit(f"usage: python3 dev.py [app|test] [extra arguments]; got {what!r}")
+        return subprocess.call([str(PY), "-m", "pytest", *_coverage(rest), *rest], cwd=ROOT, env=env)
+    if what == "check":
+        ensure_venv("[test]")
+        failed = 0
+        for step in CHECKS:
+            print("$", " ".join(step), flush=True)
+            failed |= subprocess.call([str(BIN / step[0]), *step[1:]], cwd=ROOT) != 0
+        return int(failed)
+    sys.exit(f"usage: python3 dev.py [app|test|check] [extra arguments]; got {what!r}")
 
 
 if __name__ == "__main__":

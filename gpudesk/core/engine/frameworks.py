@@ -53,17 +53,18 @@ class Profile:
     summary_zh: str
     model_states: ModelStates  # default precision of weights, gradients and optimizer states
     loss: Loss  # default loss computation
-    fp32_main_grads: bool  # gradients accumulated in fp32 beside bf16 weights (Megatron: 18 B/param)
-    zero3_live_layers: int  # gathered layers held at once under ZeRO-3 / FSDP (computed + prefetched)
-    reshard_with_pp: bool  # False: with pipeline parallelism a stage keeps its unsharded parameters
-    fsdp_with_pp: bool  # ZeRO-3 / FSDP combined with pipeline parallelism is supported
     dp_overlap: float  # share of data-parallel traffic hidden behind compute (bucketed, overlapped)
-    tp_overlap: float  # share of tensor-parallel traffic hidden behind the GEMMs
-    ep_overlap: float  # share of the MoE all-to-all hidden behind expert compute
     fp8_speedup: float  # tokens/s with FP8 matmuls over BF16 on a GPU with FP8 tensor cores
-    loss_chunks: int  # a chunked loss holds the fp32 logits of one chunk of this many at a time
-    allocator_cache: float  # memory the caching allocator reserves beyond the live tensors (reserved / allocated - 1)
-    stacks: frozenset[str]  # software stacks the framework runs on
+    # Below: what the PyTorch stacks share unless a profile says otherwise.
+    fp32_main_grads: bool = False  # gradients accumulated in fp32 beside bf16 weights (Megatron: 18 B/param)
+    zero3_live_layers: int = 2  # gathered layers held at once under ZeRO-3 / FSDP (computed + prefetched)
+    reshard_with_pp: bool = True  # False: with pipeline parallelism a stage keeps its unsharded parameters
+    fsdp_with_pp: bool = False  # ZeRO-3 / FSDP combined with pipeline parallelism is supported
+    tp_overlap: float = 0.0  # share of tensor-parallel traffic hidden behind the GEMMs
+    ep_overlap: float = 0.0  # share of the MoE all-to-all hidden behind expert compute
+    loss_chunks: int = LOSS_CHUNKS  # a chunked loss holds the fp32 logits of one chunk of this many at a time
+    allocator_cache: float = 0.05  # memory the caching allocator reserves beyond the live tensors (reserved / allocated - 1)
+    stacks: frozenset[str] = TORCH_STACKS  # software stacks the framework runs on
     pipeline: bool = True
     virtual_stages: bool = False
     context_parallel: bool = False
@@ -87,18 +88,14 @@ PROFILES: dict[Framework, Profile] = {
         "pipeline parallelism of its own",
         "混合精度（FP32 主权重与 FP32 Adam，每参数 16 字节），LoRA 适配器升为 FP32，损失计算时整个 logits 升为 FP32，"
         "ZeRO 依赖 DeepSpeed 或 FSDP；自身不做张量并行和流水线并行",
-        ModelStates.MIXED, Loss.FP32_LOGITS, fp32_main_grads=False, zero3_live_layers=2, reshard_with_pp=True,
-        fsdp_with_pp=False, dp_overlap=0.5, tp_overlap=0.0, ep_overlap=0.0, fp8_speedup=1.2, loss_chunks=LOSS_CHUNKS,
-        allocator_cache=0.05, stacks=TORCH_STACKS, pipeline=False, tensor_parallel=False),
+        ModelStates.MIXED, Loss.FP32_LOGITS, dp_overlap=0.5, fp8_speedup=1.2, pipeline=False, tensor_parallel=False),
     Framework.DEEPSPEED: Profile(
         Framework.DEEPSPEED, "DeepSpeed",
         "ZeRO stages 1-3 over 2 + 2 + 12 B/param (16-bit weights and gradients, fp32 master and Adam), "
         "ZeRO-3 gathers each layer in its stored precision, CPU offload (ZeRO-Offload), 1F1B pipeline",
         "ZeRO 1–3 阶段切分每参数 2 + 2 + 12 字节（16 位权重与梯度，FP32 主权重与 Adam），ZeRO-3 按存储精度逐层聚合，"
         "支持 CPU 卸载（ZeRO-Offload）与 1F1B 流水线",
-        ModelStates.MIXED, Loss.FP32_LOGITS, fp32_main_grads=False, zero3_live_layers=2, reshard_with_pp=True,
-        fsdp_with_pp=False, dp_overlap=0.5, tp_overlap=0.0, ep_overlap=0.0, fp8_speedup=1.2, loss_chunks=LOSS_CHUNKS,
-        allocator_cache=0.05, stacks=TORCH_STACKS, expert_parallel=True),
+        ModelStates.MIXED, Loss.FP32_LOGITS, dp_overlap=0.5, fp8_speedup=1.2, expert_parallel=True),
     Framework.MEGATRON: Profile(
         Framework.MEGATRON, "Megatron-LM / Megatron-Core",
         "bf16 weights with fp32 main gradients and fp32 Adam (18 B/param; the distributed optimizer, ZeRO-1, "
@@ -106,9 +103,8 @@ PROFILES: dict[Framework, Profile] = {
         "attention core, interleaved 1F1B pipeline, context and expert parallelism",
         "BF16 权重 + FP32 主梯度 + FP32 Adam（每参数 18 字节；分布式优化器即 ZeRO-1，切分其中 12 字节），张量并行时开启"
         "序列并行，选择性重计算注意力核心，交错式 1F1B 流水线，支持上下文并行与专家并行",
-        ModelStates.MIXED, Loss.FP32_LOGITS, fp32_main_grads=True, zero3_live_layers=2, reshard_with_pp=True,
-        fsdp_with_pp=False, dp_overlap=0.9, tp_overlap=0.5, ep_overlap=0.5, fp8_speedup=1.5, loss_chunks=LOSS_CHUNKS,
-        allocator_cache=0.05, stacks=TORCH_STACKS, virtual_stages=True, context_parallel=True, expert_parallel=True),
+        ModelStates.MIXED, Loss.FP32_LOGITS, fp32_main_grads=True, dp_overlap=0.9, tp_overlap=0.5, ep_overlap=0.5,
+        fp8_speedup=1.5, virtual_stages=True, context_parallel=True, expert_parallel=True),
     Framework.FSDP2: Profile(
         Framework.FSDP2, "PyTorch FSDP2 (torchtitan / torchtune)",
         "fully sharded fp32 parameters with bf16 compute (torchtitan's default, 16 B/param; torchtune trains "
@@ -116,18 +112,16 @@ PROFILES: dict[Framework, Profile] = {
         "no reshard after forward with pipeline parallelism, float8 matmuls, context and expert parallelism",
         "全分片的 FP32 参数 + BF16 计算（torchtitan 默认，每参数 16 字节；torchtune 用纯 BF16：--model-states bf16 "
         "--loss chunked），算子级选择性激活检查点，流水线并行时前向后不重新分片，float8 矩阵乘，支持上下文并行与专家并行",
-        ModelStates.MIXED, Loss.FP32_LOGITS, fp32_main_grads=False, zero3_live_layers=2, reshard_with_pp=False,
-        fsdp_with_pp=True, dp_overlap=0.9, tp_overlap=0.0, ep_overlap=0.5, fp8_speedup=1.25, loss_chunks=LOSS_CHUNKS,
-        allocator_cache=FSDP2_ALLOCATOR_CACHE, stacks=TORCH_STACKS, virtual_stages=True, context_parallel=True, expert_parallel=True),
+        ModelStates.MIXED, Loss.FP32_LOGITS, reshard_with_pp=False, fsdp_with_pp=True, dp_overlap=0.9, ep_overlap=0.5,
+        fp8_speedup=1.25, allocator_cache=FSDP2_ALLOCATOR_CACHE, virtual_stages=True, context_parallel=True,
+        expert_parallel=True),
     Framework.UNSLOTH: Profile(
         Framework.UNSLOTH, "Unsloth",
         "single-GPU LoRA / QLoRA with fused chunked cross-entropy (no full logits) and gradient checkpointing "
         "that offloads the saved layer inputs to host RAM; Triton kernels, NVIDIA GPUs only",
         "单卡 LoRA / QLoRA，融合分块交叉熵（不生成完整 logits），梯度检查点把保存的层输入卸载到内存；Triton 内核，仅支持 NVIDIA GPU",
-        ModelStates.MIXED, Loss.CHUNKED, fp32_main_grads=False, zero3_live_layers=2, reshard_with_pp=True,
-        fsdp_with_pp=False, dp_overlap=0.5, tp_overlap=0.0, ep_overlap=0.0, fp8_speedup=1.0, loss_chunks=UNSLOTH_LOSS_CHUNKS,
-        allocator_cache=0.05, stacks=CUDA_ONLY, pipeline=False,
-        tensor_parallel=False, single_gpu=True, tasks=frozenset({TaskKind.LORA, TaskKind.QLORA})),
+        ModelStates.MIXED, Loss.CHUNKED, dp_overlap=0.5, fp8_speedup=1.0, loss_chunks=UNSLOTH_LOSS_CHUNKS,
+        stacks=CUDA_ONLY, pipeline=False, tensor_parallel=False, single_gpu=True, tasks=frozenset({TaskKind.LORA, TaskKind.QLORA})),
 }
 
 def default_choice(key: str) -> str:
