@@ -75,18 +75,44 @@ def _preload_core() -> None:
     """Import the pure-Python core before Qt.
 
     Once PySide6 is imported, its import hook reads the source of every later module to look for
-    `__feature__` switches; core modules imported first skip that scan. Only what the first answer
+    `__feature__` switches; modules imported first skip that scan. Only what the first answer
     needs: the quotes' arithmetic, exports and the report are imported when first used.
     """
+    import numpy  # pyqtgraph's arrays: ~90 modules, none of which uses Qt
+
     import gpudesk.catalog.codec  # the catalogue's row models, read as the form fills
     import gpudesk.catalog.store
+    import gpudesk.core.defaults  # the form's defaults and framework profiles
     import gpudesk.core.engine.architecture  # the presets' config.json reader
+    import gpudesk.core.engine.explain  # the engine as the first search runs it (memory, time, layouts)
+    import gpudesk.core.engine.frameworks
+    import gpudesk.core.engine.memory
+    import gpudesk.core.engine.parallel
+    import gpudesk.core.engine.timing
     import gpudesk.core.plan.files  # the plan model and its file (a plan is opened or started at once)
     import gpudesk.core.plan.making
     import gpudesk.core.report.chart_data
     import gpudesk.core.search
+    import gpudesk.core.search.advice_stack
     import gpudesk.core.search.options_view
     import gpudesk.ui.state  # noqa: F401 - the window's Qt-free state model
+
+    del numpy
+    _read_catalogue()
+
+
+def _read_catalogue() -> None:
+    """The catalogue's rows, read (and their pydantic schemas built, with pydantic's plugin lookup and
+    the stdlib it imports) before Qt too: the window's form needs every table at once. A catalogue
+    that cannot be read is left to the window, which reports it as before."""
+    from gpudesk.catalog import open_catalog
+
+    try:
+        catalog = open_catalog()
+        for kind in ("gpus", "servers", "providers", "offers", "models"):
+            getattr(catalog, kind)()
+    except Exception:  # noqa: BLE001 - the window reads it again and shows what is wrong
+        pass
 
 
 def hold_collector() -> None:

@@ -94,3 +94,35 @@ def test_plan_package_names_resolve_lazily():
     new, names = json.loads(r.stdout)
     assert "gpudesk.core.plan.comparison" in new and "gpudesk.core.plan.checklist" in new
     assert len(names) == len(__import__("gpudesk.core.plan", fromlist=["__all__"]).__all__)
+
+
+def test_what_the_first_answer_needs_is_imported_and_read_before_qt(tmp_path):
+    """PySide6's import hook reads the source of every module imported after it (looking for
+    `__feature__`): numpy, the engine the first search runs and the catalogue's rows (with pydantic's
+    schema builds and the stdlib they import) come first. Measured: about 100 ms less CPU at start."""
+    code = ("import json, sys; from gpudesk.ui.app import _preload_core; _preload_core(); "
+            "from gpudesk.catalog import open_catalog; cat = open_catalog(); "
+            "print(json.dumps({'qt': sorted(m for m in sys.modules if m.startswith(('PySide6', 'shiboken6'))), "
+            "'numpy': 'numpy' in sys.modules, 'engine': 'gpudesk.core.engine.memory' in sys.modules, "
+            "'tables': sorted(cat._rows), 'presets': len(cat._presets or {})}))")
+    env = dict(os.environ, GPUDESK_HOME=str(tmp_path / "home"))
+    r = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr[-2000:]
+    probe = json.loads(r.stdout.strip().splitlines()[-1])
+    assert probe["qt"] == []
+    assert probe["numpy"] and probe["engine"]
+    assert probe["tables"] == ["gpus", "offers", "providers", "servers"]
+    assert probe["presets"] >= 30  # the bundled model presets (38 today)
+
+
+def test_a_catalogue_that_cannot_be_read_is_left_to_the_window(tmp_path, monkeypatch):
+    """Reading the catalogue early never fails the start: the window reads it again and says what is wrong."""
+    from gpudesk.catalog import store
+    from gpudesk.errors import CatalogError
+    from gpudesk.ui import app
+
+    def broken(self, kind):
+        raise CatalogError("bundled catalogue cannot be read")
+
+    monkeypatch.setattr(store.Catalog, "_load", broken)
+    app._read_catalogue()  # no exception
