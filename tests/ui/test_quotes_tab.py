@@ -150,3 +150,16 @@ def test_a_new_quote_starts_from_the_plans_choice_named_in_the_uis_language(wind
     assert seen["gpu"] == choice.gpu and seen["nodes"] == choice.nodes
     assert seen["gpn"] * seen["nodes"] == choice.gpus
     assert seen["ascend"] == "华为昇腾 910B（未注明型号）"  # name_zh from data/gpus.toml, not the English name
+
+
+def test_the_flags_column_punctuates_as_the_language_does(window, qtbot, monkeypatch):
+    """Seen on screen (zh): "未记录 ICP 备案; 未说明：网络" — an ASCII "; " between Chinese clauses."""
+    from gpudesk.ui.models.quotes_model import COLUMNS
+
+    wait_recompute(qtbot, window, lambda: window.set_language("zh_CN"))
+    window.show_tab("quotes")
+    page = window.quotes_page()
+    assert _add(page, monkeypatch, "jianmi", "a100-sxm-80gb", 8, "8.5")  # licensed, no ICP filing recorded
+    text = page.table.model().index(0, COLUMNS.index("flags")).data()
+    assert "；" in text and "; " not in text, text
+    assert text == "；".join(page.comparison.rows[0].flag_texts())
