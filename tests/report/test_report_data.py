@@ -209,3 +209,22 @@ def test_smaller_configurations_come_only_from_the_stored_alternatives(plan):
     bullets = [b for b in sizing.blocks if isinstance(b, Bullets)][-1]
     assert [text for _, text in bullets.items] == [
         "None of the alternatives kept in this plan is smaller than the chosen configuration."]
+
+
+def test_the_host_cpu_and_the_alternatives_read_as_the_reader_reads(plan):
+    """Seen in the zh PDF: "CPU 2× AMD EPYC 7742 (64 cores each)" in English on the summary (the checklist
+    said 每颗 64 核), and two alternatives rows that read the same."""
+    from report_samples import option
+
+    plan.choice.host = {**(plan.choice.host or {}), "cpu": "2× AMD EPYC 7742 (64 cores each)"}
+    twin = plan.alternatives[3].model_copy(update={"offer": "another-offer-same-price", "rank": 7})
+    plan.alternatives = [*plan.alternatives, twin, option("a100-sxm-80gb", 8, rank=8)]  # the last reads as the choice
+    zh = build_report(plan, "zh_CN", generated=DAY)
+    summary = next(b for b in _blocks(zh, KeyValues) if any(k == "CPU" for k, _ in b.rows))
+    assert dict(summary.rows)["CPU"] == "2× AMD EPYC 7742（每颗 64 核）"
+    table = next(b for b in _blocks(zh, Table) if b.columns[0] == "排名")
+    configs = [(r[1], r[2], r[4]) for r in table.rows]
+    assert len(configs) == len(set(configs)) == 6  # the choice and the five distinct alternatives
+    en = build_report(plan, "en", generated=DAY)
+    summary = next(b for b in _blocks(en, KeyValues) if any(k == "CPU" for k, _ in b.rows))
+    assert dict(summary.rows)["CPU"] == "2× AMD EPYC 7742 (64 cores each)"
