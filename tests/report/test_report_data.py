@@ -228,3 +228,21 @@ def test_the_host_cpu_and_the_alternatives_read_as_the_reader_reads(plan):
     en = build_report(plan, "en", generated=DAY)
     summary = next(b for b in _blocks(en, KeyValues) if any(k == "CPU" for k, _ in b.rows))
     assert dict(summary.rows)["CPU"] == "2× AMD EPYC 7742 (64 cores each)"
+
+
+def test_a_smaller_option_that_is_faster_and_cheaper_is_not_said_to_rank_lower(plan):
+    """Seen in the PDF of a plan made with --gpu a100-sxm-80gb --gpus 8: "4× H800 80GB SXM: fits, but
+    ranked lower for this plan's objective" — the H800 was the search's first option, faster and cheaper."""
+    o = plan.choice
+    small = plan.alternatives[3]  # 4× A100 80GB: half the GPU memory in all
+    assert small.gpus * small.memory.gpu_capacity_bytes < o.gpus * o.memory.gpu_capacity_bytes
+    small.time = small.time.model_copy(update={"hours": o.time.hours / 2})  # 107.5 h against 215 h
+    small.cost = small.cost.model_copy(update={"with_trial_margin": o.cost.with_trial_margin * 0.8})
+    plan.alternatives = [small]
+    text = _all_text(build_report(plan, "en", generated=DAY))
+    line = next(x for x in text.splitlines() if x.startswith("4× A100"))
+    assert "ranked lower" not in line
+    assert "faster: 108 h" in line and "cheaper: " + units.money(o.cost.with_trial_margin * 0.8) in line, line
+    zh = _all_text(build_report(plan, "zh_CN", generated=DAY))
+    line = next(x for x in zh.splitlines() if x.startswith("4× A100"))
+    assert "更快" in line and "更便宜" in line and "排名靠后" not in line, line
