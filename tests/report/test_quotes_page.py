@@ -164,3 +164,10 @@ def test_a_quoted_configuration_reads_as_a_sentence(cat):
     assert "node(s)" not in text and "1 node × 1 NVIDIA GeForce RTX 4090" in text
     sizing = build_report(_plan(cat), "en", generated=DAY).sections[1]
     assert "GPU(s)" not in _text(sizing.blocks) and "replica(s)" not in _text(sizing.blocks)
+
+
+def test_each_quotes_method_reads_as_sentences(cat):
+    """Seen in the en PDF: "Duration: … (trial margin); The minimum rental period …; Billing granularity …"."""
+    page = _section(build_report(_plan(cat), "en", generated=DAY), "Quotes and comparison (比价)")
+    method = [b for b in page.blocks if isinstance(b, Bullets)][-1]  # under "How the all-in cost is computed"
+    assert "; The" not in method.items[0][1] and ". The minimum rental period of 100 h" in method.items[0][1]

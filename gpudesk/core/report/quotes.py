@@ -194,7 +194,7 @@ class QuotesSection(ReportContext):
         for r in rows:  # each quote's own duration and terms: configurations differ, so do their hours
             if r.cost.assumptions:
                 items.append(("body", f"{r.quote.id} {r.provider_name}" + t(": ", "：")
-                              + t("; ", "；").join(a.rstrip("。.") for a in r.cost.assumptions) + t(".", "。")))
+                              + t(". ", "；").join(a.rstrip("。.") for a in r.cost.assumptions) + t(".", "。")))  # en: sentences
         items += [
             ("body", t("Compute: the cheapest mix of the quoted billing forms covering the duration (whole months, days, "
                        "then hours rounded up to the billing granularity), at least the minimum period; spot is shown "
