@@ -16,7 +16,7 @@ file, not the quotes' arithmetic, so a start-up compiles only what it runs.
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 _HOMES: dict[str, str] = {
     **dict.fromkeys((
@@ -55,7 +55,7 @@ _HOMES: dict[str, str] = {
 __all__ = sorted(_HOMES)
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> Any:
     home = _HOMES.get(name)
     if home is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
