@@ -262,3 +262,54 @@ def test_the_checklist_detail_and_status_fit_at_1366x768(window, qtbot):
     fm = page.table.fontMetrics()
     assert page.table.columnWidth(0) >= fm.horizontalAdvance(status) + 8
     assert not [p for p in clipped(window) if "QLabel" in p], clipped(window)[:10]
+
+
+def test_every_wheel_notch_over_a_chart_scrolls_the_page(window, qtbot):
+    """Seen under a real X server at 1366×768: over a chart only the first notch scrolled the overview;
+    the next ones (and the way back) did nothing, so the lower charts were out of reach by wheel."""
+    window.resize(1366, 700)
+    window.show_tab("overview")
+    qtbot.wait(50)
+    page = window.overview
+    bar = page.verticalScrollBar()
+    assert bar.maximum() > 0
+    bar.setValue(0)
+    seen = []
+    for _ in range(3):
+        _wheel(page.charts.viewport(), -1)
+        seen.append(bar.value())
+    assert seen[0] > 0 and seen[1] > seen[0] or seen[1] == bar.maximum(), seen
+    _wheel(page.charts.viewport(), 1)
+    assert bar.value() < seen[-1], (seen, bar.value())
+    before = page.plots["memory"].vb.viewRange()
+    assert page.plots["memory"].vb.viewRange() == before  # and the chart held still
+
+
+def test_the_name_prompt_offers_the_plans_author_never_an_account(window, monkeypatch):
+    """Seen on screen: the checklist's name prompt offered the login "root", and "root" was recorded."""
+    from PySide6.QtWidgets import QInputDialog
+
+    offered = []
+    monkeypatch.setattr(QInputDialog, "getText", lambda *a, **k: (offered.append(k.get("text")) or ("", False)))
+    window.settings.remove("user/name")
+    window.plan.author = "李雷"
+    window.checker_name()
+    window.plan.author = ""
+    monkeypatch.setattr("getpass.getuser", lambda: "root")
+    window.checker_name()
+    monkeypatch.setattr("getpass.getuser", lambda: "lilei")
+    window.checker_name()
+    assert offered == ["李雷", "", "lilei"]
+
+
+def test_the_plan_tab_says_where_the_choice_came_from_in_the_uis_language(window, qtbot):
+    """Seen on screen (zh): "已选择: 8× NVIDIA A100 80GB SXM (来自推荐)" for a configuration named on the
+    command line (not the recommender's first), with ASCII colon and brackets."""
+    from gpudesk.core.rules import same_configuration
+
+    wait_recompute(qtbot, window, lambda: window.set_language("zh_CN"))
+    assert same_configuration(window.recommendation.options[0], window.plan_choice())
+    assert window._choice_text().startswith("<b>已选择：") and "（推荐方案）</b>" in window._choice_text()
+    other = next(o for o in window.recommendation.options if o.gpu != window.plan_choice().gpu)
+    window.choose_option(other)
+    assert "（沿用方案中的配置）</b>" in window._choice_text(), window._choice_text()
