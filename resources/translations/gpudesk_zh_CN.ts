@@ -2800,7 +2800,7 @@ Approver</source>
             <translation>首 token（秒）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/style.py" line="352" />
+            <location filename="../../gpudesk/ui/charts/style.py" line="360" />
             <source>Chosen</source>
             <translation>已选择</translation>
         </message>
@@ -3378,8 +3378,8 @@ Then import the gpudesk-results.json it writes (File ▸ Import kit results…).
         </message>
         <message>
             <location filename="../../gpudesk/ui/widgets/row_editor.py" line="32" />
-            <source>Memory (bytes)</source>
-            <translation>显存（字节）</translation>
+            <source>Memory (e.g. 80 GB)</source>
+            <translation>显存（如 80 GB）</translation>
         </message>
         <message>
             <location filename="../../gpudesk/ui/widgets/row_editor.py" line="32" />
@@ -3508,13 +3508,13 @@ Then import the gpudesk-results.json it writes (File ▸ Import kit results…).
         </message>
         <message>
             <location filename="../../gpudesk/ui/widgets/row_editor.py" line="43" />
-            <source>Host RAM (bytes)</source>
-            <translation>主机内存（字节）</translation>
+            <source>Host RAM (e.g. 2 TiB)</source>
+            <translation>主机内存（如 2 TiB）</translation>
         </message>
         <message>
             <location filename="../../gpudesk/ui/widgets/row_editor.py" line="43" />
-            <source>NVMe (bytes)</source>
-            <translation>NVMe（字节）</translation>
+            <source>NVMe (e.g. 30 TB)</source>
+            <translation>NVMe（如 30 TB）</translation>
         </message>
         <message>
             <location filename="../../gpudesk/ui/widgets/row_editor.py" line="44" />
@@ -3747,27 +3747,27 @@ Then import the gpudesk-results.json it writes (File ▸ Import kit results…).
             <translation>计费方式只能是：%1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="121" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="129" />
             <source>Fields in bold are required; an empty field reads "unknown".</source>
             <translation>粗体为必填项；留空即为“未知”。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="131" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="139" />
             <source>yes</source>
             <translation>是</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="131" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="139" />
             <source>no</source>
             <translation>否</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="135" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="143" />
             <source>unknown</source>
             <translation>未知</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="202" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="213" />
             <source>Correct the fields marked in red.</source>
             <translation>请改正标红的字段。</translation>
         </message>
