@@ -313,3 +313,16 @@ def test_the_plan_tab_says_where_the_choice_came_from_in_the_uis_language(window
     other = next(o for o in window.recommendation.options if o.gpu != window.plan_choice().gpu)
     window.choose_option(other)
     assert "（沿用方案中的配置）</b>" in window._choice_text(), window._choice_text()
+
+
+def test_the_job_form_opens_without_a_horizontal_scroll_bar(window, qtbot):
+    """Seen on screen at 1366×768 in both languages: the dock opened as wide as the form, then its vertical
+    scroll bar took 14 px and a horizontal one appeared under the form."""
+    window.resize(1366, 700)
+    qtbot.wait(50)
+    form = window.form
+    assert form.verticalScrollBar().isVisible()  # the form is taller than the screen
+    assert form.horizontalScrollBar().maximum() == 0, (form.viewport().width(), form.widget().minimumSizeHint().width())
+    wait_recompute(qtbot, window, lambda: window.set_language("zh_CN"))
+    qtbot.wait(20)
+    assert form.horizontalScrollBar().maximum() == 0
