@@ -201,7 +201,9 @@ class OverviewPage(Retranslated, QScrollArea):
             return
         mark = ('<span style="color:#4e9a06">✔ ' + self.tr("Fits") + "</span>") if v.fits else \
             ('<span style="color:#cc0000">✘ ' + self.tr("Does not fit") + "</span>")
-        parts = [f"<b>{mark}: {v.label}</b>",
+        from gpudesk.core.i18n import t
+
+        parts = [f"<b>{mark}{t(': ', '：')}{v.label}</b>",  # the language's colon (显存够用：8× …)
                  self.tr("%1 of %2 usable per GPU").replace("%1", units.memory(v.total_bytes))
                  .replace("%2", units.memory(v.usable_bytes))]
         if v.service is None or (v.hours is not None and v.days):  # training (mixed: both)
