@@ -18,6 +18,9 @@ from gpudesk.core.rules import HOURS_PER_MONTH, pareto_front, same_configuration
 
 GIB = float(1 << 30)
 MEMORY_COMPONENTS = ("weights", "gradients", "optimizer_states", "activations", "kv_cache", "overhead")
+# a quick-estimate bar taller than this many times the real bars' top is drawn cut off (its value printed), in
+# the window and the PDF alike: the whole-job rule of thumb would squash the real bars into the chart's bottom
+QUICK_CLIP = 1.6
 
 
 def gpu_label(option: Option) -> str:
