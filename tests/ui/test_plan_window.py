@@ -262,6 +262,15 @@ def test_the_checklist_detail_and_status_fit_at_1366x768(window, qtbot):
     fm = page.table.fontMetrics()
     assert page.table.columnWidth(0) >= fm.horizontalAdvance(status) + 8
     assert not [p for p in clipped(window) if "QLabel" in p], clipped(window)[:10]
+    # inside the detail's scroll area the layout check lets a label be short (it scrolls): each text must
+    # still get the height it needs at its width (the "How" text lost its third line on screen)
+    from PySide6.QtWidgets import QSplitter
+
+    splitter = page.findChild(QSplitter)
+    splitter.setSizes([splitter.height() - 150, 150])  # a short detail pane, as on screen
+    qtbot.wait(20)
+    for label in (page.why, page.how, page.criterion):
+        assert label.height() >= label.heightForWidth(label.width()), (label.text()[:40], label.height())
 
 
 def test_every_wheel_notch_over_a_chart_scrolls_the_page(window, qtbot):
@@ -326,3 +335,29 @@ def test_the_job_form_opens_without_a_horizontal_scroll_bar(window, qtbot):
     wait_recompute(qtbot, window, lambda: window.set_language("zh_CN"))
     qtbot.wait(20)
     assert form.horizontalScrollBar().maximum() == 0
+
+
+def test_a_wrapped_detail_text_claims_the_height_it_needs(qtbot):
+    """Under a real X server the checklist's "How" text got two lines' height for three (the form gave a
+    wrapped label its minimum). The detail's texts claim their height for their width, and scroll."""
+    from PySide6.QtWidgets import QFormLayout, QLabel, QScrollArea, QWidget
+
+    from gpudesk.ui.pages.checklist_page import _WrappedText
+
+    area = QScrollArea()
+    area.setWidgetResizable(True)
+    inner = QWidget()
+    form = QFormLayout(inner)
+    text = _WrappedText()
+    form.addRow(QLabel("How"), text)
+    area.setWidget(inner)
+    area.resize(260, 60)  # far too short for the text: the area scrolls
+    qtbot.addWidget(area)
+    area.show()
+    text.setText("Ask the provider you choose for the licence certificate; look the number up in the public "
+                 "licence query and check the company name and the service scope.")
+    qtbot.wait(20)
+    need = text.heightForWidth(text.width())
+    assert need >= 3 * text.fontMetrics().lineSpacing()  # several lines at this width
+    assert text.minimumHeight() == need and text.height() >= need
+    assert area.verticalScrollBar().maximum() > 0
