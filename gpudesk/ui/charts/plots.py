@@ -15,7 +15,7 @@ import math
 
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QFont, QFontMetrics, QImage
+from PySide6.QtGui import QImage
 
 from gpudesk.core.report.chart_data import CostChartData, MemoryChartData
 from gpudesk.ui.charts.style import (
@@ -32,6 +32,7 @@ from gpudesk.ui.charts.style import (
     _empty,
     _fade,
     _finish,
+    _gpu_series,
     _gpu_ticks,
     _hover_points,
     _legend,
@@ -45,7 +46,7 @@ from gpudesk.ui.charts.style import (
     _set_ticks,
     _star,
     _steady,
-
+    _two_line_ticks,
 )
 from gpudesk.ui.i18n import translator
 
@@ -123,10 +124,7 @@ def build_memory_plot(plot_item: pg.PlotItem, data: MemoryChartData) -> None:
         )
     _hover_points(plot_item, hover_x, hover_y, hover_tip, size=22)
     _set_ticks(plot_item, "bottom", ticks)
-    if not getattr(plot_item, "_gd_two_line_ticks", False):  # room for the two-line bar labels
-        axis = plot_item.getAxis("bottom")
-        axis.setHeight(2 * QFontMetrics(axis.style["tickFont"] or QFont()).lineSpacing() + 12)
-        plot_item._gd_two_line_ticks = True
+    _two_line_ticks(plot_item)
     top = max([b.capacity_gib for b in data.bars] + [sum(b.components_gib.values()) for b in data.bars]
               + [data.quick_estimate_per_gpu_gib or 0])
     # the bars' slots are fixed; only the height holds steady
@@ -144,11 +142,8 @@ def build_memory_plot(plot_item: pg.PlotItem, data: MemoryChartData) -> None:
 
 def build_cost_plot(plot_item: pg.PlotItem, data: CostChartData) -> None:
     """Total cost against GPU count per GPU type, with the trial-and-error margin as a band."""
-    if data.service is not None:
-        return _service("cost", plot_item, data)
-    _begin(plot_item, _tr("Total cost vs GPU count"), _tr("Cost (%1)").replace("%1", data.currency), _tr("GPUs"))
-    if data.empty:
-        _empty(plot_item, _tr("No priced configuration"))
+    if not _start("cost", plot_item, data, _tr("Total cost vs GPU count"),
+                  _tr("Cost (%1)").replace("%1", data.currency), _tr("GPUs"), _tr("No priced configuration")):
         return
     counts = [p.gpus for ps in data.by_gpu.values() for p in ps]
     _set_ticks(plot_item, "bottom", _gpu_ticks(counts))
@@ -181,11 +176,8 @@ def build_cost_plot(plot_item: pg.PlotItem, data: CostChartData) -> None:
 
 def build_days_plot(plot_item: pg.PlotItem, data: CostChartData, *, legend: bool = False) -> None:
     """Training time in days against GPU count per GPU type (colours as in the cost plot)."""
-    if data.service is not None:
-        return _service("days", plot_item, data)
-    _begin(plot_item, _tr("Days vs GPU count"), _tr("Days"), _tr("GPUs"), legend=legend)
-    if data.empty:
-        _empty(plot_item, _tr("No timed configuration"))
+    if not _start("days", plot_item, data, _tr("Days vs GPU count"), _tr("Days"), _tr("GPUs"),
+                  _tr("No timed configuration"), legend=legend):
         return
     counts = [p.gpus for ps in data.by_gpu.values() for p in ps]
     days = [p.days for ps in data.by_gpu.values() for p in ps]
@@ -193,33 +185,18 @@ def build_days_plot(plot_item: pg.PlotItem, data: CostChartData, *, legend: bool
     _set_ticks(plot_item, "bottom", _gpu_ticks(counts))
     *_, y0, y1 = _set_range(plot_item, *_bounds(_log10(counts)), *_bounds(_log10(days)), pad=0.08)
     _set_ticks(plot_item, "left", _log_ticks([10 ** y0, 10 ** y1]))  # from the view: steady with it
-    hover_x, hover_y, hover_tip = [], [], []
-    entries, star = [], []
-    for i, (name, points) in enumerate(data.by_gpu.items()):
-        colour = _colour(i)
-        entries.append((_line(colour), name))
-        xs = _log10([p.gpus for p in points])
-        _add(plot_item, f"days-{i}", pg.PlotDataItem, xs, _log10([p.days for p in points]), pen=_pen(colour, width=2),
-             symbol="o", symbolSize=6, symbolBrush=_brush(colour), symbolPen=_pen(None), name=name)
-        for p in points:
-            hover_x.append(math.log10(p.gpus))
-            hover_y.append(math.log10(p.days) if p.days > 0 else float("nan"))
-            hover_tip.append(lambda p=p: f"{p.label}\n" + _tr("Time") + f": {_num(p.days, 2)} " + _tr("days")
-                             + f" ({_num(p.days * 24, 1)} h)")
-            if p.chosen:
-                star = [_star(plot_item, *_log10([p.gpus, p.days]), p.label)]
-    _hover_points(plot_item, hover_x, hover_y, hover_tip)
-    _legend(plot_item, entries + star)
+    entries = _gpu_series(plot_item, data.by_gpu, "days", lambda p: math.log10(p.gpus),
+                          lambda p: math.log10(p.days) if p.days > 0 else float("nan"),
+                          lambda p: f"{p.label}\n" + _tr("Time") + f": {_num(p.days, 2)} " + _tr("days")
+                          + f" ({_num(p.days * 24, 1)} h)", star_tip=lambda p: p.label)
+    _legend(plot_item, entries)
     _finish(plot_item)
 
 
 def build_pareto_plot(plot_item: pg.PlotItem, data: CostChartData) -> None:
     """Every feasible option as time vs cost on log scales, the Pareto front joined up."""
-    if data.service is not None:
-        return _service("pareto", plot_item, data)
-    _begin(plot_item, _tr("Time vs cost (Pareto front)"), _tr("Cost (%1)").replace("%1", data.currency), _tr("Days"))
-    if data.empty:
-        _empty(plot_item, _tr("No priced configuration"))
+    if not _start("pareto", plot_item, data, _tr("Time vs cost (Pareto front)"),
+                  _tr("Cost (%1)").replace("%1", data.currency), _tr("Days"), _tr("No priced configuration")):
         return
     # log scales drawn from log10 values, so every item (scatter and line alike) agrees
     x0, x1, y0, y1 = _set_range(plot_item, *_bounds(_log10([p.days for p in data.points])),
@@ -301,6 +278,20 @@ def build_billing_plot(plot_item: pg.PlotItem, data: CostChartData) -> None:
                    **({"anchors": [(1, 0.5), (1, 0.5)]} if service else {})})
     _legend(plot_item, entries)
     _finish(plot_item)
+
+
+def _start(kind: str, plot_item: pg.PlotItem, data: CostChartData, title: str, left: str, bottom: str, empty: str,
+           **begin) -> bool:
+    """Begin a training chart; False when it has nothing more to draw: a serving plan's chart took its place
+    (drawn here), or no option has a figure for it (the `empty` message shown)."""
+    if data.service is not None:
+        _service(kind, plot_item, data)
+        return False
+    _begin(plot_item, title, left, bottom, **begin)
+    if data.empty:
+        _empty(plot_item, empty)
+        return False
+    return True
 
 
 def _service(kind: str, plot_item: pg.PlotItem, data: CostChartData) -> None:

@@ -11,16 +11,13 @@ from PySide6.QtCore import Qt
 
 from gpudesk.core.report.service_chart import ServiceChartData, ServicePoint
 from gpudesk.ui.charts.style import (
-    _add,
     _add_line,
     _begin,
     _bounds,
-    _brush,
-    _colour,
     _empty,
     _finish,
+    _gpu_series,
     _gpu_ticks,
-    _hover_points,
     _legend,
     _line,
     _log10,
@@ -29,7 +26,6 @@ from gpudesk.ui.charts.style import (
     _pen,
     _set_range,
     _set_ticks,
-    _star,
 )
 from gpudesk.ui.i18n import translator
 
@@ -55,26 +51,8 @@ def _tip(p: ServicePoint, currency: str) -> str:
 
 
 def _series(plot_item: pg.PlotItem, data: ServiceChartData, key: str, x, y) -> list:
-    """One line per GPU type through its counts (colours as in every service chart), hover tips, the
-    chosen star; returns the legend entries."""
-    hover_x, hover_y, hover_tip = [], [], []
-    entries, star = [], []
-    for i, (name, points) in enumerate(data.by_gpu.items()):
-        if not points:  # nothing of this type to draw here; its colour stays its own
-            continue
-        colour = _colour(i)
-        entries.append((_line(colour), name))
-        xs, ys = [x(p) for p in points], [y(p) for p in points]
-        _add(plot_item, f"{key}-{i}", pg.PlotDataItem, xs, ys, pen=_pen(colour, width=2), symbol="o", symbolSize=6,
-             symbolBrush=_brush(colour), symbolPen=_pen(None), name=name)
-        for p, px, py in zip(points, xs, ys):
-            hover_x.append(px)
-            hover_y.append(py)
-            hover_tip.append(lambda p=p: _tip(p, data.currency))
-            if p.chosen:
-                star = [_star(plot_item, px, py, _tip(p, data.currency))]
-    _hover_points(plot_item, hover_x, hover_y, hover_tip)
-    return entries + star
+    """One line per GPU type through its counts (colours as in every service chart); the legend entries."""
+    return _gpu_series(plot_item, data.by_gpu, key, x, y, lambda p: _tip(p, data.currency))
 
 
 def build_service_cost_plot(plot_item: pg.PlotItem, data: ServiceChartData) -> None:

@@ -338,6 +338,30 @@ def _star(plot_item, x, y, tip) -> tuple[str, str]:
     return (_sample("★", STAR), _tr("Chosen"))
 
 
+def _gpu_series(plot_item: pg.PlotItem, by_gpu: dict, key: str, x, y, tip, star_tip=None) -> list:
+    """One line per GPU type through its points at (x(p), y(p)), each type in the colour of its place (kept
+    when it has no point here), hover tips `tip(p)` and the chosen point's star (`star_tip(p)`, else the
+    tip); returns the legend entries."""
+    hover_x, hover_y, hover_tip = [], [], []
+    entries, star = [], []
+    for i, (name, points) in enumerate(by_gpu.items()):
+        if not points:
+            continue
+        colour = _colour(i)
+        entries.append((_line(colour), name))
+        xs, ys = [x(p) for p in points], [y(p) for p in points]
+        _add(plot_item, f"{key}-{i}", pg.PlotDataItem, xs, ys, pen=_pen(colour, width=2), symbol="o", symbolSize=6,
+             symbolBrush=_brush(colour), symbolPen=_pen(None), name=name)
+        for p, px, py in zip(points, xs, ys, strict=True):
+            hover_x.append(px)
+            hover_y.append(py)
+            hover_tip.append(lambda p=p: tip(p))
+            if p.chosen:
+                star = [_star(plot_item, px, py, (star_tip or tip)(p))]
+    _hover_points(plot_item, hover_x, hover_y, hover_tip)
+    return entries + star
+
+
 # --- ticks -----------------------------------------------------------------------------------
 
 
@@ -385,6 +409,17 @@ def _log10(values):
     a = np.asarray(values, dtype=float)
     with np.errstate(divide="ignore", invalid="ignore"):
         return np.where(a > 0, np.log10(np.where(a > 0, a, 1.0)), np.nan).tolist()
+
+
+def _two_line_ticks(plot_item: pg.PlotItem) -> None:
+    """Room under the bars for two-line tick labels (a count over a GPU name, a quote over its total)."""
+    if getattr(plot_item, "_gd_two_line_ticks", False):
+        return
+    from PySide6.QtGui import QFont, QFontMetrics
+
+    axis = plot_item.getAxis("bottom")
+    axis.setHeight(2 * QFontMetrics(axis.style["tickFont"] or QFont()).lineSpacing() + 12)
+    plot_item._gd_two_line_ticks = True
 
 
 def _add_line(plot_item: pg.PlotItem, key: str, pos: float, pen, text: str, label_opts: dict) -> None:
