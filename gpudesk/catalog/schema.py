@@ -107,15 +107,16 @@ def _known_billing_modes(v: list[str]) -> list[str]:
     return v
 
 
+def _billing_checked(field: str) -> Any:
+    """The validator of a row's list of billing modes (`field`): unknown modes refused."""
+    return field_validator(field)(_known_billing_modes)
+
+
 class Provider(Row, ProviderFields):
     """A GPU rental provider; catalogue entries, never a ranking or an endorsement."""
 
     model_config = ROW_CONFIG  # the fields are core's; the catalogue refuses unknown ones
-
-    @field_validator("billing_modes")
-    @classmethod
-    def _billing(cls, v: list[str]) -> list[str]:
-        return _known_billing_modes(v)
+    _billing = _billing_checked("billing_modes")
 
     @property
     def display_name(self) -> str:
@@ -126,11 +127,7 @@ class Offer(Row, OfferFields):
     """What one provider rents: a node type with a GPU in a region, and its price if known."""
 
     model_config = ROW_CONFIG  # the fields are core's; the catalogue refuses unknown ones
-
-    @field_validator("billing")
-    @classmethod
-    def _billing(cls, v: list[str]) -> list[str]:
-        return _known_billing_modes(v)
+    _billing = _billing_checked("billing")
 
     @property
     def priced(self) -> bool:
