@@ -15,6 +15,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from gpudesk.core.models import GpuSpec, ModelArch
+from gpudesk.core.units import label_pairs
 from gpudesk.core.rows import OfferFields, ProviderFields, ServerFields
 
 __all__ = [
@@ -42,14 +43,8 @@ _SLUG = re.compile(r"^[a-z0-9][a-z0-9._-]*$")
 BILLING_MODES = ("hourly", "daily", "weekly", "monthly", "yearly", "reserved", "spot")
 _BILLING_SET = frozenset(BILLING_MODES)
 PRICE_KINDS = ("quoted", "list", "estimate")
-# The guide's task classes (preset grouping), stable ids.
-TASK_CLASSES = {
-    "small-finetune": ("Small Transformer fine-tuning", "小型 Transformer 微调"),
-    "llm-7b-13b": ("7B–13B LLM full-parameter training", "7B–13B 大模型全参数训练"),
-    "multimodal-vision": ("Multimodal / vision", "多模态 / 视觉"),
-    "train-serve": ("Training + concurrent serving", "训练 + 并发推理"),
-    "large-llm": ("Large LLM (70B class)", "大模型（70B 级）"),
-}
+# The guide's task classes (preset grouping), stable ids -> (English, Chinese) name; named in core.units.
+TASK_CLASSES = label_pairs("task_class")
 
 
 def _check_date(v: str | None) -> str | None:
