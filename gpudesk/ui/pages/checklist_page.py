@@ -7,12 +7,10 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QComboBox,
     QFormLayout,
     QGridLayout,
     QHBoxLayout,
-    QHeaderView,
     QInputDialog,
     QLabel,
     QLineEdit,
@@ -31,6 +29,7 @@ from gpudesk.ui.models.checklist_model import (
     ChecklistFilter,
     ChecklistModel,
 )
+from gpudesk.ui.widgets.tables import row_view
 from gpudesk.ui.widgets.page import Retranslated, hint_label, page_layout
 
 
@@ -91,14 +90,8 @@ class ChecklistPage(Retranslated, QWidget):
         layout.addLayout(self.progress_grid)
 
         splitter = QSplitter(Qt.Vertical)
-        self.table = _KeyTable()
-        self.table.setModel(self.proxy)
-        self.table.setSelectionBehavior(QAbstractItemView.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SingleSelection)
+        self.table = row_view(_KeyTable(), self.proxy, sortable=False)
         self.table.setWordWrap(False)
-        self.table.verticalHeader().hide()
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.Interactive)
-        self.table.horizontalHeader().setStretchLastSection(True)
         self.table.status_key.connect(self.set_current_status)
         self.table.selectionModel().currentRowChanged.connect(lambda *_: self._show_detail())
         splitter.addWidget(self.table)

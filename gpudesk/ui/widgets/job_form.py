@@ -42,7 +42,7 @@ from gpudesk.ui.labels import capitalised
 from gpudesk.ui.widgets.job_engine import EngineInputs
 from gpudesk.ui.widgets.job_values import CUSTOM, IMPORTED, ROLE_KIND, JobValues
 from gpudesk.ui.widgets.wheel import guard_wheel
-from gpudesk.ui.widgets.page import Retranslated, error_label, hint_label, scroll_page
+from gpudesk.ui.widgets.page import Retranslated, field_row, grow_form, hint_label, scroll_page
 
 __all__ = ["CUSTOM", "IMPORTED", "ROLE_KIND", "JobForm"]
 
@@ -210,20 +210,13 @@ class JobForm(Retranslated, JobValues, EngineInputs, QScrollArea):
         guard_wheel(self.widget())
 
     def _form(self, box: QGroupBox) -> QFormLayout:
-        form = QFormLayout(box)
-        form.setFieldGrowthPolicy(QFormLayout.AllNonFixedFieldsGrow)
+        form = grow_form(box)
         form.setContentsMargins(6, 6, 6, 6)
         form.setVerticalSpacing(4)
         return form
 
     def _row(self, form: QFormLayout, key: str, field: QWidget) -> None:
-        lab = QLabel()
-        lab.setBuddy(field)
-        self._labels[key] = lab
-        form.addRow(lab, field)
-        err = error_label(f"error_{key}")
-        self._error_labels[key] = err
-        form.addRow(err)
+        self._labels[key], self._error_labels[key] = field_row(form, key, field)
         self._forms[key] = form
         setattr(self, f"_field_{key}", field)
 
