@@ -28,7 +28,6 @@ from gpudesk.ui.charts.style import (
     _blend,
     _bounds,
     _brush,
-    _colour,
     _empty,
     _fade,
     _finish,
@@ -145,32 +144,22 @@ def build_cost_plot(plot_item: pg.PlotItem, data: CostChartData) -> None:
     if not _start("cost", plot_item, data, _tr("Total cost vs GPU count"),
                   _tr("Cost (%1)").replace("%1", data.currency), _tr("GPUs"), _tr("No priced configuration")):
         return
-    counts = [p.gpus for ps in data.by_gpu.values() for p in ps]
-    _set_ticks(plot_item, "bottom", _gpu_ticks(counts))
+    gpus = _gpu_axis(plot_item, data)
     costs = [c for ps in data.by_gpu.values() for p in ps for c in (p.cost, p.cost_with_margin)]
-    _set_range(plot_item, *_bounds(_log10(counts)), *_bounds(costs), pad=0.08)
-    hover_x, hover_y, hover_tip = [], [], []
-    entries, star = [], []
-    for i, (name, points) in enumerate(data.by_gpu.items()):
-        colour = _colour(i)
-        entries.append((_line(colour), name))
-        xs = _log10([p.gpus for p in points])
-        lo = _add(plot_item, f"cost-{i}", pg.PlotDataItem, xs, [p.cost for p in points], pen=_pen(colour, width=2),
-                  symbol="o", symbolSize=6, symbolBrush=_brush(colour), symbolPen=_pen(None), name=name)
+    _set_range(plot_item, *gpus, *_bounds(costs), pad=0.08)
+
+    def margin_band(i: int, colour: str, points, xs, line) -> None:
         hi = _add(plot_item, f"margin-{i}", pg.PlotDataItem, xs, [p.cost_with_margin for p in points],
                   pen=_pen(colour, width=1, style=Qt.DotLine))
-        _add(plot_item, f"band-{i}", pg.FillBetweenItem, lo, hi, brush=_brush(_fade(colour, 35)))
-        for p in points:
-            hover_x.append(math.log10(p.gpus))
-            hover_y.append(p.cost)
-            hover_tip.append(lambda p=p: f"{p.label}\n" + _tr("Cost") + f": {_num(p.cost, 0)} {data.currency}\n"
-                             + _tr("With trial margin") + f": {_num(p.cost_with_margin, 0)} {data.currency}\n"
-                             + _tr("Time") + f": {_num(p.days, 2)} " + _tr("days"))
-            if p.chosen:
-                star = [_star(plot_item, math.log10(p.gpus), p.cost, p.label)]
-    _hover_points(plot_item, hover_x, hover_y, hover_tip)
+        _add(plot_item, f"band-{i}", pg.FillBetweenItem, line, hi, brush=_brush(_fade(colour, 35)))
+
+    entries = _gpu_series(plot_item, data.by_gpu, "cost", lambda p: math.log10(p.gpus), lambda p: p.cost,
+                          lambda p: f"{p.label}\n" + _tr("Cost") + f": {_num(p.cost, 0)} {data.currency}\n"
+                          + _tr("With trial margin") + f": {_num(p.cost_with_margin, 0)} {data.currency}\n"
+                          + _tr("Time") + f": {_num(p.days, 2)} " + _tr("days"),
+                          star_tip=lambda p: p.label, also=margin_band)
     margin = _tr("+%1 % trial-and-error margin").replace("%1", _num(data.trial_margin * 100, 0))
-    _legend(plot_item, entries + star + [(_line("#555753", dotted=True), margin)])
+    _legend(plot_item, entries + [(_line("#555753", dotted=True), margin)])
     _finish(plot_item)
 
 
@@ -179,11 +168,9 @@ def build_days_plot(plot_item: pg.PlotItem, data: CostChartData, *, legend: bool
     if not _start("days", plot_item, data, _tr("Days vs GPU count"), _tr("Days"), _tr("GPUs"),
                   _tr("No timed configuration"), legend=legend):
         return
-    counts = [p.gpus for ps in data.by_gpu.values() for p in ps]
     days = [p.days for ps in data.by_gpu.values() for p in ps]
     # log-log: days fall roughly as 1/GPUs, so every type's curve stays readable, however slow the slowest
-    _set_ticks(plot_item, "bottom", _gpu_ticks(counts))
-    *_, y0, y1 = _set_range(plot_item, *_bounds(_log10(counts)), *_bounds(_log10(days)), pad=0.08)
+    *_, y0, y1 = _set_range(plot_item, *_gpu_axis(plot_item, data), *_bounds(_log10(days)), pad=0.08)
     _set_ticks(plot_item, "left", _log_ticks([10 ** y0, 10 ** y1]))  # from the view: steady with it
     entries = _gpu_series(plot_item, data.by_gpu, "days", lambda p: math.log10(p.gpus),
                           lambda p: math.log10(p.days) if p.days > 0 else float("nan"),
@@ -278,6 +265,13 @@ def build_billing_plot(plot_item: pg.PlotItem, data: CostChartData) -> None:
                    **({"anchors": [(1, 0.5), (1, 0.5)]} if service else {})})
     _legend(plot_item, entries)
     _finish(plot_item)
+
+
+def _gpu_axis(plot_item: pg.PlotItem, data: CostChartData) -> tuple[float, float]:
+    """The GPU-count axis (log10, ticks at powers of two) of the cost and days charts: its bounds."""
+    counts = [p.gpus for ps in data.by_gpu.values() for p in ps]
+    _set_ticks(plot_item, "bottom", _gpu_ticks(counts))
+    return _bounds(_log10(counts))
 
 
 def _start(kind: str, plot_item: pg.PlotItem, data: CostChartData, title: str, left: str, bottom: str, empty: str,

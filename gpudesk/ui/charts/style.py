@@ -338,10 +338,10 @@ def _star(plot_item, x, y, tip) -> tuple[str, str]:
     return (_sample("★", STAR), _tr("Chosen"))
 
 
-def _gpu_series(plot_item: pg.PlotItem, by_gpu: dict, key: str, x, y, tip, star_tip=None) -> list:
+def _gpu_series(plot_item: pg.PlotItem, by_gpu: dict, key: str, x, y, tip, star_tip=None, also=None) -> list:
     """One line per GPU type through its points at (x(p), y(p)), each type in the colour of its place (kept
     when it has no point here), hover tips `tip(p)` and the chosen point's star (`star_tip(p)`, else the
-    tip); returns the legend entries."""
+    tip); `also(i, colour, points, xs, line)` draws what goes with a type's line. Returns the legend entries."""
     hover_x, hover_y, hover_tip = [], [], []
     entries, star = [], []
     for i, (name, points) in enumerate(by_gpu.items()):
@@ -350,8 +350,10 @@ def _gpu_series(plot_item: pg.PlotItem, by_gpu: dict, key: str, x, y, tip, star_
         colour = _colour(i)
         entries.append((_line(colour), name))
         xs, ys = [x(p) for p in points], [y(p) for p in points]
-        _add(plot_item, f"{key}-{i}", pg.PlotDataItem, xs, ys, pen=_pen(colour, width=2), symbol="o", symbolSize=6,
-             symbolBrush=_brush(colour), symbolPen=_pen(None), name=name)
+        line = _add(plot_item, f"{key}-{i}", pg.PlotDataItem, xs, ys, pen=_pen(colour, width=2), symbol="o",
+                    symbolSize=6, symbolBrush=_brush(colour), symbolPen=_pen(None), name=name)
+        if also is not None:
+            also(i, colour, points, xs, line)
         for p, px, py in zip(points, xs, ys, strict=True):
             hover_x.append(px)
             hover_y.append(py)
