@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pyqtgraph as pg
 
-from gpudesk.ui.charts.style import _add, _bar, _begin, _brush, _empty, _finish, _hover_points, _legend, _num, _pen
+from gpudesk.ui.charts.style import _add, _bar, _begin, _brush, _empty, _finish, _hover_points, _num, _pen
 from gpudesk.ui.charts.style import _set_range, _set_ticks, _two_line_ticks
 from gpudesk.ui.i18n import translator
 
@@ -61,5 +61,4 @@ def build_quotes_plot(plot_item: pg.PlotItem, data) -> None:
     _set_range(plot_item, -0.6, len(xs) - 0.4, low * 1.1, top * 1.12, steady=False)
     entries.append(("★", _tr("Selected")))
     entries.append(("✓", _tr("Cheapest")))
-    _legend(plot_item, entries)
-    _finish(plot_item)
+    _finish(plot_item, entries)

@@ -283,8 +283,9 @@ def _blend(colour: str, alpha: int) -> str:
 STAR = "#c4a000"  # the chosen option's star, darker than its fill so the legend glyph reads on white
 
 
-def _finish(plot_item: pg.PlotItem) -> None:
-    """End a redraw: drop the items this one did not use."""
+def _finish(plot_item: pg.PlotItem, legend: list[tuple[str, str]]) -> None:
+    """End a redraw: the legend's entries set, the items this one did not use dropped."""
+    _legend(plot_item, legend)
     for key in [k for k in plot_item._gd_items if k not in plot_item._gd_used]:
         plot_item.removeItem(plot_item._gd_items.pop(key))
     for side in [s for s, t in plot_item._gd_ticks.items() if t is not None and s not in plot_item._gd_ticks_used]:
@@ -309,8 +310,7 @@ def _hover_points(plot_item: pg.PlotItem, xs, ys, tips, *, size: int = 14, key: 
 def _empty(plot_item: pg.PlotItem, message: str) -> None:
     text = _add(plot_item, "empty", pg.TextItem, message, color="#555753", anchor=(0.5, 0.5))
     text.setPos(0.5, 0.5)
-    _legend(plot_item, [])
-    _finish(plot_item)
+    _finish(plot_item, [])
     _set_range(plot_item, 0, 1, 0, 1, steady=False)
     plot_item._gd_range_placeholder = True  # the next real data fit afresh
 
