@@ -12,7 +12,6 @@ from PySide6.QtCore import QSortFilterProxyModel, Signal
 from PySide6.QtWidgets import (
     QDialog,
     QHBoxLayout,
-    QLineEdit,
     QMessageBox,
     QPushButton,
     QTableView,
@@ -26,7 +25,7 @@ from gpudesk.core import units
 from gpudesk.ui.labels import capitalised, provider_name, region_text, row_text
 from gpudesk.ui.widgets.row_editor import RowEditor
 from gpudesk.ui.models.catalog_model import SORT_ROLE, RowsModel
-from gpudesk.ui.widgets.tables import row_view, sort_proxy
+from gpudesk.ui.widgets.tables import filter_field, row_view, sort_proxy
 from gpudesk.ui.widgets.page import Retranslated, ask_open, attempt, hint_label, page_layout
 
 KINDS = ("gpus", "servers", "providers", "offers")
@@ -134,9 +133,7 @@ class CataloguePage(Retranslated, QWidget):
     def _setup_ui(self) -> None:
         layout = page_layout(self)
         bar = QHBoxLayout()
-        self.filter_edit = QLineEdit()
-        self.filter_edit.setClearButtonEnabled(True)
-        self.filter_edit.textChanged.connect(self._filter)
+        self.filter_edit = filter_field(self._filter)
         bar.addWidget(self.filter_edit, 1)
         self.add_button = QPushButton()
         self.add_button.clicked.connect(self.add_row)

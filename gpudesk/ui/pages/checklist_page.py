@@ -30,7 +30,7 @@ from gpudesk.ui.models.checklist_model import (
     ChecklistModel,
 )
 from gpudesk.ui.widgets.tables import row_view
-from gpudesk.ui.widgets.page import Retranslated, hint_label, page_layout
+from gpudesk.ui.widgets.page import Retranslated, hint_label, labelled, page_layout
 
 
 class _KeyTable(QTableView):
@@ -62,19 +62,15 @@ class ChecklistPage(Retranslated, QWidget):
 
         layout = page_layout(self)
         bar = QHBoxLayout()
-        self.phase_label = QLabel()
-        self.phase_combo = QComboBox()
-        self.phase_combo.addItem("", None)
-        for phase in PHASES:
-            self.phase_combo.addItem("", phase)
+        self.phase_combo, self.status_combo = QComboBox(), QComboBox()
+        for combo, values in ((self.phase_combo, (None, *PHASES)),
+                              (self.status_combo, ("all", "todo", "fail", "open", "pass", "waived", "n/a"))):
+            for value in values:
+                combo.addItem("", value)  # texts set on retranslate
         self.phase_combo.currentIndexChanged.connect(lambda: self.proxy.set_phase(self.phase_combo.currentData()))
-        self.status_label = QLabel()
-        self.status_combo = QComboBox()
-        for key in ("all", "todo", "fail", "open", "pass", "waived", "n/a"):
-            self.status_combo.addItem("", key)
         self.status_combo.currentIndexChanged.connect(self._status_filter)
-        for w in (self.phase_label, self.phase_combo, self.status_label, self.status_combo):
-            bar.addWidget(w)
+        self.phase_label = labelled(bar, self.phase_combo)
+        self.status_label = labelled(bar, self.status_combo)
         bar.addStretch(1)
         layout.addLayout(bar)
 

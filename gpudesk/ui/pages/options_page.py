@@ -7,15 +7,14 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
-    QLineEdit,
     QPushButton,
     QTreeView,
     QWidget,
 )
 
 from gpudesk.ui.models.options_model import OPTION_ROLE, SORT_ROLE, OptionsModel
-from gpudesk.ui.widgets.tables import row_view, sort_proxy
-from gpudesk.ui.widgets.page import Retranslated, hint_label, page_layout
+from gpudesk.ui.widgets.tables import filter_field, row_view, sort_proxy
+from gpudesk.ui.widgets.page import Retranslated, hint_label, labelled, page_layout
 
 
 class OptionsPage(Retranslated, QWidget):
@@ -33,16 +32,11 @@ class OptionsPage(Retranslated, QWidget):
     def _setup_ui(self) -> None:
         layout = page_layout(self)
         row = QHBoxLayout()
-        self.filter_label = QLabel()
-        self.filter_edit = QLineEdit()
-        self.filter_edit.setClearButtonEnabled(True)
-        self.filter_label.setBuddy(self.filter_edit)
-        self.filter_edit.textChanged.connect(self._filter)
+        self.filter_edit = filter_field(self._filter)
+        self.filter_label = labelled(row, self.filter_edit, 1)
         self.expand_button = QPushButton()
         self.expand_button.setCheckable(True)
         self.expand_button.toggled.connect(self._expand)
-        row.addWidget(self.filter_label)
-        row.addWidget(self.filter_edit, 1)
         row.addWidget(self.expand_button)
         self.summary = QLabel()
         row.addWidget(self.summary)

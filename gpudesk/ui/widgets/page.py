@@ -8,6 +8,7 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QFormLayout,
     QFrame,
+    QHBoxLayout,
     QLabel,
     QMessageBox,
     QScrollArea,
@@ -70,6 +71,15 @@ def grow_form(widget: QWidget) -> QFormLayout:
     form = QFormLayout(widget)
     form.setFieldGrowthPolicy(QFormLayout.AllNonFixedFieldsGrow)
     return form
+
+
+def labelled(bar: QHBoxLayout, field: QWidget, stretch: int = 0) -> QLabel:
+    """A label (the field's buddy, text set on retranslate) and the field, side by side in a bar of filters."""
+    label = QLabel()
+    label.setBuddy(field)
+    bar.addWidget(label)
+    bar.addWidget(field, stretch)
+    return label
 
 
 def field_row(form: QFormLayout, key: str, field: QWidget, *, span: bool = True) -> tuple[QLabel, QLabel]:

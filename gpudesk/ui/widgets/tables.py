@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QAbstractItemModel, QObject, QSortFilterProxyModel, Qt
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QTreeView
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLineEdit, QTableView, QTreeView
 
 
 def sort_proxy(parent: QObject, model: QAbstractItemModel, sort_role: int, *,
@@ -16,6 +16,14 @@ def sort_proxy(parent: QObject, model: QAbstractItemModel, sort_role: int, *,
         proxy.setFilterCaseSensitivity(Qt.CaseInsensitive)
         proxy.setFilterKeyColumn(-1)
     return proxy
+
+
+def filter_field(on_change) -> QLineEdit:
+    """The line a table is filtered by, with a clear button; `on_change(text)` as it is typed."""
+    edit = QLineEdit()
+    edit.setClearButtonEnabled(True)
+    edit.textChanged.connect(on_change)
+    return edit
 
 
 def row_view(view: QTableView | QTreeView, model: QAbstractItemModel, *, sortable: bool = True):
