@@ -42,7 +42,7 @@ from gpudesk.ui.labels import capitalised
 from gpudesk.ui.widgets.job_engine import EngineInputs
 from gpudesk.ui.widgets.job_values import CUSTOM, IMPORTED, ROLE_KIND, JobValues
 from gpudesk.ui.widgets.wheel import guard_wheel
-from gpudesk.ui.widgets.page import Retranslated, field_row, grow_form, hint_label, scroll_page
+from gpudesk.ui.widgets.page import Retranslated, field_row, grow_form, hint_label, scroll_page, set_field_texts
 
 __all__ = ["CUSTOM", "IMPORTED", "ROLE_KIND", "JobForm"]
 
@@ -298,10 +298,7 @@ class JobForm(Retranslated, JobValues, EngineInputs, QScrollArea):
             spec = D.ENGINE_INPUTS[key]
             texts[key] = (spec.label(), spec.help())
         self._retranslate_engine_inputs(texts)
-        for key, (text, tip) in texts.items():
-            self._labels[key].setText(text)
-            self._labels[key].setToolTip(tip)
-            getattr(self, f"_field_{key}").setToolTip(tip)
+        set_field_texts(self._labels, texts)
         for combo, kind in ((self.task_combo, "task"), (self.precision_combo, "precision"),
                             (self.optimizer_combo, "optimizer"), (self.recompute_combo, "recompute"),
                             (self.objective_combo, "objective")):

@@ -96,6 +96,15 @@ def field_row(form: QFormLayout, key: str, field: QWidget, *, span: bool = True)
     return label, error
 
 
+def set_field_texts(labels: dict[str, QLabel], texts: dict[str, tuple[str, str]]) -> None:
+    """Each field's label text, and its tooltip on the label and on the field (the label's buddy)."""
+    for key, (text, tip) in texts.items():
+        label = labels[key]
+        label.setText(text)
+        label.setToolTip(tip)
+        label.buddy().setToolTip(tip)
+
+
 def ask_open(parent: QWidget, title: str, filters: str, then, start: str = "") -> None:
     """Ask for a file to open (from the folder `start`); `then(path)` when one was chosen."""
     path, _ = QFileDialog.getOpenFileName(parent, title, start, filters)
