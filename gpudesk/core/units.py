@@ -200,7 +200,10 @@ def localised(row: Any, field: str) -> Any:
         return None
     from gpudesk.core.i18n import current_language
 
-    get = row.get if isinstance(row, dict) else (lambda k: getattr(row, k, None))
+
+    def get(key: str) -> Any:
+        return row.get(key) if isinstance(row, dict) else getattr(row, key, None)
+
     en, zh = get(field), get(f"{field}_zh")
     return (zh or en) if current_language() == "zh_CN" else (en or zh)
 

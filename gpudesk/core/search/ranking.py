@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Protocol
 
 from gpudesk.core.i18n import t
 from gpudesk.core.models import Constraints, Job, Objective
+from gpudesk.core.protocols import Catalogue
 from gpudesk.core.rules import COST_TIE_BAND
 from gpudesk.core.search.layout_search import Engine, Found
 from gpudesk.core.search.pricing import billed_prices, is_short, plain_keys, time_keys
@@ -18,8 +19,27 @@ from gpudesk.errors import GpudeskError
 # an expert takes the simpler cluster — one node before several, fewer GPUs before more.
 SIMPLER_BAND = 0.05
 
+SortKey = tuple[float, ...]  # (group, then the figures it compares); bools and ints compare as numbers
 
-def check_constraints(job: Job, c: Constraints, catalog) -> None:
+
+class Ranked(Protocol):
+    """What the ranking reads: a priced `Found` or a search `Entry`."""
+
+    @property
+    def cost_key(self) -> float | None: ...
+    @property
+    def time_key(self) -> float | None: ...
+    @property
+    def rate(self) -> float | None: ...
+    @property
+    def nodes(self) -> int: ...
+    @property
+    def n(self) -> int: ...
+    @property
+    def short(self) -> bool: ...
+
+
+def check_constraints(job: Job, c: Constraints, catalog: Catalogue) -> None:
     both = sorted(set(c.gpu_allow) & set(c.gpu_exclude))
     if both:
         raise GpudeskError(t("GPU {g} is both allowed and excluded", "显卡 {g} 同时被允许和排除", g=both[0]))
@@ -57,7 +77,7 @@ def price_keys(f: Found, job: Job, constraints: Constraints, engine: Engine) -> 
     f.short = is_short(job, f.deadline_hours)
 
 
-def rank_key(objective: Objective, found: Sequence, job_size_known: bool) -> Callable[[Any], tuple]:
+def rank_key(objective: Objective, found: Sequence[Ranked], job_size_known: bool) -> Callable[[Ranked], SortKey]:
     """Sort key for the objective, for anything with cost_key, time_key, rate, nodes, n and short
     (a priced `Found` or a search `Entry`).
 
@@ -71,7 +91,7 @@ def rank_key(objective: Objective, found: Sequence, job_size_known: bool) -> Cal
     priced = [f.cost_key for f in found if f.cost_key is not None]
     band = min(priced) * (1 + (SIMPLER_BAND if job_size_known else COST_TIE_BAND)) if priced else None
 
-    def cheap(f) -> tuple:
+    def cheap(f: Ranked) -> SortKey:
         if f.cost_key is None:  # unpriced last; among them, fewest GPU-hours is cheapest at any price
             return (2, f.time_key * f.n if f.time_key is not None else inf, 0.0, f.n)
         if band is not None and f.cost_key <= band:
@@ -84,7 +104,7 @@ def rank_key(objective: Objective, found: Sequence, job_size_known: bool) -> Cal
     timed = [f.time_key for f in found if f.time_key is not None]
     quick = min(timed) * (1 + SIMPLER_BAND) if timed and job_size_known else None
 
-    def fast(f) -> tuple:
+    def fast(f: Ranked) -> SortKey:
         if quick is not None and f.time_key is not None and f.time_key <= quick:
             return (0, f.nodes, f.n, f.short, f.time_key, f.cost_key is None,
                     f.cost_key if f.cost_key is not None else inf)

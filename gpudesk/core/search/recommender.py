@@ -13,6 +13,7 @@ import dataclasses
 import heapq
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from gpudesk.core import units
 from gpudesk.core.i18n import t
@@ -25,7 +26,8 @@ from gpudesk.core.search.options import OptionBuilder
 from gpudesk.core.search.platforms import gpu_counts, rentable_shapes, search_max_gpus
 from gpudesk.core.search.pricing import Entry, Group, Priced, billed_prices, plain_keys, price_runs
 from gpudesk.core.quiet_gc import no_gc
-from gpudesk.core.search.ranking import check_constraints, rank_key
+from gpudesk.core.protocols import Catalogue
+from gpudesk.core.search.ranking import SortKey, check_constraints, rank_key
 from gpudesk.core.search.shape_search import (
     MAX_GLOBAL_BATCH_TOKENS,
     MIN_CLUSTER_HOURS,
@@ -110,7 +112,7 @@ class Recommendation:
         return sorted([*self.options, *(o for o in self.best_per_gpu() if id(o) not in listed)], key=lambda o: o.rank)
 
 
-def recommendation_json(rec: Recommendation) -> dict:
+def recommendation_json(rec: Recommendation) -> dict[str, Any]:
     """The CLI contract: {"options": [...], "rejected": {...}, "searched": N} plus extras."""
     return {
         "options": [o.model_dump(mode="json", warnings=False) for o in rec.options],
@@ -135,7 +137,7 @@ class _Answer:
         firsts = [g.first(c.top) for g in groups]
         self.candidates = [e for f in firsts for e in f]
         key = rank_key(c.objective, self.candidates, job.tokens is not None or not job.task.trains)
-        self.sort_key: Callable[[Entry], tuple] = lambda e: (key(e), e.order)
+        self.sort_key: Callable[[Entry], tuple[SortKey, int]] = lambda e: (key(e), e.order)
         self.builder = OptionBuilder(job, engine, search)
         self.built: dict[int, Option] = {}  # entry order -> option (rank set when ranked)
         self._sorted: list[Entry] | None = None
@@ -152,7 +154,7 @@ class _Answer:
     def found(self, e: Entry) -> Found:
         """The entry's layout on its own offer, priced."""
         run = self.runs[e.run]
-        f = run.steps[e.step].found
+        f = _found_at(run, e.step)
         plat = run.shape.platform_for(e.offer, e.max_nodes)
         ph, pm = billed_prices(e.offer, self.c.billing)
         return dataclasses.replace(f, platform=plat, cost=self.engine.cost(self.job, f.time, ph, pm),
@@ -192,7 +194,7 @@ class _Answer:
         out = []
         for e in self.cheapest:
             run = self.runs[e.run]
-            f = run.steps[e.step].found
+            f = _found_at(run, e.step)
             ph, pm = billed_prices(e.offer, self.c.billing)
             gpu = run.shape.platform.gpu
             out.append(FeasiblePoint(gpu.id, gpu.name, e.n, e.nodes, getattr(e.offer, "id", None),
@@ -202,7 +204,7 @@ class _Answer:
         return out
 
     def best_per_gpu(self) -> list[Option]:
-        best: dict[str, tuple[tuple, Entry]] = {}
+        best: dict[str, tuple[tuple[SortKey, int], Entry]] = {}
         for e in self.firsts:
             gid = self.runs[e.run].shape.platform.gpu.id
             k = self.sort_key(e)
@@ -213,7 +215,14 @@ class _Answer:
         return [self.option(e, rank.get(e.order, 1)) for _, e in chosen]
 
 
-def recommend(job: Job, constraints: Constraints, catalog, *, engine: Engine | None = None,
+def _found_at(run: ShapeRun, step: int) -> Found:
+    """The layout a search entry was priced on (entries are made only for steps that found one)."""
+    f = run.steps[step].found
+    assert f is not None, "a priced entry's step has a layout"
+    return f
+
+
+def recommend(job: Job, constraints: Constraints, catalog: Catalogue, *, engine: Engine | None = None,
               should_stop: Callable[[], bool] | None = None,
               cancel: Callable[[], bool] | None = None) -> Recommendation:
     """Ranked rental options for `job` under `constraints`, from every offer in `catalog`.
@@ -226,7 +235,7 @@ def recommend(job: Job, constraints: Constraints, catalog, *, engine: Engine | N
         return _recommend(job, constraints, catalog, engine or default_engine(), should_stop or cancel)
 
 
-def _recommend(job: Job, c: Constraints, catalog, engine: Engine,
+def _recommend(job: Job, c: Constraints, catalog: Catalogue, engine: Engine,
                should_stop: Callable[[], bool] | None = None) -> Recommendation:
     search = LayoutSearch(job, c, engine, should_stop)
     search.check()
@@ -295,22 +304,26 @@ def _larger_cluster(answer: _Answer, first: Entry, cap: int) -> str | None:
     if not beyond:
         return None
     run.advance(beyond[-1])
-    steps = [s for s in run.steps if s.n in beyond and s.found is not None and s.found.time.hours is not None]
+    steps: list[tuple[int, Found, float]] = []  # (GPUs, layout, hours) of the larger clusters timed
+    for s in run.steps:
+        f = s.found
+        if s.n in beyond and f is not None and f.time.hours is not None:
+            steps.append((s.n, f, f.time.hours))
     if not steps:
         return None
-    sooner = [s for s in steps if s.found.time.hours <= first.time_key * LARGER_SPEEDUP]
+    limit = first.time_key * LARGER_SPEEDUP
+    sooner = [x for x in steps if x[2] <= limit]
     if not sooner:
         return None
-    best = sooner[0]  # the smallest larger cluster that is clearly faster
-    hours = best.found.time.hours
+    n, found, hours = sooner[0]  # the smallest larger cluster that is clearly faster
     ph, pm = billed_prices(first.offer, answer.c.billing)
-    cost, _ = plain_keys(job, best.found.time, best.n, ph, pm, answer.c.billing, answer.engine)
+    cost, _ = plain_keys(job, found.time, n, ph, pm, answer.c.billing, answer.engine)
     return t("A larger cluster would finish sooner: {n}× {gpu} ({nodes} nodes) in {h} instead of {h0}, for {x} "
              "(the first option: {x0}). The search stops at {cap} GPUs unless the job needs more; raise the most "
              "GPUs (--max-gpus {n}) to compare such clusters.",
              "更大的集群能更快完成：{n} 张 {gpu}（{nodes} 个节点）需 {h}，而非 {h0}，费用 {x}（首选方案：{x0}）。"
              "除非任务需要，搜索最多考虑 {cap} 张卡；如需比较这类集群，请提高最多显卡数（--max-gpus {n}）。",
-             n=best.n, gpu=p.gpu.name, nodes=best.found.nodes, h=units.hours(hours), h0=units.hours(first.time_key),
+             n=n, gpu=p.gpu.name, nodes=found.nodes, h=units.hours(hours), h0=units.hours(first.time_key),
              x=units.money(cost, job.currency), x0=units.money(first.cost_key, job.currency), cap=cap)
 
 
@@ -320,7 +333,7 @@ def _nothing_kept(job: Job, c: Constraints, priced: Priced) -> GpudeskError:
                               "raise --budget or use LoRA / fewer tokens",
                               "没有方案在 {b:,.0f} {cur} 预算内；能放下的最便宜方案需 {x:,.0f}：请提高 --budget，"
                               "或改用 LoRA / 减少 token", b=c.budget, cur=job.currency, x=priced.cheapest))
-    if c.deadline_hours is not None and priced.rejected.get("misses_deadline"):
+    if c.deadline_hours is not None and priced.rejected.get("misses_deadline") and priced.fastest_hours is not None:
         return GpudeskError(t("no option meets the deadline of {d:g} h; the fastest takes {h:,.1f} h with the "
                               "trial margin: allow more GPUs or a later deadline",
                               "没有方案能在 {d:g} 小时内完成；最快的方案含试错余量需 {h:,.1f} 小时：请允许更多显卡"
@@ -350,10 +363,6 @@ def _nothing_fits(job: Job, search: LayoutSearch, rejected: dict[str, int]) -> G
             "(--max-gpus), serve fewer users per setup, shorten the context, quantise the weights or lower the target",
             "没有配置能达到每用户每秒 {x:g} 个 token；能放下的最快配置为 {best:.1f}：请允许更多显卡（--max-gpus）、"
             "减少并发、缩短上下文、量化权重或降低目标", x=job.target_tokens_per_user, best=search.fastest_per_user))
-    if search.closest is None and search.host_closest is None:
-        return GpudeskError(t("no GPU in the catalogue matches the constraints (check --gpu-allow / --gpu-exclude, "
-                              "--provider and --region)",
-                              "目录中没有符合约束的显卡（请检查 --gpu-allow / --gpu-exclude、--provider 与 --region）"))
     advice = t("allow more GPUs (--max-gpus), use LoRA or QLoRA, a shorter --seq-len, or a GPU with more memory",
                "请允许更多显卡（--max-gpus）、改用 LoRA 或 QLoRA、缩短 --seq-len，或选择显存更大的显卡")
     if search.host_closest is not None:
@@ -361,6 +370,10 @@ def _nothing_fits(job: Job, search: LayoutSearch, rejected: dict[str, int]) -> G
         why = t("fits GPU memory only by CPU offload, which needs {need} of host RAM per node (at most {most})",
                 "只有把状态卸载到 CPU 才能放下显存，但每节点需要 {need} 内存（最多 {most}）",
                 need=units.marketed(need), most=units.marketed(p.host_ram_max))
+    elif search.closest is None:
+        return GpudeskError(t("no GPU in the catalogue matches the constraints (check --gpu-allow / --gpu-exclude, "
+                              "--provider and --region)",
+                              "目录中没有符合约束的显卡（请检查 --gpu-allow / --gpu-exclude、--provider 与 --region）"))
     else:
         _, p, n, need = search.closest
         why = t("needs {need} per GPU with every saving on (ZeRO-3, CPU offload, full recompute, micro-batch 1) but "
