@@ -47,6 +47,7 @@ from gpudesk.ui.charts.style import (
     _steady,
     _two_line_ticks,
 )
+from gpudesk.core import units
 from gpudesk.ui.i18n import translator
 
 _tr = translator("Charts")
@@ -224,7 +225,7 @@ def _distinct_dots(points, step: float = 0.004):
 
 def build_billing_plot(plot_item: pg.PlotItem, data: CostChartData) -> None:
     """Hourly against monthly rental of the chosen GPUs over a month's use, with the break-even."""
-    _begin(plot_item, _tr("Hourly vs monthly billing"), _tr("Cost per month (%1)").replace("%1", data.currency),
+    _begin(plot_item, _tr("Hourly vs monthly billing"), _tr("Cost per month (%1)").replace("%1", units.currency_unit(data.currency)),
            _tr("Hours used per month"))
     lines = data.billing
     if lines is None:
@@ -268,7 +269,7 @@ def _gpu_axis(plot_item: pg.PlotItem, data: CostChartData) -> tuple[float, float
 
 def _training_texts(kind: str, currency: str) -> tuple[str, str, str, str]:
     """A training chart's title, left and bottom axis names, and what it says when it has nothing to draw."""
-    cost = _tr("Cost (%1)").replace("%1", currency)
+    cost = _tr("Cost (%1)").replace("%1", units.currency_unit(currency))
     return {"cost": (_tr("Total cost vs GPU count"), cost, _tr("GPUs"), _tr("No priced configuration")),
             "days": (_tr("Days vs GPU count"), _tr("Days"), _tr("GPUs"), _tr("No timed configuration")),
             "pareto": (_tr("Time vs cost (Pareto front)"), cost, _tr("Days"), _tr("No priced configuration"))}[kind]
@@ -318,7 +319,7 @@ def _service_series(plot_item: pg.PlotItem, data: ServiceChartData, key: str, x,
 def build_service_cost_plot(plot_item: pg.PlotItem, data: ServiceChartData) -> None:
     """Cost per month against output tokens/s per user, one line per GPU type through its counts, and
     the user's target as a vertical line: left of it a setup is too slow, lower is cheaper."""
-    _begin(plot_item, service_titles()["cost"], _tr("Cost per month (%1)").replace("%1", data.currency),
+    _begin(plot_item, service_titles()["cost"], _tr("Cost per month (%1)").replace("%1", units.currency_unit(data.currency)),
            _tr("Output tokens/s per user (%1 users in flight)").replace("%1", str(data.concurrency)))
     if data.empty:
         _empty(plot_item, _tr("No priced configuration"))
@@ -355,7 +356,7 @@ def _against_count(plot_item: pg.PlotItem, data: ServiceChartData, kind: str, le
 
 def build_service_million_plot(plot_item: pg.PlotItem, data: ServiceChartData) -> None:
     """Cost per million output tokens (the service fully loaded) against GPU count per GPU type."""
-    _against_count(plot_item, data, "days", _tr("Per million tokens (%1)").replace("%1", data.currency),
+    _against_count(plot_item, data, "days", _tr("Per million tokens (%1)").replace("%1", units.currency_unit(data.currency)),
                    lambda p: p.cost_per_million, _tr("No priced configuration"))
 
 

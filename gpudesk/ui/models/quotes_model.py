@@ -127,7 +127,7 @@ class QuotesModel(RowsTable):
             case "billing":
                 return billing_text(c.billing) if c.billing else units.unknown()
             case "flags":
-                return "; ".join(r.flag_texts())
+                return r.flags_line()
         return ""
 
     @staticmethod
