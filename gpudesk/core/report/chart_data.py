@@ -13,22 +13,12 @@ from dataclasses import dataclass, field
 from gpudesk.core.models import Option
 from gpudesk.core.search.recommender import FeasiblePoint
 from gpudesk.core.engine.cost import rental_month
+from gpudesk.core.report.option_names import gpu_label, option_label
 from gpudesk.core.report.service_chart import ServiceChartData, is_service, service_chart_data
 from gpudesk.core.rules import HOURS_PER_MONTH, pareto_front, same_configuration
 
 GIB = float(1 << 30)
 MEMORY_COMPONENTS = ("weights", "gradients", "optimizer_states", "activations", "kv_cache", "overhead")
-
-
-def gpu_label(option: Option) -> str:
-    """The GPU's name without the vendor prefix every row would repeat."""
-    name = option.gpu_name or option.gpu
-    return name.removeprefix("NVIDIA ").removeprefix("GeForce ")
-
-
-def option_label(option: Option) -> str:
-    """Short language-neutral label: '4× H100 80GB SXM'."""
-    return f"{option.gpus}× {gpu_label(option)}"
 
 
 # --- memory -----------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from gpudesk.core.engine.cost import priced_serving
 from gpudesk.core.models import ServingEstimate
+from gpudesk.core.report.option_names import gpu_label, option_label
 from gpudesk.core.rules import same_configuration
 
 
@@ -60,8 +61,6 @@ def is_service(option) -> bool:
 
 
 def _point(option, s: ServingEstimate | None, chosen: bool) -> ServicePoint | None:
-    from gpudesk.core.report.chart_data import option_label
-
     if s is None or s.cost_per_month is None or not s.tokens_per_second_per_user:
         return None
     return ServicePoint(option.gpus, option_label(option), s.tokens_per_second_per_user, s.tokens_per_second,
@@ -72,8 +71,6 @@ def _point(option, s: ServingEstimate | None, chosen: bool) -> ServicePoint | No
 def service_chart_data(feasible: Sequence, chosen=None, *, max_types: int = 5) -> ServiceChartData:
     """Per GPU type, the cheapest configuration per month at each GPU count; the `max_types` types with
     the cheapest service (plus the chosen one's type) are kept, so the chart stays readable."""
-    from gpudesk.core.report.chart_data import gpu_label
-
     by_gpu: dict[str, dict[int, ServicePoint]] = {}
     basis = serving_of(chosen) if chosen is not None else None  # the currency, target and load shown
     for option in feasible:

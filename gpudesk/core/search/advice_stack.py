@@ -12,7 +12,7 @@ from __future__ import annotations
 from gpudesk.core.engine.frameworks import STACK_NAMES, profile_of, software_stack
 from gpudesk.core.i18n import t
 from gpudesk.core.models import Advice, Precision
-from gpudesk.core.search.advice import AdviceContext
+from gpudesk.core.search.advice_context import AdviceContext
 
 _PORTS = {
     "cann": ("MindSpeed-LLM (Megatron), MindSpeed's FSDP2 back-end, LLaMA-Factory with torch_npu, DeepSpeed's NPU "
