@@ -14,8 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from gpudesk.core.engine.cost import priced_serving
-from gpudesk.core.models import ServingEstimate
-from gpudesk.core.report.option_names import gpu_label, option_label
+from gpudesk.core.models import Option, ServingEstimate
+from gpudesk.core.report.option_names import Configuration, gpu_label, option_label
 from gpudesk.core.rules import same_configuration
 
 
@@ -45,22 +45,22 @@ class ServiceChartData:
         return not self.by_gpu
 
 
-def serving_of(option) -> ServingEstimate | None:
+def serving_of(option: Configuration) -> ServingEstimate | None:
     """A configuration's priced serving estimate: an Option carries it; a chart point (FeasiblePoint)
     carries the speed in its time estimate and its prices in its cost, priced here by the engine."""
-    s = getattr(option, "serving", None)
+    s: ServingEstimate | None = getattr(option, "serving", None)
     if s is not None:
         return s
-    speed = getattr(option.time, "serving", None)
+    speed: ServingEstimate | None = getattr(option.time, "serving", None)
     return priced_serving(speed, option.cost) if speed is not None else None
 
 
-def is_service(option) -> bool:
+def is_service(option: Configuration | None) -> bool:
     """A serving-only configuration (task inference): a serving estimate and no training run."""
     return option is not None and option.time.hours is None and serving_of(option) is not None
 
 
-def _point(option, s: ServingEstimate | None, chosen: bool) -> ServicePoint | None:
+def _point(option: Configuration, s: ServingEstimate | None, chosen: bool) -> ServicePoint | None:
     if s is None or s.cost_per_month is None or not s.tokens_per_second_per_user:
         return None
     return ServicePoint(option.gpus, option_label(option), s.tokens_per_second_per_user, s.tokens_per_second,
@@ -68,7 +68,8 @@ def _point(option, s: ServingEstimate | None, chosen: bool) -> ServicePoint | No
                         chosen)
 
 
-def service_chart_data(feasible: Sequence, chosen=None, *, max_types: int = 5) -> ServiceChartData:
+def service_chart_data(feasible: Sequence[Configuration], chosen: Option | None = None, *,
+                       max_types: int = 5) -> ServiceChartData:
     """Per GPU type, the cheapest configuration per month at each GPU count; the `max_types` types with
     the cheapest service (plus the chosen one's type) are kept, so the chart stays readable."""
     by_gpu: dict[str, dict[int, ServicePoint]] = {}
