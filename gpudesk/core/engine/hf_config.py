@@ -14,9 +14,9 @@ from collections.abc import Callable
 from typing import Any, overload
 
 from gpudesk.core.i18n import t
+from gpudesk.core.engine.model_shape import has_shape, known_shape
 from gpudesk.core.limits import MAX_CONFIG_BYTES, MAX_PARAMS
 from gpudesk.core.models import ModelArch
-from gpudesk.core.engine.shape import has_shape, known_shape
 from gpudesk.errors import GpudeskError
 from gpudesk.fileio import read_json
 

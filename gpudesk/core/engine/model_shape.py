@@ -1,5 +1,5 @@
-"""A model's shape: the hidden size, depth and attention heads every transformer estimate needs, and the
-width of one head (read from a ModelArch however it was made: a config.json, a preset, a parameter count)."""
+"""A model's shape: the hidden size, depth and heads every transformer estimate needs, narrowed from the
+optional sizes a ModelArch carries (a bare parameter count has none)."""
 
 from __future__ import annotations
 
