@@ -11,7 +11,9 @@ KINDS = ("gpus", "servers", "providers", "offers", "models")
 
 
 def register(subparsers) -> None:
-    p = subparsers.add_parser("catalog", help="the offline catalogue: GPUs, node types, providers, offers, models",
+    from gpudesk.core.i18n import t
+
+    p = subparsers.add_parser("catalog", help=t("the offline catalogue: GPUs, node types, providers, offers, models", "离线资源目录：GPU、节点类型、服务商、报价、模型"),
                               description="List and maintain the offline catalogue (bundled + your own rows).")
     sub = p.add_subparsers(dest="catalog_command", metavar="WHAT", parser_class=type(p))
     for kind in KINDS:

@@ -11,8 +11,10 @@ STATUSES = ("open", "pass", "fail", "n/a", "waived")
 
 
 def register(subparsers) -> None:
+    from gpudesk.core.i18n import t
+
     p = subparsers.add_parser(
-        "checklist", help="the plan's acceptance and SLA checklist; record results",
+        "checklist", help=t("the plan's acceptance and SLA checklist; record results", "方案的验收与 SLA 检查清单；记录结果"),
         description="Print the checklist tailored to the plan's chosen configuration, or record a result "
                     "in the plan file with --set ID=STATUS (open, pass, fail, n/a, waived).")
     p.add_argument("plan", metavar="PLAN.gpudesk", help="plan file")

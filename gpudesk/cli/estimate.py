@@ -8,10 +8,12 @@ import sys
 
 
 def register(subparsers) -> None:
+    from gpudesk.core.i18n import t
+
     from gpudesk.cli.job_options import add_job_arguments, ranged
 
     p = subparsers.add_parser(
-        "estimate", help="memory per GPU, training time and cost of one job on one configuration",
+        "estimate", help=t("memory per GPU, training time and cost of one job on one configuration", "一个任务在一种配置上的单卡显存、训练时间与费用"),
         description="Estimate GPU memory per device, training time and cost (all figures from gpudesk.core).")
     add_job_arguments(p)
     p.add_argument("--price-per-gpu-month", type=ranged("price_per_gpu_month"), metavar="X",

@@ -9,8 +9,10 @@ import sys
 
 
 def register(subparsers) -> None:
+    from gpudesk.core.i18n import t
+
     p = subparsers.add_parser(
-        "kit", help="acceptance kit: scripts to run on the rented servers (`kit import` reads the results)",
+        "kit", help=t("acceptance kit: scripts to run on the rented servers (`kit import` reads the results)", "验收工具包：在租用的服务器上运行的脚本（`kit import` 读取结果）"),
         description="Write the plan's acceptance kit: a folder and a .zip with run.sh, the probe and a README. "
                     "Run it on every delivered server; import its gpudesk-results.json with `gpudesk kit import`.")
     p.add_argument("plan", metavar="PLAN.gpudesk", help="plan file")

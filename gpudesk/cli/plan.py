@@ -15,7 +15,9 @@ def _add(parser: argparse.ArgumentParser, *names: str, **kw) -> None:
 
 
 def register(subparsers) -> None:
-    p = subparsers.add_parser("plan", help="make or show a plan file (.gpudesk)",
+    from gpudesk.core.i18n import t
+
+    p = subparsers.add_parser("plan", help=t("make or show a plan file (.gpudesk)", "创建或查看方案文件（.gpudesk）"),
                               description="Plan files hold the job, the chosen configuration and the checklist.")
     sub = p.add_subparsers(dest="plan_command", metavar="ACTION", parser_class=type(p))
     p.set_defaults(func=lambda args: (p.print_help(), 2)[1])

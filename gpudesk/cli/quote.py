@@ -17,7 +17,9 @@ _PRICES = [  # option suffix -> (billing form, per)
 
 
 def register(subparsers) -> None:
-    p = subparsers.add_parser("quote", help="written quotes from providers in a plan, compared all-in (询价/比价)",
+    from gpudesk.core.i18n import t
+
+    p = subparsers.add_parser("quote", help=t("written quotes from providers in a plan, compared all-in (询价/比价)", "方案中服务商的书面报价，按总价比较（询价/比价）"),
                               description="Add providers' written quotes to a plan, compare them all-in for the "
                                           "plan's job, and select one with a reason (the plan's choice follows it).")
     sub = p.add_subparsers(dest="quote_command", metavar="ACTION", parser_class=type(p))

@@ -8,8 +8,10 @@ import sys
 
 
 def register(subparsers) -> None:
+    from gpudesk.core.i18n import t
+
     p = subparsers.add_parser(
-        "recommend", help="rank rental configurations (GPU, count, layout, offer) for a job",
+        "recommend", help=t("rank rental configurations (GPU, count, layout, offer) for a job", "为任务排序可租用的配置（GPU、数量、并行布局、报价）"),
         description="Search every catalogue offer × GPU count × parallel layout and rank what fits.")
     from gpudesk.cli.job_options import add_constraint_arguments, add_job_arguments
 

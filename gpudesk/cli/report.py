@@ -6,8 +6,10 @@ import argparse
 
 
 def register(subparsers) -> None:
+    from gpudesk.core.i18n import t
+
     p = subparsers.add_parser(
-        "report", help="export a plan as a PDF for management sign-off",
+        "report", help=t("export a plan as a PDF for management sign-off", "把方案导出为 PDF，供管理层签批"),
         description="Write a plan file as an A4 PDF (cover, summary, sizing, alternatives, provider, "
                     "checklist, sign-off block) in Chinese or English.")
     p.add_argument("plan", metavar="PLAN.gpudesk", help="plan file (made by the app or `gpudesk plan new`)")
