@@ -80,15 +80,22 @@ def _run(argv: list[str]) -> int:
         return 0
     except GpudeskError as exc:
         _print_notices()  # the warning that explains the error comes first
-        print(frame(f"gpudesk {getattr(args, 'command_name', args.command)}", "error", str(exc)), file=sys.stderr)
+        from gpudesk.core.i18n import current_language
+        from gpudesk.errors import localised
+
+        print(frame(f"gpudesk {getattr(args, 'command_name', args.command)}", "error",
+                    localised(exc, current_language())), file=sys.stderr)
         return 2
     except Exception as exc:  # pydantic's ValidationError, without importing pydantic up front
         errors = getattr(exc, "errors", None)
         if type(exc).__name__ != "ValidationError" or errors is None:
             raise
+        from gpudesk.core.i18n import t
+        from gpudesk.core.validation import reason
+
         first = errors()[0]
-        where = ".".join(str(p) for p in first.get("loc", ())) or "input"
-        print(frame(f"gpudesk {args.command}", "error", f"{where}: {first.get('msg')}"), file=sys.stderr)
+        where = ".".join(str(p) for p in first.get("loc", ())) or t("input", "输入")
+        print(frame(f"gpudesk {args.command}", "error", where + t(": ", "：") + reason(first)), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

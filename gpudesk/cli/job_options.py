@@ -156,7 +156,10 @@ def model_from_args(args: argparse.Namespace, catalog):
         return from_config_file(args.model_config)
     if getattr(args, "params", None) is not None:
         return from_params(args.params)
-    raise GpudeskError("give the model: --model ID, --model-config PATH or --params N")
+    from gpudesk.core.i18n import t
+
+    raise GpudeskError(t("give the model: --model ID, --model-config PATH or --params N",
+                         "请给出模型：--model ID、--model-config PATH 或 --params N"))
 
 
 def _interpreted(option: str, given: str, resolved: str | None, name: str | None) -> None:
@@ -181,6 +184,7 @@ def default_gpu_id(catalog) -> str:
 def job_from_args(args: argparse.Namespace, catalog):
     """(Job, Layout, gpu_id) from parsed options; GpudeskError (exit 2) for bad input."""
     from gpudesk.core.engine.layout_rules import check_layout
+    from gpudesk.core.i18n import t
     from gpudesk.core.models import Job, Layout
     from gpudesk.errors import GpudeskError
 
@@ -191,7 +195,8 @@ def job_from_args(args: argparse.Namespace, catalog):
     accum = getattr(args, "grad_accum", None)
     gbt = getattr(args, "global_batch_tokens", None)
     if accum is not None and gbt is not None:
-        raise GpudeskError("give --grad-accum or --global-batch-tokens, not both")
+        raise GpudeskError(t("give --grad-accum or --global-batch-tokens, not both",
+                             "--grad-accum 与 --global-batch-tokens 只能给一个"))
     if accum is None and gbt is None:
         gbt = D.global_batch_tokens_for(args.task)
     fields = dict(
@@ -215,11 +220,13 @@ def job_from_args(args: argparse.Namespace, catalog):
 
         lora_adapter_params(arch, job.lora_rank, job.lora_targets)  # names checked here
     if args.tp > args.gpus or args.pp > args.gpus:
-        raise GpudeskError(f"impossible layout: --tp {args.tp} / --pp {args.pp} larger than --gpus {args.gpus}")
+        raise GpudeskError(t("impossible layout: --tp {tp} / --pp {pp} larger than --gpus {n}",
+                             "无法实现的并行布局：--tp {tp} / --pp {pp} 大于 --gpus {n}", tp=args.tp, pp=args.pp, n=args.gpus))
     layout = Layout(gpus=args.gpus, tp=args.tp, pp=args.pp, zero=args.zero, offload=args.offload)
     check_layout(layout)  # cp / ep against the layout: checked by the estimate itself (recommend searches layouts)
     if args.gpu is not None and not args.gpu.strip():
-        raise GpudeskError("--gpu: an empty GPU id; name one (see `gpudesk catalog gpus`) or leave --gpu out")
+        raise GpudeskError(t("--gpu: an empty GPU id; name one (see `gpudesk catalog gpus`) or leave --gpu out",
+                             "--gpu：GPU id 为空；请给出一个（见 `gpudesk catalog gpus`）或去掉 --gpu"))
     gpu_id = args.gpu or default_gpu_id(catalog)
     gpu = catalog.gpu(gpu_id)  # unknown id -> CatalogError naming close matches
     if args.gpu:
