@@ -22,7 +22,7 @@ ZH: dict[str, str] = {
     "show program's version number and exit": "显示版本号并退出",
     "argument %(argument_name)s: %(message)s": "参数 %(argument_name)s：%(message)s",
     "invalid choice: %(value)r (choose from %(choices)s)": "无效的选项值 %(value)r（可选：%(choices)s）",
-    "invalid %(type)s value: %(value)r": "无效的%(type)s值：%(value)r",
+    "invalid %(type)s value: %(value)r": "无效的值：%(value)r",  # the type is a Python name (int): left out
     "the following arguments are required: %s": "缺少必需的参数：%s",
     "one of the arguments %s is required": "参数 %s 必须给出其中之一",
     "unrecognized arguments: %s": "无法识别的参数：%s",
@@ -37,9 +37,6 @@ ZH: dict[str, str] = {
     "%(prog)s: error: %(message)s\n": "%(prog)s：错误：%(message)s\n",
     "expected %s argument": "需要 %s 个值",
     "expected %s arguments": "需要 %s 个值",
-    "number": "数字",
-    "int": "整数",
-    "float": "数字",
     # our own frame around every message (gpudesk.cli)
     "error": "错误",
     "warning": "警告",
