@@ -14,7 +14,7 @@ def register(subparsers) -> None:
 
     p = subparsers.add_parser(
         "estimate", help=t("memory per GPU, training time and cost of one job on one configuration", "一个任务在一种配置上的单卡显存、训练时间与费用"),
-        description="Estimate GPU memory per device, training time and cost (all figures from gpudesk.core).")
+        description=t("Estimate GPU memory per device, training time and cost (all figures from gpudesk.core).", "估算单卡显存、训练时间和费用（所有数字来自 gpudesk.core）。"))
     add_job_arguments(p)
     p.add_argument("--price-per-gpu-month", type=ranged("price_per_gpu_month"), metavar="X",
                    help="monthly price per GPU (CNY), for the hourly-vs-monthly break-even")

@@ -86,8 +86,10 @@ def test_help_titles_and_command_list(capsys, zh):
     rc, out, _ = cli(capsys, "--help")
     assert "为 AI 训练规划 GPU 服务器租用（离线）。" in out and "把方案导出为 PDF，供管理层签批" in out
     rc, out, _ = cli(capsys, "estimate", "--help")
-    for title in ("模型:", "任务:", "硬件与并行布局:"):
+    for title in ("模型:", "任务:", "硬件与并行布局:", "估算单卡显存、训练时间和费用"):
         assert title in out
+    rc, out, _ = cli(capsys, "report", "--help")
+    assert "把方案文件写成 A4 PDF" in out
 
 
 def test_help_in_english_has_no_chinese(capsys):
