@@ -20,7 +20,7 @@ SIZED = frozenset({"params", "tokens", "global_batch_tokens"})  # counts people 
 
 def ranged(name: str):
     """An argparse type: a number inside core's range `name` (gpudesk.core.limits.RANGES), else a one-line error.
-    The counts in SIZED also take sizes as people write them (7B, 1.5T: gpudesk.core.parse.size)."""
+    The counts in SIZED also take sizes as people write them (7B, 1.5T: gpudesk.core.parse.scaled_count)."""
     def parse(text: str):
         from gpudesk.core.i18n import t
         from gpudesk.core.limits import RANGES
@@ -31,10 +31,10 @@ def ranged(name: str):
         except ValueError:
             if name not in SIZED:
                 raise argparse.ArgumentTypeError(t("{v!r} is not a number", "{v!r} 不是数字", v=text)) from None
-            from gpudesk.core.parse import size
+            from gpudesk.core.parse import scaled_count
 
             try:
-                value = size(text)
+                value = scaled_count(text)
             except ValueError as exc:
                 raise argparse.ArgumentTypeError(str(exc)) from None
         if not r.contains(value):

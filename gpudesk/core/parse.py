@@ -212,7 +212,7 @@ _SIZE = re.compile(r"^([+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?)\s*(k|m|b|t|�
 SIZE_SUFFIXES = {"k": 1e3, "m": 1e6, "b": 1e9, "t": 1e12, "万": 1e4, "亿": 1e8}
 
 
-def size(text: object) -> float:
+def scaled_count(text: object) -> float:
     """A count as people write model and data sizes: "7e9", "7B", "1.5b", "350M", "1.2T", "20k", "70亿".
 
     K, M, B, T are thousand, million, billion (10^9) and trillion (10^12), in either case; a plain or

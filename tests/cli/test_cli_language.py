@@ -6,7 +6,7 @@ import pytest
 
 from gpudesk.cli import build_parser
 from gpudesk.core.i18n import use_language
-from gpudesk.core.parse import size, suggest
+from gpudesk.core.parse import scaled_count, suggest
 from tests.hardening.helpers import cli, english_words
 
 
@@ -140,13 +140,13 @@ def test_unknown_model_and_provider_use_the_same_rule(capsys):
                                          ("350M", 350e6), ("1.2T", 1.2e12), ("7e9", 7e9), ("20k", 2e4),
                                          ("70亿", 7e9), ("1,000M", 1e9), ("７Ｂ", 7e9), ("2 B", 2e9)])
 def test_size_reads_what_people_write(text, value):
-    assert size(text) == pytest.approx(value, rel=1e-12)
+    assert scaled_count(text) == pytest.approx(value, rel=1e-12)
 
 
 @pytest.mark.parametrize("text", ["7bb", "b7", "inf", "nan", "7 billion", "", "1e400", "7G", "0x10", "1,5B"])
 def test_size_refuses_the_rest(text):
     with pytest.raises(ValueError):
-        size(text)
+        scaled_count(text)
 
 
 def test_params_7b_is_7e9(capsys):
