@@ -208,8 +208,8 @@ def yes_no(text: object) -> bool:
     raise ValueError(t("{v!r}: answer yes or no", "{v!r}：请填“是”或“否”", v=normalise(text)))
 
 
-_SIZE = re.compile(r"^([+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?)\s*(k|m|b|t|万|亿)?$", re.IGNORECASE)
-SIZE_SUFFIXES = {"k": 1e3, "m": 1e6, "b": 1e9, "t": 1e12, "万": 1e4, "亿": 1e8}
+_SCALED = re.compile(r"^([+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?)\s*(k|m|b|t|万|亿)?$", re.IGNORECASE)
+SCALE_SUFFIXES = {"k": 1e3, "m": 1e6, "b": 1e9, "t": 1e12, "万": 1e4, "亿": 1e8}
 
 
 def scaled_count(text: object) -> float:
@@ -222,11 +222,11 @@ def scaled_count(text: object) -> float:
     head = s.rstrip("kKmMbBtT万亿")
     if "," in head and _THOUSANDS.match(head):  # "1,000M"
         s = s.replace(",", "")
-    m = _SIZE.match(s)
+    m = _SCALED.match(s)
     if not m:
         raise ValueError(t("{v!r} is not a number or a size such as 7B, 350M or 1.5T",
                            "{v!r} 不是数字，也不是 7B、350M、1.5T 这样的规模", v=str(text)))
-    value = float(m.group(1)) * SIZE_SUFFIXES.get((m.group(2) or "").lower(), 1.0)
+    value = float(m.group(1)) * SCALE_SUFFIXES.get((m.group(2) or "").lower(), 1.0)
     if not math.isfinite(value):
         raise ValueError(t("{v!r} is beyond any sensible value", "{v!r} 超出合理范围", v=str(text)))
     return value
