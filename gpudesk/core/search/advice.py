@@ -125,27 +125,35 @@ def consumer_cards_multi_node(ctx: AdviceContext) -> Advice | None:
         gpu=ctx.gpu.name, nodes=ctx.nodes))
 
 
-def host_ram_too_small(ctx: AdviceContext) -> Advice | None:
-    need, have = ctx.host.get("ram_bytes"), ctx.host.get("server_ram_bytes")
-    if not need or not have or have >= need:
-        return None
-    return Advice(id="host-ram-too-small", severity="warning", message=t(
+# A node's host falling short of the job (ctx.host's `X_bytes` needed vs `server_X_bytes` fitted), by X:
+# the advice id, how the sizes are written, the message
+_HOST_SHORTFALLS: dict[str, tuple[str, Callable[[float], str], tuple[str, str]]] = {
+    "ram": ("host-ram-too-small", units.marketed, (  # RAM to install: sold in GB, as the guide says
         "Host RAM {have} per node is below the {need} this job needs (data loading{offload}); "
         "ask for a larger memory configuration.",
-        "每节点内存 {have} 低于本任务所需 {need}（数据加载{offload}）；请向机房要求更大内存配置。",
-        have=units.marketed(have), need=units.marketed(need),  # RAM to install: sold in GB, as the guide says
-        offload=t(" and CPU offload", "及 CPU 卸载") if ctx.layout.offload is not Offload.NONE else ""))
+        "每节点内存 {have} 低于本任务所需 {need}（数据加载{offload}）；请向机房要求更大内存配置。")),
+    "nvme": ("nvme-too-small", units.data_size, (
+        "Local NVMe {have} per node is below the {need} the data set and checkpoints need; "
+        "add NVMe or a high-IOPS shared file system.",
+        "每节点本地 NVMe {have} 小于数据集与检查点所需 {need}；请增加 NVMe 或高 IOPS 共享存储。")),
+}
+
+
+def _host_shortfall(ctx: AdviceContext, what: str) -> Advice | None:
+    need, have = ctx.host.get(f"{what}_bytes"), ctx.host.get(f"server_{what}_bytes")
+    if not need or not have or have >= need:
+        return None
+    advice_id, size, (en, zh) = _HOST_SHORTFALLS[what]
+    offload = t(" and CPU offload", "及 CPU 卸载") if ctx.layout.offload is not Offload.NONE else ""
+    return Advice(id=advice_id, severity="warning", message=t(en, zh, have=size(have), need=size(need), offload=offload))
+
+
+def host_ram_too_small(ctx: AdviceContext) -> Advice | None:
+    return _host_shortfall(ctx, "ram")
 
 
 def nvme_too_small(ctx: AdviceContext) -> Advice | None:
-    need, have = ctx.host.get("nvme_bytes"), ctx.host.get("server_nvme_bytes")
-    if not need or not have or have >= need:
-        return None
-    return Advice(id="nvme-too-small", severity="warning", message=t(
-        "Local NVMe {have} per node is below the {need} the data set and checkpoints need; "
-        "add NVMe or a high-IOPS shared file system.",
-        "每节点本地 NVMe {have} 小于数据集与检查点所需 {need}；请增加 NVMe 或高 IOPS 共享存储。",
-        have=units.data_size(have), need=units.data_size(need)))
+    return _host_shortfall(ctx, "nvme")
 
 
 def heavy_offload(ctx: AdviceContext) -> Advice | None:
