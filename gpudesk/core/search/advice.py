@@ -9,7 +9,7 @@ estimate's own figures. `better_value` compares an option with the others the se
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from gpudesk.core import rules, units
@@ -17,17 +17,15 @@ from gpudesk.core.i18n import t
 from gpudesk.core.models import (
     Advice,
     Billing,
-    CostEstimate,
     GpuSpec,
     Job,
-    MemoryEstimate,
     Offload,
     Option,
-    OptionLayout,
     Precision,
     TaskKind,
-    TimeEstimate,
 )
+from gpudesk.core.search.advice_context import AdviceContext
+from gpudesk.core.search.advice_stack import STACK_RULES
 
 # Thresholds from the guide (domain.md §3); named so tests and docs can cite them.
 SCALING_NORM_8GPU = (7.2, 7.6)  # 8 GPUs give 7.2–7.6× one GPU
@@ -40,26 +38,6 @@ NON_TRANSFORMER_FAMILIES = ("unet",)
 LONG_RUN_DAYS = 60  # past two months of one run, hardware faults and re-runs become the plan's main risk
 
 Severity = str  # "info" | "warning" | "critical"
-
-
-@dataclass
-class AdviceContext:
-    """What one rule may look at. `server`/`offer` are catalogue rows (or None when unknown)."""
-
-    job: Job
-    gpu: GpuSpec
-    gpus: int
-    nodes: int
-    gpus_per_node: int
-    layout: OptionLayout
-    memory: MemoryEstimate | None = None
-    time: TimeEstimate | None = None
-    cost: CostEstimate | None = None
-    server: Any = None
-    offer: Any = None
-    topology: str = "pcie"  # "nvswitch" | "nvlink-bridge" | "pcie"
-    network: str | None = None  # "infiniband" | "roce" | "ethernet" | None
-    host: dict[str, Any] = field(default_factory=dict)  # needs: ram_bytes, nvme_bytes; has: server_*
 
 
 # --- the rules ----------------------------------------------------------------------------------
@@ -265,8 +243,6 @@ _ORDER = {"critical": 0, "warning": 1, "info": 2}
 
 def advise(ctx: AdviceContext) -> list[Advice]:
     """Every rule's advice for one option, most severe first."""
-    from gpudesk.core.search.advice_stack import STACK_RULES  # defined beside, on this module's AdviceContext
-
     out = [a for rule in RULES + STACK_RULES if (a := rule(ctx)) is not None]
     out.sort(key=lambda a: _ORDER[a.severity])
     return out

@@ -13,7 +13,7 @@ from gpudesk.core import units
 from gpudesk.core.engine.frameworks import profile_of, software_stack
 from gpudesk.core.i18n import t
 from gpudesk.core.models import Advice, Precision
-from gpudesk.core.search.advice import AdviceContext
+from gpudesk.core.search.advice_context import AdviceContext
 
 _PORTS = {
     "cann": ("MindSpeed-LLM (Megatron), MindSpeed's FSDP2 back-end, LLaMA-Factory with torch_npu, DeepSpeed's NPU "
