@@ -317,10 +317,11 @@ def test_guide_13b_full_four_80gb_or_eight_40gb(real):
 
 def test_with_tokens_near_equal_totals_prefer_one_node(real):
     """13B full on 2B tokens: several multi-node A100 40G clusters cost within 1 % of one node; the
-    simpler single-node setups (4× 80 GB or 8× 40 GB, as the guide says) rank first."""
+    simpler single-node setups rank first (with the default Hugging Face stack, data parallel only: 8× 80 GB
+    with ZeRO-2 costs less than 4× 80 GB, which needs ZeRO-3 and full recomputation without TP4)."""
     r, mem = real("llama-2-13b", tokens=2e9, top=50)
     best = r.options[0]
-    assert best.nodes == 1 and (best.gpus, mem[best.gpu] // GB) in ((4, 80), (8, 40))
+    assert best.nodes == 1 and (best.gpus, mem[best.gpu] // GB) in ((4, 80), (8, 40), (8, 80))
     cheapest = min(o.cost.with_trial_margin for o in r.options)
     assert best.cost.with_trial_margin <= cheapest * (1 + SIMPLER_BAND)
 
@@ -366,7 +367,9 @@ def test_costs_are_the_engines(real):
         assert o.cost.with_trial_margin == pytest.approx(again.with_trial_margin)
         assert o.cost.with_trial_margin == pytest.approx(o.time.gpu_hours * o.cost.price_per_gpu_hour * 1.3)
     costs = [o.cost.with_trial_margin for o in r.options if o.offer]
-    assert costs == sorted(costs)
+    # near-equal totals first (fewer nodes, then the shorter run), then the rest in cost order
+    near = [c for c in costs if c <= min(costs) * (1 + SIMPLER_BAND)]
+    assert costs[:len(near)] == near and costs[len(near):] == sorted(costs[len(near):])
 
 
 @pytest.mark.parametrize("config, task", [("llama-2-7b", "full"), ("llama-2-13b", "full"), ("llama-2-7b", "lora")])

@@ -164,11 +164,18 @@ def new_plan(job: Job, constraints: Constraints | None, catalog: Catalogue, gpu_
 
 
 def pick_alternatives(options: list[Option], choice: Option | None, keep: int = ALTERNATIVES_KEPT) -> list[Option]:
-    """What a reader compares the choice with: the best option of every other GPU type first ("why not
+    """What a reader compares the choice with: the fastest option of about the choice's cost when it finishes
+    clearly sooner (the same money buys a shorter run), the best option of every other GPU type ("why not
     a cheaper card?"), then the next options in rank order; never the choice, never one twice."""
+    from gpudesk.core.search.ranking import quicker_at_about_equal_cost
+
     seen = {configuration_key(choice)}
     ranked = [o for o in options if configuration_key(o) not in seen]
     out: list[Option] = []
+    quicker = quicker_at_about_equal_cost(ranked, choice)
+    if quicker is not None and keep:
+        out.append(quicker)
+        seen.add(configuration_key(quicker))
     types = {choice.gpu} if choice is not None else set()
     for o in ranked:  # one per other GPU type, best ranked first
         if o.gpu not in types and len(out) < keep:

@@ -64,16 +64,25 @@ def variants(job: Job) -> list[Variant]:
     return out
 
 
-def degrees(job: Job, n: int, gpn: int) -> tuple[tuple[int, ...], tuple[int, ...], int]:
-    """Tensor and pipeline degrees valid for n GPUs on nodes of gpn, and how many were invalid."""
+def degrees(job: Job, n: int, gpn: int) -> tuple[tuple[int, ...], tuple[int, ...], int, int]:
+    """Tensor and pipeline degrees valid for n GPUs on nodes of gpn, how many were invalid, and how many
+    the job's framework does not do (training: Hugging Face and Unsloth have no tensor or pipeline stages)."""
+    from gpudesk.core.engine.frameworks import profile_of
+
+    prof = profile_of(job)
+    tp_ok = prof.tensor_parallel or not job.task.trains  # serving (vLLM-style) splits heads whatever trained it
+    pp_ok = prof.pipeline or not job.task.trains
     nodes = n // gpn if n > gpn else 1
-    invalid = 0
+    invalid = unsupported = 0
     tps = []
     for tp in TP_DEGREES:
         if tp > n or tp > gpn:
             continue
         if n % tp or tp_problem(job.model, tp):
             invalid += 1
+            continue
+        if tp > 1 and not tp_ok:
+            unsupported += 1
             continue
         tps.append(tp)
     pps = [1]
@@ -84,8 +93,11 @@ def degrees(job: Job, n: int, gpn: int) -> tuple[tuple[int, ...], tuple[int, ...
             if nodes % pp or pp_problem(job.model, pp):
                 invalid += 1
                 continue
+            if not pp_ok:
+                unsupported += 1
+                continue
             pps.append(pp)
-    return tuple(tps), tuple(pps), invalid
+    return tuple(tps), tuple(pps), invalid, unsupported
 
 
 def candidates(job: Job, variants: Sequence[Variant], tps: Sequence[int], pps: Sequence[int],
@@ -94,7 +106,10 @@ def candidates(job: Job, variants: Sequence[Variant], tps: Sequence[int], pps: S
     from gpudesk.core.engine.frameworks import profile_of
 
     trains = job.task.trains
-    fsdp_with_pp = profile_of(job).fsdp_with_pp
+    prof = profile_of(job)
+    fsdp_with_pp = prof.fsdp_with_pp
+    # ZeRO-Offload is DeepSpeed's: a single-GPU stack without it (Unsloth) offloads nothing
+    offloads = _OFFLOADS if trains and not prof.single_gpu else _OFFLOADS[:1]
     out: list[Candidate] = []
     i = 0
     for tp in tps:
@@ -104,7 +119,7 @@ def candidates(job: Job, variants: Sequence[Variant], tps: Sequence[int], pps: S
             dp_gt1 = sharded[i]
             i += 1
             base = tp_score + math.log2(pp) * 2.5
-            for oi, offload in enumerate(_OFFLOADS if trains else _OFFLOADS[:1]):
+            for oi, offload in enumerate(offloads):
                 if offload is Offload.NONE:
                     zeros = (0, 1, 2, 3) if trains and dp_gt1 else (0,)
                 elif offload is Offload.OPTIMIZER:

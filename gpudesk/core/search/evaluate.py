@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gpudesk.core.engine.frameworks import layout_problem
 from gpudesk.core.i18n import t
 from gpudesk.core.models import Constraints, Job, Layout, Offload, Option, Recompute
 from gpudesk.core.search.candidates import Candidate
@@ -43,6 +44,9 @@ def evaluate(job: Job, catalog, gpu_id: str, gpus: int, offer_id: str | None = N
         scoped = constraints.model_copy(update={"gpu_allow": [gpu.id], "gpu_exclude": [],
                                                 "max_gpus": max(gpus, search_max_gpus(constraints))})
     search = LayoutSearch(job, scoped, engine)
+    problem = search.framework_problem(gpus)
+    if problem is not None:  # e.g. Unsloth on 2 GPUs: say so rather than lay it out anyway
+        raise GpudeskError(problem)
     plats = [p for p in rentable_platforms(job, scoped, catalog, search.rejected) if p.gpu.id == gpu.id]
     if offer_id is not None:
         plats = [p for p in plats if p.offer is not None and p.offer.id == offer_id]
@@ -129,6 +133,9 @@ def fixed_layout(search: LayoutSearch, p: Platform, n: int, lay: FixedLayout) ->
     if pp > 1 and (not layers or pp > layers):
         raise GpudeskError(t("pipeline parallel {pp} needs at least {pp} layers (the model has {l})",
                              "流水线并行 {pp} 至少需要 {pp} 层（模型有 {l} 层）", pp=pp, l=layers or "?"))
+    problem = layout_problem(job, Layout(gpus=n, tp=tp, pp=pp, zero=zero, offload=offload))
+    if problem is not None:  # the framework has no tensor or pipeline stages (Hugging Face, Unsloth)
+        raise GpudeskError(problem)
     if pp > 1 and zero > 1:
         raise GpudeskError(t("pipeline parallelism does not combine with ZeRO-2/3 (DeepSpeed, Megatron)",
                              "流水线并行不能与 ZeRO-2/3 同时使用（DeepSpeed、Megatron）"))

@@ -92,12 +92,28 @@ class LayoutSearch:
         self.searched = 0
         self.closest: tuple[float, Platform, int, int] | None = None  # (need/usable, platform, n, need)
         self.host_closest: tuple[float, Platform, int, int] | None = None  # the same for offload's host RAM
+        self.unsupported_reason: str | None = None  # the framework's reason, when it refused a GPU count
+        self._framework_problems: dict[int, str | None] = {}
         self.fastest_per_user = 0.0  # serving: the best tokens/s per user of any layout timed
         # The guide's quick rule (20 B/param for full training, less for LoRA) for the whole job: a
         # layout without offload must also pass it over all its GPUs (7B full: 140 GB, "2× 80 GB barely").
         self.guide_bytes = 0
         if job.task.trains:
             self.guide_bytes = engine.memory(job, Layout(), _ANY_CAPACITY).quick_estimate_bytes or 0
+
+    def framework_problem(self, n: int) -> str | None:
+        """Why the job's framework cannot train on n GPUs at all (one GPU only, the task, CP/EP), or None;
+        the first such reason is kept for the message when nothing is left."""
+        if not self.job.task.trains:
+            return None
+        if n in self._framework_problems:
+            return self._framework_problems[n]
+        from gpudesk.core.engine.frameworks import layout_problem
+
+        problem = self._framework_problems[n] = layout_problem(self.job, Layout(gpus=n))
+        if problem is not None and self.unsupported_reason is None:
+            self.unsupported_reason = problem  # the first (fewest GPUs) says what the framework lacks for the job
+        return problem
 
     def check(self) -> None:
         """Stop here (raise Cancelled) if the caller asked to. Called between units of work of at most
@@ -180,8 +196,11 @@ class LayoutSearch:
         return te
 
     def levels(self, p: Platform, n: int) -> tuple[list[tuple[int, list[Candidate], list[Candidate]]], int, int]:
-        """Candidates grouped by level: (level, by score, the least-memory ones), invalid count, total."""
-        tps, pps, invalid = degrees(self.job, n, p.gpn)
+        """Candidates grouped by level: (level, by score, the least-memory ones), invalid count, total
+        (degrees the framework does not do are counted under framework_unsupported)."""
+        tps, pps, invalid, unsupported = degrees(self.job, n, p.gpn)
+        self.searched += unsupported
+        self.reject("framework_unsupported", unsupported)
         sharded = tuple(n > tp * pp for tp in tps for pp in pps)
         multi = n > p.gpn
         cp, ep = self.job.cp, self.job.ep
@@ -209,6 +228,11 @@ class LayoutSearch:
 
     def best(self, p: Platform, n: int) -> Found | None:
         """The best layout for n GPUs on platform p, or None (rejections counted)."""
+        problem = self.framework_problem(n)
+        if problem is not None:  # e.g. Unsloth on more than one GPU: nothing to lay out
+            self.searched += 1
+            self.reject("framework_unsupported")
+            return None
         levels, invalid, total_cands = self.levels(p, n)
         self.searched += total_cands + invalid
         self.reject("layout_invalid", invalid)

@@ -17,6 +17,11 @@ from gpudesk.errors import GpudeskError
 # With --tokens, totals within 5 % of the cheapest are within the estimate's own error (MFU, prices):
 # an expert takes the simpler cluster — one node before several, fewer GPUs before more.
 SIMPLER_BAND = 0.05
+# The budget objective (fastest within a budget, which is a ceiling, not a target): a run that ends within a
+# day — overnight — is as fast as a purchaser needs when it costs about what the fastest does; more nodes
+# would only save hours nobody waits for, and add a multi-node cluster to rent, wire and accept (the
+# larger-cluster note says what they would save).
+FAST_ENOUGH_HOURS = 24.0
 
 
 def check_constraints(job: Job, c: Constraints, catalog) -> None:
@@ -63,10 +68,14 @@ def rank_key(objective: Objective, found: Sequence, job_size_known: bool) -> Cal
 
     A budget or a deadline is a ceiling, not a target: the objective ranks first, and within
     SIMPLER_BAND of the best (with --tokens: totals or hours within the estimate's own error) the
-    simpler rental wins — one node before several, fewer GPUs before more, a run of at least the
-    minimum rental period before a shorter one. Without a job size (no --tokens) costs per token
-    within COST_TIE_BAND of the cheapest tie and the lower hourly rate (the smaller commitment)
-    ranks first: this is how one RTX 4090 comes first for BERT fine-tuning, as the guide says."""
+    simpler rental wins — one node before several, a run of at least the minimum rental period before a
+    shorter one — and then, at about equal cost, the shorter run (eight GPUs of a node for the price of one
+    GPU eight times as long). The budget objective (the fastest within the budget) counts every run of at most
+    FAST_ENOUGH_HOURS that costs about what the fastest does as equally fast: a day's run on one node comes
+    before an hour's on 48 (the fastest objective keeps the fastest first).
+    Without a job size (no --tokens) costs per token within COST_TIE_BAND of the cheapest tie and the lower
+    hourly rate (the smaller commitment) ranks first: this is how one RTX 4090 comes first for BERT
+    fine-tuning, as the guide says."""
     inf = math.inf
     priced = [f.cost_key for f in found if f.cost_key is not None]
     band = min(priced) * (1 + (SIMPLER_BAND if job_size_known else COST_TIE_BAND)) if priced else None
@@ -75,20 +84,60 @@ def rank_key(objective: Objective, found: Sequence, job_size_known: bool) -> Cal
         if f.cost_key is None:  # unpriced last; among them, fewest GPU-hours is cheapest at any price
             return (2, f.time_key * f.n if f.time_key is not None else inf, 0.0, f.n)
         if band is not None and f.cost_key <= band:
-            if job_size_known:  # near-equal totals: the simpler cluster (fewer nodes, fewer GPUs) first
-                return (0, f.nodes, f.n, f.short, f.cost_key)
+            if job_size_known:  # near-equal totals: the simpler cluster, then the shorter run
+                return (0, f.nodes, f.short, f.time_key if f.time_key is not None else inf, f.cost_key, f.n)
             if f.rate is not None:
                 return (0, f.rate, f.time_key if f.time_key is not None else inf, f.n)
         return (1, f.cost_key, f.time_key if f.time_key is not None else inf, f.n)
 
-    timed = [f.time_key for f in found if f.time_key is not None]
-    quick = min(timed) * (1 + SIMPLER_BAND) if timed and job_size_known else None
+    timed = [f for f in found if f.time_key is not None]
+    quick: float | None = None
+    fast_enough: float | None = None
+    ref_cost: float | None = None
+    if timed and job_size_known:
+        first = min(timed, key=lambda f: (f.time_key, f.cost_key is None, f.cost_key or 0.0))
+        quick = first.time_key * (1 + SIMPLER_BAND)
+        if objective is Objective.BUDGET:  # (the fastest objective keeps the fastest first, whatever it takes)
+            fast_enough, ref_cost = max(quick, FAST_ENOUGH_HOURS), first.cost_key
+
+    def as_fast(f) -> bool:
+        if quick is None or f.time_key is None:
+            return False
+        if f.time_key <= quick:
+            return True
+        return fast_enough is not None and f.time_key <= fast_enough and (ref_cost is None or f.cost_key is None
+                                              or f.cost_key <= ref_cost * (1 + SIMPLER_BAND))
 
     def fast(f) -> tuple:
-        if quick is not None and f.time_key is not None and f.time_key <= quick:
-            return (0, f.nodes, f.n, f.short, f.time_key, f.cost_key is None,
-                    f.cost_key if f.cost_key is not None else inf)
+        if as_fast(f):
+            return (0, f.nodes, f.short, f.time_key, f.cost_key is None,
+                    f.cost_key if f.cost_key is not None else inf, f.n)
         return (1, f.time_key if f.time_key is not None else inf, f.cost_key is None,
                 f.cost_key if f.cost_key is not None else inf, f.n)
 
     return fast if objective in (Objective.FASTEST, Objective.BUDGET) else cheap
+
+
+QUICKER_SHARE = 0.8  # an alternative "finishes sooner" when it takes at most this share of the choice's time
+
+
+def quicker_at_about_equal_cost(options: Sequence[Any], choice: Any) -> Any | None:
+    """The fastest of `options` (Options) that costs at most SIMPLER_BAND more than `choice` and finishes
+    clearly sooner (QUICKER_SHARE of its time), or None: what a plan keeps among its alternatives whatever
+    else fills them, so a reader sees that the same money buys a shorter run."""
+    from gpudesk.core.engine.cost import objective_cost
+
+    if choice is None or choice.time.hours is None:
+        return None
+    base = objective_cost(choice.cost) if choice.cost is not None else None
+    if base is None:
+        return None
+    best = None
+    for o in options:
+        hours = o.time.hours
+        cost = objective_cost(o.cost) if o.cost is not None else None
+        if o is choice or hours is None or cost is None or hours > choice.time.hours * QUICKER_SHARE:
+            continue
+        if cost <= base * (1 + SIMPLER_BAND) and (best is None or hours < best.time.hours):
+            best = o
+    return best
