@@ -165,3 +165,43 @@ def test_budget_objective_goes_multi_node_when_one_node_takes_more_than_a_day():
     r = run(job(7e9, tokens=2e11), objective=Objective.BUDGET, budget=1e9, max_gpus=4096, top=500)
     one_node = min(o.time.hours for o in r.feasible if o.nodes == 1)
     assert one_node > FAST_ENOUGH_HOURS and r.options[0].nodes > 1
+
+
+# --- R4: runs over a year; host RAM unknown is unknown -----------------------------------------------------
+
+
+def test_runs_longer_than_a_year_are_rejected_and_counted(cat):
+    """70B full on 1e10 tokens: before the fix 1× RTX 4090 for 79,028 h (9 years) was ranked 6th."""
+    from gpudesk.core.rules import MAX_RUN_HOURS
+
+    j = Job(model=cat.model("llama-2-70b"), task=TaskKind.FULL, tokens=1e10)
+    r = rec.recommend(j, Constraints(top=500), cat)
+    assert MAX_RUN_HOURS == 8760
+    assert r.feasible and max(o.time.hours for o in r.feasible) <= MAX_RUN_HOURS
+    assert r.rejected["run_over_a_year"] > 0
+    assert r.searched == sum(r.rejected.get(k, 0) for k in r.rejected
+                             if k not in ("no_offer", "gpu_filtered", "provider_filtered")) + r.feasible_count
+
+
+def test_nothing_within_a_year_says_so():
+    # synthetic 6·N·D: 7e9 × 1e14 tokens on at most 8 GPUs of 300 TFLOPS is centuries
+    with pytest.raises(GpudeskError, match="more than a year"):
+        run(job(7e9, tokens=1e14), max_gpus=8)
+
+
+def test_unknown_host_ram_is_never_a_guessed_2_tb(cat):
+    """The RTX 4090 servers state no host RAM: an offloading option there is not checked against a guessed
+    2 TB (before the fix: 1.4 TB needed per node passed as fitting), it is offered with advice to confirm
+    the RAM and ranked after what the catalogue's facts hold."""
+    from gpudesk.core.search.platforms import rentable_platforms
+
+    plats = rentable_platforms(Job(model=cat.model("llama-2-7b")), Constraints(gpu_allow=["rtx-4090"]), cat, {})
+    assert plats and all(p.host_ram_max is None for p in plats if not getattr(p.server, "host_ram_bytes", None))
+    j = Job(model=cat.model("llama-2-70b"), task=TaskKind.FULL, tokens=1e9)
+    r = rec.recommend(j, Constraints(top=500), cat)
+    unknown = [o for o in r.feasible if o.layout.offload is not Offload.NONE and not o.host["server_ram_bytes"]]
+    assert unknown and all(any(a.id == "host-ram-unknown" for a in o.advice) for o in unknown)
+    assert all(o.host["ram_bytes"] > 10**12 for o in unknown if o.gpu == "rtx-4090" and o.gpus == 1)
+    known = [o for o in r.feasible if o not in unknown]
+    assert max(o.rank for o in known) < min(o.rank for o in unknown)
+    assert any("host RAM the catalogue does not state" in n for n in r.notes)

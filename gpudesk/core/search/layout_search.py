@@ -74,6 +74,7 @@ class Found:
     time_key: float | None = None  # hours (or seconds per token when no --tokens)
     deadline_hours: float | None = None
     short: bool = False  # shorter than the minimum rental period
+    unverified: bool = False  # CPU offload on a node whose host RAM the catalogue does not state
 
 
 class LayoutSearch:
@@ -94,6 +95,7 @@ class LayoutSearch:
         self.host_closest: tuple[float, Platform, int, int] | None = None  # the same for offload's host RAM
         self.unsupported_reason: str | None = None  # the framework's reason, when it refused a GPU count
         self._framework_problems: dict[int, str | None] = {}
+        self.shortest_over_a_year: float | None = None  # hours of the shortest run rejected as over a year
         self.fastest_per_user = 0.0  # serving: the best tokens/s per user of any layout timed
         # The guide's quick rule (20 B/param for full training, less for LoRA) for the whole job: a
         # layout without offload must also pass it over all its GPUs (7B full: 140 GB, "2× 80 GB barely").
@@ -114,6 +116,10 @@ class LayoutSearch:
         if problem is not None and self.unsupported_reason is None:
             self.unsupported_reason = problem  # the first (fewest GPUs) says what the framework lacks for the job
         return problem
+
+    def note_over_a_year(self, hours: float) -> None:
+        if self.shortest_over_a_year is None or hours < self.shortest_over_a_year:
+            self.shortest_over_a_year = hours
 
     def check(self) -> None:
         """Stop here (raise Cancelled) if the caller asked to. Called between units of work of at most
@@ -275,10 +281,11 @@ class LayoutSearch:
             total, host, _ = self.exact(vi, n // (tp * pp) if zero else 1, tp, pp, zero, offload)
             if total > p.usable:  # the dp model was off by rounding at the very edge
                 continue
-            if offload is not Offload.NONE and host > p.host_ram_max:
+            ram = p.host_ram_max  # None: not stated; the option says what to confirm (advice host-ram-unknown)
+            if offload is not Offload.NONE and ram is not None and host > ram:
                 host_short += 1  # offloaded states would not fit in the node's RAM
-                if self.host_closest is None or host / p.host_ram_max < self.host_closest[0]:
-                    self.host_closest = (host / p.host_ram_max, p, n, host)
+                if self.host_closest is None or host / ram < self.host_closest[0]:
+                    self.host_closest = (host / ram, p, n, host)
                 continue
             te = self.time_of(p, n, c)
             if self._too_slow_for_users(te):
@@ -299,7 +306,8 @@ class LayoutSearch:
         self.reject("not_best_layout", total_cands - skipped - host_short - slow - 1)
         nodes = n // p.gpn if n > p.gpn else 1
         layout = Layout(gpus=n, tp=c.tp, pp=c.pp, zero=c.zero, offload=c.offload)
-        return Found(p, n, nodes, min(p.gpn, n), c, layout, total, te)
+        return Found(p, n, nodes, min(p.gpn, n), c, layout, total, te,
+                     unverified=c.offload is not Offload.NONE and p.host_ram_max is None)
 
     def _too_slow_for_users(self, te: TimeEstimate) -> bool:
         """--target-tokens-per-user: a serving layout slower per user is not offered (the fastest seen is kept

@@ -63,8 +63,9 @@ def price_keys(f: Found, job: Job, constraints: Constraints, engine: Engine) -> 
 
 
 def rank_key(objective: Objective, found: Sequence, job_size_known: bool) -> Callable[[Any], tuple]:
-    """Sort key for the objective, for anything with cost_key, time_key, rate, nodes, n and short
-    (a priced `Found` or a search `Entry`).
+    """Sort key for the objective, for anything with cost_key, time_key, rate, nodes, n, short and unverified
+    (a priced `Found` or a search `Entry`). CPU offload on a node whose host RAM is not stated (unverified)
+    ranks after everything the catalogue's facts hold, as unpriced options rank after priced ones.
 
     A budget or a deadline is a ceiling, not a target: the objective ranks first, and within
     SIMPLER_BAND of the best (with --tokens: totals or hours within the estimate's own error) the
@@ -81,6 +82,9 @@ def rank_key(objective: Objective, found: Sequence, job_size_known: bool) -> Cal
     band = min(priced) * (1 + (SIMPLER_BAND if job_size_known else COST_TIE_BAND)) if priced else None
 
     def cheap(f) -> tuple:
+        return (getattr(f, "unverified", False), *_cheap(f))
+
+    def _cheap(f) -> tuple:
         if f.cost_key is None:  # unpriced last; among them, fewest GPU-hours is cheapest at any price
             return (2, f.time_key * f.n if f.time_key is not None else inf, 0.0, f.n)
         if band is not None and f.cost_key <= band:
@@ -110,9 +114,9 @@ def rank_key(objective: Objective, found: Sequence, job_size_known: bool) -> Cal
 
     def fast(f) -> tuple:
         if as_fast(f):
-            return (0, f.nodes, f.short, f.time_key, f.cost_key is None,
+            return (getattr(f, "unverified", False), 0, f.nodes, f.short, f.time_key, f.cost_key is None,
                     f.cost_key if f.cost_key is not None else inf, f.n)
-        return (1, f.time_key if f.time_key is not None else inf, f.cost_key is None,
+        return (getattr(f, "unverified", False), 1, f.time_key if f.time_key is not None else inf, f.cost_key is None,
                 f.cost_key if f.cost_key is not None else inf, f.n)
 
     return fast if objective in (Objective.FASTEST, Objective.BUDGET) else cheap

@@ -274,6 +274,10 @@ def _finish(job: Job, c: Constraints, runs: list[ShapeRun], cap: int, priced: Pr
     top = answer.top(c.top)
     options = [answer.option(e, i + 1) for i, e in enumerate(top)]
     notes = _notes(job, c, any(g.costs[g.rank[-1]] is None for g in groups), priced.unpriced_budget)
+    if any(g.unverified for g in groups):
+        notes.append(t("Options that offload to the CPU on a server whose host RAM the catalogue does not state are "
+                       "ranked after the others: confirm the RAM they need with the provider.",
+                       "在目录未注明内存的服务器上做 CPU 卸载的方案排在其他方案之后：请向服务商确认所需内存。"))
     larger = _larger_cluster(answer, top[0], cap)
     if larger:
         notes.append(larger)
@@ -377,6 +381,12 @@ def _nothing_fits(job: Job, search: LayoutSearch, rejected: dict[str, int]) -> G
             "(--max-gpus), serve fewer users per setup, shorten the context, quantise the weights or lower the target",
             "没有配置能达到每用户每秒 {x:g} 个 token；能放下的最快配置为 {best:.1f}：请允许更多显卡（--max-gpus）、"
             "减少并发、缩短上下文、量化权重或降低目标", x=job.target_tokens_per_user, best=search.fastest_per_user))
+    if rejected.get("run_over_a_year") and search.shortest_over_a_year is not None:
+        return GpudeskError(t(
+            "every option that fits would run for more than a year (the shortest: {d:,.0f} days): allow more GPUs "
+            "(--max-gpus), train on fewer tokens or use LoRA",
+            "所有能放下的方案都要运行一年以上（最短 {d:,.0f} 天）：请允许更多显卡（--max-gpus）、减少训练 token 或改用 LoRA",
+            d=search.shortest_over_a_year / 24))
     if search.closest is None and search.host_closest is None and search.unsupported_reason is not None:
         return GpudeskError(search.unsupported_reason)  # the framework refuses every count it was tried on
     if search.closest is None and search.host_closest is None:
@@ -392,7 +402,7 @@ def _nothing_fits(job: Job, search: LayoutSearch, rejected: dict[str, int]) -> G
             "needs {need} of host RAM per node (at most {most}); {advice}",
             "任务在任何配置上都放不下：最接近的 {n} 张 {gpu} 只有把状态卸载到 CPU 才能放下显存，但每节点需要 "
             "{need} 内存（最多 {most}）；{advice}",
-            n=n, gpu=p.gpu.name, need=units.marketed(need), most=units.marketed(p.host_ram_max), advice=advice))
+            n=n, gpu=p.gpu.name, need=units.marketed(need), most=units.marketed(p.host_ram_max or 0), advice=advice))
     _, p, n, need = search.closest
     return GpudeskError(t(
         "the job fits nowhere: the closest option tried, {n}× {gpu}, needs {need} per GPU with every saving "
