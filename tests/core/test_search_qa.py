@@ -205,3 +205,33 @@ def test_unknown_host_ram_is_never_a_guessed_2_tb(cat):
     known = [o for o in r.feasible if o not in unknown]
     assert max(o.rank for o in known) < min(o.rank for o in unknown)
     assert any("host RAM the catalogue does not state" in n for n in r.notes)
+
+
+# --- R7: a serving job's service cost ------------------------------------------------------------------
+
+
+def test_inference_json_states_the_service_cost_and_the_objective_counts_it_once(cat):
+    """Before the fix `cost.service_cost` was null for a pure serving job while the serving block had its
+    cost: 7B for 50 users on 1× H100 at ¥18/GPU-h is 18 × 730 = ¥13,140 a month, counted once."""
+    from gpudesk.core.engine.cost import objective_cost
+    from gpudesk.core.engine.estimate import estimate, estimate_json
+    from gpudesk.core.models import Billing, Cluster, Layout
+
+    j = Job(model=cat.model("llama-2-7b"), task=TaskKind.INFERENCE, concurrency=50, price_per_gpu_hour=18)
+    est = estimate(j, Layout(gpus=1), Cluster(gpu=cat.gpu("h100-sxm-80gb"), gpus_per_node=1))
+    out = estimate_json(est)
+    assert out["cost"]["service_cost"] == pytest.approx(18 * 730) == out["serving"]["cost_per_period"]
+    assert out["cost"]["service_only"] is True
+    assert objective_cost(est.cost) == pytest.approx(18 * 730)  # not 2 × 13,140
+    assert objective_cost(est.cost, Billing.HOURLY) == pytest.approx(18 * 730)
+    mixed = estimate(j.model_copy(update={"task": TaskKind.MIXED, "tokens": 1e8}), Layout(gpus=1),
+                     Cluster(gpu=cat.gpu("h100-sxm-80gb"), gpus_per_node=1))
+    assert mixed.cost.service_only is False and mixed.cost.service_cost == pytest.approx(18 * 730)
+    assert objective_cost(mixed.cost) == pytest.approx(mixed.cost.with_trial_margin + 18 * 730)
+
+
+def test_recommended_services_price_the_period_once(cat):
+    r = rec.recommend(Job(model=cat.model("llama-2-7b"), task=TaskKind.INFERENCE, concurrency=50),
+                      Constraints(top=5), cat)
+    for o in r.options:
+        assert o.cost.service_cost is not None and o.cost.service_cost == pytest.approx(o.serving.cost_per_period)
