@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from gpudesk.core.engine.cost import objective_cost
 from gpudesk.core.models import Billing, Constraints, Job, Option
-from gpudesk.core.rules import HOURS_PER_MONTH, PRETRAIN_GLOBAL_BATCH_TOKENS, pareto_front
+from gpudesk.core.rules import HOURS_PER_MONTH, MAX_RUN_HOURS, PRETRAIN_GLOBAL_BATCH_TOKENS, pareto_front
 from gpudesk.core.search import advice as advice_rules
 from gpudesk.core.search.layout_search import Engine, Found, LayoutSearch, default_engine
 from gpudesk.core.search.options import OptionBuilder, value_point
@@ -67,6 +67,9 @@ def reference_recommend(job: Job, c: Constraints, catalog, engine: Engine | None
                 if job.task.trains and n > 1 and search.global_batch_tokens(f) > MAX_GLOBAL_BATCH_TOKENS:
                     search.reject("global_batch_too_large", 1)
                     break
+                if job.task.trains and f.time.hours is not None and f.time.hours > MAX_RUN_HOURS:
+                    search.reject("run_over_a_year", 1)
+                    continue
                 found.append(f)
                 if not job.task.trains and smallest is None:
                     smallest = n

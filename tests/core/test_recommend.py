@@ -245,8 +245,13 @@ def test_recompute_and_micro_batch_variants_keep_global_batch():
     vs = variants(job(7e9, micro_batch=4, grad_accum=2))
     assert [(v.recompute, v.micro_batch, v.job.grad_accum) for v in vs[:3]] == [
         (Recompute.NONE, 4, 2), (Recompute.NONE, 2, 4), (Recompute.NONE, 1, 8)]
-    assert len(vs) == 6  # selective recompute skipped: flash attention already drops the scores
-    assert len(variants(job(7e9, micro_batch=4, flash_attention=False))) == 9
+    # selective recompute skipped: flash attention already drops the scores; then the same 6 with a chunked
+    # loss (the default Hugging Face stack can chunk it; a loss the job names is kept)
+    assert len(vs) == 12 and [v.chunked for v in vs] == [False] * 6 + [True] * 6
+    assert all(str(v.job.loss) == "chunked" for v in vs[6:])
+    assert len(variants(job(7e9, micro_batch=4, flash_attention=False))) == 18
+    assert len(variants(job(7e9, micro_batch=4, loss="fp32-logits"))) == 6
+    assert len(variants(job(7e9, micro_batch=4, framework="megatron"))) == 6  # Megatron: the whole logits
     assert len(variants(job(7e9, task=TaskKind.INFERENCE))) == 1
 
 

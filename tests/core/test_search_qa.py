@@ -235,3 +235,40 @@ def test_recommended_services_price_the_period_once(cat):
                       Constraints(top=5), cat)
     for o in r.options:
         assert o.cost.service_cost is not None and o.cost.service_cost == pytest.approx(o.serving.cost_per_period)
+
+
+# --- R5: a chunked loss before CPU offload -----------------------------------------------------------------
+
+
+def test_chunked_loss_before_cpu_offload(cat):
+    """Qwen3-8B QLoRA at 16k tokens on RTX 4090s: the fp32 logits (151,936 × 16,384 × 4 B, twice) alone are
+    ~20 GB. Before the fix nothing fitted (offload cannot move logits); now one card with a chunked loss."""
+    j = Job(model=cat.model("qwen3-8b"), task=TaskKind.QLORA, tokens=1e8, seq_len=16384)
+    r = rec.recommend(j, Constraints(gpu_allow=["rtx-4090"], top=5), cat)
+    top = r.options[0]
+    assert top.gpus == 1 and top.layout.offload is Offload.NONE
+    assert any("loss is computed in chunks" in n and "use_liger_kernel" in n for n in top.notes)
+    # the loss the user names is kept: then it does not fit
+    with pytest.raises(GpudeskError, match="fits nowhere"):
+        rec.recommend(j.model_copy(update={"loss": "fp32-logits"}), Constraints(gpu_allow=["rtx-4090"]), cat)
+
+
+def test_the_chunked_loss_level_sits_between_the_gpu_only_layouts_and_offload():
+    from gpudesk.core.search.candidates import NO_OFFLOAD_LEVELS, candidates, variants
+
+    j = job(7e9)
+    vs = variants(j)
+    cs = candidates(j, vs, (1, 2), (1,), (True, True), False, 8)
+    plain = {c.level for c in cs if not vs[c.variant].chunked and c.offload is Offload.NONE}
+    chunked = {c.level for c in cs if vs[c.variant].chunked and c.offload is Offload.NONE}
+    offload = {c.level for c in cs if c.offload is not Offload.NONE}
+    assert plain == {0} and chunked == {1} and max(chunked) < NO_OFFLOAD_LEVELS <= min(offload)
+    assert [c.level for c in cs] == sorted(c.level for c in cs)
+
+
+def test_the_search_takes_a_named_op_selective_recomputation(cat):
+    """--recompute op-selective made `recommend` end in a traceback (ValueError from the variants)."""
+    j = Job(model=cat.model("llama-3-8b"), task=TaskKind.LORA, tokens=1e8, recompute="op-selective",
+            framework=Framework.FSDP2)
+    r = rec.recommend(j, Constraints(top=3), cat)
+    assert str(r.options[0].layout.recompute) in ("op-selective", "full")

@@ -34,6 +34,13 @@ asks beyond them):
 - [TT]   torchtitan docs: FSDP2, tensor (async TP), pipeline (1F1B, interleaved), context and expert.
 - [UNS]  unsloth README / docs "Multi-GPU training": the open-source release trains on one GPU (no ZeRO,
          ZeRO-Offload, FSDP, tensor or pipeline parallelism); LoRA and QLoRA.
+
+Which stacks can chunk the loss when memory is short (the search tries that before CPU offload):
+- [LIG]  Liger-Kernel README (LigerFusedLinearCrossEntropyLoss: the logits computed and reduced chunk by
+         chunk, never whole); transformers TrainingArguments `use_liger_kernel` (v4.45+); LLaMA-Factory
+         `enable_liger_kernel: true`.
+- [TUNE] torchtune `loss: torchtune.modules.loss.CEWithChunkedOutputLoss` in its recipes.
+- Megatron-LM and plain DeepSpeed compute the whole (vocab-parallel) logits: no chunked loss.
 """
 
 from __future__ import annotations
@@ -84,6 +91,8 @@ class Profile:
     tensor_parallel: bool = True
     single_gpu: bool = False  # one GPU only: no data parallelism, ZeRO or CPU offload through DeepSpeed
     tasks: frozenset[TaskKind] | None = None  # None: all training tasks
+    chunked_loss: bool = False  # can compute the loss in chunks (see the sources above); how: chunked_how
+    chunked_how: tuple[str, str] = ("", "")  # the setting that turns it on (English, Chinese)
 
     def label(self) -> str:
         return self.name  # the stack's own name, the same in both languages
@@ -101,7 +110,10 @@ PROFILES: dict[Framework, Profile] = {
         "混合精度（FP32 主权重与 FP32 Adam，每参数 16 字节），LoRA 适配器升为 FP32，损失计算时整个 logits 升为 FP32，"
         "ZeRO 依赖 DeepSpeed 或 FSDP；自身不做张量并行和流水线并行",
         ModelStates.MIXED, Loss.FP32_LOGITS, dp_overlap=0.5, fp8_speedup=1.2,
-        pipeline=False, tensor_parallel=False),  # [HF] DDP, FSDP or DeepSpeed ZeRO: data parallelism only
+        pipeline=False, tensor_parallel=False,  # [HF] DDP, FSDP or DeepSpeed ZeRO: data parallelism only
+        chunked_loss=True, chunked_how=(  # [LIG]
+            "Liger kernel: use_liger_kernel=True (Trainer) or enable_liger_kernel: true (LLaMA-Factory)",
+            "Liger 内核：use_liger_kernel=True（Trainer）或 enable_liger_kernel: true（LLaMA-Factory）")),
     Framework.DEEPSPEED: Profile(
         Framework.DEEPSPEED, "DeepSpeed",
         "ZeRO stages 1-3 over 2 + 2 + 12 B/param (16-bit weights and gradients, fp32 master and Adam), "
@@ -128,7 +140,8 @@ PROFILES: dict[Framework, Profile] = {
         "--loss chunked），算子级选择性激活检查点，流水线并行时前向后不重新分片，float8 矩阵乘，支持上下文并行与专家并行",
         ModelStates.MIXED, Loss.FP32_LOGITS, reshard_with_pp=False, fsdp_with_pp=True, dp_overlap=0.9, ep_overlap=0.5,
         fp8_speedup=1.25, allocator_cache=FSDP2_ALLOCATOR_CACHE, virtual_stages=True, context_parallel=True,
-        expert_parallel=True),  # [TT] FSDP2, TP, PP (interleaved), CP, EP
+        expert_parallel=True,  # [TT] FSDP2, TP, PP (interleaved), CP, EP
+        chunked_loss=True, chunked_how=("CEWithChunkedOutputLoss (torchtune)", "CEWithChunkedOutputLoss（torchtune）")),
     Framework.UNSLOTH: Profile(
         Framework.UNSLOTH, "Unsloth",
         "single-GPU LoRA / QLoRA with fused chunked cross-entropy (no full logits) and gradient checkpointing "
@@ -136,7 +149,8 @@ PROFILES: dict[Framework, Profile] = {
         "单卡 LoRA / QLoRA，融合分块交叉熵（不生成完整 logits），梯度检查点把保存的层输入卸载到内存；Triton 内核，仅支持 NVIDIA GPU",
         ModelStates.MIXED, Loss.CHUNKED, dp_overlap=0.5, fp8_speedup=1.0, loss_chunks=UNSLOTH_LOSS_CHUNKS,
         stacks=CUDA_ONLY, tasks=frozenset({TaskKind.LORA, TaskKind.QLORA}),
-        pipeline=False, tensor_parallel=False, single_gpu=True),  # [UNS] one GPU
+        pipeline=False, tensor_parallel=False, single_gpu=True,  # [UNS] one GPU
+        chunked_loss=True, chunked_how=("its default fused loss", "其默认的融合损失")),
 }
 
 

@@ -133,9 +133,6 @@ def fixed_layout(search: LayoutSearch, p: Platform, n: int, lay: FixedLayout) ->
     if pp > 1 and (not layers or pp > layers):
         raise GpudeskError(t("pipeline parallel {pp} needs at least {pp} layers (the model has {l})",
                              "流水线并行 {pp} 至少需要 {pp} 层（模型有 {l} 层）", pp=pp, l=layers or "?"))
-    problem = layout_problem(job, Layout(gpus=n, tp=tp, pp=pp, zero=zero, offload=offload))
-    if problem is not None:  # the framework has no tensor or pipeline stages (Hugging Face, Unsloth)
-        raise GpudeskError(problem)
     if pp > 1 and zero > 1:
         raise GpudeskError(t("pipeline parallelism does not combine with ZeRO-2/3 (DeepSpeed, Megatron)",
                              "流水线并行不能与 ZeRO-2/3 同时使用（DeepSpeed、Megatron）"))
@@ -145,10 +142,13 @@ def fixed_layout(search: LayoutSearch, p: Platform, n: int, lay: FixedLayout) ->
                              "卸载{what}到 CPU 需要 ZeRO {z} 级或更高", z=need,
                              what=t("optimizer states", "优化器状态") if need == 2 else
                              t("optimizer states and parameters", "优化器状态与参数")))
+    problem = layout_problem(job, Layout(gpus=n, tp=tp, pp=pp, zero=zero, offload=offload))
+    if problem is not None:  # the framework has no tensor or pipeline stages (Hugging Face, Unsloth)
+        raise GpudeskError(problem)
     if not job.task.trains and (zero or offload is not Offload.NONE):
         zero, offload = 0, Offload.NONE  # serving keeps no optimizer state to shard or offload
     dp = n // (tp * pp)
-    level = 2 * (0, 1, 2)[list(Offload).index(offload)] + (1 if tp > p.nvlink_group else 0)
+    level = 4 * (0, 1, 2)[list(Offload).index(offload)] + (2 if tp > p.nvlink_group else 0)
     c = Candidate(level, 0.0, 0, tp, pp, zero, offload)
     total = search.exact(0, dp if zero else 1, tp, pp, zero, offload)[0]
     te = search.time_of(p, n, c)

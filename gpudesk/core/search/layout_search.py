@@ -11,7 +11,7 @@ from gpudesk.core.i18n import t
 from gpudesk.core.engine.cost import Pricer
 from gpudesk.core.models import Billing, Cluster, Constraints, CostEstimate, Job, Layout, MemoryEstimate, Offload, TimeEstimate
 from gpudesk.core.rules import usable_bytes
-from gpudesk.core.search.candidates import Candidate, candidates, degrees, variants
+from gpudesk.core.search.candidates import NO_OFFLOAD_LEVELS, Candidate, candidates, degrees, variants
 from gpudesk.core.search.platforms import Platform
 from gpudesk.errors import GpudeskError
 
@@ -216,14 +216,14 @@ class LayoutSearch:
             cands = candidates(self.job, self.variants, tps, pps, sharded, multi, p.nvlink_group)
             if cp > 1 or ep > 1:  # context / expert parallel degrees must fit the layout (engine/parallel.py)
                 cands = [c for c in cands if n % (c.tp * c.pp * cp) == 0 and (n // (c.tp * c.pp)) % ep == 0]
-            last_vi = len(self.variants) - 1
             groups: dict[int, list[Candidate]] = {}
             for c in cands:
                 groups.setdefault(c.level, []).append(c)
             levels = []
             for level, cs in sorted(groups.items()):
                 # memory falls with ZeRO stage, recompute and smaller micro-batches: per (tp, pp) the
-                # highest ZeRO stage with the last variant bounds the level from below
+                # highest ZeRO stage with the level's last (least-memory) variant bounds the level from below
+                last_vi = max(c.variant for c in cs)
                 extremal: dict[tuple[int, int], Candidate] = {}
                 for c in cs:
                     if c.variant == last_vi and ((c.tp, c.pp) not in extremal or c.zero > extremal[(c.tp, c.pp)].zero):
@@ -250,7 +250,7 @@ class LayoutSearch:
         guide_ok = self.guide_bytes <= n * p.usable
         for level, cands, extremal in levels:
             self.check()
-            if level < 2 and not guide_ok:  # no offload: the guide's rule of thumb must hold too
+            if level < NO_OFFLOAD_LEVELS and not guide_ok:  # no offload: the guide's rule of thumb must hold too
                 skipped += len(cands)
                 continue
             floor = min(self.memory_total(c, n) for c in extremal)
