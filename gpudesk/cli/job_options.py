@@ -249,11 +249,14 @@ def add_constraint_arguments(parser: argparse.ArgumentParser, *, top_help: str =
     g.add_argument("--top", type=ranged("top"), default=D.constraint_default("top"), metavar="N", help=top_help)
 
 
-def constraints_from_args(args: argparse.Namespace):
+def constraints_from_args(args: argparse.Namespace, *, narrow_to_gpu: bool = True):
+    """The search constraints. `recommend --gpu X` narrows the search to X; `plan new --gpu X --gpus N`
+    (narrow_to_gpu=False) keeps exactly that configuration as the choice but still compares it with
+    other GPU types (the plan's alternatives answer "why not a cheaper card?"; `--gpu-allow` narrows)."""
     from gpudesk.core.models import Constraints
 
     allow = list(args.gpu_allow or [])
-    if getattr(args, "gpu", None) and not allow:  # `--gpu X` (an estimate option) narrows the search to X
+    if narrow_to_gpu and getattr(args, "gpu", None) and not allow:  # an estimate option narrowing the search
         allow = [args.gpu]
     return Constraints(
         objective=args.objective, budget=args.budget, deadline_hours=args.deadline_hours,

@@ -109,7 +109,7 @@ def handle_new(args: argparse.Namespace) -> int:
             manual = ManualChoice(gpu=gpu_named, gpus=args.gpus, offer=args.offer, tp=layout.tp, pp=layout.pp,
                                   zero=layout.zero, offload=layout.offload, recompute=job.recompute,
                                   micro_batch=job.micro_batch)
-        plan = new_plan(job, constraints_from_args(args), catalog, gpu_id=gpu_named, gpus=gpus_named,
+        plan = new_plan(job, constraints_from_args(args, narrow_to_gpu=False), catalog, gpu_id=gpu_named, gpus=gpus_named,
                         offer_id=args.offer, title=args.title, author=args.author,
                         organisation=args.organisation, notes=args.notes, manual=manual)
         save_plan(plan, out)

@@ -305,7 +305,7 @@ def handle_select(args: argparse.Namespace) -> int:
         for note in c.notes:
             print(f"  ! {note}")
         if row is not None and row.flags:
-            print("  ! " + t("; ", "；").join(row.flag_texts()))
+            print("  ! " + row.flags_line())
     return 0
 
 
@@ -379,7 +379,7 @@ def format_comparison(c) -> str:
                  "* 有效报价中最低   ✔ 已选定   时长：一次跑通；费用含 {m} 试错余量", m=units.percent(c.trial_margin)))
     for r in c.rows:
         if r.flags:
-            out.append(f"  {r.quote.id}: " + t("; ", "；").join(r.flag_texts()))
+            out.append(f"  {r.quote.id}: " + r.flags_line())
     if c.selection is not None:
         out.append(t("Selected: {q} — {why}", "已选定：{q} —— {why}", q=c.selection.quote, why=c.selection.reason))
     out += [f"! {n}" for n in c.notes]

@@ -11,6 +11,7 @@ for the CLI's help and the GUI form.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any
 
 from gpudesk.core.i18n import t
@@ -46,7 +47,7 @@ def constraint_default(name: str) -> Any:
     return Constraints.model_fields[name].get_default(call_default_factory=True)
 
 
-SEQ_LEN = job_default("seq_len")
+SEQ_LEN: int = job_default("seq_len")
 # The example a new GUI form starts from (the CLI names its model and gives --tokens itself): the guide's
 # 7B class with one billion training tokens; the first preset the catalogue has when these are missing.
 STARTING_MODELS = ("llama-2-7b", "qwen2-7b", "mistral-7b")
@@ -142,7 +143,7 @@ def global_batch_tokens_for(task: str) -> int | None:
     return _default_gbt(task)
 
 
-def _choices(enum) -> tuple[str, ...]:
+def _choices(enum: type[Enum]) -> tuple[str, ...]:
     return tuple(x.value for x in enum)
 
 

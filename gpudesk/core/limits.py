@@ -14,12 +14,21 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict
 
 from pydantic import Field
 
 from gpudesk.core.i18n import t
 from gpudesk.errors import GpudeskError
+
+
+class Bounds(TypedDict, total=False):
+    """The keyword arguments of pydantic's Field that bound a number."""
+
+    gt: float
+    ge: float
+    lt: float
+    le: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,9 +39,18 @@ class Range:
     lo_open: bool = False  # lo itself is excluded (> lo)
     hi_open: bool = False  # hi itself is excluded (< hi)
 
-    def bounds(self) -> dict[str, float]:
+    def bounds(self) -> Bounds:
         """pydantic Field keyword arguments for this range."""
-        return {("gt" if self.lo_open else "ge"): self.lo, ("lt" if self.hi_open else "le"): self.hi}
+        out: Bounds = {}
+        if self.lo_open:
+            out["gt"] = self.lo
+        else:
+            out["ge"] = self.lo
+        if self.hi_open:
+            out["lt"] = self.hi
+        else:
+            out["le"] = self.hi
+        return out
 
     def describe(self) -> str:
         lo = f"above {_fmt(self.lo)}" if self.lo_open else f"from {_fmt(self.lo)}"
@@ -49,7 +67,7 @@ class Range:
         below = value < self.hi if self.hi_open else value <= self.hi
         return above and below and (not self.whole or value == int(value))
 
-    def check(self, value: Any, label: str):
+    def check(self, value: Any, label: str) -> int | float:
         """`value` as a number inside the range (int when whole); GpudeskError naming `label` otherwise."""
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise GpudeskError(t("{label}: {v!r} is not a number", "{label}：{v!r} 不是数字", label=label, v=value))

@@ -159,13 +159,12 @@ def pareto_front(points: Sequence[tuple[float | None, float | None]]) -> list[bo
     """For (time, cost) points, whether each is on the Pareto front: no other point is at least as good
     in both and better in one. Identical points (the same figures from two offers) are equally
     optimal: all of them are on it. Points missing either figure never are."""
-    idx = sorted((i for i, (tm, c) in enumerate(points) if tm is not None and c is not None),
-                 key=lambda i: (points[i][0], points[i][1]))
+    known = sorted(((tm, c, i) for i, (tm, c) in enumerate(points) if tm is not None and c is not None),
+                   key=lambda k: (k[0], k[1]))
     out = [False] * len(points)
     best_cost = math.inf
-    last: tuple | None = None
-    for i in idx:
-        tm, c = points[i]
+    last: tuple[float, float] | None = None
+    for tm, c, i in known:
         if c < best_cost:
             out[i] = True
             best_cost = c

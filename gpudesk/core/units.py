@@ -173,6 +173,12 @@ def tokens(n: float | None) -> str:
     return t(en, zh)
 
 
+def nodes_of(nodes: int, gpus_per_node: int, gpu: str) -> str:
+    """A quoted configuration: "1 node × 8 NVIDIA A100 80GB SXM" / "2 nodes × 8 …" / "1 个节点 × 8 张 …"."""
+    en = "{n} node × {g} {gpu}" if nodes == 1 else "{n} nodes × {g} {gpu}"
+    return t(en, "{n} 个节点 × {g} 张 {gpu}", n=nodes, g=gpus_per_node, gpu=gpu)
+
+
 def _cn(x: float) -> str:
     """A count of 亿 or 万 for a sentence: whole from 100 up ("1,500"), else three significant digits ("2.5")."""
     return f"{x:,.0f}" if x >= 100 else f"{x:.3g}"
@@ -200,7 +206,10 @@ def localised(row: Any, field: str) -> Any:
         return None
     from gpudesk.core.i18n import current_language
 
-    get = row.get if isinstance(row, dict) else (lambda k: getattr(row, k, None))
+
+    def get(key: str) -> Any:
+        return row.get(key) if isinstance(row, dict) else getattr(row, key, None)
+
     en, zh = get(field), get(f"{field}_zh")
     return (zh or en) if current_language() == "zh_CN" else (en or zh)
 

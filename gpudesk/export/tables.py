@@ -105,6 +105,6 @@ def quotes_table(comparison) -> Table:
             _round(c.rental_hours), None if r.fit is None or r.fit.fits is None else bool(r.fit.fits),
             *(_round(it[k]) for k in ("compute", "storage", "network", "fees", "subsidy", "tax")), _round(c.all_in),
             *(_round(v) for v in r.sensitivity.values()), billing_text(c.billing) if c.billing else "", r.cheapest,
-            r.selected, "; ".join(r.flag_texts()), facts.get("licence_number") or "", facts.get("icp_filing") or "",
+            r.selected, r.flags_line(), facts.get("licence_number") or "", facts.get("icp_filing") or "",
         ])
     return Table(t("Quotes", "比价"), headers, rows)

@@ -180,3 +180,27 @@ def test_show_in_chinese_says_what_the_plan_holds(tmp_path, capsys):
     # 8× H800 for the cost of one H800 eight times as long (the shorter run at equal cost): a multi-GPU host
     assert "预算: ¥" in text and "每节点主机: 内存 256 GiB" in text and "AMD EPYC 或 Intel Xeon" in text
     assert "n/a" not in text and "1B-parameter" not in text
+
+
+def test_a_named_configuration_is_still_compared_with_other_gpu_types(tmp_path, capsys):
+    """Seen in the PDF of `plan new --gpu a100-sxm-80gb --gpus 8`: every alternative was an A100 (the
+    search had been narrowed to the named GPU) and two rows read the same ("4× A100 · ¥3,517" twice,
+    one provider's 4- and 8-GPU offers); the Options tab said "1 GPU type" with no field to widen it."""
+    _needs_engine()
+    from gpudesk.core.search.options_view import display_key
+
+    out = tmp_path / "13b.gpudesk"
+    assert run_cli(["plan", "new", "--model", "llama-2-13b", "--task", "full", "--tokens", "2e9",
+                    "--gpu", "a100-sxm-80gb", "--gpus", "8", "-o", str(out)]) == 0
+    capsys.readouterr()
+    plan = load_plan(out)
+    assert (plan.choice.gpu, plan.choice.gpus) == ("a100-sxm-80gb", 8)  # kept exactly
+    assert plan.constraints.gpu_allow == []
+    assert len({o.gpu for o in plan.alternatives} - {"a100-sxm-80gb"}) >= 3
+    keys = [display_key(o) for o in [plan.choice, *plan.alternatives]]
+    assert len(keys) == len(set(keys))
+    # --gpu-allow still narrows on purpose
+    assert run_cli(["plan", "new", "--model", "llama-2-13b", "--task", "full", "--tokens", "2e9",
+                    "--gpu", "a100-sxm-80gb", "--gpus", "8", "--gpu-allow", "a100-sxm-80gb", "-o",
+                    str(tmp_path / "only.gpudesk")]) == 0
+    assert {o.gpu for o in load_plan(tmp_path / "only.gpudesk").alternatives} == {"a100-sxm-80gb"}

@@ -148,3 +148,26 @@ def test_the_pdf_carries_the_page(cat, tmp_path):
         text = re.sub(r"\s+", "", "".join(p.extract_text() for p in PdfReader(path).pages))
         for w in words:
             assert re.sub(r"\s+", "", w) in text, (lang, w)
+
+
+def test_a_quoted_configuration_reads_as_a_sentence(cat):
+    """Seen in the en PDF: "1 node(s) × 8 NVIDIA A100 80GB SXM"; the zh tables wrote "1 节点 × 8 张" on one page
+    and "1 个节点 × 8 张" on another."""
+    from gpudesk.core import units
+    from gpudesk.core.i18n import use_language
+
+    with use_language("en"):
+        assert units.nodes_of(1, 8, "A100") == "1 node × 8 A100" and units.nodes_of(2, 8, "A100") == "2 nodes × 8 A100"
+    with use_language("zh_CN"):
+        assert units.nodes_of(1, 8, "A100") == "1 个节点 × 8 张 A100"
+    text = _text(_section(build_report(_plan(cat), "en", generated=DAY), "Quotes and comparison (比价)").blocks)
+    assert "node(s)" not in text and "1 node × 1 NVIDIA GeForce RTX 4090" in text
+    sizing = build_report(_plan(cat), "en", generated=DAY).sections[1]
+    assert "GPU(s)" not in _text(sizing.blocks) and "replica(s)" not in _text(sizing.blocks)
+
+
+def test_each_quotes_method_reads_as_sentences(cat):
+    """Seen in the en PDF: "Duration: … (trial margin); The minimum rental period …; Billing granularity …"."""
+    page = _section(build_report(_plan(cat), "en", generated=DAY), "Quotes and comparison (比价)")
+    method = [b for b in page.blocks if isinstance(b, Bullets)][-1]  # under "How the all-in cost is computed"
+    assert "; The" not in method.items[0][1] and ". The minimum rental period of 100 h" in method.items[0][1]

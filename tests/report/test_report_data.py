@@ -209,3 +209,40 @@ def test_smaller_configurations_come_only_from_the_stored_alternatives(plan):
     bullets = [b for b in sizing.blocks if isinstance(b, Bullets)][-1]
     assert [text for _, text in bullets.items] == [
         "None of the alternatives kept in this plan is smaller than the chosen configuration."]
+
+
+def test_the_host_cpu_and_the_alternatives_read_as_the_reader_reads(plan):
+    """Seen in the zh PDF: "CPU 2× AMD EPYC 7742 (64 cores each)" in English on the summary (the checklist
+    said 每颗 64 核), and two alternatives rows that read the same."""
+    from report_samples import option
+
+    plan.choice.host = {**(plan.choice.host or {}), "cpu": "2× AMD EPYC 7742 (64 cores each)"}
+    twin = plan.alternatives[3].model_copy(update={"offer": "another-offer-same-price", "rank": 7})
+    plan.alternatives = [*plan.alternatives, twin, option("a100-sxm-80gb", 8, rank=8)]  # the last reads as the choice
+    zh = build_report(plan, "zh_CN", generated=DAY)
+    summary = next(b for b in _blocks(zh, KeyValues) if any(k == "CPU" for k, _ in b.rows))
+    assert dict(summary.rows)["CPU"] == "2× AMD EPYC 7742（每颗 64 核）"
+    table = next(b for b in _blocks(zh, Table) if b.columns[0] == "排名")
+    configs = [(r[1], r[2], r[4]) for r in table.rows]
+    assert len(configs) == len(set(configs)) == 6  # the choice and the five distinct alternatives
+    en = build_report(plan, "en", generated=DAY)
+    summary = next(b for b in _blocks(en, KeyValues) if any(k == "CPU" for k, _ in b.rows))
+    assert dict(summary.rows)["CPU"] == "2× AMD EPYC 7742 (64 cores each)"
+
+
+def test_a_smaller_option_that_is_faster_and_cheaper_is_not_said_to_rank_lower(plan):
+    """Seen in the PDF of a plan made with --gpu a100-sxm-80gb --gpus 8: "4× H800 80GB SXM: fits, but
+    ranked lower for this plan's objective" — the H800 was the search's first option, faster and cheaper."""
+    o = plan.choice
+    small = plan.alternatives[3]  # 4× A100 80GB: half the GPU memory in all
+    assert small.gpus * small.memory.gpu_capacity_bytes < o.gpus * o.memory.gpu_capacity_bytes
+    small.time = small.time.model_copy(update={"hours": o.time.hours / 2})  # 107.5 h against 215 h
+    small.cost = small.cost.model_copy(update={"with_trial_margin": o.cost.with_trial_margin * 0.8})
+    plan.alternatives = [small]
+    text = _all_text(build_report(plan, "en", generated=DAY))
+    line = next(x for x in text.splitlines() if x.startswith("4× A100"))
+    assert "ranked lower" not in line
+    assert "faster: 108 h" in line and "cheaper: " + units.money(o.cost.with_trial_margin * 0.8) in line, line
+    zh = _all_text(build_report(plan, "zh_CN", generated=DAY))
+    line = next(x for x in zh.splitlines() if x.startswith("4× A100"))
+    assert "更快" in line and "更便宜" in line and "排名靠后" not in line, line

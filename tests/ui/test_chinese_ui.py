@@ -14,7 +14,8 @@ def _names(window) -> set[str]:
     from tests.ui.walk import _WORD
 
     cat = window.catalog
-    names = [getattr(row, "name", "") for row in [*cat.gpus(), *cat.servers(), *cat.models()]]
+    # a row with a Chinese name (name_zh) is shown by it: its English words are not names to allow
+    names = [getattr(row, "name_zh", None) or getattr(row, "name", "") for row in [*cat.gpus(), *cat.servers(), *cat.models()]]
     names += [p.name_zh or p.name_en or "" for p in cat.providers()]
     return {w for name in names for w in _WORD.findall(str(name))}
 

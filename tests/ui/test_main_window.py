@@ -251,3 +251,22 @@ def test_edits_during_a_computation_coalesce_into_one_rerun(window, qtbot):
     assert len(started) == 2  # one rerun for the three edits
     assert drawn == [4096]  # the stale first answer was never drawn
     assert window.plan.job.seq_len == 4096
+
+
+def test_catalogue_figures_and_names_read_as_written(window, qtbot):
+    """Seen on screen: 'Huawei Ascend 910B (variant not stated)' in the zh catalogue (name_zh exists) and
+    bandwidths printed as Python floats ('2039.0', '1555.0')."""
+    from tests.ui.conftest import wait_recompute
+
+    wait_recompute(qtbot, window, lambda: window.set_language("zh_CN"))
+    window.show_tab("catalogue")
+    model = window.catalogue_page().models["gpus"]
+    cols = {key: c for c, (key, _h, _g) in enumerate(model._columns)}
+    rows = {r.id: i for i, r in enumerate(model.rows())}
+    cell = lambda gpu, key: model.index(rows[gpu], cols[key]).data()  # noqa: E731
+    assert cell("a100-sxm-80gb", "bw") == "2,039" and cell("a100-sxm-80gb", "bf16") == "312"
+    assert cell("a100-sxm-80gb", "memory") == "74.5"
+    assert cell("ascend-910b", "name") == "华为昇腾 910B（未注明型号）"
+    servers = window.catalogue_page().models["servers"]
+    names = [servers.index(i, 1).data() for i in range(servers.rowCount())]
+    assert not any("class" in n or "host" in n for n in names), names[:5]

@@ -243,3 +243,22 @@ def test_the_window_fits_1366x768_without_clipping(window, qtbot):
             problems += [f"{lang} {key}: {p}" for p in clipped(window)]
     assert window.minimumSizeHint().width() <= 1366 and window.minimumSizeHint().height() <= 768
     assert not problems, "\n".join(problems[:40])
+
+
+def test_the_checklist_detail_and_status_fit_at_1366x768(window, qtbot):
+    """Seen on screen (en, 1366×768 with a desktop's panels): after the first result the Status column
+    read "pa…", and the selected item's "How" text lost its third line under the splitter."""
+    from tests.ui.layout_check import clipped
+
+    window.resize(1366, 700)
+    window.show_tab("checklist")
+    page = window.checklist_page()
+    qtbot.wait(20)
+    page.table.setCurrentIndex(page.proxy.index(0, 0))
+    page.set_current_status("pass")
+    qtbot.wait(20)
+    status = page.proxy.index(0, 0).data()
+    assert status == "passed"
+    fm = page.table.fontMetrics()
+    assert page.table.columnWidth(0) >= fm.horizontalAdvance(status) + 8
+    assert not [p for p in clipped(window) if "QLabel" in p], clipped(window)[:10]

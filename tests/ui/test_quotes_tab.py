@@ -126,3 +126,40 @@ def test_a_broken_quote_sheet_adds_nothing(window, tmp_path):
     assert page.import_sheet(str(sheet)) == 0 and window.plan.quotes == []
     sheet.write_text("provider,gpu,gpus_per_node,price_per_gpu_hour\naliyun,a100-sxm-80gb,8,7.5\n", encoding="utf-8")
     assert page.import_sheet(str(sheet)) == 1 and [q.id for q in window.plan.quotes] == ["q1"]
+
+
+def test_a_new_quote_starts_from_the_plans_choice_named_in_the_uis_language(window, qtbot, monkeypatch):
+    """Seen on screen (1366×768, zh): Add… opened on 'Huawei Ascend 910B (variant not stated)', one GPU
+    per node, in English, whatever the plan had chosen."""
+    from gpudesk.ui.widgets.quote_dialog import QuoteDialog
+
+    wait_recompute(qtbot, window, lambda: window.set_language("zh_CN"))
+    window.show_tab("quotes")
+    page = window.quotes_page()
+    seen = {}
+
+    def run(dialog):
+        seen.update(gpu=dialog.gpu_combo.currentData(), text=dialog.gpu_combo.currentText(),
+                    gpn=dialog.gpn_spin.value(), nodes=dialog.nodes_spin.value(),
+                    ascend=dialog.gpu_combo.itemText(dialog.gpu_combo.findData("ascend-910b")))
+        return 0
+
+    monkeypatch.setattr(QuoteDialog, "exec", run)
+    page.add_quote()
+    choice = window.plan.choice
+    assert seen["gpu"] == choice.gpu and seen["nodes"] == choice.nodes
+    assert seen["gpn"] * seen["nodes"] == choice.gpus
+    assert seen["ascend"] == "华为昇腾 910B（未注明型号）"  # name_zh from data/gpus.toml, not the English name
+
+
+def test_the_flags_column_punctuates_as_the_language_does(window, qtbot, monkeypatch):
+    """Seen on screen (zh): "未记录 ICP 备案; 未说明：网络" — an ASCII "; " between Chinese clauses."""
+    from gpudesk.ui.models.quotes_model import COLUMNS
+
+    wait_recompute(qtbot, window, lambda: window.set_language("zh_CN"))
+    window.show_tab("quotes")
+    page = window.quotes_page()
+    assert _add(page, monkeypatch, "jianmi", "a100-sxm-80gb", 8, "8.5")  # licensed, no ICP filing recorded
+    text = page.table.model().index(0, COLUMNS.index("flags")).data()
+    assert "；" in text and "; " not in text, text
+    assert text == "；".join(page.comparison.rows[0].flag_texts())

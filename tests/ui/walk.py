@@ -44,7 +44,7 @@ TERMS = {
     "NODE", "NV", "PIX", "PXB", "SYS", "nvlink", "all_reduce", "busbw", "fio", "lscpu", "free", "loss", "tokens",
     "HW", "SW", "thermal", "slowdown", "Not", "Active", "AMD", "EPYC", "Intel", "Xeon", "Ice", "Lake",
     # brands, cited documents and field names as the catalogue notes quote them
-    "UCloud", "API", "vCPU", "Compshare", "autodl", "AutoDL", "libtv", "machine_sku_info",
+    "UCloud", "Hygon", "API", "vCPU", "Compshare", "autodl", "AutoDL", "libtv", "machine_sku_info",
     # quantisation formats by their names (GPTQ, AWQ weight-only int4; E4M3 FP8)
     "GPTQ", "AWQ", "E4M3",
 }

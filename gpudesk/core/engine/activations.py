@@ -14,9 +14,11 @@ cross-entropy (torchtune, Liger, Unsloth) holds them for one chunk at a time (8 
 from __future__ import annotations
 
 import math
+from typing import TypedDict
 
 from gpudesk.core.engine.architecture import ParamCounts
 from gpudesk.core.engine.frameworks import loss_of, profile_of
+from gpudesk.core.engine.hf_config import known_shape
 from gpudesk.core.engine.lora import adapted_matrices, resolve
 from gpudesk.core.engine.parallel import micro_batches
 from gpudesk.core.models import Framework, Job, Layout, Loss, ModelArch, Precision, Recompute, TaskKind
@@ -28,13 +30,20 @@ LOGITS_FP32_COPIES = 2.5
 UNSLOTH_RESIDENT_INPUTS = 2  # Unsloth offloads saved layer inputs to host RAM: one in use, one in transfer
 
 
+class ActivationDetails(TypedDict):
+    """What `activations` reports beside the total (MemoryEstimate.details)."""
+
+    activation_per_layer_bytes: int | None  # one block's, on one GPU (None: no transformer shape)
+    logits_bytes: int
+    in_flight_micro_batches: int
+
+
 def activation_bytes_per_element(precision: Precision) -> int:
     return 4 if precision is Precision.FP32 else 2  # FP8 training keeps activations in BF16 (stated)
 
 
 def _widths(arch: ModelArch) -> dict[str, int]:
-    h = arch.hidden_size
-    heads = arch.num_heads
+    h, _, heads = known_shape(arch)
     hd = arch.head_dim or h // heads
     if arch.kv_lora_rank:  # MLA: per-head q/k of head_dim + rope, values of v_head_dim
         rope, v = arch.qk_rope_head_dim or 0, arch.v_head_dim or hd
@@ -45,13 +54,13 @@ def _widths(arch: ModelArch) -> dict[str, int]:
 
 def _matmuls(arch: ModelArch, moe: bool) -> list[tuple[str, int, int, int]]:
     """(name, d_in, d_out, copies per token) of one block's matmuls in forward order."""
-    h = arch.hidden_size
+    h, _, heads = known_shape(arch)
     w = _widths(arch)
     if arch.kv_lora_rank:
         rope = arch.qk_rope_head_dim or 0
         ql, kvl = arch.q_lora_rank, arch.kv_lora_rank
         out = [("q_a", h, ql, 1), ("q_b", ql, w["q"], 1)] if ql else [("q", h, w["q"], 1)]
-        out += [("kv_a", h, kvl + rope, 1), ("kv_b", kvl, w["k"] - arch.num_heads * rope + w["v"], 1)]
+        out += [("kv_a", h, kvl + rope, 1), ("kv_b", kvl, w["k"] - heads * rope + w["v"], 1)]
     else:
         out = [("q", h, w["q"], 1), ("k", h, w["k"], 1), ("v", h, w["v"], 1)]
     out.append(("o", w["out"], h, 1))
@@ -82,8 +91,7 @@ def layer_activation_bytes(arch: ModelArch, seq: int, batch: int, a: int, flash:
     input for backward (no weight gradient), so the inputs of frozen-only matrices are not kept;
     each adapter keeps its r-wide A output.
     """
-    h = arch.hidden_size
-    heads = arch.num_heads
+    h, _, heads = known_shape(arch)
     w = _widths(arch)
     sb = seq * batch
     drop = arch.dropout
@@ -125,10 +133,11 @@ def op_selective_layer_bytes(arch: ModelArch, seq: int, batch: int, a: int, *, m
     """torchtitan's op-level SAC: the block input, the attention kernel's output and log-sum-exp, and
     the outputs of the 1st, 3rd, 5th ... matmul of the block (the others are recomputed)."""
     sb = seq * batch
+    h, _, heads = known_shape(arch)
     w = _widths(arch)
     saved = sum(d_out * k for i, (_, _, d_out, k) in enumerate(_matmuls(arch, moe and arch.num_experts > 1))
                 if i % 2 == 0)
-    return a * sb * (arch.hidden_size + w["out"] + saved) + 4 * arch.num_heads * sb
+    return a * sb * (h + w["out"] + saved) + 4 * heads * sb
 
 
 def op_selective_recompute_params(arch: ModelArch, pc: ParamCounts) -> int:
@@ -145,7 +154,8 @@ def op_selective_recompute_params(arch: ModelArch, pc: ParamCounts) -> int:
     return dense * per_layer(False) + (pc.num_layers - dense) * per_layer(moe)
 
 
-def _layer(arch: ModelArch, s: int, b: int, a: int, job: Job, drop_scores: bool, adapted, moe: bool = True) -> int:
+def _layer(arch: ModelArch, s: int, b: int, a: int, job: Job, drop_scores: bool, adapted: frozenset[str] | None,
+           moe: bool = True) -> int:
     if adapted is None:
         return layer_activation_bytes(arch, s, b, a, job.flash_attention, drop_scores, moe=moe)
     plain = layer_activation_bytes(arch, s, b, a, job.flash_attention, drop_scores, adapted, moe=moe)
@@ -154,18 +164,19 @@ def _layer(arch: ModelArch, s: int, b: int, a: int, job: Job, drop_scores: bool,
     return plain + len(resolve(adapted, present)) * a * s * b * (job.lora_rank - 1)
 
 
-def _stored(arch: ModelArch, s: int, b: int, a: int, job: Job, adapted, moe: bool) -> tuple[int, int]:
+def _stored(arch: ModelArch, s: int, b: int, a: int, job: Job, adapted: frozenset[str] | None,
+            moe: bool) -> tuple[int, int]:
     """(bytes kept per layer until its backward, bytes of the one layer rebuilt during backward)."""
     rec = Recompute(job.recompute)  # model_copy(update=...) may leave a plain string
     full = _layer(arch, s, b, a, job, rec is not Recompute.NONE, adapted, moe)
     if rec is Recompute.FULL:
-        return a * s * b * arch.hidden_size, full  # only the block input; the block is rebuilt in backward
+        return a * s * b * known_shape(arch).hidden, full  # only the block input; the block is rebuilt in backward
     if rec is Recompute.OP_SELECTIVE:
         return min(full, op_selective_layer_bytes(arch, s, b, a, moe=moe)), full
     return full, 0
 
 
-def activations(job: Job, layout: Layout, pc: ParamCounts) -> tuple[int, dict]:
+def activations(job: Job, layout: Layout, pc: ParamCounts) -> tuple[int, ActivationDetails]:
     """Activation bytes on the fullest GPU (first or last pipeline stage) and details."""
     arch = job.model
     a = activation_bytes_per_element(job.precision)
@@ -173,13 +184,13 @@ def activations(job: Job, layout: Layout, pc: ParamCounts) -> tuple[int, dict]:
     b = job.micro_batch
     tp, pp = layout.tp, layout.pp
     rec = Recompute(job.recompute)  # model_copy(update=...) may leave a plain string
-    none = {"activation_per_layer_bytes": None, "logits_bytes": 0, "in_flight_micro_batches": 1}
+    none: ActivationDetails = {"activation_per_layer_bytes": None, "logits_bytes": 0, "in_flight_micro_batches": 1}
     if arch.components:  # e.g. CLIP: each tower at its own fixed input length, no vocabulary logits
         total = 0
         for comp in arch.components:
             s = comp.max_seq_len or job.seq_len
             stored, working = _stored(comp, s, b, a, job, adapted, True)
-            total += comp.num_layers * stored + working
+            total += known_shape(comp).layers * stored + working
         return total // tp, none
     if not arch.hidden_size or not arch.num_layers or not arch.num_heads:
         return 0, none

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from gpudesk.core.engine.hf_config import FAMILIES, from_config_file, from_hf_config, has_shape
+from gpudesk.core.engine.hf_config import FAMILIES, from_config_file, from_hf_config, shape_of
 from gpudesk.core.i18n import t
 from gpudesk.core.limits import RANGES
 from gpudesk.core.models import ModelArch
@@ -89,8 +89,9 @@ def _guess_note(n: int, h: int, layers: int, heads: int) -> str:
 
 
 def _bare(arch: ModelArch) -> bool:
-    return (arch.family == "custom" and arch.id is None and bool(arch.params_hint)
-            and arch.name == _bare_name(int(arch.params_hint)))
+    if not arch.params_hint:
+        return False
+    return arch.family == "custom" and arch.id is None and arch.name == _bare_name(int(arch.params_hint))
 
 
 def model_name(arch: ModelArch) -> str:
@@ -114,10 +115,10 @@ def model_notes(arch: ModelArch) -> list[str]:
 
 # --- counting ---------------------------------------------------------------------------------
 
-_cache: dict[tuple, ParamCounts] = {}
+_cache: dict[tuple[object, ...], ParamCounts] = {}
 
 
-def _key(arch: ModelArch) -> tuple:
+def _key(arch: ModelArch) -> tuple[object, ...]:
     d = arch.__dict__
     return (d["hidden_size"], d["num_layers"], d["num_heads"], d["num_kv_heads"], d["head_dim"],
             d["intermediate_size"], d["gated_mlp"], d["vocab_size"], d["max_seq_len"], d["tied_embeddings"],
@@ -159,7 +160,8 @@ def _count(arch: ModelArch) -> ParamCounts:
             exact=not arch.params_hint and all(p.exact for p in parts), blocks=sum(p.blocks for p in parts),
             linear=tuple(x for p in parts for x in p.linear),
         )
-    if not has_shape(arch):
+    shape = shape_of(arch)
+    if shape is None:
         if not arch.params_hint:
             raise GpudeskError(t("model '{m}': neither the architecture nor a parameter count is known",
                                  "模型“{m}”：既无结构也无参数量", m=arch.name))
@@ -167,9 +169,7 @@ def _count(arch: ModelArch) -> ParamCounts:
         return ParamCounts(total=n, active=n, embedding=0, lm_head=0, num_layers=0, per_layer=0,
                            per_layer_active=0, attention_per_layer=0, mlp_per_layer=0, router_per_layer=0,
                            norm_per_layer=0, other=n, exact=False)
-    h = arch.hidden_size
-    layers = arch.num_layers
-    heads = arch.num_heads
+    h, layers, heads = shape
     kv = arch.num_kv_heads or heads
     hd = arch.head_dim or h // heads
     inter = arch.intermediate_size or 4 * h
@@ -224,7 +224,7 @@ def _mlp(arch: ModelArch, h: int, width: int) -> int:
     return n
 
 
-def _attention(arch: ModelArch, h: int, heads: int, kv: int, hd: int) -> tuple[dict, int]:
+def _attention(arch: ModelArch, h: int, heads: int, kv: int, hd: int) -> tuple[dict[str, tuple[int, int, int]], int]:
     """The attention matrices of one block {name: (d_in, d_out, 1)} and its parameters (biases and the
     MLA latent norms included). MLA (DeepSeek-V2/V3): q down/up projections (or one q_proj without
     q_lora_rank), a KV down-projection to kv_lora_rank plus the shared rotary key, its up-projection to

@@ -84,7 +84,13 @@ def objective_pricer(job: Job, time: TimeEstimate, billing: Billing | None = Non
     return training
 
 
-def _run_terms(job: Job, time: TimeEstimate) -> tuple[float | None, float, float | None, int | None]:
+# (GPU-hours, 1 + trial margin, GPUs, whole months): the run's cost terms; GPUs and months None together
+_RunTerms = tuple[float | None, float, float | None, int | None]
+_PeriodTerms = tuple[int, float, int]  # (GPUs, period hours, whole months) of a service period
+_Costs = list[float | None]  # one cost per price; None where the price is unknown
+
+
+def _run_terms(job: Job, time: TimeEstimate) -> _RunTerms:
     """What the run's cost does not take from the price: (GPU-hours, 1 + margin, GPUs, whole months
     rented by the month)."""
     gpu_hours, hours = time.gpu_hours, time.hours
@@ -94,14 +100,14 @@ def _run_terms(job: Job, time: TimeEstimate) -> tuple[float | None, float, float
     return gpu_hours, k, None, None
 
 
-def _run_costs(terms: tuple, prices: Sequence[float | None], month_prices: Sequence[float | None],
-               ) -> tuple[list, list, list]:
+def _run_costs(terms: _RunTerms, prices: Sequence[float | None], month_prices: Sequence[float | None],
+               ) -> tuple[_Costs, _Costs, _Costs]:
     """(compute, with the trial margin, by the month) for the run's GPU-hours at each price; None where unknown."""
     gpu_hours, k, gpus, months = terms
-    none = [None] * len(prices)
+    none: _Costs = [None] * len(prices)
     compute = none if gpu_hours is None else [None if p is None else gpu_hours * p for p in prices]
     with_margin = none if gpu_hours is None else [None if c is None else c * k for c in compute]
-    monthly = none if gpus is None else [None if p is None else p * gpus * months for p in month_prices]
+    monthly = none if gpus is None or months is None else [None if p is None else p * gpus * months for p in month_prices]
     return compute, with_margin, monthly
 
 
@@ -111,16 +117,16 @@ def _run_cost(job: Job, time: TimeEstimate, price: float | None, price_month: fl
     return compute[0], with_margin[0], monthly[0]
 
 
-def _period_terms(s: ServingEstimate) -> tuple[int, float, int]:
+def _period_terms(s: ServingEstimate) -> _PeriodTerms:
     return s.gpus, s.period_hours, max(1, math.ceil(s.period_hours / HOURS_PER_MONTH - 1e-9))
 
 
-def _period_costs(terms: tuple, prices: Sequence[float | None], month_prices: Sequence[float | None],
-                  ) -> tuple[list, list, list]:
+def _period_costs(terms: _PeriodTerms, prices: Sequence[float | None], month_prices: Sequence[float | None],
+                  ) -> tuple[_Costs, _Costs, _Costs]:
     """(cheaper known, by the hour, by the month) for a service period at each price."""
     gpus, period_hours, months = terms
-    hourly = [None if p is None else p * gpus * period_hours for p in prices]
-    monthly = [None if p is None else p * gpus * months for p in month_prices]
+    hourly: _Costs = [None if p is None else p * gpus * period_hours for p in prices]
+    monthly: _Costs = [None if p is None else p * gpus * months for p in month_prices]
     return _objectives(hourly, monthly, None, None), hourly, monthly
 
 
@@ -174,7 +180,7 @@ def _objective(hourly: float | None, monthly: float | None, service: float | Non
     return _objectives([hourly], [monthly], None if service is None else [service], billing)[0]
 
 
-def _objectives(hourly: list, monthly: list, service: list | None, billing: Billing | None) -> list[float | None]:
+def _objectives(hourly: _Costs, monthly: _Costs, service: _Costs | None, billing: Billing | None) -> _Costs:
     """The total each objective compares: by the hour, by the month, or the cheaper known; plus the
     service period of a mixed job."""
     if billing is Billing.HOURLY:

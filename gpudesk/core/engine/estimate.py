@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from gpudesk.core import units
-from gpudesk.core.engine.architecture import count_params
+from gpudesk.core.engine.architecture import ParamCounts, count_params
 from gpudesk.core.engine.cost import cost_estimate, priced_serving
 from gpudesk.core.engine.formulas import quick_rule
 from gpudesk.core.engine.explain import explain_framework, explain_time
@@ -15,7 +17,18 @@ from gpudesk.core.engine.parallel import check_job_layout
 from gpudesk.core.engine.serving import serving_notes
 from gpudesk.core.engine.timing import _time
 from gpudesk.core.i18n import current_language, t, use_language
-from gpudesk.core.models import Cluster, Estimate, Job, Layout, Offload, Precision, TaskKind
+from gpudesk.core.models import (
+    Cluster,
+    CostEstimate,
+    Estimate,
+    Job,
+    Layout,
+    MemoryEstimate,
+    Offload,
+    Precision,
+    TaskKind,
+    TimeEstimate,
+)
 
 
 def estimate(job: Job, layout: Layout, cluster: Cluster, *, price_per_gpu_month: float | None = None) -> Estimate:
@@ -44,7 +57,8 @@ def _estimate(job: Job, layout: Layout, cluster: Cluster, price_per_gpu_month: f
                                     serving=serving)
 
 
-def _explain(job, layout, cluster, memory, time, cost, pc, notes: list[str]) -> None:
+def _explain(job: Job, layout: Layout, cluster: Cluster, memory: MemoryEstimate, time: TimeEstimate,
+             cost: CostEstimate, pc: ParamCounts, notes: list[str]) -> None:
     per = memory.per_gpu_bytes
     task = job.task
     if memory.fits:
@@ -159,7 +173,7 @@ def _explain(job, layout, cluster, memory, time, cost, pc, notes: list[str]) -> 
                        "费用含 {m:.0%} 的试错余量（调参、重跑）", m=cost.trial_margin))
 
 
-def estimate_json(est: Estimate) -> dict:
+def estimate_json(est: Estimate) -> dict[str, Any]:
     """The CLI's JSON contract: params, memory, time, cost, notes — the models' own serialisation."""
     doc = est.model_dump(mode="json", warnings=False, exclude={"params_total", "params_active", "params_trainable"})
     return {"params": {"total": est.params_total, "active": est.params_active, "trainable": est.params_trainable},

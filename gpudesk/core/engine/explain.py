@@ -3,6 +3,8 @@ parallel layout assumed, and where the layout loses time (pipeline bubble, commu
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from gpudesk.core import units
 from gpudesk.core.engine.frameworks import (
     STACK_NAMES,
@@ -60,7 +62,7 @@ def explain_framework(job: Job, layout: Layout, cluster: Cluster, memory: Memory
         what = t("per trained parameter", "每个可训练参数")
         notes.append(t("model states: {m}: {b:g} B {w}", "模型状态：{m}：{w} {b:g} 字节",
                        m=units.label("model_states", model_states_of(job)), b=per_param, w=what))
-    logits = d.get("logits_bytes") or 0
+    logits = _number(d, "logits_bytes")
     if logits:
         notes.append(t("loss: {l}: {g} of logits per GPU", "损失计算：{l}：每卡全词表输出占 {g}",
                        l=units.label("loss", loss_of(job)), g=units.memory(logits)))
@@ -75,8 +77,14 @@ def explain_framework(job: Job, layout: Layout, cluster: Cluster, memory: Memory
     if d.get("unsharded_stage_bytes"):
         notes.append(t("FSDP2 with pipeline parallelism keeps each stage's unsharded parameters ({g} per GPU) "
                        "for all its micro-batches", "FSDP2 与流水线并行同时使用时，每个阶段的未分片参数（每卡 {g}）"
-                       "在所有微批次期间常驻", g=units.memory(d["unsharded_stage_bytes"])))
+                       "在所有微批次期间常驻", g=units.memory(_number(d, "unsharded_stage_bytes"))))
     _capabilities(job, layout, cluster, fw, notes)
+
+
+def _number(details: Mapping[str, object], key: str) -> float:
+    """A numeric entry of an estimate's details (which hold texts too); 0 when absent."""
+    value = details.get(key)
+    return value if isinstance(value, (int, float)) else 0.0
 
 
 def _capabilities(job: Job, layout: Layout, cluster: Cluster, fw: Framework, notes: list[str]) -> None:
@@ -126,7 +134,7 @@ def explain_time(job: Job, layout: Layout, cluster: Cluster, time: TimeEstimate,
         notes.append(t("recomputation adds {x:.0%} hardware FLOPs: HFU {h:.0%}, MFU {m:.0%} (recomputed forward "
                        "passes run faster than the average FLOP)",
                        "重计算增加 {x:.0%} 的硬件计算量：HFU {h:.0%}，MFU {m:.0%}（重算的前向比平均更快）",
-                       x=d["flops_per_token"] / d["model_flops_per_token"] - 1, h=hfu, m=time.mfu))
+                       x=_number(d, "flops_per_token") / _number(d, "model_flops_per_token") - 1, h=hfu, m=time.mfu))
     if isinstance(achieved, float) and layout.gpus > 1:
         notes.append(t("MFU after communication and pipeline losses: {a:.0%} (what training reports show)",
                        "计入通信与流水线损失后的 MFU：{a:.0%}（训练日志所报的值）", a=achieved))
@@ -142,7 +150,7 @@ def explain_time(job: Job, layout: Layout, cluster: Cluster, time: TimeEstimate,
                            "global batch: use fewer GPUs or more model parallelism",
                            "仅数据并行副本每步就处理 {r:,} 个 token，超过所要求的全局批次：请减少 GPU 或增加模型并行",
                            r=real))
-    bubble = d.get("pipeline_bubble") or 0.0
+    bubble = _number(d, "pipeline_bubble")
     if bubble > BUBBLE_WARN:
         v = job.virtual_stages
         notes.append(t("the pipeline bubble takes {b:.0%} of each step ({m} micro-batches per step, {p} stages{v}): raise "
@@ -151,11 +159,11 @@ def explain_time(job: Job, layout: Layout, cluster: Cluster, time: TimeEstimate,
                        "（--global-batch-tokens）、使用交错虚拟阶段（--virtual-stages）或减少阶段数",
                        b=bubble, m=m, p=layout.pp, v=t(", {v} virtual stages", "，{v} 个虚拟阶段", v=v) if v > 1 else ""))
     if time.scaling_efficiency < POOR_SCALING and layout.gpus > 1:
-        parts = {t("data-parallel gradients", "数据并行梯度"): d.get("dp_comm_seconds") or 0.0,
-                 t("tensor-parallel all-reduces", "张量并行 all-reduce"): d.get("tp_comm_seconds") or 0.0,
-                 t("context-parallel ring attention", "上下文并行环形注意力"): d.get("cp_comm_seconds") or 0.0,
-                 t("expert-parallel all-to-all", "专家并行 all-to-all"): d.get("ep_comm_seconds") or 0.0}
-        worst = max(parts, key=parts.get)
+        parts = {t("data-parallel gradients", "数据并行梯度"): _number(d, "dp_comm_seconds"),
+                 t("tensor-parallel all-reduces", "张量并行 all-reduce"): _number(d, "tp_comm_seconds"),
+                 t("context-parallel ring attention", "上下文并行环形注意力"): _number(d, "cp_comm_seconds"),
+                 t("expert-parallel all-to-all", "专家并行 all-to-all"): _number(d, "ep_comm_seconds")}
+        worst = max(parts, key=parts.__getitem__)
         if parts[worst] > 0:
             notes.append(t("scaling is poor ({e:.0%}); the largest communication cost is the {w}",
                            "扩展效率偏低（{e:.0%}）；最大的通信开销来自{w}", e=time.scaling_efficiency, w=worst))

@@ -74,7 +74,7 @@ def class_mfu(gpu: GpuSpec) -> float:
     return CLASSES[gpu_class(gpu)][0]
 
 
-def peak_tflops(gpu: GpuSpec, precision: Precision, notes: list | None = None) -> float | None:
+def peak_tflops(gpu: GpuSpec, precision: Precision, notes: list[str] | None = None) -> float | None:
     """Dense tensor peak at the training precision, with the fallbacks stated in notes."""
     precision = Precision(precision)
     if precision is Precision.FP8:

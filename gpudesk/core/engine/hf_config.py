@@ -9,12 +9,19 @@ from __future__ import annotations
 
 import math
 import os
+from types import EllipsisType
+from collections.abc import Callable
+from typing import Any, NamedTuple, overload
 
 from gpudesk.core.i18n import t
 from gpudesk.core.limits import MAX_CONFIG_BYTES, MAX_PARAMS
 from gpudesk.core.models import ModelArch
 from gpudesk.errors import GpudeskError
 from gpudesk.fileio import read_json
+
+Cfg = dict[str, Any]  # a parsed config.json: JSON of any shape, checked field by field by the readers
+Fields = dict[str, Any]  # ModelArch fields a reader found, validated by ModelArch.model_validate
+Reader = Callable[[Cfg, str | None], Fields]  # one per model_type
 
 FAMILIES = ("llama", "mistral", "mixtral", "qwen2", "qwen3", "qwen3_moe", "deepseek_v2", "deepseek_v3", "chatglm",
             "glm", "glm4", "gemma", "gemma2", "gemma3", "gpt2", "bert", "gpt_neox", "falcon", "clip")
@@ -24,7 +31,14 @@ def _where(source: str | None) -> str:
     return f"{source}: " if source else "config.json: "
 
 
-def _int(cfg: dict, keys: tuple[str, ...], src: str | None, default: object = ..., *, positive=True):
+@overload
+def _int(cfg: Cfg, keys: tuple[str, ...], src: str | None, *, positive: bool = True) -> int: ...
+@overload
+def _int(cfg: Cfg, keys: tuple[str, ...], src: str | None, default: int, *, positive: bool = True) -> int: ...
+@overload
+def _int(cfg: Cfg, keys: tuple[str, ...], src: str | None, default: None, *, positive: bool = True) -> int | None: ...
+def _int(cfg: Cfg, keys: tuple[str, ...], src: str | None, default: int | None | EllipsisType = ..., *,
+         positive: bool = True) -> int | None:
     """The first present key of `keys` as a positive int; GpudeskError naming the field otherwise."""
     for key in keys:
         if key in cfg and cfg[key] is not None:
@@ -37,12 +51,12 @@ def _int(cfg: dict, keys: tuple[str, ...], src: str | None, default: object = ..
             if positive and value <= 0:
                 raise GpudeskError(f"{_where(src)}field '{key}' must be positive, got {value!r}")
             return int(value)
-    if default is ...:
+    if isinstance(default, EllipsisType):
         raise GpudeskError(f"{_where(src)}missing field '{keys[0]}'")
     return default
 
 
-def _bool(cfg: dict, key: str, default: bool, src: str | None) -> bool:
+def _bool(cfg: Cfg, key: str, default: bool, src: str | None) -> bool:
     value = cfg.get(key, default)
     if value is None:
         return default
@@ -51,7 +65,7 @@ def _bool(cfg: dict, key: str, default: bool, src: str | None) -> bool:
     return value
 
 
-def _head_dim(hidden: int, heads: int, cfg: dict, src: str | None) -> int:
+def _head_dim(hidden: int, heads: int, cfg: Cfg, src: str | None) -> int:
     if cfg.get("head_dim") is not None:
         return _int(cfg, ("head_dim",), src)
     if hidden % heads:
@@ -60,7 +74,7 @@ def _head_dim(hidden: int, heads: int, cfg: dict, src: str | None) -> int:
     return hidden // heads
 
 
-def _decoder(cfg: dict, family: str, src: str | None, **kw) -> dict:
+def _decoder(cfg: Cfg, family: str, src: str | None, **kw: Any) -> Fields:
     """Llama-style decoder fields (llama, mistral, mixtral, qwen2)."""
     h = _int(cfg, ("hidden_size",), src)
     heads = _int(cfg, ("num_attention_heads",), src)
@@ -84,7 +98,7 @@ def _decoder(cfg: dict, family: str, src: str | None, **kw) -> dict:
     return fields
 
 
-def _gpt2(cfg: dict, src: str | None) -> dict:
+def _gpt2(cfg: Cfg, src: str | None) -> Fields:
     h = _int(cfg, ("n_embd", "hidden_size"), src)
     heads = _int(cfg, ("n_head", "num_attention_heads"), src)
     return dict(
@@ -100,7 +114,7 @@ def _gpt2(cfg: dict, src: str | None) -> dict:
     )
 
 
-def _bert(cfg: dict, src: str | None, family: str = "bert") -> dict:
+def _bert(cfg: Cfg, src: str | None, family: str = "bert") -> Fields:
     h = _int(cfg, ("hidden_size",), src)
     heads = _int(cfg, ("num_attention_heads",), src)
     return dict(
@@ -116,7 +130,7 @@ def _bert(cfg: dict, src: str | None, family: str = "bert") -> dict:
     )
 
 
-def _gpt_neox(cfg: dict, src: str | None) -> dict:
+def _gpt_neox(cfg: Cfg, src: str | None) -> Fields:
     h = _int(cfg, ("hidden_size",), src)
     heads = _int(cfg, ("num_attention_heads",), src)
     return dict(
@@ -131,7 +145,7 @@ def _gpt_neox(cfg: dict, src: str | None) -> dict:
     )
 
 
-def _falcon(cfg: dict, src: str | None) -> dict:
+def _falcon(cfg: Cfg, src: str | None) -> Fields:
     h = _int(cfg, ("hidden_size", "n_embed"), src)
     heads = _int(cfg, ("num_attention_heads", "n_head"), src)
     new_arch = _bool(cfg, "new_decoder_architecture", False, src)
@@ -155,7 +169,7 @@ def _falcon(cfg: dict, src: str | None) -> dict:
     )
 
 
-def _clip_text(cfg: dict, src: str | None) -> dict:
+def _clip_text(cfg: Cfg, src: str | None) -> Fields:
     h = _int(cfg, ("hidden_size",), src, 512)
     heads = _int(cfg, ("num_attention_heads",), src, 8)
     return dict(
@@ -168,7 +182,7 @@ def _clip_text(cfg: dict, src: str | None) -> dict:
     )
 
 
-def _clip_vision(cfg: dict, src: str | None) -> dict:
+def _clip_vision(cfg: Cfg, src: str | None) -> Fields:
     h = _int(cfg, ("hidden_size",), src, 768)
     heads = _int(cfg, ("num_attention_heads",), src, 12)
     image = _int(cfg, ("image_size",), src, 224)
@@ -186,7 +200,7 @@ def _clip_vision(cfg: dict, src: str | None) -> dict:
     )
 
 
-def _clip(cfg: dict, src: str | None) -> dict:
+def _clip(cfg: Cfg, src: str | None) -> Fields:
     text_cfg = cfg.get("text_config") or {}
     vision_cfg = cfg.get("vision_config") or {}
     if not isinstance(text_cfg, dict) or not isinstance(vision_cfg, dict):
@@ -194,23 +208,24 @@ def _clip(cfg: dict, src: str | None) -> dict:
     text = ModelArch.model_validate(_clip_text(text_cfg, src))
     vision = ModelArch.model_validate(_clip_vision(vision_cfg, src))
     proj = _int(cfg, ("projection_dim",), src, 512)
+    vision_h, text_h = known_shape(vision).hidden, known_shape(text).hidden  # both towers' readers set them
     return dict(
-        family="clip", hidden_size=vision.hidden_size, num_layers=None, vocab_size=text.vocab_size,
+        family="clip", hidden_size=vision_h, num_layers=None, vocab_size=text.vocab_size,
         max_seq_len=text.max_seq_len, components=[text, vision], final_norm=False,
         # visual + text projections (no bias) and the logit scale
-        extra_params=vision.hidden_size * proj + text.hidden_size * proj + 1,
+        extra_params=vision_h * proj + text_h * proj + 1,
     )
 
 
 # --- newer decoders --------------------------------------------------------------------------------
 
 
-def _qwen3(cfg: dict, src: str | None) -> dict:
+def _qwen3(cfg: Cfg, src: str | None) -> Fields:
     """Qwen3: a Llama-style decoder with an explicit head_dim and RMSNorm over q and k per head."""
     return _decoder(cfg, "qwen3", src, qk_norm=True)
 
 
-def _qwen3_moe(cfg: dict, src: str | None) -> dict:
+def _qwen3_moe(cfg: Cfg, src: str | None) -> Fields:
     """Qwen3-MoE: every `decoder_sparse_step`-th layer not in `mlp_only_layers` is a MoE layer of
     `num_experts` experts of width `moe_intermediate_size`, top `num_experts_per_tok`, no shared expert."""
     fields = _decoder(cfg, "qwen3_moe", src, qk_norm=True)
@@ -226,7 +241,7 @@ def _qwen3_moe(cfg: dict, src: str | None) -> dict:
     return fields
 
 
-def _deepseek(cfg: dict, src: str | None, family: str) -> dict:
+def _deepseek(cfg: Cfg, src: str | None, family: str) -> Fields:
     """DeepSeek-V2/V3: multi-head latent attention (MLA) and shared + routed experts after
     `first_k_dense_replace` dense layers (DeepseekV2Config / DeepseekV3Config in the models' remote code)."""
     h = _int(cfg, ("hidden_size",), src)
@@ -253,7 +268,7 @@ def _deepseek(cfg: dict, src: str | None, family: str) -> dict:
     return fields
 
 
-def _chatglm(cfg: dict, src: str | None) -> dict:
+def _chatglm(cfg: Cfg, src: str | None) -> Fields:
     """ChatGLM / GLM-4 (THUDM remote code): fused QKV with `multi_query_group_num` KV groups of
     `kv_channels`, QKV bias, SwiGLU `ffn_hidden_size`, separate output layer."""
     h = _int(cfg, ("hidden_size",), src)
@@ -274,19 +289,19 @@ def _chatglm(cfg: dict, src: str | None) -> dict:
     )
 
 
-def _glm(cfg: dict, src: str | None, family: str, norms: int) -> dict:
+def _glm(cfg: Cfg, src: str | None, family: str, norms: int) -> Fields:
     """GLM-4 in transformers (GlmConfig "glm": q/k/v bias when attention_bias; Glm4Config "glm4": also
     the post-attention and post-MLP norms, 4 per layer)."""
     return _decoder(cfg, family, src, qkv_bias=_bool(cfg, "attention_bias", True, src), attention_bias=False,
                     norms_per_layer=norms)
 
 
-def _gemma(cfg: dict, src: str | None, family: str, *, defaults: dict | None = None) -> dict:
+def _gemma(cfg: Cfg, src: str | None, family: str, *, defaults: Fields | None = None) -> Fields:
     """Gemma 1/2/3: GeGLU MLP, explicit head_dim, tied embeddings by default; Gemma 2/3 add the
     post-attention and pre/post-feed-forward norms (4 per layer) and local sliding-window layers
     (Gemma 2: every other layer; Gemma 3: 5 of 6, `sliding_window_pattern`), Gemma 3 q/k norms."""
     cfg = {**(defaults or {}), **cfg}
-    extra: dict = {"norms_per_layer": 2 if family == "gemma" else 4, "qk_norm": family == "gemma3"}
+    extra: Fields = {"norms_per_layer": 2 if family == "gemma" else 4, "qk_norm": family == "gemma3"}
     window = cfg.get("sliding_window")
     if family != "gemma" and window:
         layers = _int(cfg, ("num_hidden_layers",), src)
@@ -309,7 +324,7 @@ _GEMMA3_TEXT_DEFAULTS = {"num_attention_heads": 8, "num_key_value_heads": 4, "he
                          "sliding_window_pattern": 6, "max_position_embeddings": 131072}
 
 
-def _gemma3(cfg: dict, src: str | None) -> dict:
+def _gemma3(cfg: Cfg, src: str | None) -> Fields:
     """Gemma 3 multimodal checkpoints: the text decoder from `text_config` (the vision tower is not counted)."""
     text = cfg.get("text_config")
     if not isinstance(text, dict):
@@ -320,7 +335,7 @@ def _gemma3(cfg: dict, src: str | None) -> dict:
     return fields
 
 
-_MORE_READERS = {
+_MORE_READERS: dict[str, Reader] = {
     "qwen3": _qwen3,
     "qwen3_moe": _qwen3_moe,
     "deepseek_v2": lambda c, s: _deepseek(c, s, "deepseek_v2"),
@@ -335,7 +350,7 @@ _MORE_READERS = {
 }
 
 
-_READERS = {
+_READERS: dict[str, Reader] = {
     "llama": lambda c, s: _decoder(c, "llama", s),
     "mistral": lambda c, s: _decoder(c, "mistral", s),
     "mixtral": lambda c, s: _decoder(
@@ -354,7 +369,7 @@ _READERS = {
 }
 
 
-def from_hf_config(cfg: dict, *, id: str | None = None, name: str | None = None,
+def from_hf_config(cfg: Cfg, *, id: str | None = None, name: str | None = None,
                    source: str | None = None) -> ModelArch:
     """A ModelArch from a Hugging Face config.json (already parsed), or from a dict whose key
     "gpudesk_arch" holds ModelArch fields directly (presets that are not transformer configs)."""
@@ -425,7 +440,7 @@ def _field_error(exc: Exception, source: str | None) -> GpudeskError:
     return GpudeskError(f"{_where(source)}{exc}")
 
 
-def _from_gpudesk_arch(data: object, *, id, name, source) -> ModelArch:
+def _from_gpudesk_arch(data: object, *, id: str | None, name: str | None, source: str | None) -> ModelArch:
     if not isinstance(data, dict):
         raise GpudeskError(f"{_where(source)}field 'gpudesk_arch' must be an object")
     fields = dict(data)
@@ -454,8 +469,42 @@ def _from_gpudesk_arch(data: object, *, id, name, source) -> ModelArch:
     return arch
 
 
+class Shape(NamedTuple):
+    """The three sizes every transformer estimate needs, known (not None)."""
+
+    hidden: int
+    layers: int
+    heads: int
+
+
+def shape_of(arch: ModelArch) -> Shape | None:
+    """The model's hidden size, depth and heads; None when any is unknown (a bare parameter count)."""
+    if arch.hidden_size and arch.num_layers and arch.num_heads:
+        return Shape(arch.hidden_size, arch.num_layers, arch.num_heads)
+    return None
+
+
 def has_shape(arch: ModelArch) -> bool:
-    return bool(arch.hidden_size and arch.num_layers and arch.num_heads)
+    return shape_of(arch) is not None
+
+
+def head_dim(arch: ModelArch) -> int:
+    """The width of one attention head: head_dim, or hidden size / heads when it is not given."""
+    if arch.head_dim:
+        return arch.head_dim
+    if arch.hidden_size is None or not arch.num_heads:
+        raise GpudeskError(t("model '{m}': the attention head width is unknown",
+                             "模型“{m}”：注意力头宽度未知", m=arch.name))
+    return arch.hidden_size // arch.num_heads
+
+
+def known_shape(arch: ModelArch) -> Shape:
+    """shape_of for callers that have checked the shape is known; GpudeskError naming the model otherwise."""
+    shape = shape_of(arch)
+    if shape is None:
+        raise GpudeskError(t("model '{m}': hidden size, layers and attention heads are needed for this estimate",
+                             "模型“{m}”：此项估算需要隐藏层维度、层数和注意力头数", m=arch.name))
+    return shape
 
 
 def from_config_file(path: str | os.PathLike[str], *, id: str | None = None, name: str | None = None) -> ModelArch:

@@ -120,7 +120,7 @@ def _memory_one(job: Job, layout: Layout, capacity: int, notes: list[str] | None
     zero = layout.zero
     offload = layout.offload
     prof = profile_of(job)
-    details: dict = {"params_total": n, "params_active": pc.active, "dp": dp, "params_per_gpu_before_zero": round(shard),
+    details: dict[str, int | float | str | None] = {"params_total": n, "params_active": pc.active, "dp": dp, "params_per_gpu_before_zero": round(shard),
                      "framework": prof.id.value}
     kv_cache = 0
     host_offload = 0.0
@@ -150,13 +150,13 @@ def _memory_one(job: Job, layout: Layout, capacity: int, notes: list[str] | None
             zero = 1
         details["zero_effective"] = zero
         wb = 4 if fp32 else 2  # FP8 training keeps BF16 weights (Transformer Engine)
-        gather = wb  # bytes per parameter of a gathered (unsharded) layer
+        gather: float = wb  # bytes per parameter of a gathered (unsharded) layer
         if task is TaskKind.LORA or task is TaskKind.QLORA:
             trainable = lora_adapter_params(arch, job.lora_rank, job.lora_targets)
             if task is TaskKind.QLORA:
                 quantised = block_linear_params(arch)
                 quantised = min(quantised, n) if quantised else int(n * 0.95)
-                base = quantised * NF4_BYTES_PER_PARAM + (n - quantised) * wb
+                base: float = quantised * NF4_BYTES_PER_PARAM + (n - quantised) * wb
                 details["quantised_params"] = quantised
                 gather = NF4_BYTES_PER_PARAM  # the base is stored, sharded and gathered in NF4
             else:
@@ -212,7 +212,7 @@ def _memory_one(job: Job, layout: Layout, capacity: int, notes: list[str] | None
                 weights = live or (layer_gpu * gather * ZERO3_LIVE_LAYERS)
                 grads = min(grads, weights)
         activations_b, act_details = activations(job, layout, pc)
-        details.update(act_details)
+        details.update(**act_details)
         if job.seq_len > (arch.max_seq_len or job.seq_len) and notes is not None and not arch.components:
             notes.append(t("sequence length {s} exceeds the model's maximum context {m}",
                            "序列长度 {s} 超过模型最大上下文 {m}", s=job.seq_len, m=arch.max_seq_len))

@@ -71,9 +71,10 @@ def default_mfu(job: Job, gpu: GpuSpec) -> float:
         mfu *= MOE_FACTOR
     if job.task is TaskKind.QLORA:
         mfu *= QLORA_FACTOR
-    if job.precision is Precision.FP8 and gpu.tflops_fp8 and (gpu.tflops_bf16 or gpu.tflops_fp16):
+    peak16 = gpu.tflops_bf16 or gpu.tflops_fp16
+    if job.precision is Precision.FP8 and gpu.tflops_fp8 and peak16:
         # FP8 matmuls give the framework's measured speed-up, not the peak's 2x (frameworks.py)
-        mfu *= profile_of(job).fp8_speedup * (gpu.tflops_bf16 or gpu.tflops_fp16) / gpu.tflops_fp8
+        mfu *= profile_of(job).fp8_speedup * peak16 / gpu.tflops_fp8
     return round(min(mfu, 0.75), 4)
 
 

@@ -23,6 +23,7 @@ One model replica is a tensor × pipeline group; replicas (data parallel) share 
 from __future__ import annotations
 
 import math
+from typing import Literal
 
 from gpudesk.core import units
 from gpudesk.core.engine.architecture import count_params
@@ -128,7 +129,7 @@ def serving_speed(job: Job, layout: Layout, cluster: Cluster, period_hours: floa
     link_bps = link_gbps * LINK_EFFICIENCY * GB
 
     step = per_user = service = ttft = None
-    bound = None
+    bound: Literal["memory", "compute"] | None = None
     if gpu.memory_bandwidth_gbps:
         bw = gpu.memory_bandwidth_gbps * GB * frac
         kv_per_gpu = _kv_cache(job, layout, kv_bytes(job))  # this GPU's share, every sequence at full context

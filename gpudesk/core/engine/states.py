@@ -79,7 +79,7 @@ def stage_fraction(arch: ModelArch, pc: ParamCounts, tp: int, pp: int) -> float:
     computed = pc.embedding + pc.blocks + pc.lm_head + pc.other
     per_stage = math.ceil(pc.num_layers / pp) * pc.blocks / pc.num_layers
     if pp == 1:
-        biggest = computed
+        biggest: float = computed
     else:
         first = per_stage + pc.embedding
         last = per_stage + pc.lm_head + pc.other + (pc.embedding if arch.tied_embeddings else 0)

@@ -40,6 +40,7 @@ from gpudesk.core.engine.activations import op_selective_recompute_params
 from gpudesk.core.engine.architecture import count_params
 from gpudesk.core.engine.frameworks import profile_of
 from gpudesk.core.engine.gpu_classes import intra_node_gbps, pcie_gbps, peak_tflops
+from gpudesk.core.engine.hf_config import head_dim
 from gpudesk.core.engine.lora import trainable_params
 from gpudesk.core.engine.layout_rules import check_layout
 from gpudesk.core.engine.memory import _kv_cache
@@ -55,8 +56,11 @@ from gpudesk.core.models import (
     Precision,
     Recompute,
     TaskKind,
+    ServingEstimate,
     TimeEstimate,
 )
+
+Details = dict[str, float | str | None]  # TimeEstimate.details
 
 CP_OVERLAP = 0.5  # share of ring-attention traffic hidden behind the attention kernels
 NVLINK_EFFICIENCY = 0.75  # NCCL bus bandwidth / link rate (A100: ~230 of 300 GB/s)
@@ -72,7 +76,7 @@ def _attention_flops_per_token(arch: ModelArch, seq: int) -> float:
     total = 0.0
     for m in parts:
         if m.num_layers and m.num_heads and m.hidden_size:
-            hd = m.head_dim or m.hidden_size // m.num_heads
+            hd: float = m.head_dim or m.hidden_size // m.num_heads
             if m.kv_lora_rank:  # MLA: scores over head_dim + rope, values of v_head_dim
                 hd = (hd + (m.qk_rope_head_dim or 0) + (m.v_head_dim or hd)) / 2
             s = (m.max_seq_len or seq) if arch.components else seq
@@ -129,7 +133,7 @@ def _time(job: Job, layout: Layout, cluster: Cluster, notes: list[str] | None) -
     prec = job.precision
     peak = peak_tflops(gpu, prec, notes)
     base = job.mfu if job.mfu is not None else default_mfu(job, gpu)
-    details: dict = {}
+    details: Details = {}
     if job.task is TaskKind.INFERENCE:
         return _serving(job, layout, cluster, peak, base, details)
     model = model_flops_per_token(job)
@@ -140,9 +144,8 @@ def _time(job: Job, layout: Layout, cluster: Cluster, notes: list[str] | None) -
     else:
         mfu = job.mfu  # the user's MFU is the run's, recomputation included
     details.update(flops_per_token=hardware, model_flops_per_token=model, hfu=mfu * hardware / model)
-    eff, comm = _scaling(job, layout, cluster, model, peak, mfu)
+    eff, offload_eff, comm = _scaling(job, layout, cluster, model, peak, mfu)
     details.update(comm)
-    offload_eff = comm.pop("offload_efficiency", 1.0)
     details["offload_efficiency"] = offload_eff
     details["achieved_mfu"] = mfu * eff * offload_eff
     if not peak:
@@ -151,18 +154,19 @@ def _time(job: Job, layout: Layout, cluster: Cluster, notes: list[str] | None) -
                                             scaling_efficiency=eff, peak_tflops=None, details=details,
                                             serving=_mixed_serving(job, layout, cluster))
     tps = layout.gpus * peak * 1e12 * mfu * eff * offload_eff / model
+    flops: float | None = None
+    hours: float | None = None
+    gpu_hours: float | None = None
     if job.tokens:
         flops = hardware * job.tokens
         hours = job.tokens / tps / 3600
         gpu_hours = hours * layout.gpus
-    else:
-        flops = hours = gpu_hours = None
     return TimeEstimate.model_construct(training_flops=flops, tokens_per_second=tps, hours=hours,
                                         gpu_hours=gpu_hours, mfu=mfu, scaling_efficiency=eff,
                                         peak_tflops=peak, details=details, serving=_mixed_serving(job, layout, cluster))
 
 
-def _mixed_serving(job: Job, layout: Layout, cluster: Cluster):
+def _mixed_serving(job: Job, layout: Layout, cluster: Cluster) -> ServingEstimate | None:
     """A mixed job's serving half, on the same GPUs (None for pure training)."""
     if job.task is not TaskKind.MIXED:
         return None
@@ -198,7 +202,8 @@ def _link_bps(cluster: Cluster, group: int, slow_bps: float) -> float:
 
 
 def _scaling(job: Job, layout: Layout, cluster: Cluster, fpt: float, peak: float | None,
-             mfu: float) -> tuple[float, dict]:
+             mfu: float) -> tuple[float, float, Details]:
+    """(scaling efficiency, CPU-offload efficiency, what the step is made of) of the run's GPUs."""
     n_gpus = layout.gpus
     tp, pp, cp = layout.tp, layout.pp, job.cp
     dp = data_parallel(job, layout)
@@ -208,9 +213,9 @@ def _scaling(job: Job, layout: Layout, cluster: Cluster, fpt: float, peak: float
     micro_tokens = job.micro_batch * job.seq_len
     m = micro_batches(job, layout)
     v = job.virtual_stages if pp > 1 else 1
-    info: dict = {"dp": dp, "micro_batches": m}
+    info: Details = {"dp": dp, "micro_batches": m}
     if n_gpus == 1 and layout.offload is Offload.NONE:
-        return 1.0, info
+        return 1.0, 1.0, info
     rate = (peak or 100.0) * 1e12 * mfu  # FLOP/s one GPU sustains
     # one micro-batch on one model-parallel group, per GPU
     t_micro = fpt * micro_tokens / (tp * pp * cp) / rate
@@ -221,7 +226,7 @@ def _scaling(job: Job, layout: Layout, cluster: Cluster, fpt: float, peak: float
     a = 4 if job.precision is Precision.FP32 else 2
     # data parallel: bytes of gradients (the trainable shard) per GPU; routed experts split over ep
     ep = job.ep if arch.num_experts > 1 else 1
-    trainable = trainable_params(job)
+    trainable: float = trainable_params(job)
     if job.task.trains and trainable == pc.total and ep > 1:
         trainable -= pc.expert_params * (1 - 1 / ep)
     share = 1.0 / (tp * pp)
@@ -261,7 +266,7 @@ def _scaling(job: Job, layout: Layout, cluster: Cluster, fpt: float, peak: float
     if cp > 1 and arch.num_heads and pc.num_layers:
         heads = arch.num_kv_heads or arch.num_heads
         kv_width = (arch.kv_lora_rank + (arch.qk_rope_head_dim or 0)) if arch.kv_lora_rank else \
-            heads * (arch.head_dim or arch.hidden_size // arch.num_heads)
+            heads * head_dim(arch)
         per_layer = 3 * (cp - 1) * (micro_tokens / cp) * 2 * kv_width * a / tp
         t_cp = (1 - CP_OVERLAP) * m * math.ceil(pc.num_layers / pp) * per_layer / _link_bps(cluster, tp * cp, slow_bps)
         info["cp_comm_seconds"] = t_cp
@@ -285,6 +290,7 @@ def _scaling(job: Job, layout: Layout, cluster: Cluster, fpt: float, peak: float
     eff = t_compute / step if step > 0 else 1.0
     info["step_seconds"] = step
     # CPU offload: gradients down and parameters up over PCIe, Adam on the host CPU
+    offload_eff = 1.0
     if layout.offload is not Offload.NONE:
         bps = pcie_gbps(cluster.gpu) * PCIE_EFFICIENCY * 1e9
         part = trainable * share / max(ranks, 1)
@@ -295,12 +301,12 @@ def _scaling(job: Job, layout: Layout, cluster: Cluster, fpt: float, peak: float
         if layout.offload is Offload.OPTIMIZER_PARAMS:
             extra += m * 2 * pc.total * share / max(ranks, 1) * wb / bps  # parameters fetched fwd + bwd
         info["offload_seconds_per_step"] = extra
-        info["offload_efficiency"] = step / (step + extra)
-    return eff, info
+        offload_eff = step / (step + extra)
+    return eff, offload_eff, info
 
 
 def _serving(job: Job, layout: Layout, cluster: Cluster, peak: float | None, mfu: float,
-             details: dict) -> TimeEstimate:
+             details: Details) -> TimeEstimate:
     """Serving: decode and prefill speed (engine/serving.py); hours only for a batch of --tokens."""
     from gpudesk.core.engine.serving import serving_speed  # serving reads this module's FLOP counts
 

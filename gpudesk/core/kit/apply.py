@@ -9,17 +9,21 @@ evidence so far ("2 of 4 nodes"; rules in core.plan.kit_record).
 
 from __future__ import annotations
 
+import os
+
 from gpudesk.core.i18n import LANGUAGES, current_language, t, use_language
 from gpudesk.core.kit import expect, probe, recalibrate
 from gpudesk.core.kit.compare import measured_vs_planned
 from gpudesk.core.kit.results import load_results
-from gpudesk.core.plan import ChecklistState, KitResult, Plan, checklist, configuration_key, now_iso
+from gpudesk.core.kit.probe import Doc
+from gpudesk.core.plan import checklist
+from gpudesk.core.plan.model import ChecklistState, KitResult, Plan, configuration_key, now_iso
 from gpudesk.core.plan.kit_record import combined_status, kit_checked_by, kit_evidence
 
 GPU_CHECKS = {"gpu-inventory", "driver-branch", "ecc-health", "nvlink-topology", "pcie-topology", "rack-power"}
 
 
-def rejudge(doc: dict, e: dict) -> list[dict]:
+def rejudge(doc: Doc, e: Doc) -> list[Doc]:
     """The file's verdicts, judged again with the plan's current thresholds (same rules as the probe).
     A check the probe skipped, or whose data the rules cannot read, keeps the probe's verdict."""
     j = probe.judge()
@@ -70,12 +74,14 @@ def verdict_label(status: str) -> str:
             "skipped": t("skipped", "跳过")}.get(status, status)
 
 
-def _text(v: dict, lang: str) -> str:
+def _text(v: Doc, lang: str) -> str:
     text = v.get("text") or {}
-    return text.get(lang) or text.get("en") or ""
+    value = text.get(lang) or text.get("en") or ""
+    return value if isinstance(value, str) else str(value)
 
 
-def import_results(plan: Plan, path, *, who: str | None = None, recalibrate_plan: bool = False) -> dict:
+def import_results(plan: Plan, path: str | os.PathLike[str], *, who: str | None = None,
+                   recalibrate_plan: bool = False) -> Doc:
     """Validate `path` against `plan`, then apply it (in place; the caller saves the plan).
     Returns {"plan", "host", "applied", "skipped", "measured", "planned", "comparison",
     "recalibration", "warnings"}."""
@@ -83,8 +89,8 @@ def import_results(plan: Plan, path, *, who: str | None = None, recalibrate_plan
     return apply_document(plan, doc, sha, who=who, recalibrate_plan=recalibrate_plan, source=str(path))
 
 
-def apply_document(plan: Plan, doc: dict, sha: str, *, who: str | None = None, recalibrate_plan: bool = False,
-                   source: str | None = None) -> dict:
+def apply_document(plan: Plan, doc: Doc, sha: str, *, who: str | None = None, recalibrate_plan: bool = False,
+                   source: str | None = None) -> Doc:
     """Apply a validated results document. The plan changes only when everything succeeded (the work
     is done on a copy, then its checklist, kit results and, when asked, recalibrated figures are kept)."""
     work = plan.model_copy(deep=True)
@@ -95,7 +101,9 @@ def apply_document(plan: Plan, doc: dict, sha: str, *, who: str | None = None, r
     kind = doc.get("kind", "node")
     when = doc.get("finished_at") or doc.get("created_at") or now_iso()
     items = {i.id: i for i in checklist.tailor(work)}
-    applied, skipped, warnings = [], [], []
+    applied: list[Doc] = []
+    skipped: list[Doc] = []
+    warnings: list[str] = []
     if doc.get("complete") is False:
         warnings.append(t("the run did not finish (interrupted or failed): importing what it measured",
                           "运行未完成（被中断或出错）：导入已测得的部分"))
@@ -115,7 +123,7 @@ def apply_document(plan: Plan, doc: dict, sha: str, *, who: str | None = None, r
                 warnings.append(t("{i}: the kit said {a}; judged against the plan as it is now: {b}",
                                   "{i}：套件结论为{a}；按方案当前阈值判定为{b}", i=item.title,
                                   a=verdict_label(v["probe_status"]), b=verdict_label(status)))
-    cmp = {}
+    cmp: dict[str, Doc] = {}
     for language in LANGUAGES:
         with use_language(language):
             cmp[language] = measured_vs_planned(doc, e, work, record.statuses)

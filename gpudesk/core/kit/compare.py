@@ -10,10 +10,11 @@ from gpudesk.core.engine.memory import memory_estimate
 from gpudesk.core.i18n import t
 from gpudesk.core.kit import expect, probe
 from gpudesk.core.models import Layout
-from gpudesk.core.plan import Plan
+from gpudesk.core.kit.probe import Doc
+from gpudesk.core.plan.model import Plan
 
 
-def _measured(doc: dict, e: dict, plan: Plan) -> dict:
+def _measured(doc: Doc, e: Doc, plan: Plan) -> Doc:
     j = probe.judge()
     inv = doc.get("inventory") or {}
     gpu = inv.get("gpu") or {}
@@ -62,7 +63,7 @@ def _measured(doc: dict, e: dict, plan: Plan) -> dict:
     }
 
 
-def _planned(e: dict) -> dict:
+def _planned(e: Doc) -> Doc:
     cfg = e.get("train") or {}
     peak = cfg.get("peak_tflops")
     return {
@@ -86,12 +87,12 @@ def _ok(status: str | None) -> bool | None:
     return True if status == "pass" else False if status == "fail" else None
 
 
-def measured_vs_planned(doc: dict, e: dict, plan: Plan, statuses: dict[str, str] | None = None) -> dict:
+def measured_vs_planned(doc: Doc, e: Doc, plan: Plan, statuses: dict[str, str] | None = None) -> Doc:
     m, p = _measured(doc, e, plan), _planned(e)
     s = statuses or {}
-    rows = []
+    rows: list[Doc] = []
 
-    def row(key, item, label, planned, measured, judged=True):
+    def row(key: str, item: str, label: str, planned: str, measured: str, judged: bool = True) -> None:
         rows.append({"key": key, "item": item, "label": label, "planned": planned, "measured": measured,
                      "ok": _ok(s.get(item)) if judged else None})
 

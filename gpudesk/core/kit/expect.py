@@ -17,10 +17,12 @@ from gpudesk.core.plan.checklist.expectations import (
     THROUGHPUT_PASS_SHARE,
 )
 from gpudesk.core.engine.gpu_classes import peak_tflops
+from gpudesk.core.engine.hf_config import shape_of
 from gpudesk.core.engine.timing import flops_per_token, time_estimate
 from gpudesk.core.kit import probe
+from gpudesk.core.kit.probe import Doc
 from gpudesk.core.models import Cluster, GpuSpec, Job, Layout, ModelArch, Precision, Recompute, TaskKind
-from gpudesk.core.plan import Plan, configuration_key
+from gpudesk.core.plan.model import Plan, configuration_key
 
 # The checklist items the probe measures, in the order it reports them.
 MEASURED_ITEMS = (
@@ -42,12 +44,12 @@ def fingerprint(plan: Plan) -> str:
     return hashlib.sha256(json.dumps(doc, sort_keys=True).encode("utf-8")).hexdigest()[:16]
 
 
-def plan_ref(plan: Plan) -> dict:
+def plan_ref(plan: Plan) -> Doc:
     return {"fingerprint": fingerprint(plan), "title": plan.title, "configuration": configuration_key(plan.choice),
             "created": plan.created, "model": plan.job.model.name}
 
 
-def kit_checks(plan: Plan, lang: str | None = None) -> list[dict]:
+def kit_checks(plan: Plan, lang: str | None = None) -> list[Doc]:
     """[{"id", "title"}] of the applicable checklist items the probe measures (titles in `lang`)."""
     items = {i.id: i for i in checklist.tailor(plan, lang)}
     return [{"id": iid, "title": items[iid].title} for iid in MEASURED_ITEMS if iid in items and items[iid].applicable]
@@ -57,16 +59,17 @@ def _gpu(plan: Plan) -> GpuSpec | None:
     return plan.hardware.gpu
 
 
-def _synthetic_source(plan: Plan) -> dict | None:
+def _synthetic_source(plan: Plan) -> Doc | None:
     job, choice, gpu = plan.job, plan.choice, _gpu(plan)
     if choice is None or gpu is None or not job.task.trains:
         return None
     arch = max([job.model, *job.model.components], key=lambda m: (m.hidden_size or 0))
-    generic = not (arch.hidden_size and arch.num_heads and arch.num_layers)
-    src = dict(GENERIC_SHAPE) if generic else {
-        "hidden_size": arch.hidden_size, "num_heads": arch.num_heads, "intermediate_size": arch.intermediate_size
-        or 4 * arch.hidden_size, "gated_mlp": arch.gated_mlp, "vocab_size": arch.vocab_size or 32_000,
-        "num_layers": arch.num_layers}
+    shape = shape_of(arch)
+    generic = shape is None
+    src: Doc = dict(GENERIC_SHAPE) if shape is None else {
+        "hidden_size": shape.hidden, "num_heads": shape.heads, "intermediate_size": arch.intermediate_size
+        or 4 * shape.hidden, "gated_mlp": arch.gated_mlp, "vocab_size": arch.vocab_size or 32_000,
+        "num_layers": shape.layers}
     heads = src["num_heads"]
     src["num_kv_heads"] = (arch.num_kv_heads or heads) if not generic else heads
     src["head_dim"] = (arch.head_dim if not generic else None) or src["hidden_size"] // heads
@@ -79,38 +82,38 @@ def _synthetic_source(plan: Plan) -> dict | None:
 def synthetic_job(plan: Plan, layers: int) -> Job | None:
     """The synthetic run as a gpudesk job: `layers` layers of the plan's model shape, full training,
     the plan's sequence length and micro-batch, no recomputation, flash attention."""
-    src = _synthetic_source(plan)
-    if src is None:
+    src, choice = _synthetic_source(plan), plan.choice
+    if src is None or choice is None:
         return None
     model = ModelArch(name="gpudesk kit synthetic", family="custom", hidden_size=src["hidden_size"],
                       num_layers=max(1, int(layers)), num_heads=src["num_heads"], num_kv_heads=src["num_kv_heads"],
                       head_dim=src["head_dim"], intermediate_size=src["intermediate_size"], gated_mlp=src["gated_mlp"],
                       vocab_size=src["vocab_size"], norm="layernorm")
-    return Job(model=model, task=TaskKind.FULL, precision=src["precision"], micro_batch=plan.choice.layout.micro_batch,
+    return Job(model=model, task=TaskKind.FULL, precision=src["precision"], micro_batch=choice.layout.micro_batch,
                seq_len=plan.job.seq_len, recompute=Recompute.NONE, flash_attention=True)
 
 
-def synthetic_shape(plan: Plan) -> dict | None:
+def synthetic_shape(plan: Plan) -> Doc | None:
     """The synthetic training run for kit.json: the shape, the estimator's FLOPs per token for it
     (base + per layer: the probe picks the layer count that fits), the dense peak at its precision
     and the MFU the estimator predicts for that run."""
-    src, gpu = _synthetic_source(plan), _gpu(plan)
-    if src is None:
-        return None
+    src, gpu, choice = _synthetic_source(plan), _gpu(plan), plan.choice
     one, two = synthetic_job(plan, 1), synthetic_job(plan, 2)
+    if src is None or gpu is None or choice is None or one is None or two is None:  # all or none are known
+        return None
     f1, f2 = flops_per_token(one), flops_per_token(two)
     precision = src["precision"]
     predicted = time_estimate(one, Layout(gpus=1), Cluster(gpu=gpu, gpus_per_node=1)).mfu
     return {"hidden": src["hidden_size"], "heads": src["num_heads"], "kv_heads": src["num_kv_heads"],
             "head_dim": src["head_dim"], "ffn": src["intermediate_size"], "gated": bool(src["gated_mlp"]),
-            "vocab": src["vocab_size"], "seq_len": plan.job.seq_len, "micro_batch": plan.choice.layout.micro_batch,
+            "vocab": src["vocab_size"], "seq_len": plan.job.seq_len, "micro_batch": choice.layout.micro_batch,
             "dtype": precision.value, "max_layers": src["num_layers"],
             "allow_tf32": precision is Precision.FP32 and bool(gpu.tflops_tf32), "generic_shape": src["generic"],
             "flops_per_token_base": f1 - (f2 - f1), "flops_per_token_per_layer": f2 - f1,
             "peak_tflops": peak_tflops(gpu, precision), "predicted_mfu": predicted}
 
 
-def kit_expect(plan: Plan) -> dict:
+def kit_expect(plan: Plan) -> Doc:
     """Every threshold the probe compares against, from the checklist's expectations."""
     ex = checklist.expectations(plan)
     gpu = _gpu(plan)

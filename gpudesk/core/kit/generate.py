@@ -19,7 +19,9 @@ from pathlib import Path
 from gpudesk import __version__
 from gpudesk.core.i18n import current_language, t, use_language
 from gpudesk.core.kit import expect, probe, readme
-from gpudesk.core.plan import Plan, now_iso, refuse_export_over
+from gpudesk.core.kit.probe import Doc
+from gpudesk.core.plan.files import refuse_export_over
+from gpudesk.core.plan.model import Plan, now_iso
 from gpudesk.errors import GpudeskError
 from gpudesk.fileio import atomic_write
 
@@ -28,7 +30,7 @@ SCRIPTS = ("run.sh",)
 EXECUTABLE = {"run.sh", "slurm/submit.sh", "slurm/allreduce.sbatch"}
 
 
-def kit_document(plan: Plan, lang: str | None = None) -> dict:
+def kit_document(plan: Plan, lang: str | None = None) -> Doc:
     """kit.json: the plan's reference, the checks and their thresholds, the language of the output."""
     if plan.choice is None:
         raise GpudeskError(t("the plan has no chosen configuration: choose one before exporting a kit",
@@ -64,7 +66,7 @@ def _files(plan: Plan, lang: str, name: str = "gpudesk-kit") -> dict[str, bytes]
 
 def _is_kit(folder: Path) -> bool:
     try:
-        return json.loads((folder / "kit.json").read_text(encoding="utf-8")).get("format") == KIT_FORMAT
+        return bool(json.loads((folder / "kit.json").read_text(encoding="utf-8")).get("format") == KIT_FORMAT)
     except (OSError, ValueError, AttributeError):
         return False
 
@@ -81,7 +83,7 @@ def zip_bytes(files: dict[str, bytes], top: str) -> bytes:
     return buf.getvalue()
 
 
-def write_kit(plan: Plan, folder: str | os.PathLike, lang: str | None = None) -> tuple[Path, Path]:
+def write_kit(plan: Plan, folder: str | os.PathLike[str], lang: str | None = None) -> tuple[Path, Path]:
     """Write the kit into `folder` (created, or refreshed if it holds an earlier kit) and
     `folder`.zip beside it. Returns (folder, zip path). A folder with other content is refused."""
     target = Path(folder).expanduser()

@@ -12,10 +12,13 @@ import importlib.util
 import sys
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 from gpudesk.errors import GpudeskError
 
 PACKAGE = "gpudesk_probe"
+
+Doc = dict[str, Any]  # a JSON object of the kit (kit.json, a results file, their parts): checked field by field
 
 
 def kit_source_dir() -> Path:
@@ -33,6 +36,8 @@ def _package() -> ModuleType:
         raise GpudeskError(f"the acceptance kit's files are missing ({folder}); reinstall gpudesk")
     name = "gpudesk._kit_probe"  # a private name: never shadows a gpudesk_probe on sys.path
     spec = importlib.util.spec_from_file_location(name, init, submodule_search_locations=[str(folder)])
+    if spec is None or spec.loader is None:
+        raise GpudeskError(f"the acceptance kit's files cannot be loaded ({folder}); reinstall gpudesk")
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
     spec.loader.exec_module(module)
@@ -47,6 +52,8 @@ def module(name: str) -> ModuleType:
         return sys.modules[full]
     path = kit_source_dir() / PACKAGE / f"{name}.py"
     spec = importlib.util.spec_from_file_location(full, path)
+    if spec is None or spec.loader is None:
+        raise GpudeskError(f"the acceptance kit's file {path} cannot be loaded; reinstall gpudesk")
     mod = importlib.util.module_from_spec(spec)
     sys.modules[full] = mod
     spec.loader.exec_module(mod)

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from gpudesk.core.plan import checklist
 from gpudesk.core.i18n import t, use_language
-from gpudesk.core.plan import Plan
+from gpudesk.core.kit.probe import Doc
+from gpudesk.core.plan.model import Plan
 
 
 def torchrun_command(nodes: int, gpus_per_node: int) -> str:
@@ -15,7 +16,7 @@ def torchrun_command(nodes: int, gpus_per_node: int) -> str:
             "-m gpudesk_probe internode --kit /path/to/kit/kit.json").format(last=int(nodes) - 1)
 
 
-def readme(plan: Plan, checks: list[dict], lang: str | None = None, multi: dict | None = None,
+def readme(plan: Plan, checks: list[Doc], lang: str | None = None, multi: Doc | None = None,
            name: str = "gpudesk-kit") -> str:
     with use_language(lang):
         items = {i.id: i for i in checklist.tailor(plan)}

@@ -22,15 +22,24 @@ from gpudesk.core.engine.timing import time_estimate
 from gpudesk.core.i18n import t
 from gpudesk.core.kit import expect, probe
 from gpudesk.core.models import Cluster, Job, Layout, Option
-from gpudesk.core.plan import Plan, PlanRevision, choice_summary, now_iso
+from gpudesk.core.kit.probe import Doc
+from gpudesk.core.models import CostEstimate, MemoryEstimate, TimeEstimate
+from gpudesk.core.plan.making import choice_summary
+from gpudesk.core.plan.model import Plan, PlanRevision, now_iso
 from gpudesk.errors import GpudeskError
 
 MFU_MIN, MFU_MAX = 0.01, 0.95
 SAME = 0.01  # a recomputed baseline within 1 % of the stored figure counts as the same estimator
 
 
+def _chosen(plan: Plan) -> Option:
+    if plan.choice is None:
+        raise GpudeskError(t("the plan has no chosen configuration", "方案尚未选定配置"))
+    return plan.choice
+
+
 def _cluster(plan: Plan) -> Cluster:
-    choice, hw = plan.choice, plan.hardware
+    choice, hw = _chosen(plan), plan.hardware
     if hw.gpu is None:
         raise GpudeskError(t("the plan holds no GPU specification: recalibration needs it (choose the configuration "
                              "again to copy it from the catalogue)", "方案中没有 GPU 规格：重新校准需要它（请重新选定配置以从目录复制）"))
@@ -43,47 +52,49 @@ def _cluster(plan: Plan) -> Cluster:
 
 def _variant(plan: Plan, job: Job) -> tuple[Job, Layout]:
     """The job as the chosen layout runs it (its recompute and micro-batch) and the layout."""
-    lay = plan.choice.layout
+    choice = _chosen(plan)
+    lay = choice.layout
     mb = lay.micro_batch
     v = job.model_copy(update={"recompute": lay.recompute, "micro_batch": mb,
                                "grad_accum": max(1, job.grad_accum * job.micro_batch // mb)})
-    return v, Layout(gpus=plan.choice.gpus, tp=lay.tp, pp=lay.pp, zero=lay.zero, offload=lay.offload)
+    return v, Layout(gpus=choice.gpus, tp=lay.tp, pp=lay.pp, zero=lay.zero, offload=lay.offload)
 
 
-def reestimate(plan: Plan, job: Job):
+def reestimate(plan: Plan, job: Job) -> tuple[MemoryEstimate, TimeEstimate, CostEstimate]:
     """(memory, time, cost) of the plan's chosen configuration for `job`, by the engine."""
     v, layout = _variant(plan, job)
     cluster = _cluster(plan)
     memory = memory_estimate(v, layout, cluster.gpu.memory_bytes)
     time = time_estimate(v, layout, cluster)
-    c = plan.choice.cost
+    c = _chosen(plan).cost
     cost = cost_estimate(v, time, c.price_per_gpu_hour, c.price_per_gpu_month)
     return memory, time, cost
 
 
-def _pair(before, after) -> dict:
+def _pair(before: object, after: object) -> Doc:
     return {"planned": before, "new": after}
 
 
-def propose(plan: Plan, doc: dict) -> dict | None:
+def propose(plan: Plan, doc: Doc) -> Doc | None:
     """The recalibration a results file supports, or None (no successful training run, or a plan
     that does not train)."""
     train = doc.get("training") or {}
-    if plan.choice is None or not plan.job.task.trains or train.get("error") or not train.get("tokens_per_s"):
+    choice = plan.choice
+    if choice is None or not plan.job.task.trains or train.get("error") or not train.get("tokens_per_s"):
         return None
     e = expect.kit_expect(plan)
     cfg = e.get("train")
     if not cfg:
         return None
     tflops, measured = probe.judge().training_mfu(train, e)
-    predicted, planned = cfg.get("predicted_mfu"), plan.choice.time.mfu
+    predicted, planned = cfg.get("predicted_mfu"), choice.time.mfu
     if not measured or not predicted or not planned:
         return None
     # scale what the estimator assumes for this job by its miss on the measured run (the estimator's own
     # default, so a plan recalibrated before, or with an MFU typed in, is not scaled twice)
     default = reestimate(plan, plan.job.model_copy(update={"mfu": None}))[1].mfu
     new_mfu = round(min(MFU_MAX, max(MFU_MIN, default * measured / predicted)), 4)
-    per = plan.choice.memory.per_gpu_bytes
+    per = choice.memory.per_gpu_bytes
     alloc, reserved, used = (train.get("peak_allocated_bytes"), train.get("peak_reserved_bytes"),
                              train.get("device_used_bytes"))
     context = max(0, used - reserved) if used and reserved else None
@@ -93,7 +104,7 @@ def propose(plan: Plan, doc: dict) -> dict | None:
                                                           else {})})
     base_mem, base_time, base_cost = reestimate(plan, plan.job)
     mem, time, cost = reestimate(plan, job)
-    stored = plan.choice.time.hours
+    stored = choice.time.hours
     differs = bool(stored and base_time.hours and abs(base_time.hours / stored - 1) > SAME)
     return {
         "basis": {"host": (doc.get("host") or {}).get("hostname"), "measured_at": doc.get("finished_at") or doc.get("created_at"),
@@ -104,11 +115,11 @@ def propose(plan: Plan, doc: dict) -> dict | None:
         "overhead_bytes": {"planned": per.overhead, "new": mem.per_gpu_bytes.overhead, "context_bytes": context,
                            "allocator_slack": slack},
         "memory_per_gpu_bytes": _pair(per.total, mem.per_gpu_bytes.total),
-        "fits": _pair(plan.choice.memory.fits, mem.fits),
-        "tokens_per_second": _pair(plan.choice.time.tokens_per_second, time.tokens_per_second),
+        "fits": _pair(choice.memory.fits, mem.fits),
+        "tokens_per_second": _pair(choice.time.tokens_per_second, time.tokens_per_second),
         "hours": _pair(stored, time.hours),
-        "gpu_hours": _pair(plan.choice.time.gpu_hours, time.gpu_hours),
-        "cost": {"planned": plan.choice.cost.with_trial_margin, "new": cost.with_trial_margin,
+        "gpu_hours": _pair(choice.time.gpu_hours, time.gpu_hours),
+        "cost": {"planned": choice.cost.with_trial_margin, "new": cost.with_trial_margin,
                  "currency": cost.currency},
         "baseline": {"hours": base_time.hours, "cost": base_cost.with_trial_margin, "differs": differs},
         "job": {"mfu": new_mfu, "overhead_bytes": new_overhead},
@@ -116,12 +127,12 @@ def propose(plan: Plan, doc: dict) -> dict | None:
     }
 
 
-def apply_recalibration(plan: Plan, proposal: dict, source: str | None = None) -> PlanRevision:
+def apply_recalibration(plan: Plan, proposal: Doc, source: str | None = None) -> PlanRevision:
     """Make the proposal the plan's figures (job MFU and overhead, the choice's memory, time and cost
     recomputed); the previous figures are kept in a new entry of plan.revisions."""
     if plan.choice is None:
         raise GpudeskError(t("the plan has no chosen configuration", "方案尚未选定配置"))
-    before = choice_summary(plan.choice)
+    before = choice_summary(plan.choice) or {}  # a summary of a choice is never None
     old_job = plan.job
     update = {k: v for k, v in proposal["job"].items() if v is not None}
     job = old_job.model_copy(update=update)
@@ -138,7 +149,7 @@ def apply_recalibration(plan: Plan, proposal: dict, source: str | None = None) -
                 "zh_CN": "根据验收套件的训练测试重新校准：MFU {} → {}{}。".format(
                     units.percent(was), units.percent(job.mfu), "，每卡显存开销按实测设定" if "overhead_bytes" in update else "")},
         changes={k: [getattr(old_job, k), getattr(job, k)] for k in update},
-        before=before, after=choice_summary(choice))
+        before=before, after=choice_summary(choice) or {})
     plan.revisions.append(rev)
     proposal["applied"] = True
     return rev

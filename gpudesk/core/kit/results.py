@@ -11,12 +11,15 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import os
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from gpudesk.core.i18n import t
 from gpudesk.core.kit import expect, probe
-from gpudesk.core.plan import Plan
+from gpudesk.core.kit.probe import Doc
+from gpudesk.core.plan.model import Plan
 from gpudesk.errors import GpudeskError
 from gpudesk.fileio import parse_json
 
@@ -62,7 +65,7 @@ def _where(path: str) -> str:
     return path.replace("[]", "[…]")
 
 
-def _walk(node: Any, parts: list[str], trail: str):
+def _walk(node: Any, parts: list[str], trail: str) -> Iterator[tuple[str, Any]]:
     if not parts:
         yield trail, node
         return
@@ -86,7 +89,7 @@ def _walk(node: Any, parts: list[str], trail: str):
             yield from _walk(node[head], rest, f"{trail}{head}.")
 
 
-def check_plausible(doc: dict, source: str) -> None:
+def check_plausible(doc: Doc, source: str) -> None:
     for path, lo, hi in PLAUSIBLE:
         for where, value in _walk(doc, path.split("."), ""):
             where = where.rstrip(".")
@@ -126,7 +129,7 @@ def _decode(raw: bytes, source: str) -> Any:
     return parse_json(text, source, strict_numbers=False)  # bounded nesting; validate() names a NaN's field
 
 
-def validate(doc: Any, plan: Plan, source: str = "results") -> dict:
+def validate(doc: Any, plan: Plan, source: str = "results") -> Doc:
     """The document if it is a results file of this plan with plausible values; else GpudeskError."""
     consts = probe.constants()
     if not isinstance(doc, dict):
@@ -199,7 +202,7 @@ def validate(doc: Any, plan: Plan, source: str = "results") -> dict:
     return doc
 
 
-def load_results(path: str | Path, plan: Plan) -> tuple[dict, str]:
+def load_results(path: str | os.PathLike[str], plan: Plan) -> tuple[Doc, str]:
     """(validated document, sha256 of the file)."""
     p = Path(path)
     try:

@@ -72,6 +72,10 @@ class QuoteRow:
         return [flag_text(f, self.cost.unknown if f == "incomplete" else None, date=self.quote.valid_until)
                 for f in self.flags]
 
+    def flags_line(self) -> str:
+        """The flags on one line, joined as the language punctuates ("a; b" / "甲；乙")."""
+        return t("; ", "；").join(self.flag_texts())
+
     @property
     def licensed(self) -> bool:
         """Whether the provider's 增值电信业务经营许可证 number is recorded."""

@@ -29,8 +29,11 @@ def host_facts(o: Option) -> HostFacts:
 
 
 def host_cpu(cpu: str | None) -> str:
-    """The CPU to order: the server's named CPU as recorded, else the guide's rule in the current language
-    (a plan made in Chinese stores the rule in Chinese; an English report prints it in English)."""
+    """The CPU to order in the current language: the server's named CPU ("2× AMD EPYC 7742（每颗 64 核）"
+    in Chinese, as units.cpu words it), else the guide's rule (a plan made in Chinese stores the rule in
+    Chinese; an English report prints it in English)."""
     if not cpu or cpu in GENERIC_CPU:
         return t(*GENERIC_CPU)
-    return cpu
+    from gpudesk.core import units
+
+    return units.cpu(cpu)

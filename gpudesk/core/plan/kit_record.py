@@ -4,6 +4,8 @@ the checklist; the report prints it in the report's language."""
 
 from __future__ import annotations
 
+from typing import Literal
+
 from gpudesk.core.i18n import t, use_language
 from gpudesk.core.plan.model import Plan
 
@@ -15,7 +17,7 @@ def nodes_needed(plan: Plan, kind: str = "node") -> int:
     return max(1, plan.choice.nodes)
 
 
-def combined_status(plan: Plan, item_id: str, kind: str = "node") -> str | None:
+def combined_status(plan: Plan, item_id: str, kind: str = "node") -> Literal["pass", "fail"] | None:
     """fail if one node failed the item, pass once every node passed it, else None (no verdict yet)."""
     statuses = [r.statuses[item_id] for r in plan.kit_results if r.kind == kind and item_id in r.statuses]
     if "fail" in statuses:

@@ -166,28 +166,35 @@ def new_plan(job: Job, constraints: Constraints | None, catalog: Catalogue, gpu_
 def pick_alternatives(options: list[Option], choice: Option | None, keep: int = ALTERNATIVES_KEPT) -> list[Option]:
     """What a reader compares the choice with: the fastest option of about the choice's cost when it finishes
     clearly sooner (the same money buys a shorter run), the best option of every other GPU type ("why not
-    a cheaper card?"), then the next options in rank order; never the choice, never one twice."""
+    a cheaper card?"), then the next options in rank order; never the choice, never one twice, and never
+    two that read the same (one provider's 4- and 8-GPU offers at one price: core.search.options_view)."""
+    from gpudesk.core.search.options_view import display_key
     from gpudesk.core.search.ranking import quicker_at_about_equal_cost
 
     seen = {configuration_key(choice)}
-    ranked = [o for o in options if configuration_key(o) not in seen]
+    shown = {display_key(choice)} if choice is not None else set()
+    ranked = [o for o in options if configuration_key(o) not in seen and display_key(o) not in shown]
     out: list[Option] = []
+    types = {choice.gpu} if choice is not None else set()
+
+    def take(o: Option) -> None:
+        seen.add(configuration_key(o))
+        shown.add(display_key(o))
+        out.append(o)
+
     quicker = quicker_at_about_equal_cost(ranked, choice)
     if quicker is not None and keep:
-        out.append(quicker)
-        seen.add(configuration_key(quicker))
-    types = {choice.gpu} if choice is not None else set()
+        take(quicker)
+
     for o in ranked:  # one per other GPU type, best ranked first
         if o.gpu not in types and len(out) < keep:
             types.add(o.gpu)
-            out.append(o)
-            seen.add(configuration_key(o))
+            take(o)
     for o in ranked:
         if len(out) >= keep:
             break
-        if configuration_key(o) not in seen:
-            seen.add(configuration_key(o))
-            out.append(o)
+        if configuration_key(o) not in seen and display_key(o) not in shown:
+            take(o)
     order = {id(o): i for i, o in enumerate(options)}
     return sorted(out, key=lambda o: order[id(o)])
 

@@ -122,8 +122,9 @@ def _quick_hint(option: Option, share: int | None) -> str:
     if lay.zero == 3 and lay.dp > 1:
         return t("split over the {k} GPUs that shard one copy of the model (TP × PP × DP with ZeRO-3)",
                  "按共同分片一份模型的 {k} 张卡均分（张量并行 × 流水线并行 × 数据并行，ZeRO-3）", k=share)
-    return t("split over the {k} GPU(s) that hold one copy of the model (TP × PP); each of the {r} data-parallel "
-             "replica(s) holds its own", "按共同容纳一份模型的 {k} 张卡均分（张量并行 × 流水线并行）；{r} 个数据并行副本"
+    gpus = "the GPU that holds" if share == 1 else "the {k} GPUs that hold"
+    replicas = "the data-parallel replica holds" if lay.dp == 1 else "each of the {r} data-parallel replicas holds"
+    return t(f"split over {gpus} one copy of the model (TP × PP); {replicas} its own", "按共同容纳一份模型的 {k} 张卡均分（张量并行 × 流水线并行）；{r} 个数据并行副本"
              "各自保存一份", k=share, r=lay.dp)
 
 

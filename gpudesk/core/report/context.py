@@ -45,6 +45,22 @@ def _row(snapshot: Any) -> Any:
     return SimpleNamespace(**snapshot)
 
 
+def distinct_alternatives(alternatives, choice: Option | None) -> list[Option]:
+    """The stored alternatives a reader can tell apart: an option that reads the same as the choice or as
+    a better-ranked alternative (two offers of one provider at one price: "4× A100 · ¥3,517" twice) is
+    printed once (core.search.options_view.display_key, as the Options tab shows them)."""
+    from gpudesk.core.search.options_view import display_key
+
+    seen = {display_key(choice)} if choice is not None else set()
+    out = []
+    for a in alternatives:
+        key = display_key(a)
+        if key not in seen:
+            seen.add(key)
+            out.append(a)
+    return out
+
+
 class ReportContext:
     """The plan being printed, its language and the catalogue rows it refers to (the plan's own
     copies first; the live catalogue, when the caller passes one, for rows the plan lacks)."""
@@ -56,7 +72,7 @@ class ReportContext:
         self.catalog = catalog
         self.job = plan.job
         self.choice: Option | None = plan.choice
-        self.alternatives: list[Option] = list(plan.alternatives)
+        self.alternatives: list[Option] = distinct_alternatives(plan.alternatives, plan.choice)
         self.hash = plan_hash(plan)
         self.currency = self.choice.cost.currency if self.choice else self.job.currency
         self.hardware = plan.hardware

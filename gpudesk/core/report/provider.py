@@ -122,8 +122,7 @@ class ProviderSection(ReportContext):
             (t("Quote", "报价"), f"{q.id}" + (f" — {q.reference}" if q.reference else "")),
             (t("Quote date / valid until", "报价日期 / 有效期至"), f"{_unknown(q.date)} / {_unknown(q.valid_until)}"),
             (t("Contact", "联系人"), _unknown(q.contact)),
-            (t("Configuration", "配置"), t("{n} node(s) × {g} {gpu}", "{n} 个节点 × {g} 张 {gpu}", n=q.nodes,
-                                          g=q.gpus_per_node, gpu=q.gpu_name or q.gpu)
+            (t("Configuration", "配置"), units.nodes_of(q.nodes, q.gpus_per_node, q.gpu_name or q.gpu)
              + "".join(f" · {x}" for x in (q.cpu, q.network, q.region) if x)),
             (t("Prices", "价格"), price_summary(q)),
             (t("Billing granularity", "计费粒度"), _unknown(q.granularity and units.label("granularity", q.granularity))),

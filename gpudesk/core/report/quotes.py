@@ -121,8 +121,7 @@ class QuotesSection(ReportContext):
         rows, styles = [], []
         for r in self.comparison.rows:
             q, fit = r.quote, r.fit
-            config = t("{n} node(s) × {g} {gpu}", "{n} 节点 × {g} 张 {gpu}", n=q.nodes, g=q.gpus_per_node,
-                       gpu=q.gpu_name or q.gpu)
+            config = units.nodes_of(q.nodes, q.gpus_per_node, q.gpu_name or q.gpu)
             ref = "\n".join(x for x in (q.reference or t("no reference", "无编号"),
                                         t("dated {d}", "日期 {d}", d=q.date or units.unknown()),
                                         t("valid until {d}", "有效期至 {d}", d=q.valid_until or units.unknown())))
@@ -195,7 +194,7 @@ class QuotesSection(ReportContext):
         for r in rows:  # each quote's own duration and terms: configurations differ, so do their hours
             if r.cost.assumptions:
                 items.append(("body", f"{r.quote.id} {r.provider_name}" + t(": ", "：")
-                              + t("; ", "；").join(a.rstrip("。.") for a in r.cost.assumptions) + t(".", "。")))
+                              + t(". ", "；").join(a.rstrip("。.") for a in r.cost.assumptions) + t(".", "。")))  # en: sentences
         items += [
             ("body", t("Compute: the cheapest mix of the quoted billing forms covering the duration (whole months, days, "
                        "then hours rounded up to the billing granularity), at least the minimum period; spot is shown "

@@ -106,9 +106,19 @@ class SizingSection(ReportContext):
         ca, co = alt.cost.with_trial_margin, o.cost.with_trial_margin
         if ca is not None and co is not None and ca > co * 1.01:
             reasons.append(t("dearer: {c}", "更贵：{c}", c=units.money(ca, alt.cost.currency)))
-        if not reasons:
-            reasons.append(t("ranked lower for this plan's objective", "按本方案的优化目标排名靠后"))
         sep = "; " if self.lang == "en" else "；"
+        if not reasons:
+            # not slower, not dearer: a named or hand-picked choice, or a quote's. Say what it is better
+            # at ("ranked lower" was printed for a 4× H800 both faster and cheaper than the choice)
+            better = []
+            if alt.time.hours and o.time.hours and alt.time.hours < o.time.hours * 0.95:
+                better.append(t("faster: {h}", "更快：{h}", h=units.hours(alt.time.hours)))
+            if ca is not None and co is not None and ca < co * 0.99:
+                better.append(t("cheaper: {c}", "更便宜：{c}", c=units.money(ca, alt.cost.currency)))
+            if better:
+                return t("{cfg}: fits and is {what}; the plan keeps the configuration chosen for it.",
+                         "{cfg}：装得下，且{what}；本方案保留了为其选定的配置。", cfg=label, what=sep.join(better))
+            reasons.append(t("ranked lower for this plan's objective", "按本方案的优化目标排名靠后"))
         return t("{cfg}: fits, but {why}.", "{cfg}：装得下，但{why}。", cfg=label, why=sep.join(reasons))
 
     def _assumptions(self, o: Option) -> list[tuple[str, str]]:

@@ -316,6 +316,7 @@ def better_value(me: ValuePoint, others: Iterable[ValuePoint], task: TaskKind | 
     if me.cost is None or me.hours is None or me.cost <= 0:
         return None
     best: ValuePoint | None = None
+    best_cost = 0.0  # best's cost (known)
     limit = me.cost * (1 - BETTER_VALUE_SAVING)
     for o in others:
         if o.cost is None or o.hours is None:
@@ -329,18 +330,18 @@ def better_value(me: ValuePoint, others: Iterable[ValuePoint], task: TaskKind | 
         if o.gpu == me.gpu:
             continue
         if o.hours <= me.hours * BETTER_VALUE_MAX_SLOWDOWN:
-            if best is None or o.cost < best.cost:
-                best = o
+            if best is None or o.cost < best_cost:
+                best, best_cost = o, o.cost
                 if by_cost:
                     break
     if best is None:
         return None
-    saving = 1 - best.cost / me.cost
+    saving = 1 - best_cost / me.cost
     serving = task is TaskKind.MIXED and best.gpu.startswith("l40s")  # the guide's case: L40S for train + serve
     return Advice(id="better-value-gpu", severity="info", message=t(
         "Better value: {n}× {gpu} does this job for {saving:.0%} less ({cost}, {hours:,.0f} h){serving}.",
         "更高性价比：{n} 张 {gpu} 完成同一任务可省 {saving:.0%}（{cost}，{hours:,.0f} 小时）{serving}。",
-        n=best.gpus, gpu=best.gpu_name, saving=saving, cost=units.money(best.cost, best.currency), hours=best.hours,
+        n=best.gpus, gpu=best.gpu_name, saving=saving, cost=units.money(best_cost, best.currency), hours=best.hours,
         serving=t(" and serves well alongside training", "，且适合训练与在线推理并行") if serving else ""))
 
 

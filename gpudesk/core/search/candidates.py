@@ -141,6 +141,7 @@ def candidates(job: Job, variants: Sequence[Variant], tps: Sequence[int], pps: S
             i += 1
             base = tp_score + math.log2(pp) * 2.5
             for oi, offload in enumerate(offloads):
+                zeros: tuple[int, ...]
                 if offload is Offload.NONE:
                     zeros = (0, 1, 2, 3) if trains and dp_gt1 else (0,)
                 elif offload is Offload.OPTIMIZER:

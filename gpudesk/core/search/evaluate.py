@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from gpudesk.core.engine.frameworks import layout_problem
 from gpudesk.core.i18n import t
 from gpudesk.core.models import Constraints, Job, Layout, Offload, Option, Recompute
+from gpudesk.core.protocols import Catalogue
 from gpudesk.core.search.candidates import Candidate
 from gpudesk.core.search.layout_search import Engine, Found, LayoutSearch, default_engine
 from gpudesk.core.search.options import OptionBuilder
@@ -16,7 +17,7 @@ from gpudesk.core.search.ranking import price_keys, rank_key
 from gpudesk.errors import GpudeskError
 
 
-def evaluate(job: Job, catalog, gpu_id: str, gpus: int, offer_id: str | None = None,
+def evaluate(job: Job, catalog: Catalogue, gpu_id: str, gpus: int, offer_id: str | None = None,
              constraints: Constraints | None = None, *, engine: Engine | None = None,
              layout: FixedLayout | None = None) -> Option:
     """The best layout for a configuration the user names (GPU model and count, optionally an offer).

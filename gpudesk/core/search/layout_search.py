@@ -56,6 +56,15 @@ def default_engine() -> Engine:
                   objective_pricer)
 
 
+# cache keys: (variant, dp, tp, pp, ZeRO, offload); (GPU, GPUs per node, topology, link GB/s, network Gb/s,
+# GPU count, variant, tp, pp, ZeRO, offload); (tp degrees, pp degrees, dp > 1 for each, multi-node,
+# NVLink group, the GPU count when cp or ep depend on it)
+_MemKey = tuple[int, int, int, int, int, Offload]
+_TimeKey = tuple[str, int, str, float | None, float | None, int, int, int, int, int, Offload]
+_CandKey = tuple[tuple[int, ...], tuple[int, ...], tuple[bool, ...], bool, int, int | None]
+Level = tuple[int, list[Candidate], list[Candidate]]  # (level, by score, the least-memory ones)
+
+
 @dataclass
 class Found:
     """The best layout for one platform and GPU count (plain data; an Option is built only if kept)."""
@@ -85,10 +94,10 @@ class LayoutSearch:
         self.constraints = constraints
         self.engine = engine
         self.variants = variants(job)
-        self.mem_cache: dict[tuple, tuple[int, int, MemoryEstimate]] = {}
-        self.total_cache: dict[tuple, int] = {}
-        self.time_cache: dict[tuple, TimeEstimate] = {}
-        self.cand_cache: dict[tuple, tuple[list, int]] = {}  # degrees -> (levels, candidate count)
+        self.mem_cache: dict[_MemKey, tuple[int, int, MemoryEstimate]] = {}
+        self.total_cache: dict[tuple[Candidate, int], int] = {}
+        self.time_cache: dict[_TimeKey, TimeEstimate] = {}
+        self.cand_cache: dict[_CandKey, tuple[list[Level], int]] = {}  # degrees -> (levels, candidate count)
         self.rejected: dict[str, int] = {}
         self.searched = 0
         self.closest: tuple[float, Platform, int, int] | None = None  # (need/usable, platform, n, need)
@@ -201,7 +210,7 @@ class LayoutSearch:
             te = self.time_cache[key] = self.engine.time(self.variants[vi].job, layout, self.cluster(p, n))
         return te
 
-    def levels(self, p: Platform, n: int) -> tuple[list[tuple[int, list[Candidate], list[Candidate]]], int, int]:
+    def levels(self, p: Platform, n: int) -> tuple[list[Level], int, int]:
         """Candidates grouped by level: (level, by score, the least-memory ones), invalid count, total
         (degrees the framework does not do are counted under framework_unsupported)."""
         tps, pps, invalid, unsupported = degrees(self.job, n, p.gpn)
@@ -219,7 +228,7 @@ class LayoutSearch:
             groups: dict[int, list[Candidate]] = {}
             for c in cands:
                 groups.setdefault(c.level, []).append(c)
-            levels = []
+            levels: list[Level] = []
             for level, cs in sorted(groups.items()):
                 # memory falls with ZeRO stage, recompute and smaller micro-batches: per (tp, pp) the
                 # highest ZeRO stage with the level's last (least-memory) variant bounds the level from below
@@ -274,7 +283,7 @@ class LayoutSearch:
             self._note_closest(p, n, int(floor_seen))
             self.reject("does_not_fit", total_cands)
             return None
-        best: tuple | None = None
+        best: tuple[tuple[float, float], Candidate, int, TimeEstimate] | None = None
         host_short = slow = 0
         for c, total in fits:
             _, _, vi, tp, pp, zero, offload = c

@@ -40,7 +40,7 @@ def network_text(p: Platform) -> str | None:
 
 
 def host_needs(job: Job, f: Found, memory: MemoryEstimate, params: int) -> dict[str, Any]:
-    from gpudesk.core.engine.memory import checkpoint_bytes
+    from gpudesk.core.engine.states import checkpoint_bytes
 
     p = f.platform
     trains = job.task.trains
@@ -69,6 +69,8 @@ class OptionBuilder:
 
     def option(self, f: Found, pareto: bool = False) -> Option:
         job, p = self.job, f.platform
+        cost = f.cost
+        assert cost is not None, "options are built from priced layouts (ranking.price_keys, _Answer.found)"
         v = self.search.variants[f.cand.variant]
         memory = self.search.memory_block(f)
         if self.params is None:
@@ -109,10 +111,10 @@ class OptionBuilder:
             offer=getattr(offer, "id", None), provider=getattr(offer, "provider", None),
             region=getattr(offer, "region", None), server=getattr(p.server, "id", None) or getattr(offer, "server", None),
             interconnect=interconnect_text(p), network=network_text(p), host=host, layout=layout,
-            memory=memory, time=f.time, cost=f.cost, pareto=pareto,
+            memory=memory, time=f.time, cost=cost, pareto=pareto,
             tier=tier_for(f.n, f.nodes, gpu=p.gpu, linked=p.nvlink_group >= f.n, job=job, params=self.params),
             price_kind=getattr(offer, "price_kind", None), price_date=getattr(offer, "price_date", None),
-            advice=advice_rules.advise(ctx), notes=notes, serving=priced_serving(f.time.serving, f.cost))
+            advice=advice_rules.advise(ctx), notes=notes, serving=priced_serving(f.time.serving, cost))
 
 
 def value_point(f: Found, job: Job) -> advice_rules.ValuePoint:

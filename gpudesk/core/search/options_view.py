@@ -14,7 +14,7 @@ from gpudesk.core.i18n import t
 from gpudesk.core.models import Option, OptionLayout
 
 
-def display_key(o: Option) -> tuple:
+def display_key(o: Option) -> tuple[object, ...]:
     """What a reader sees of an option: two options with the same key are the same row to them."""
     lay = o.layout
     return (o.gpu, o.gpus, o.nodes, o.provider, o.region, lay.tp, lay.pp, lay.zero, str(lay.offload),
@@ -23,7 +23,7 @@ def display_key(o: Option) -> tuple:
 
 def dedupe(options: list[Option]) -> list[Option]:
     """The options without rows that read the same as a better-ranked one (order kept)."""
-    seen: set[tuple] = set()
+    seen: set[tuple[object, ...]] = set()
     out = []
     for o in options:
         key = display_key(o)

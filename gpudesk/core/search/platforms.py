@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gpudesk.core.models import Constraints, GpuSpec, Job
+from gpudesk.core.protocols import Catalogue
 from gpudesk.core.rules import (
     IN_NODE_COUNTS,
     NODE_COUNTS,
@@ -73,7 +74,7 @@ class Shape:
         return dataclasses.replace(p, offer=offer, max_nodes=max_nodes)
 
 
-def rentable_shapes(job: Job, constraints: Constraints, catalog, rejected: dict[str, int],
+def rentable_shapes(job: Job, constraints: Constraints, catalog: Catalogue, rejected: dict[str, int],
                     check: Callable[[], None] | None = None) -> list[Shape]:
     """The platforms the constraints allow, grouped by shape (in the order of their first offer);
     `check` (the search's cancellation check) is called every few thousand offers."""
@@ -87,7 +88,7 @@ def rentable_shapes(job: Job, constraints: Constraints, catalog, rejected: dict[
     def gpu_ok(gid: str) -> bool:
         return (not allow or gid in allow) and gid not in exclude
 
-    shapes: dict[tuple, Shape] = {}
+    shapes: dict[tuple[str, str | None, int], Shape] = {}  # (GPU, node type, GPUs per node)
     offered: set[str] = set()
     position = 0
     gpu_filtered = provider_filtered = 0
@@ -136,7 +137,7 @@ def rentable_shapes(job: Job, constraints: Constraints, catalog, rejected: dict[
     return out
 
 
-def rentable_platforms(job: Job, constraints: Constraints, catalog, rejected: dict[str, int]) -> list[Platform]:
+def rentable_platforms(job: Job, constraints: Constraints, catalog: Catalogue, rejected: dict[str, int]) -> list[Platform]:
     """One platform per offer the constraints allow (and per GPU nobody offers, when named), in catalogue order."""
     plats = [(pos, shape.platform_for(offer, m)) for shape in rentable_shapes(job, constraints, catalog, rejected)
              for pos, offer, m in shape.offers]

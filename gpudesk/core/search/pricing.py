@@ -39,6 +39,19 @@ class Entry(NamedTuple):
     unverified: bool = False  # CPU offload on a node of unknown host RAM: ranked after the others
 
 
+class Row(NamedTuple):
+    """One offer of a shape with its billed prices: what pricing it at each GPU count needs."""
+
+    pos: int  # position in catalogue order
+    offer: Any
+    max_nodes: int
+    steps: int  # how many of the shape's steps (GPU counts) the offer sees: a prefix
+    price_hour: float | None  # billed (narrowed to the billing)
+    price_month: float | None
+    per_gpu: float | None  # one GPU per hour (per_gpu_hour)
+    same: tuple[object, ...]  # (provider, region, prices): offers alike in these are listed once
+
+
 def time_keys(te: TimeEstimate) -> tuple[float | None, float | None]:
     """(time key, hours for the deadline): hours, or seconds per token when the job has no size."""
     if te.hours is not None:
@@ -94,7 +107,7 @@ class Group:
     __slots__ = ("run", "step", "n", "nodes", "time_key", "short", "rows", "costs", "rank", "unverified")
 
     def __init__(self, run: int, step: int, n: int, nodes: int, time_key: float | None, short: bool,
-                 rows: list[tuple], costs: list[float | None], unverified: bool = False):
+                 rows: list[Row], costs: list[float | None], unverified: bool = False):
         self.run, self.step, self.n, self.nodes, self.time_key, self.short = run, step, n, nodes, time_key, short
         self.unverified = unverified
         self.rows, self.costs = rows, costs
@@ -144,8 +157,8 @@ def price_runs(job: Job, c: Constraints, runs: list[ShapeRun], cap: int, search:
         steps = [s for s in run.steps if s.n <= cap]
         # how many of the shape's steps each offer sees (a prefix: it may rent fewer nodes), its prices
         seen_by_nodes: dict[int, int] = {}
-        plain = []
-        keys: dict[tuple, int] = {}
+        plain: list[Row] = []
+        keys: dict[tuple[object, ...], int] = {}
         for pos, offer, m in run.shape.offers:
             k = seen_by_nodes.get(m)
             if k is None:
@@ -153,21 +166,21 @@ def price_runs(job: Job, c: Constraints, runs: list[ShapeRun], cap: int, search:
             ph, pm = billed_prices(offer, billing)
             same = (getattr(offer, "provider", None), getattr(offer, "region", None), ph, pm)
             keys[same] = keys.get(same, 0) + 1
-            plain.append((pos, offer, m, k, ph, pm, per_gpu_hour(job, ph, pm), same))
+            plain.append(Row(pos, offer, m, k, ph, pm, per_gpu_hour(job, ph, pm), same))
         twins = len(keys) < len(plain)  # some offers read exactly alike: list each once per count
         by_len: dict[int, int] = {}
         for x in plain:
-            by_len[x[3]] = by_len.get(x[3], 0) + 1
+            by_len[x.steps] = by_len.get(x.steps, 0) + 1
         for k, count in by_len.items():
             for s in steps[:k]:
                 out.searched += s.searched * count
-                for reason, x in s.rejected.items():
-                    rejected[reason] = rejected.get(reason, 0) + x * count
+                for reason, times in s.rejected.items():
+                    rejected[reason] = rejected.get(reason, 0) + times * count
         for j, s in enumerate(steps):
             f = s.found
             if f is None:
                 continue
-            here = [x for x in plain if x[3] > j] if j else plain
+            here = [x for x in plain if x.steps > j] if j else plain
             if not here:
                 continue
             out.found_any = True
@@ -180,9 +193,9 @@ def price_runs(job: Job, c: Constraints, runs: list[ShapeRun], cap: int, search:
                 continue
             search.check()
             n = s.n
-            costs = engine.pricer_for(job, te, billing)([x[4] for x in here], [x[5] for x in here])
+            costs = engine.pricer_for(job, te, billing)([x.price_hour for x in here], [x.price_month for x in here])
             if te.hours is None:  # no job size: the rate decides (per token, or per hour of service)
-                costs = [keys_at(job, te, n, cost, x[6])[0] for cost, x in zip(costs, here)]
+                costs = [keys_at(job, te, n, cost, x.per_gpu)[0] for cost, x in zip(costs, here)]
             priced = [cost for cost in costs if cost is not None]
             if priced and (out.cheapest is None or min(priced) < out.cheapest):
                 out.cheapest = min(priced)
@@ -200,14 +213,15 @@ def price_runs(job: Job, c: Constraints, runs: list[ShapeRun], cap: int, search:
     return out
 
 
-def _listed_once(rows: list[tuple], costs: list, rejected: dict[str, int]) -> tuple[list[tuple], list]:
+def _listed_once(rows: list[Row], costs: list[float | None], rejected: dict[str, int],
+                 ) -> tuple[list[Row], list[float | None]]:
     """Rows without those that read exactly like an earlier one (same provider, region and prices)."""
-    seen: set[tuple] = set()
+    seen: set[tuple[object, ...]] = set()
     keep = []
     for i, x in enumerate(rows):
-        if x[7] in seen:
+        if x.same in seen:
             continue
-        seen.add(x[7])
+        seen.add(x.same)
         keep.append(i)
     if len(keep) < len(rows):
         rejected["same_as_listed"] = rejected.get("same_as_listed", 0) + len(rows) - len(keep)

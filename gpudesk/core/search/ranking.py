@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Protocol
 
 from gpudesk.core.i18n import t
-from gpudesk.core.models import Constraints, Job, Objective
+from gpudesk.core.models import Constraints, Job, Objective, Option
+from gpudesk.core.protocols import Catalogue
 from gpudesk.core.rules import COST_TIE_BAND
 from gpudesk.core.search.layout_search import Engine, Found
 from gpudesk.core.search.pricing import billed_prices, is_short, plain_keys, time_keys
@@ -23,8 +24,27 @@ SIMPLER_BAND = 0.05
 # larger-cluster note says what they would save).
 FAST_ENOUGH_HOURS = 24.0
 
+SortKey = tuple[float, ...]  # (group, then the figures it compares); bools and ints compare as numbers
 
-def check_constraints(job: Job, c: Constraints, catalog) -> None:
+
+class Ranked(Protocol):
+    """What the ranking reads: a priced `Found` or a search `Entry`."""
+
+    @property
+    def cost_key(self) -> float | None: ...
+    @property
+    def time_key(self) -> float | None: ...
+    @property
+    def rate(self) -> float | None: ...
+    @property
+    def nodes(self) -> int: ...
+    @property
+    def n(self) -> int: ...
+    @property
+    def short(self) -> bool: ...
+
+
+def check_constraints(job: Job, c: Constraints, catalog: Catalogue) -> None:
     both = sorted(set(c.gpu_allow) & set(c.gpu_exclude))
     if both:
         raise GpudeskError(t("GPU {g} is both allowed and excluded", "显卡 {g} 同时被允许和排除", g=both[0]))
@@ -62,7 +82,7 @@ def price_keys(f: Found, job: Job, constraints: Constraints, engine: Engine) -> 
     f.short = is_short(job, f.deadline_hours)
 
 
-def rank_key(objective: Objective, found: Sequence, job_size_known: bool) -> Callable[[Any], tuple]:
+def rank_key(objective: Objective, found: Sequence[Ranked], job_size_known: bool) -> Callable[[Ranked], SortKey]:
     """Sort key for the objective, for anything with cost_key, time_key, rate, nodes, n, short and unverified
     (a priced `Found` or a search `Entry`). CPU offload on a node whose host RAM is not stated (unverified)
     ranks after everything the catalogue's facts hold, as unpriced options rank after priced ones.
@@ -81,10 +101,10 @@ def rank_key(objective: Objective, found: Sequence, job_size_known: bool) -> Cal
     priced = [f.cost_key for f in found if f.cost_key is not None]
     band = min(priced) * (1 + (SIMPLER_BAND if job_size_known else COST_TIE_BAND)) if priced else None
 
-    def cheap(f) -> tuple:
+    def cheap(f: Ranked) -> SortKey:
         return (getattr(f, "unverified", False), *_cheap(f))
 
-    def _cheap(f) -> tuple:
+    def _cheap(f: Ranked) -> SortKey:
         if f.cost_key is None:  # unpriced last; among them, fewest GPU-hours is cheapest at any price
             return (2, f.time_key * f.n if f.time_key is not None else inf, 0.0, f.n)
         if band is not None and f.cost_key <= band:
@@ -94,17 +114,17 @@ def rank_key(objective: Objective, found: Sequence, job_size_known: bool) -> Cal
                 return (0, f.rate, f.time_key if f.time_key is not None else inf, f.n)
         return (1, f.cost_key, f.time_key if f.time_key is not None else inf, f.n)
 
-    timed = [f for f in found if f.time_key is not None]
+    timed = [(f.time_key, f) for f in found if f.time_key is not None]
     quick: float | None = None
     fast_enough: float | None = None
     ref_cost: float | None = None
     if timed and job_size_known:
-        first = min(timed, key=lambda f: (f.time_key, f.cost_key is None, f.cost_key or 0.0))
-        quick = first.time_key * (1 + SIMPLER_BAND)
+        hours, first = min(timed, key=lambda x: (x[0], x[1].cost_key is None, x[1].cost_key or 0.0))
+        quick = hours * (1 + SIMPLER_BAND)
         if objective is Objective.BUDGET:  # (the fastest objective keeps the fastest first, whatever it takes)
             fast_enough, ref_cost = max(quick, FAST_ENOUGH_HOURS), first.cost_key
 
-    def as_fast(f) -> bool:
+    def as_fast(f: Ranked) -> bool:
         if quick is None or f.time_key is None:
             return False
         if f.time_key <= quick:
@@ -112,9 +132,9 @@ def rank_key(objective: Objective, found: Sequence, job_size_known: bool) -> Cal
         return fast_enough is not None and f.time_key <= fast_enough and (ref_cost is None or f.cost_key is None
                                               or f.cost_key <= ref_cost * (1 + SIMPLER_BAND))
 
-    def fast(f) -> tuple:
+    def fast(f: Ranked) -> SortKey:
         if as_fast(f):
-            return (getattr(f, "unverified", False), 0, f.nodes, f.short, f.time_key, f.cost_key is None,
+            return (getattr(f, "unverified", False), 0, f.nodes, f.short, f.time_key or 0.0, f.cost_key is None,
                     f.cost_key if f.cost_key is not None else inf, f.n)
         return (getattr(f, "unverified", False), 1, f.time_key if f.time_key is not None else inf, f.cost_key is None,
                 f.cost_key if f.cost_key is not None else inf, f.n)
@@ -125,7 +145,7 @@ def rank_key(objective: Objective, found: Sequence, job_size_known: bool) -> Cal
 QUICKER_SHARE = 0.8  # an alternative "finishes sooner" when it takes at most this share of the choice's time
 
 
-def quicker_at_about_equal_cost(options: Sequence[Any], choice: Any) -> Any | None:
+def quicker_at_about_equal_cost(options: Sequence[Option], choice: Option | None) -> Option | None:
     """The fastest of `options` (Options) that costs at most SIMPLER_BAND more than `choice` and finishes
     clearly sooner (QUICKER_SHARE of its time), or None: what a plan keeps among its alternatives whatever
     else fills them, so a reader sees that the same money buys a shorter run."""
@@ -136,12 +156,12 @@ def quicker_at_about_equal_cost(options: Sequence[Any], choice: Any) -> Any | No
     base = objective_cost(choice.cost) if choice.cost is not None else None
     if base is None:
         return None
-    best = None
+    best: tuple[float, Option] | None = None
     for o in options:
         hours = o.time.hours
         cost = objective_cost(o.cost) if o.cost is not None else None
         if o is choice or hours is None or cost is None or hours > choice.time.hours * QUICKER_SHARE:
             continue
-        if cost <= base * (1 + SIMPLER_BAND) and (best is None or hours < best.time.hours):
-            best = o
-    return best
+        if cost <= base * (1 + SIMPLER_BAND) and (best is None or hours < best[0]):
+            best = (hours, o)
+    return best[1] if best is not None else None

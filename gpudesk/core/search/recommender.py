@@ -13,6 +13,7 @@ import dataclasses
 import heapq
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from gpudesk.core import units
 from gpudesk.core.i18n import t
@@ -25,7 +26,8 @@ from gpudesk.core.search.options import OptionBuilder
 from gpudesk.core.search.platforms import gpu_counts, rentable_shapes, search_max_gpus
 from gpudesk.core.search.pricing import Entry, Group, Priced, billed_prices, plain_keys, price_runs
 from gpudesk.core.quiet_gc import no_gc
-from gpudesk.core.search.ranking import QUICKER_SHARE, SIMPLER_BAND, check_constraints, rank_key
+from gpudesk.core.protocols import Catalogue
+from gpudesk.core.search.ranking import QUICKER_SHARE, SIMPLER_BAND, SortKey, check_constraints, rank_key
 from gpudesk.core.search.shape_search import (
     MAX_GLOBAL_BATCH_TOKENS,
     MIN_CLUSTER_HOURS,
@@ -114,7 +116,7 @@ class Recommendation:
         return sorted([*self.options, *extra], key=lambda o: o.rank)
 
 
-def recommendation_json(rec: Recommendation) -> dict:
+def recommendation_json(rec: Recommendation) -> dict[str, Any]:
     """The CLI contract: {"options": [...], "rejected": {...}, "searched": N} plus extras."""
     return {
         "options": [o.model_dump(mode="json", warnings=False) for o in rec.options],
@@ -139,7 +141,7 @@ class _Answer:
         firsts = [g.first(c.top) for g in groups]
         self.candidates = [e for f in firsts for e in f]
         key = rank_key(c.objective, self.candidates, job.tokens is not None or not job.task.trains)
-        self.sort_key: Callable[[Entry], tuple] = lambda e: (key(e), e.order)
+        self.sort_key: Callable[[Entry], tuple[SortKey, int]] = lambda e: (key(e), e.order)
         self.builder = OptionBuilder(job, engine, search)
         self.built: dict[int, Option] = {}  # entry order -> option (rank set when ranked)
         self._sorted: list[Entry] | None = None
@@ -156,7 +158,7 @@ class _Answer:
     def found(self, e: Entry) -> Found:
         """The entry's layout on its own offer, priced."""
         run = self.runs[e.run]
-        f = run.steps[e.step].found
+        f = _found_at(run, e.step)
         plat = run.shape.platform_for(e.offer, e.max_nodes)
         ph, pm = billed_prices(e.offer, self.c.billing)
         return dataclasses.replace(f, platform=plat, cost=self.engine.cost(self.job, f.time, ph, pm),
@@ -196,7 +198,7 @@ class _Answer:
         out = []
         for e in self.cheapest:
             run = self.runs[e.run]
-            f = run.steps[e.step].found
+            f = _found_at(run, e.step)
             ph, pm = billed_prices(e.offer, self.c.billing)
             gpu = run.shape.platform.gpu
             out.append(FeasiblePoint(gpu.id, gpu.name, e.n, e.nodes, getattr(e.offer, "id", None),
@@ -214,8 +216,9 @@ class _Answer:
         first = top[0]
         if first.cost_key is None or first.time_key is None:
             return None
-        near = [e for e in self.cheapest if e.time_key is not None and e.cost_key <= first.cost_key * (1 + SIMPLER_BAND)
-                and e.time_key <= first.time_key * QUICKER_SHARE]
+        cost_limit, time_limit = first.cost_key * (1 + SIMPLER_BAND), first.time_key * QUICKER_SHARE
+        near = [e for e in self.cheapest if e.time_key is not None and e.cost_key is not None
+                and e.cost_key <= cost_limit and e.time_key <= time_limit]
         if not near:
             return None
         e = min(near, key=lambda e: (e.time_key, self.sort_key(e)))
@@ -223,7 +226,7 @@ class _Answer:
         return self.option(e, rank)
 
     def best_per_gpu(self) -> list[Option]:
-        best: dict[str, tuple[tuple, Entry]] = {}
+        best: dict[str, tuple[tuple[SortKey, int], Entry]] = {}
         for e in self.firsts:
             gid = self.runs[e.run].shape.platform.gpu.id
             k = self.sort_key(e)
@@ -234,7 +237,14 @@ class _Answer:
         return [self.option(e, rank.get(e.order, 1)) for _, e in chosen]
 
 
-def recommend(job: Job, constraints: Constraints, catalog, *, engine: Engine | None = None,
+def _found_at(run: ShapeRun, step: int) -> Found:
+    """The layout a search entry was priced on (entries are made only for steps that found one)."""
+    f = run.steps[step].found
+    assert f is not None, "a priced entry's step has a layout"
+    return f
+
+
+def recommend(job: Job, constraints: Constraints, catalog: Catalogue, *, engine: Engine | None = None,
               should_stop: Callable[[], bool] | None = None,
               cancel: Callable[[], bool] | None = None) -> Recommendation:
     """Ranked rental options for `job` under `constraints`, from every offer in `catalog`.
@@ -247,7 +257,7 @@ def recommend(job: Job, constraints: Constraints, catalog, *, engine: Engine | N
         return _recommend(job, constraints, catalog, engine or default_engine(), should_stop or cancel)
 
 
-def _recommend(job: Job, c: Constraints, catalog, engine: Engine,
+def _recommend(job: Job, c: Constraints, catalog: Catalogue, engine: Engine,
                should_stop: Callable[[], bool] | None = None) -> Recommendation:
     search = LayoutSearch(job, c, engine, should_stop)
     search.check()
@@ -322,17 +332,23 @@ def _larger_cluster(answer: _Answer, first: Entry, cap: int) -> str | None:
     if not larger:
         return None
     run.advance(larger[-1])
-    steps = [s for s in run.steps if s.n in larger and s.found is not None and s.found.time.hours is not None]
-    sooner = [s for s in steps if s.found.time.hours <= first.time_key * LARGER_SPEEDUP]
+    steps: list[tuple[int, Found, float]] = []  # (GPUs, layout, hours) of the larger clusters timed
+    for s in run.steps:
+        f = s.found
+        if s.n in larger and f is not None and f.time.hours is not None:
+            steps.append((s.n, f, f.time.hours))
+    if not steps:
+        return None
+    limit = first.time_key * LARGER_SPEEDUP
+    sooner = [x for x in steps if x[2] <= limit]
     if not sooner:
         return None
-    best = sooner[0]  # the smallest larger cluster that is clearly faster
-    hours = best.found.time.hours
+    n, found, hours = sooner[0]  # the smallest larger cluster that is clearly faster
     ph, pm = billed_prices(first.offer, answer.c.billing)
-    cost, _ = plain_keys(job, best.found.time, best.n, ph, pm, answer.c.billing, answer.engine)
-    args = dict(n=best.n, gpu=p.gpu.name, nodes=best.found.nodes, h=units.hours(hours), h0=units.hours(first.time_key),
+    cost, _ = plain_keys(job, found.time, n, ph, pm, answer.c.billing, answer.engine)
+    args = dict(n=n, gpu=p.gpu.name, nodes=found.nodes, h=units.hours(hours), h0=units.hours(first.time_key),
                 x=units.money(cost, job.currency), x0=units.money(first.cost_key, job.currency), cap=cap)
-    if best.n <= cap:
+    if n <= cap:
         return t("A larger cluster would finish sooner: {n}× {gpu} ({nodes} nodes) in {h} instead of {h0}, for {x} "
                  "(the first option: {x0}); it ranks lower because fewer nodes finish in reasonable time for about "
                  "the same cost, and are simpler to rent, wire and accept.",
@@ -351,7 +367,7 @@ def _nothing_kept(job: Job, c: Constraints, priced: Priced) -> GpudeskError:
                               "raise --budget or use LoRA / fewer tokens",
                               "没有方案在 {b:,.0f} {cur} 预算内；能放下的最便宜方案需 {x:,.0f}：请提高 --budget，"
                               "或改用 LoRA / 减少 token", b=c.budget, cur=job.currency, x=priced.cheapest))
-    if c.deadline_hours is not None and priced.rejected.get("misses_deadline"):
+    if c.deadline_hours is not None and priced.rejected.get("misses_deadline") and priced.fastest_hours is not None:
         return GpudeskError(t("no option meets the deadline of {d:g} h; the fastest takes {h:,.1f} h with the "
                               "trial margin: allow more GPUs or a later deadline",
                               "没有方案能在 {d:g} 小时内完成；最快的方案含试错余量需 {h:,.1f} 小时：请允许更多显卡"
@@ -389,10 +405,6 @@ def _nothing_fits(job: Job, search: LayoutSearch, rejected: dict[str, int]) -> G
             d=search.shortest_over_a_year / 24))
     if search.closest is None and search.host_closest is None and search.unsupported_reason is not None:
         return GpudeskError(search.unsupported_reason)  # the framework refuses every count it was tried on
-    if search.closest is None and search.host_closest is None:
-        return GpudeskError(t("no GPU in the catalogue matches the constraints (check --gpu-allow / --gpu-exclude, "
-                              "--provider and --region)",
-                              "目录中没有符合约束的显卡（请检查 --gpu-allow / --gpu-exclude、--provider 与 --region）"))
     advice = t("allow more GPUs (--max-gpus), use LoRA or QLoRA, a shorter --seq-len, or a GPU with more memory",
                "请允许更多显卡（--max-gpus）、改用 LoRA 或 QLoRA、缩短 --seq-len，或选择显存更大的显卡")
     if search.host_closest is not None:
@@ -403,6 +415,10 @@ def _nothing_fits(job: Job, search: LayoutSearch, rejected: dict[str, int]) -> G
             "任务在任何配置上都放不下：最接近的 {n} 张 {gpu} 只有把状态卸载到 CPU 才能放下显存，但每节点需要 "
             "{need} 内存（最多 {most}）；{advice}",
             n=n, gpu=p.gpu.name, need=units.marketed(need), most=units.marketed(p.host_ram_max or 0), advice=advice))
+    if search.closest is None:
+        return GpudeskError(t("no GPU in the catalogue matches the constraints (check --gpu-allow / --gpu-exclude, "
+                              "--provider and --region)",
+                              "目录中没有符合约束的显卡（请检查 --gpu-allow / --gpu-exclude、--provider 与 --region）"))
     _, p, n, need = search.closest
     return GpudeskError(t(
         "the job fits nowhere: the closest option tried, {n}× {gpu}, needs {need} per GPU with every saving "

@@ -91,7 +91,8 @@ def _steps(search: LayoutSearch, shape: Shape, counts: list[int]) -> Iterator[St
     outer = search.rejected
     for n in counts:
         search.check()
-        search.rejected = mine = {}
+        mine: dict[str, int] = {}
+        search.rejected = mine
         before = search.searched
         stop = False
         f = None
@@ -142,7 +143,7 @@ def run_shapes(search: LayoutSearch, shapes: list[Shape], max_gpus: int | None, 
             r.advance(n)
         if any(r.first_fit(True) is not None for r in runs):
             return runs, n
-    fits = [n for r in runs if (n := r.first_fit(False)) is not None]
+    fits = [k for r in runs if (k := r.first_fit(False)) is not None]
     if not fits:  # nothing holds it at any size: all of it is searched, for the message that says so
         return runs, hard_max
     return runs, max(ONE_NODE_GPUS, min(fits))

@@ -47,6 +47,7 @@ from gpudesk.ui.charts.style import (
     _steady,
 
 )
+from gpudesk.core import units
 from gpudesk.ui.i18n import translator
 
 _tr = translator("Charts")
@@ -146,7 +147,7 @@ def build_cost_plot(plot_item: pg.PlotItem, data: CostChartData) -> None:
     """Total cost against GPU count per GPU type, with the trial-and-error margin as a band."""
     if data.service is not None:
         return _service("cost", plot_item, data)
-    _begin(plot_item, _tr("Total cost vs GPU count"), _tr("Cost (%1)").replace("%1", data.currency), _tr("GPUs"))
+    _begin(plot_item, _tr("Total cost vs GPU count"), _tr("Cost (%1)").replace("%1", units.currency_unit(data.currency)), _tr("GPUs"))
     if data.empty:
         _empty(plot_item, _tr("No priced configuration"))
         return
@@ -217,7 +218,7 @@ def build_pareto_plot(plot_item: pg.PlotItem, data: CostChartData) -> None:
     """Every feasible option as time vs cost on log scales, the Pareto front joined up."""
     if data.service is not None:
         return _service("pareto", plot_item, data)
-    _begin(plot_item, _tr("Time vs cost (Pareto front)"), _tr("Cost (%1)").replace("%1", data.currency), _tr("Days"))
+    _begin(plot_item, _tr("Time vs cost (Pareto front)"), _tr("Cost (%1)").replace("%1", units.currency_unit(data.currency)), _tr("Days"))
     if data.empty:
         _empty(plot_item, _tr("No priced configuration"))
         return
@@ -267,7 +268,7 @@ def _distinct_dots(points, step: float = 0.004):
 
 def build_billing_plot(plot_item: pg.PlotItem, data: CostChartData) -> None:
     """Hourly against monthly rental of the chosen GPUs over a month's use, with the break-even."""
-    _begin(plot_item, _tr("Hourly vs monthly billing"), _tr("Cost per month (%1)").replace("%1", data.currency),
+    _begin(plot_item, _tr("Hourly vs monthly billing"), _tr("Cost per month (%1)").replace("%1", units.currency_unit(data.currency)),
            _tr("Hours used per month"))
     lines = data.billing
     if lines is None:

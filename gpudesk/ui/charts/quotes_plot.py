@@ -8,6 +8,7 @@ import pyqtgraph as pg
 
 from gpudesk.ui.charts.style import _add, _bar, _begin, _brush, _empty, _finish, _hover_points, _legend, _num, _pen
 from gpudesk.ui.charts.style import _set_range, _set_ticks
+from gpudesk.core import units
 from gpudesk.ui.i18n import translator
 
 ITEM_COLOURS = {"compute": "#3465a4", "storage": "#73d216", "network": "#06989a", "fees": "#c17d11",
@@ -19,7 +20,7 @@ _tr = translator("Charts")
 def build_quotes_plot(plot_item: pg.PlotItem, data) -> None:
     from gpudesk.core.plan.comparison import item_label
 
-    _begin(plot_item, _tr("All-in cost per quote"), _tr("Cost (%1)").replace("%1", data.currency), "", grid=True)
+    _begin(plot_item, _tr("All-in cost per quote"), _tr("Cost (%1)").replace("%1", units.currency_unit(data.currency)), "", grid=True)
     if data.empty:
         _empty(plot_item, _tr("No priced quote yet"))
         return

@@ -31,6 +31,7 @@ from gpudesk.ui.charts.style import (
     _set_ticks,
     _star,
 )
+from gpudesk.core import units
 from gpudesk.ui.i18n import translator
 
 _tr = translator("Charts")
@@ -80,7 +81,7 @@ def _series(plot_item: pg.PlotItem, data: ServiceChartData, key: str, x, y) -> l
 def build_service_cost_plot(plot_item: pg.PlotItem, data: ServiceChartData) -> None:
     """Cost per month against output tokens/s per user, one line per GPU type through its counts, and
     the user's target as a vertical line: left of it a setup is too slow, lower is cheaper."""
-    _begin(plot_item, titles()["cost"], _tr("Cost per month (%1)").replace("%1", data.currency),
+    _begin(plot_item, titles()["cost"], _tr("Cost per month (%1)").replace("%1", units.currency_unit(data.currency)),
            _tr("Output tokens/s per user (%1 users in flight)").replace("%1", str(data.concurrency)))
     if data.empty:
         _empty(plot_item, _tr("No priced configuration"))
@@ -119,7 +120,7 @@ def _against_count(plot_item: pg.PlotItem, data: ServiceChartData, kind: str, le
 
 def build_service_million_plot(plot_item: pg.PlotItem, data: ServiceChartData) -> None:
     """Cost per million output tokens (the service fully loaded) against GPU count per GPU type."""
-    _against_count(plot_item, data, "days", _tr("Per million tokens (%1)").replace("%1", data.currency),
+    _against_count(plot_item, data, "days", _tr("Per million tokens (%1)").replace("%1", units.currency_unit(data.currency)),
                    lambda p: p.cost_per_million, _tr("No priced configuration"))
 
 

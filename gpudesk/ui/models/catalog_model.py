@@ -17,6 +17,12 @@ ROW_ROLE = Qt.UserRole + 1
 SORT_ROLE = Qt.UserRole
 
 
+def _figure(value: float) -> str:
+    """A catalogue figure as a person reads it: thousands separated, no trailing zeros ("2,039", "19.5",
+    "1.66"), never Python's "2039.0"."""
+    return f"{value:,.2f}".rstrip("0").rstrip(".")
+
+
 class RowsModel(QAbstractTableModel):
     def __init__(self, columns: Sequence[tuple[str, Callable[[], str], Callable[[object], object]]], parent=None) -> None:
         super().__init__(parent)
@@ -68,6 +74,8 @@ class RowsModel(QAbstractTableModel):
                 from gpudesk.core.i18n import current_language
 
                 return ("、" if current_language() == "zh_CN" else ", ").join(str(v) for v in value)
+            if isinstance(value, float):
+                return _figure(value)
             return str(value)
         if role == SORT_ROLE:
             value = self._value(index)

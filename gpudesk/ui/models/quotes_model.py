@@ -148,7 +148,7 @@ class QuotesModel(QAbstractTableModel):
             case "billing":
                 return billing_text(c.billing) if c.billing else units.unknown()
             case "flags":
-                return "; ".join(r.flag_texts())
+                return r.flags_line()
         return ""
 
     @staticmethod

@@ -60,7 +60,7 @@ class CataloguePage(Retranslated, QWidget):
         if kind == "gpus":
             return [
                 ("id", lambda: self.tr("Id"), lambda r: r.id),
-                ("name", lambda: self.tr("Name"), lambda r: r.name),
+                ("name", lambda: self.tr("Name"), lambda r: units.localised(r, "name") or r.id),
                 ("memory", lambda: self.tr("Memory (GiB)"), lambda r: _gib(r.memory_bytes)),
                 ("bw", lambda: self.tr("Bandwidth (GB/s)"), lambda r: r.memory_bandwidth_gbps),
                 ("bf16", lambda: self.tr("BF16 dense (TFLOPS)"), lambda r: r.tflops_bf16),
@@ -76,7 +76,7 @@ class CataloguePage(Retranslated, QWidget):
         if kind == "servers":
             return [
                 ("id", lambda: self.tr("Id"), lambda r: r.id),
-                ("name", lambda: self.tr("Name"), lambda r: r.name),
+                ("name", lambda: self.tr("Name"), lambda r: units.localised(r, "name") or r.id),
                 ("gpus", lambda: self.tr("GPUs per node"), lambda r: r.gpus_per_node),
                 ("topology", lambda: self.tr("Topology"), lambda r: units.label("topology", r.topology)),
                 ("intra", lambda: self.tr("GPU link (GB/s)"), lambda r: r.intra_node_gbps),
@@ -128,7 +128,7 @@ class CataloguePage(Retranslated, QWidget):
         row = self._names.get(kind, {}).get(ident)
         if row is None:
             return ident
-        return provider_name(row) if kind == "providers" else (getattr(row, "name", None) or ident)
+        return provider_name(row) if kind == "providers" else (units.localised(row, "name") or ident)
 
     def _market(self, market: str | None) -> str | None:
         return {"global": self.tr("global"), "china": self.tr("China SKU")}.get(market or "", market)

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
     QFormLayout,
+    QFrame,
     QGridLayout,
     QHBoxLayout,
     QHeaderView,
@@ -20,6 +21,7 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QProgressBar,
     QPushButton,
+    QScrollArea,
     QSplitter,
     QTableView,
     QWidget,
@@ -136,7 +138,14 @@ class ChecklistPage(Retranslated, QWidget):
         buttons.addStretch(1)
         buttons.addWidget(self.save_notes_button)
         form.addRow(buttons)
-        splitter.addWidget(detail)
+        # the detail scrolls when the splitter leaves it less than its text needs (1366×768: the "How"
+        # text lost its third line)
+        detail_area = QScrollArea()
+        detail_area.setObjectName("checklist_detail")
+        detail_area.setWidgetResizable(True)
+        detail_area.setFrameShape(QFrame.NoFrame)
+        detail_area.setWidget(detail)
+        splitter.addWidget(detail_area)
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 2)
         layout.addWidget(splitter, 1)
@@ -169,6 +178,8 @@ class ChecklistPage(Retranslated, QWidget):
         self.hint.setText(self.tr("Keys on the list: P pass, F fail, N not applicable, W waive (asks why), O reopen. "
                                   "Results are saved in the plan."))
         self.model.refresh()
+        if getattr(self, "_sized", False):
+            self._fit_status_column()  # the other language's words
         self._update_progress()
         self._show_detail()
 
@@ -184,10 +195,24 @@ class ChecklistPage(Retranslated, QWidget):
             self.table.resizeColumnsToContents()
             for column in range(self.model.columnCount()):
                 self.table.setColumnWidth(column, min(self.table.columnWidth(column), 360))
+            self._fit_status_column()
             self._sized = True
         self._select(current)
         self._update_progress()
         self._show_detail()
+
+    def _fit_status_column(self) -> None:
+        """Wide enough for every status, not only those shown when the columns were sized (a fresh
+        plan is all "open": "passed" was cut to "pa…" after the first result)."""
+        from gpudesk.core import units
+
+        fm = self.table.fontMetrics()
+        widest = max(fm.horizontalAdvance(units.label("status", s)) for s in ("open", "pass", "fail", "n/a", "waived"))
+        header = self.table.horizontalHeader()
+        need = max(widest + 2 * self.table.style().pixelMetric(self.table.style().PixelMetric.PM_FocusFrameHMargin) + 12,
+                   header.sectionSizeFromContents(0).width())
+        if self.table.columnWidth(0) < need:
+            self.table.setColumnWidth(0, need)
 
     def _status_filter(self) -> None:
         key = self.status_combo.currentData()

@@ -35,6 +35,9 @@ from gpudesk.ui.widgets.page import Retranslated, scroll_page
 
 ADVICE_LINES = 6  # the advice box grows to this many lines, then scrolls
 VERDICT_LINES = 5  # the verdict wraps to this many lines in a narrow window (800 px: four)
+# Never less: the lower charts keep their axis labels and ticks (at 470 px, a 1366×768 screen showed the
+# bottom row without its x axis title); the page scrolls instead, as the README promises.
+CHARTS_MIN_HEIGHT = 720
 
 
 class OverviewPage(Retranslated, QScrollArea):
@@ -70,6 +73,8 @@ class OverviewPage(Retranslated, QScrollArea):
         buttons.addWidget(self.reset_button, 0, Qt.AlignTop)
         self.export_button = QToolButton()
         self.export_button.setPopupMode(QToolButton.InstantPopup)
+        # the style's own menu arrow is drawn over the last letter ("Export char▾"): an arrow in the text instead
+        self.export_button.setStyleSheet("QToolButton::menu-indicator { image: none; width: 0px; }")
         self.export_menu = QMenu(self)
         self.export_menu.aboutToShow.connect(self._fill_export_menu)  # names follow the plan (training or serving)
         self.export_button.setMenu(self.export_menu)
@@ -90,7 +95,7 @@ class OverviewPage(Retranslated, QScrollArea):
 
         # one view and one scene for all five plots: cheaper to build and paint than five widgets
         self.charts = pg.GraphicsLayoutWidget()
-        self.charts.setMinimumHeight(470)
+        self.charts.setMinimumHeight(CHARTS_MIN_HEIGHT)
         self.charts.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)
         cells = {"memory": (0, 0, 2), "cost": (1, 0, 1), "days": (1, 1, 1), "pareto": (2, 0, 1), "billing": (2, 1, 1)}
         self.plots = {kind: self.charts.addPlot(row=row, col=col, colspan=span, viewBox=LazyMenuViewBox())
@@ -144,7 +149,7 @@ class OverviewPage(Retranslated, QScrollArea):
         self.reset_button.setText(self.tr("Reset view"))
         self.reset_button.setToolTip(self.tr("Undo any zoom: every chart back to its default range "
                                              "(Ctrl+wheel zooms a chart; the wheel alone scrolls the page)"))
-        self.export_button.setText(self.tr("Export chart"))
+        self.export_button.setText(self.tr("Export chart") + " ▾")
         self.export_button.setToolTip(self.tr("Save a chart as PNG or SVG (right-click a chart for more formats)"))
         self._fill_export_menu()
         self._redraw()

@@ -175,6 +175,8 @@ class QuotesPage(Retranslated, QWidget):
         from gpudesk.ui.widgets.quote_dialog import QuoteDialog
 
         dialog = QuoteDialog(self.catalog, quote, self)
+        if quote is None and self.plan is not None:
+            dialog.suggest(self.plan.choice)
         dialog.new_provider_requested.connect(lambda: self._new_provider(dialog))
         return dialog
 

@@ -155,7 +155,7 @@ class ConfigPicker(Retranslated, QWidget):
             self.gpu_combo.clear()
             offered = {o.gpu for o in catalog.offers()}
             for gpu in sorted(catalog.gpus(), key=lambda g: (g.id not in offered, g.name)):
-                self.gpu_combo.addItem(gpu.name, gpu.id)
+                self.gpu_combo.addItem(units.localised(gpu, "name") or gpu.id, gpu.id)
             index = self.gpu_combo.findData(current)
             self.gpu_combo.setCurrentIndex(max(index, 0))
         self._fill_offers()

@@ -244,12 +244,26 @@ class QuoteDialog(QDialog):
                 self.provider_combo.addItem(provider_name(p), p.id)
         self.provider_combo.addItem(self.tr("New provider…"), NEW_PROVIDER)
         self.provider_combo.setCurrentIndex(max(self.provider_combo.findData(current), 0))
-        if self.gpu_combo.count() == 0:
+        if self.gpu_combo.count() == 0:  # names in the UI's language (name_zh beside name)
             for g in sorted(catalog.gpus(), key=lambda g: g.name):
-                self.gpu_combo.addItem(g.name, g.id)
+                self.gpu_combo.addItem(units.localised(g, "name") or g.id, g.id)
             self.server_combo.addItem(self.tr("not stated"), None)
             for s in catalog.servers():
-                self.server_combo.addItem(s.name, s.id)
+                self.server_combo.addItem(units.localised(s, "name") or s.id, s.id)
+
+    def suggest(self, choice) -> None:
+        """A new quote starts from the plan's chosen configuration (GPU, node type, GPUs per node,
+        nodes): a provider usually quotes what was asked for, and the first GPU of the list would be
+        a wrong default the user may not notice."""
+        if choice is None:
+            return
+        if self.gpu_combo.findData(choice.gpu) >= 0:
+            self.gpu_combo.setCurrentIndex(self.gpu_combo.findData(choice.gpu))
+        if choice.server and self.server_combo.findData(choice.server) >= 0:
+            self.server_combo.setCurrentIndex(self.server_combo.findData(choice.server))
+        nodes = max(1, choice.nodes or 1)
+        self.nodes_spin.setValue(nodes)
+        self.gpn_spin.setValue(max(1, choice.gpus // nodes))  # the GPUs rented on each node
 
     def _provider_picked(self, index: int) -> None:
         if self.provider_combo.itemData(index) == NEW_PROVIDER:
