@@ -126,7 +126,9 @@ def test_the_faster_option_of_about_equal_cost_stays_among_the_plan_alternatives
     from gpudesk.core.plan import pick_alternatives
 
     def opt(gpu, gpus, hours, cost):
-        return F(gpu=gpu, gpus=gpus, nodes=1, offer=f"{gpu}-offer", layout=None, time=TimeEstimate.model_construct(
+        lay = F(tp=1, pp=1, zero=0, offload="none", recompute="none", micro_batch=1)
+        return F(gpu=gpu, gpus=gpus, nodes=1, offer=f"{gpu}-offer", provider=gpu, region="r", server=None,
+                 layout=lay, time=TimeEstimate.model_construct(
             hours=hours), cost=CostEstimate(price_per_gpu_hour=1.0, compute_cost=cost, with_trial_margin=cost))
 
     choice = opt("a", 8, 10.0, 100.0)

@@ -184,10 +184,11 @@ def pick_alternatives(options: list[Option], choice: Option | None, keep: int = 
 
     quicker = quicker_at_about_equal_cost(ranked, choice)
     if quicker is not None and keep:
+        types.add(quicker.gpu)  # it stands for its GPU type too
         take(quicker)
 
     for o in ranked:  # one per other GPU type, best ranked first
-        if o.gpu not in types and len(out) < keep:
+        if o.gpu not in types and len(out) < keep and display_key(o) not in shown:
             types.add(o.gpu)
             take(o)
     for o in ranked:
