@@ -21,10 +21,11 @@ import glob
 import json
 import os
 import re
+import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from gpudesk.errors import GpudeskError
@@ -162,6 +163,7 @@ def _depth_exceeds(obj: object, limit: int) -> bool:
     stack = [(obj, 1)]
     while stack:
         item, depth = stack.pop()
+        children: Iterable[object]
         if isinstance(item, dict):
             children = item.values()
         elif isinstance(item, list):
@@ -241,7 +243,7 @@ def lock_path(path: str | os.PathLike) -> Path:
 
 
 def _try_lock(fd: int) -> bool:
-    if os.name == "nt":
+    if sys.platform == "win32":  # os.name == "nt", spelled so that type checkers pick the branch
         import msvcrt
 
         try:
@@ -259,7 +261,7 @@ def _try_lock(fd: int) -> bool:
 
 
 def _unlock(fd: int) -> None:
-    if os.name == "nt":
+    if sys.platform == "win32":
         import msvcrt
 
         with contextlib.suppress(OSError):

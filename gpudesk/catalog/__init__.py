@@ -11,14 +11,18 @@ Rows load lazily on first use, so opening is cheap.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from gpudesk.catalog.store import Catalog
 
 __all__ = ["invalidate_catalog", "open_catalog"]
 
-_open: dict[tuple[str, str], object] = {}
+_open: dict[tuple[str, str], Catalog] = {}
 
 
 def open_catalog(*, bundled: str | Path | None = None, user_db: str | Path | None = None,
-                 refresh: bool = False):
+                 refresh: bool = False) -> Catalog:
     """The catalogue (bundled rows merged with the user's), cached per process.
 
     `refresh=True` drops the cached rows (after an import or an edit in another process).

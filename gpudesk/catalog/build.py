@@ -13,16 +13,30 @@ import json
 import sqlite3
 import tomllib
 import typing
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from gpudesk.catalog.codec import KINDS, MODEL_COLUMNS, columns, to_columns
-from gpudesk.catalog.schema import SCHEMA_VERSION, TASK_CLASSES, ModelPreset
+from gpudesk.catalog.codec import KINDS, MODEL_COLUMNS, CatalogRow, columns, to_columns
+from gpudesk.catalog.schema import SCHEMA_VERSION, TASK_CLASSES, ModelPreset, Offer, ServerType
 from gpudesk.errors import CatalogError
 from gpudesk.fileio import atomic_path
 
 PRESET_KEYS = ("id", "name", "task_class", "source", "checked")
+Preset = tuple[dict[str, Any], dict[str, Any]]  # a model preset file: (its PRESET_KEYS, the config fields)
+
+
+@dataclass
+class Sources:
+    """The validated contents of data/: each kind's rows in source order, and the model presets."""
+
+    rows: dict[str, list[CatalogRow]] = field(default_factory=dict)  # kind (codec.KINDS) -> rows
+    models: list[Preset] = field(default_factory=list)
+
+    def of(self, kind: str) -> list[CatalogRow]:
+        return self.rows.get(kind, [])
 
 
 def _sql_type(model: type[BaseModel], field: str) -> str:
@@ -43,13 +57,13 @@ def _problem(path: Path, where: str, exc: ValidationError | str) -> str:
     return f"{path.name}: {where}: " + "; ".join(parts)
 
 
-def load_sources(data_dir: Path) -> dict:
+def load_sources(data_dir: Path) -> Sources:
     """Read and validate every source file; CatalogError listing every problem found."""
     data_dir = Path(data_dir)
     if not data_dir.is_dir():
         raise CatalogError(f"catalogue sources {data_dir} not found (the build runs from a source checkout)")
     problems: list[str] = []
-    out: dict[str, list] = {}
+    out = Sources()
     for kind, model in KINDS.items():
         path = data_dir / f"{kind}.toml"
         try:
@@ -57,7 +71,8 @@ def load_sources(data_dir: Path) -> dict:
         except (OSError, tomllib.TOMLDecodeError) as exc:
             problems.append(f"{path.name}: {exc}")
             continue
-        rows, seen = [], set()
+        rows: list[CatalogRow] = []
+        seen: set[str] = set()
         for i, item in enumerate(raw, 1):
             where = f"entry {i} ({item.get('id', '?')})"
             unknown = sorted(set(item) - set(columns(model)))
@@ -74,11 +89,11 @@ def load_sources(data_dir: Path) -> dict:
             seen.add(row.id)
             if not row.source:
                 problems.append(_problem(path, where, "no source: every bundled row names where it came from"))
-            if kind != "offers" and not row.checked:
+            if not isinstance(row, Offer) and not row.checked:  # offers carry a price_date instead
                 problems.append(_problem(path, where, "no checked date"))
             rows.append(row)
-        out[kind] = rows
-    presets = []
+        out.rows[kind] = rows
+    presets: list[Preset] = []
     for path in sorted((data_dir / "models").glob("*.json")):
         try:
             raw = json.loads(path.read_text(encoding="utf-8"))
@@ -90,21 +105,24 @@ def load_sources(data_dir: Path) -> dict:
     order = list(TASK_CLASSES)  # list presets by the guide's task classes, then by id
     presets.sort(key=lambda hc: (order.index(hc[0]["task_class"]) if hc[0].get("task_class") in order
                                  else len(order), str(hc[0].get("id"))))
-    out["models"] = presets
+    out.models = presets
     problems += _cross_check(out)
     if problems:
         raise CatalogError(f"{len(problems)} problem(s) in {data_dir}:\n  " + "\n  ".join(problems))
     return out
 
 
-def _cross_check(src: dict) -> list[str]:
+def _cross_check(src: Sources) -> list[str]:
     problems = []
-    ids = {k: {r.id for r in src.get(k, [])} for k in KINDS}
-    servers = {r.id: r for r in src.get("servers", [])}
-    for s in src.get("servers", []):
+    ids = {k: {r.id for r in src.of(k)} for k in KINDS}
+    server_rows = [r for r in src.of("servers") if isinstance(r, ServerType)]  # all of them
+    servers = {r.id: r for r in server_rows}
+    for s in server_rows:
         if s.gpu and s.gpu not in ids["gpus"]:
             problems.append(f"servers.toml: {s.id}: unknown gpu {s.gpu!r}")
-    for o in src.get("offers", []):
+    for o in src.of("offers"):
+        if not isinstance(o, Offer):  # never: the offers' rows are Offers
+            continue
         where = f"offers.toml: {o.id}"
         if o.provider not in ids["providers"]:
             problems.append(f"{where}: unknown provider {o.provider!r}")
@@ -120,7 +138,7 @@ def _cross_check(src: dict) -> list[str]:
         if o.price_kind == "estimate" and not o.notes:
             problems.append(f"{where}: an estimate must state its basis in notes")
     seen = set()
-    for head, config in src.get("models", []):
+    for head, config in src.models:
         where = f"models/{head.get('id')}"
         if not head.get("id") or head["id"] in seen:
             problems.append(f"{where}: missing or duplicate id")
@@ -134,29 +152,29 @@ def _cross_check(src: dict) -> list[str]:
     return problems
 
 
-def content_hash(src: dict) -> str:
+def content_hash(src: Sources) -> str:
     """sha256 over the validated sources in canonical JSON (formatting and comments don't count)."""
-    canon = {"schema_version": SCHEMA_VERSION}
+    canon: dict[str, object] = {"schema_version": SCHEMA_VERSION}
     for kind in KINDS:
-        canon[kind] = [r.model_dump(exclude={"user"}) for r in src[kind]]
-    canon["models"] = [{"head": h, "config": c} for h, c in src["models"]]
+        canon[kind] = [r.model_dump(exclude={"user"}) for r in src.rows[kind]]
+    canon["models"] = [{"head": h, "config": c} for h, c in src.models]
     blob = json.dumps(canon, sort_keys=True, ensure_ascii=False, separators=(",", ":")).encode()
     return hashlib.sha256(blob).hexdigest()
 
 
-def catalog_date(src: dict) -> str | None:
-    dates = [d for kind in KINDS for r in src[kind]
-             for d in (getattr(r, "checked", None), getattr(r, "price_date", None)) if d]
-    dates += [h["checked"] for h, _ in src["models"] if h.get("checked")]
+def catalog_date(src: Sources) -> str | None:
+    dates: list[str] = [d for kind in KINDS for r in src.rows[kind]
+                        for d in (getattr(r, "checked", None), getattr(r, "price_date", None)) if d]
+    dates += [h["checked"] for h, _ in src.models if h.get("checked")]
     return max(dates) if dates else None
 
 
-def check_presets(src: dict) -> None:
+def check_presets(src: Sources) -> None:
     """Every preset must convert to a ModelArch through the engine's reader."""
     from gpudesk.catalog.store import preset_arch
 
     problems = []
-    for head, config in src["models"]:
+    for head, config in src.models:
         try:
             arch = preset_arch(config, id=head["id"], name=head["name"], source=head["source"])
             ModelPreset(**head, arch=arch, config=config)
@@ -166,7 +184,7 @@ def check_presets(src: dict) -> None:
         raise CatalogError("model presets that do not convert:\n  " + "\n  ".join(problems))
 
 
-def write_db(src: dict, out: Path) -> dict:
+def write_db(src: Sources, out: Path) -> dict[str, str]:
     """Write the compiled database to `out` atomically; returns the meta values."""
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -187,13 +205,13 @@ def write_db(src: dict, out: Path) -> dict:
                 conn.execute(f"CREATE TABLE {kind} ({defs})")
                 marks = ", ".join("?" for _ in cols)
                 conn.executemany(f"INSERT INTO {kind} ({', '.join(cols)}) VALUES ({marks})",
-                                 [tuple(to_columns(r)[c] for c in cols) for r in src[kind]])
+                                 [tuple(to_columns(r)[c] for c in cols) for r in src.rows[kind]])
             conn.execute("CREATE TABLE models (id TEXT PRIMARY KEY, name TEXT, task_class TEXT, source TEXT, "
                          "checked TEXT, config TEXT)")
             conn.executemany(f"INSERT INTO models VALUES ({', '.join('?' for _ in MODEL_COLUMNS)})",
                              [(h["id"], h["name"], h["task_class"], h["source"], h["checked"],
                                json.dumps(c, ensure_ascii=False, sort_keys=True, separators=(",", ":")))
-                              for h, c in src["models"]])
+                              for h, c in src.models])
             conn.execute("COMMIT")
             conn.execute("VACUUM")
         finally:
@@ -201,7 +219,7 @@ def write_db(src: dict, out: Path) -> dict:
     return meta
 
 
-def build(data_dir: Path | None = None, out: Path | None = None, *, check_models: bool = True) -> dict:
+def build(data_dir: Path | None = None, out: Path | None = None, *, check_models: bool = True) -> dict[str, str]:
     from gpudesk import paths
 
     src = load_sources(Path(data_dir) if data_dir else paths.DATA)

@@ -5,13 +5,18 @@ from __future__ import annotations
 import json
 import typing
 from functools import cache
+from typing import TypeVar
 
 from pydantic import BaseModel
 
 from gpudesk.catalog.schema import GpuSpec, Offer, Provider, ServerType
 
+# One row of a catalogue table (model presets are kept apart: they are stored as a config).
+CatalogRow = GpuSpec | ServerType | Provider | Offer
+M = TypeVar("M", bound=BaseModel)
+
 # kind -> (table, row model); also the order of the CLI's listing commands.
-KINDS: dict[str, type[BaseModel]] = {
+KINDS: dict[str, type[CatalogRow]] = {
     "gpus": GpuSpec,
     "servers": ServerType,
     "providers": Provider,
@@ -38,18 +43,18 @@ def list_fields(model: type[BaseModel]) -> frozenset[str]:
     return frozenset(out)
 
 
-def to_columns(row: BaseModel) -> dict:
+def to_columns(row: BaseModel) -> dict[str, object]:
     """A validated row as SQLite column values (lists as compact JSON)."""
     data = row.model_dump()
     lists = list_fields(type(row))
-    out = {}
+    out: dict[str, object] = {}
     for col in columns(type(row)):
         v = data.get(col)
         out[col] = json.dumps(v, ensure_ascii=False, separators=(",", ":")) if col in lists else v
     return out
 
 
-def from_columns(model: type[BaseModel], values: dict, *, user: bool = False) -> BaseModel:
+def from_columns(model: type[M], values: dict[str, object], *, user: bool = False) -> M:
     lists = list_fields(model)
     data = {k: (json.loads(v) if k in lists and isinstance(v, str) else v)
             for k, v in values.items() if k in model.model_fields}

@@ -21,12 +21,16 @@ import hashlib
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
 from gpudesk.catalog.schema import BILLING_MODES, Offer, Provider
 from gpudesk.catalog.sheets import Column, Problem, SheetRejected, read_cell, read_sheet
 from gpudesk.core.i18n import t
+
+if TYPE_CHECKING:
+    from gpudesk.catalog.store import Catalog
 
 OFFER_COLUMNS = tuple(f for f in Offer.model_fields if f != "user")
 REQUIRED_COLUMNS = ("provider", "gpu")
@@ -74,9 +78,11 @@ class ImportResult:
 # --- validating ------------------------------------------------------------------------------
 
 
-def _cells(where: str, cells: dict, tax: dict[str, bool]) -> tuple[dict, list[Problem]]:
+def _cells(where: str, cells: dict[str, tuple[str, Any]], tax: dict[str, bool]) -> tuple[dict[str, Any], list[Problem]]:
     """Parse a row's cells (the one reader's rules); problems name the row and the column as written."""
-    d, problems, taxed = {}, [], None
+    d: dict[str, Any] = {}
+    problems: list[Problem] = []
+    taxed: bool | None = None
     for name, (header, raw) in cells.items():
         kind, unit = _KINDS.get(name, ("text", None))
         try:
@@ -100,14 +106,14 @@ def region_hash(region: str) -> str:
     return hashlib.sha256(region.encode("utf-8")).hexdigest()[:12]
 
 
-def _derive_id(d: dict) -> str:
+def _derive_id(d: dict[str, Any]) -> str:
     base = f"{d.get('provider')}-{d.get('gpu')}-{d.get('gpus_per_node') or 1}x"
     base = re.sub(r"[^a-z0-9._-]+", "-", base.lower()).strip("-")
     region = d.get("region")
     return base + ("-" + region_hash(str(region)) if region else "")
 
 
-def _natural_key(d: dict) -> tuple:
+def _natural_key(d: dict[str, Any]) -> tuple[object, ...]:
     return (d.get("provider"), d.get("gpu"), d.get("gpus_per_node") or 1, d.get("region") or "")
 
 
@@ -122,7 +128,7 @@ def _pydantic_problems(where: str, exc: ValidationError, headers: dict[str, str]
     return out
 
 
-def validate_sheet(path: Path, catalog) -> tuple[list[Provider], list[Offer], list[Problem]]:
+def validate_sheet(path: Path, catalog: Catalog) -> tuple[list[Provider], list[Offer], list[Problem]]:
     """Parse and validate a price sheet without touching any database."""
     sheet = read_sheet(path, SHEET_COLUMNS, json_key="offers", required=REQUIRED_COLUMNS, extra_keys=("providers",))
     problems = list(sheet.problems)
@@ -141,7 +147,7 @@ def validate_sheet(path: Path, catalog) -> tuple[list[Provider], list[Offer], li
     known_gpus = {g.id for g in catalog.gpus()}
     servers = {s.id: s for s in catalog.servers()}
     offers: list[Offer] = []
-    seen: dict[str, tuple[str, tuple]] = {}  # id -> (where, natural key)
+    seen: dict[str, tuple[str, tuple[object, ...]]] = {}  # id -> (where, natural key)
     for row in sheet.rows:
         where = row.where
         headers = {f: h for f, (h, _) in row.cells.items()}
@@ -189,7 +195,7 @@ def validate_sheet(path: Path, catalog) -> tuple[list[Provider], list[Offer], li
     return providers, offers, problems
 
 
-def _reference_problems(where: str, d: dict, providers: set[str], gpus: set[str], servers: dict,
+def _reference_problems(where: str, d: dict[str, Any], providers: set[str], gpus: set[str], servers: dict[str, Any],
                         headers: dict[str, str]) -> list[Problem]:
     out = []
     for col, what, known in (("provider", t("provider", "服务商"), providers), ("gpu", "GPU", gpus),
@@ -209,7 +215,7 @@ def _unknown_ref(what: str, value: str, known: set[str]) -> str:
 # --- applying and exporting ------------------------------------------------------------------
 
 
-def import_sheet(path: str | Path, catalog=None) -> ImportResult:
+def import_sheet(path: str | Path, catalog: Catalog | None = None) -> ImportResult:
     """Validate `path` and apply it to the user database in one transaction, or change nothing."""
     from gpudesk.catalog import open_catalog
 

@@ -6,13 +6,16 @@ from __future__ import annotations
 
 import datetime as _dt
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
 from gpudesk.catalog.schema import Provider
 from gpudesk.core.i18n import t
 from gpudesk.errors import CatalogError
+
+if TYPE_CHECKING:
+    from gpudesk.catalog.store import Catalog
 
 # The value-added telecom services a provider's licence may cover (工信部《电信业务分类目录》):
 # B11 IDC 互联网数据中心, B12 CDN 内容分发网络, B13 IP-VPN 国内互联网虚拟专用网, B14 ISP 互联网接入, B25 ICP 信息服务.
@@ -36,7 +39,7 @@ def licence_scope(text: str) -> str:
     return ", ".join(dict.fromkeys(out))
 
 
-def add_provider(catalog, fields: dict[str, Any], *, update: bool = False) -> Provider:
+def add_provider(catalog: Catalog, fields: dict[str, Any], *, update: bool = False) -> Provider:
     """Validate and store a provider in the user database; `update` merges into an existing row (bundled
     or the user's). CatalogError naming the problem; nothing stored then."""
     pid = str(fields.get("id") or "").strip()

@@ -10,13 +10,17 @@ by the Chinese words providers use (服务商, 显卡, 每节点卡数, 节点�
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from gpudesk.catalog.sheets import Column, Problem, SheetRejected, read_cell, read_sheet
 from gpudesk.core.i18n import t
 from gpudesk.core.plan.quote_ops import provider_facts
 from gpudesk.core.plan.quotes import Quote, next_quote_id, quote_error
 from gpudesk.errors import GpudeskError
+
+if TYPE_CHECKING:
+    from gpudesk.core.protocols import Catalogue
 
 _FORMS = (("hourly", "hour", "按量", "小时"), ("daily", "day", "包日", "天"), ("monthly", "month", "包月", "月"),
           ("yearly", "year", "包年", "年"))
@@ -112,7 +116,7 @@ def _row_quote(cells: dict[str, Any]) -> dict[str, Any]:
     return {**cells, "rates": rates, "subsidy": subsidy, "prices_include_vat": vat}
 
 
-def read_quote_sheet(path: str | Path, catalog, *, taken: list[str] = ()) -> list[dict[str, Any]]:
+def read_quote_sheet(path: str | Path, catalog: Catalogue, *, taken: Sequence[str] = ()) -> list[dict[str, Any]]:
     """Every row of a quote sheet as quote fields, checked (provider and GPU known, numbers sane, dates real);
     SheetRejected listing every problem when any row has one."""
     path = Path(path)
@@ -153,7 +157,9 @@ def read_quote_sheet(path: str | Path, catalog, *, taken: list[str] = ()) -> lis
             cells["vat"] = taxed
         cells.setdefault("nodes", 1)
         d = _row_quote(cells)
-        for col, lookup in (("provider", lambda v: provider_facts(catalog, v)[0]), ("gpu", lambda v: catalog.gpu(v).id)):
+        lookups: tuple[tuple[str, Callable[[str], str]], ...] = (
+            ("provider", lambda v: provider_facts(catalog, v)[0]), ("gpu", lambda v: catalog.gpu(v).id))
+        for col, lookup in lookups:
             try:
                 if not d.get(col):
                     raise GpudeskError(t("required", "必填"))

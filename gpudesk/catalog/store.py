@@ -14,15 +14,23 @@ import functools
 import json
 import sqlite3
 import threading
+from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from gpudesk.core.quiet_gc import no_gc
 from gpudesk.errors import CatalogError, UserDatabaseDamaged, notify
 
 if TYPE_CHECKING:  # pydantic and the row models load with the first rows, not on open
+    from pydantic import BaseModel, TypeAdapter
+
+    from gpudesk.catalog.codec import CatalogRow
     from gpudesk.catalog.schema import CatalogMeta, GpuSpec, ModelPreset, Offer, Provider, ServerType
+    from gpudesk.catalog.userdb import UserDB
+    from gpudesk.catalog.userrows import PriceOverride, UserRows
     from gpudesk.core.models import ModelArch
+
+R = TypeVar("R", bound="CatalogRow")
 
 KIND_NAMES = ("gpus", "servers", "providers", "offers")
 
@@ -58,10 +66,10 @@ class Catalog:
         self._lock = threading.RLock()
         self._conn: sqlite3.Connection | None = None
         self._meta: CatalogMeta | None = None
-        self._rows: dict[str, dict[str, object]] = {}
+        self._rows: dict[str, Mapping[str, CatalogRow]] = {}  # kind -> id -> row of that kind's model
         self._presets: dict[str, ModelPreset] | None = None
-        self._user = None  # the user database as read (UserRows) or written (UserDB)
-        self._writer = None
+        self._user: UserRows | None = None  # the user database as read (UserRows) or written (UserDB)
+        self._writer: UserDB | None = None
         self._user_off = False  # a damaged user database that could not be set aside: not read again
 
     # --- plumbing ---------------------------------------------------------------------------
@@ -71,7 +79,7 @@ class Catalog:
             self._conn = open_bundled(self.bundled_path)
         return self._conn
 
-    def user_db(self):
+    def user_db(self) -> UserDB:
         """The user's database for writing (created and migrated on first use; imports sqlite-utils).
         A damaged one is set aside first (the user is told) and a new one made."""
         with self._lock:
@@ -86,7 +94,7 @@ class Catalog:
                 self._user_off = False
             return self._writer
 
-    def user_rows(self):
+    def user_rows(self) -> UserRows | None:
         """The user's rows for reading (plain sqlite3, read-only), or None when there is no usable user
         database: none yet, or a damaged one (set aside, the user told; the bundled catalogue serves)."""
         with self._lock:
@@ -96,10 +104,11 @@ class Catalog:
                 from gpudesk.catalog.userrows import UserRows
 
                 try:
-                    self._user = UserRows(self.user_db_path)
+                    self._user = rows = UserRows(self.user_db_path)
                 except UserDatabaseDamaged as exc:
                     self._without_user(exc)
                     return None
+                return rows
             return self._user
 
     def _without_user(self, exc: UserDatabaseDamaged) -> None:
@@ -139,15 +148,16 @@ class Catalog:
                                          catalog_date=rows.get("catalog_date"))
             return self._meta
 
-    def _load(self, kind: str) -> dict[str, object]:
+    def _load(self, kind: str, model: type[R]) -> Mapping[str, R]:
+        """The rows of one kind (`model` is that kind's row model, codec.KINDS[kind])."""
         with self._lock:
-            rows = self._rows.get(kind)
-            if rows is not None:
-                return rows
-            from gpudesk.catalog.codec import KINDS, from_columns
+            cached = self._rows.get(kind)
+            if cached is not None:
+                # the cache for a kind holds only rows that kind's model validated (stored just below)
+                return cast("Mapping[str, R]", cached)
+            from gpudesk.catalog.codec import from_columns
 
-            model = KINDS[kind]
-            rows = {}
+            rows: dict[str, R] = {}
             for r in self._db().execute(f"SELECT * FROM {kind} ORDER BY rowid"):
                 row = from_columns(model, dict(r))
                 rows[row.id] = row
@@ -156,28 +166,37 @@ class Catalog:
                     self._merge_user(kind, model, rows)
             except UserDatabaseDamaged as exc:  # bundled rows only, for every kind (the cache is cleared)
                 self._without_user(exc)
-                return self._load(kind)
+                return self._load(kind, model)
             self._rows[kind] = rows
             return rows
 
-    def _merge_user(self, kind: str, model, rows: dict) -> None:
+    def _kind(self, kind: str) -> Mapping[str, CatalogRow]:
+        """The rows of a kind named at run time (any row model)."""
+        from gpudesk.catalog.codec import KINDS
+
+        return self._load(kind, KINDS[kind])
+
+    def _merge_user(self, kind: str, model: type[R], rows: dict[str, R]) -> None:
         user = self.user_rows()
         if user is None:
             return
+        from pydantic import ValidationError
+
+        from gpudesk.catalog.schema import Offer
         from gpudesk.catalog.userrows import damaged
 
         fast = _validate_stored(model, user.raw_rows(kind))
         if fast is not None:
             for row in fast:
                 rows[row.id] = row
-            data_rows: list[dict] = []
+            data_rows: list[dict[str, object]] = []
         else:  # something is wrong in there: row by row, to name it
             data_rows = user.rows(kind)
         for data in data_rows:
             try:
-                row = model.model_validate({**data, "user": True})
+                row = _validated(model, {**data, "user": True})
             except ValueError as exc:  # pydantic's ValidationError is a ValueError
-                first = exc.errors()[0] if hasattr(exc, "errors") else {}
+                first: Mapping[str, Any] = exc.errors()[0] if isinstance(exc, ValidationError) else {}
                 where = ".".join(map(str, first.get("loc", ()))) or "?"
                 user.close()
                 raise damaged(user.path, f"{kind} row {data.get('id')!r} is invalid "
@@ -185,11 +204,12 @@ class Catalog:
             rows[row.id] = row
         if kind == "offers":
             for offer_id, ov in user.price_overrides().items():
-                if offer_id in rows:
-                    rows[offer_id] = _apply_override(rows[offer_id], ov)
+                offer = rows.get(offer_id)
+                if isinstance(offer, Offer):  # always, in the offers' rows
+                    rows[offer_id] = _apply_override(offer, ov)
 
-    def _get(self, kind: str, id: str):
-        rows = self._load(kind)
+    def _get(self, kind: str, model: type[R], id: str) -> R:
+        rows = self._load(kind, model)
         found = _lookup(rows, id)
         if found is None:
             raise CatalogError(_unknown(kind, id, rows))
@@ -197,29 +217,47 @@ class Catalog:
 
     # --- the public API -------------------------------------------------------------------
 
+    # (the row models are imported where used: opening the catalogue loads no pydantic)
+
     def gpus(self) -> list[GpuSpec]:
-        return list(self._load("gpus").values())
+        from gpudesk.catalog.schema import GpuSpec
+
+        return list(self._load("gpus", GpuSpec).values())
 
     def gpu(self, id: str) -> GpuSpec:
-        return self._get("gpus", id)
+        from gpudesk.catalog.schema import GpuSpec
+
+        return self._get("gpus", GpuSpec, id)
 
     def servers(self) -> list[ServerType]:
-        return list(self._load("servers").values())
+        from gpudesk.catalog.schema import ServerType
+
+        return list(self._load("servers", ServerType).values())
 
     def server(self, id: str) -> ServerType:
-        return self._get("servers", id)
+        from gpudesk.catalog.schema import ServerType
+
+        return self._get("servers", ServerType, id)
 
     def providers(self) -> list[Provider]:
-        return list(self._load("providers").values())
+        from gpudesk.catalog.schema import Provider
+
+        return list(self._load("providers", Provider).values())
 
     def provider(self, id: str) -> Provider:
-        return self._get("providers", id)
+        from gpudesk.catalog.schema import Provider
+
+        return self._get("providers", Provider, id)
 
     def offers(self) -> list[Offer]:
-        return list(self._load("offers").values())
+        from gpudesk.catalog.schema import Offer
+
+        return list(self._load("offers", Offer).values())
 
     def offer(self, id: str) -> Offer:
-        return self._get("offers", id)
+        from gpudesk.catalog.schema import Offer
+
+        return self._get("offers", Offer, id)
 
     def offers_for(self, gpu: str) -> list[Offer]:
         return [o for o in self.offers() if o.gpu == gpu]
@@ -237,15 +275,21 @@ class Catalog:
     def model(self, id: str) -> ModelArch:
         return self.preset(id).arch
 
-    def find(self, id: str) -> tuple[str, object]:
-        """(kind, row) for an id of any kind (GPUs first); CatalogError naming close matches."""
+    def find(self, id: str) -> tuple[str, CatalogRow | ModelPreset]:
+        """(kind, row) for an id of any kind (GPUs first, model presets last); CatalogError naming close
+        matches."""
         everything: dict[str, object] = {}
-        for kind in (*KIND_NAMES, "models"):
-            rows = self._load_presets() if kind == "models" else self._load(kind)
+        for kind in KIND_NAMES:
+            rows = self._kind(kind)
             found = _lookup(rows, id)
             if found is not None:
                 return kind, found
             everything.update(rows)
+        presets = self._load_presets()
+        preset = _lookup(presets, id)
+        if preset is not None:
+            return "models", preset
+        everything.update(presets)
         close = difflib.get_close_matches(id.lower(), list(everything), n=4, cutoff=0.5)
         hint = f"; close matches: {', '.join(close)}" if close else ""
         raise CatalogError(f"nothing in the catalogue has id {id!r}{hint}")
@@ -253,14 +297,14 @@ class Catalog:
     def _load_presets(self) -> dict[str, ModelPreset]:
         with self._lock:
             if self._presets is None:
-                presets = {}
+                presets: dict[str, ModelPreset] = {}
                 for r in self._db().execute("SELECT * FROM models ORDER BY rowid"):
                     presets[r["id"]] = _preset(dict(r))
                 self._presets = presets
             return self._presets
 
 
-def _preset(r: dict) -> ModelPreset:
+def _preset(r: dict[str, Any]) -> ModelPreset:
     from gpudesk.catalog.schema import ModelPreset
 
     config = json.loads(r["config"])
@@ -270,7 +314,7 @@ def _preset(r: dict) -> ModelPreset:
                        checked=r["checked"], arch=arch, config=config)
 
 
-def preset_arch(config: dict, *, id: str, name: str, source: str | None) -> ModelArch:
+def preset_arch(config: dict[str, Any], *, id: str, name: str, source: str | None) -> ModelArch:
     """ModelArch of a preset through the engine's reader (config.json fields, or "gpudesk_arch")."""
     from gpudesk.core.engine.architecture import from_hf_config
 
@@ -278,32 +322,48 @@ def preset_arch(config: dict, *, id: str, name: str, source: str | None) -> Mode
 
 
 @functools.cache
-def _list_of(model):
+def _list_of(model: type[BaseModel]) -> TypeAdapter[list[Any]]:
     from pydantic import TypeAdapter
 
-    return TypeAdapter(list[model])
+    return TypeAdapter(list[model])  # type: ignore[valid-type]  # a list of a row model chosen at run time
 
 
-def _validate_stored(model, raw: list[tuple]) -> list | None:
+def _validate_stored(model: type[R], raw: list[tuple[object, ...]]) -> list[R] | None:
     """Every stored row validated in one pass (JSON parsed and checked by pydantic-core at once: 10,000
     offers in tens of milliseconds, not a Python loop over them), each marked as the user's; None when
     any row fails, so the caller goes row by row and names the bad one."""
     if not raw:
         return []
-    parts = []
+    parts: list[str] = []
     for _, data in raw:
         if not isinstance(data, str) or not data.startswith("{") or data.startswith("{}"):
             return None
         parts.append('{"user":true,' + data[1:])
     try:
-        return _list_of(model).validate_json("[" + ",".join(parts) + "]")
+        base: type[BaseModel] = model  # the cache's key (a class is hashable; a TypeVar's class not to mypy)
+        return _list_of(base).validate_json("[" + ",".join(parts) + "]")  # a list[model], so list[R]
     except ValueError:  # pydantic's ValidationError is a ValueError
         return None
 
 
-def _apply_override(offer: Offer, ov: dict) -> Offer:
-    update = {k: ov[k] for k in ("price_per_gpu_hour", "price_per_gpu_month", "price_date")
-              if ov.get(k) is not None}
+M = TypeVar("M", bound="BaseModel")
+
+
+def _validated(model: type[M], data: dict[str, object]) -> M:
+    return model.model_validate(data)
+
+
+OfferT = TypeVar("OfferT", bound="Offer")
+
+
+def _apply_override(offer: OfferT, ov: PriceOverride) -> OfferT:
+    update: dict[str, object] = {}
+    if ov["price_per_gpu_hour"] is not None:
+        update["price_per_gpu_hour"] = ov["price_per_gpu_hour"]
+    if ov["price_per_gpu_month"] is not None:
+        update["price_per_gpu_month"] = ov["price_per_gpu_month"]
+    if ov["price_date"] is not None:
+        update["price_date"] = ov["price_date"]
     update["price_kind"] = ov.get("price_kind") or "quoted"
     note = ov.get("note")
     if note:
@@ -312,7 +372,10 @@ def _apply_override(offer: Offer, ov: dict) -> Offer:
     return offer.model_copy(update=update)
 
 
-def _lookup(rows: dict, id: str):
+T = TypeVar("T")
+
+
+def _lookup(rows: Mapping[str, T], id: str) -> T | None:
     if not isinstance(id, str) or not id.strip():
         return None  # an empty id names nothing (it used to match rows without a name)
     if id in rows:
@@ -329,7 +392,7 @@ def _lookup(rows: dict, id: str):
     return None
 
 
-def _unknown(kind: str, id: str, rows: dict) -> str:
+def _unknown(kind: str, id: str, rows: Mapping[str, object]) -> str:
     close = difflib.get_close_matches(id.lower(), list(rows), n=4, cutoff=0.5)
     if not close:
         close = [k for k in rows if _norm(id) and _norm(id) in _norm(k)][:4]

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import contextlib
 import sqlite3
+from collections.abc import Iterator, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import sqlite_utils
 from sqlite_utils.migrations import Migrations
@@ -21,23 +23,26 @@ from gpudesk.catalog.userrows import MIGRATION_NAMES, MIGRATION_SET, ROW_KINDS, 
 from gpudesk.errors import CatalogError, UserDatabaseDamaged, notify
 from gpudesk.paths import make_folder
 
+if TYPE_CHECKING:
+    from gpudesk.catalog.codec import CatalogRow
+
 migrations = Migrations(MIGRATION_SET)
 
 
 @migrations(name="0001_rows_and_price_overrides")
 def _m0001(db: sqlite_utils.Database) -> None:
     for kind in ROW_KINDS:
-        db[kind].create({"id": str, "data": str, "modified": str}, pk="id")
-    db["price_overrides"].create({"offer": str, "price_per_gpu_hour": float, "price_per_gpu_month": float,
+        db.table(kind).create({"id": str, "data": str, "modified": str}, pk="id")
+    db.table("price_overrides").create({"offer": str, "price_per_gpu_hour": float, "price_per_gpu_month": float,
                                   "price_kind": str, "price_date": str, "note": str, "modified": str},
                                  pk="offer")
 
 
 @migrations(name="0002_saved_plans_and_settings")
 def _m0002(db: sqlite_utils.Database) -> None:
-    db["saved_plans"].create({"path": str, "title": str, "catalog_hash": str, "modified": str,
+    db.table("saved_plans").create({"path": str, "title": str, "catalog_hash": str, "modified": str,
                               "opened": str}, pk="path")
-    db["settings"].create({"key": str, "value": str}, pk="key")
+    db.table("settings").create({"key": str, "value": str}, pk="key")
 
 
 @migrations(name="0003_drop_saved_plans_and_settings")
@@ -76,7 +81,7 @@ class UserDB(UserRows):
             raise CatalogError(f"cannot migrate user database {self.path} ({exc})") from None
 
     @contextlib.contextmanager
-    def writing(self):
+    def writing(self) -> Iterator[None]:
         """One transaction; sqlite's errors (read-only folder, full disk, locked) become one-line messages."""
         try:
             with self.db.atomic():
@@ -88,16 +93,16 @@ class UserDB(UserRows):
     def version(self) -> list[str]:
         return [m.name for m in migrations.applied(self.db)]
 
-    def upsert_rows(self, kind: str, rows: list) -> None:
+    def upsert_rows(self, kind: str, rows: Sequence[CatalogRow]) -> None:
         """Insert or replace validated rows (pydantic models) in one transaction."""
         if kind not in ROW_KINDS:
             raise ValueError(kind)
         now = _now()
         docs = [{"id": r.id, "data": r.model_dump_json(exclude={"user"}), "modified": now} for r in rows]
         with self.writing():
-            self.db[kind].upsert_all(docs, pk="id")
+            self.db.table(kind).upsert_all(docs, pk="id")
 
-    def upsert_many(self, rows_by_kind: dict[str, list]) -> None:
+    def upsert_many(self, rows_by_kind: Mapping[str, Sequence[CatalogRow]]) -> None:
         """Several kinds at once, all or nothing."""
         with self.writing():
             for kind, rows in rows_by_kind.items():
@@ -120,7 +125,7 @@ class UserDB(UserRows):
             if v is not None and v < 0:
                 raise CatalogError(f"a price cannot be negative: {v}")
         with self.writing():
-            self.db["price_overrides"].upsert(
+            self.db.table("price_overrides").upsert(
                 {"offer": offer, "price_per_gpu_hour": price_per_gpu_hour,
                  "price_per_gpu_month": price_per_gpu_month, "price_kind": price_kind,
                  "price_date": price_date, "note": note, "modified": _now()}, pk="offer")

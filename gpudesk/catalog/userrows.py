@@ -13,6 +13,7 @@ import math
 import sqlite3
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TypedDict
 
 from gpudesk.core.i18n import t
 from gpudesk.errors import CatalogError, GpudeskError, UserDatabaseDamaged
@@ -23,6 +24,20 @@ MIGRATION_SET = "gpudesk-user"
 # one not listed here was written by a newer gpudesk.
 MIGRATION_NAMES = ("0001_rows_and_price_overrides", "0002_saved_plans_and_settings", "0003_drop_saved_plans_and_settings")
 ROW_KINDS = ("gpus", "servers", "providers", "offers")
+_OVERRIDE_COLUMNS = ("offer", "price_per_gpu_hour", "price_per_gpu_month", "price_kind", "price_date", "note",
+                     "modified")
+
+
+class PriceOverride(TypedDict):
+    """One row of `price_overrides`, as checked on reading (prices finite and not negative)."""
+
+    offer: str
+    price_per_gpu_hour: float | None
+    price_per_gpu_month: float | None
+    price_kind: str | None
+    price_date: str | None
+    note: str | None
+    modified: str | None
 
 
 def move_aside(path: Path) -> Path:
@@ -62,7 +77,7 @@ def check_database(conn: sqlite3.Connection, path: Path) -> None:
 def open_checked(path: Path, *, read_only: bool) -> sqlite3.Connection:
     """A connection to the user database, checked (see check_database). A damaged file is moved aside and
     UserDatabaseDamaged raised (the caller goes on without it); one that cannot be opened is a CatalogError."""
-    conn = None
+    conn: sqlite3.Connection | None = None
     try:
         if path.exists() and path.stat().st_size == 0:  # a database always has a header: this one was cut off
             raise sqlite3.DatabaseError(t("the file is empty (0 bytes)", "文件为空（0 字节）"))
@@ -73,17 +88,21 @@ def open_checked(path: Path, *, read_only: bool) -> sqlite3.Connection:
         check_database(conn, path)
         return conn
     except sqlite3.OperationalError as exc:  # locked, unreadable, disk full: not damage, keep it in place
-        with contextlib.suppress(Exception):
-            conn.close()
+        _close(conn)
         raise CatalogError(f"cannot open user database {path} ({exc})") from None
     except sqlite3.DatabaseError as exc:  # not a database / malformed: damaged
-        with contextlib.suppress(Exception):  # the file is what matters, not the half-open connection
-            conn.close()
+        _close(conn)  # the file is what matters, not the half-open connection
         raise damaged(path, str(exc)) from None
     except BaseException:
+        _close(conn)
+        raise
+
+
+def _close(conn: sqlite3.Connection | None) -> None:
+    """Close a connection that may not have been opened, ignoring whatever closing it raises."""
+    if conn is not None:
         with contextlib.suppress(Exception):
             conn.close()
-        raise
 
 
 def damaged(path: Path, reason: str) -> UserDatabaseDamaged:
@@ -122,7 +141,7 @@ class UserRows:
         self.close()
         return damaged(self.path, reason)
 
-    def _query(self, sql: str, table: str) -> list[tuple]:
+    def _query(self, sql: str, table: str) -> list[tuple[object, ...]]:
         """Rows of `sql`; [] when `table` never existed; damage when a migration made it and it is gone."""
         try:
             if not _table_exists(self.conn, table):
@@ -133,16 +152,16 @@ class UserRows:
         except sqlite3.DatabaseError as exc:  # a malformed page met only now
             raise self._damaged(str(exc)) from None
 
-    def raw_rows(self, kind: str) -> list[tuple]:
+    def raw_rows(self, kind: str) -> list[tuple[object, ...]]:
         """(id, stored JSON text) of every row, as stored (the fast path: one validation pass over all)."""
         if kind not in ROW_KINDS:
             raise ValueError(kind)
         return self._query(f"SELECT id, data FROM {kind} ORDER BY rowid", kind)
 
-    def rows(self, kind: str) -> list[dict]:
+    def rows(self, kind: str) -> list[dict[str, object]]:
         if kind not in ROW_KINDS:
             raise ValueError(kind)
-        out = []
+        out: list[dict[str, object]] = []
         for row_id, data in self._query(f"SELECT id, data FROM {kind} ORDER BY rowid", kind):
             try:
                 doc = parse_json(data if isinstance(data, (str, bytes)) else "", f"{kind} row {row_id!r}")
@@ -155,20 +174,36 @@ class UserRows:
             out.append(doc)
         return out
 
-    def price_overrides(self) -> dict[str, dict]:
-        cur = self._query("SELECT offer, price_per_gpu_hour, price_per_gpu_month, price_kind, price_date, note, "
-                          "modified FROM price_overrides ORDER BY rowid", "price_overrides")
-        names = ("offer", "price_per_gpu_hour", "price_per_gpu_month", "price_kind", "price_date", "note", "modified")
-        out = {}
+    def price_overrides(self) -> dict[str, PriceOverride]:
+        cur = self._query(f"SELECT {', '.join(_OVERRIDE_COLUMNS)} FROM price_overrides ORDER BY rowid",
+                          "price_overrides")
+        out: dict[str, PriceOverride] = {}
         for r in cur:
-            ov = dict(zip(names, r))
+            ov = dict(zip(_OVERRIDE_COLUMNS, r, strict=True))
             for key, value in ov.items():
                 problem = _override_problem(key, value)
                 if problem:
                     raise self._damaged(t("price override for {o!r}: {k} {p}", "报价 {o!r} 的自定价格：{k} {p}",
                                           o=ov["offer"], k=key, p=problem))
-            out[ov["offer"]] = ov
+            checked = _checked_override(ov)
+            out[checked["offer"]] = checked
         return out
+
+
+def _checked_override(ov: dict[str, object]) -> PriceOverride:
+    """The override row as its TypedDict, once _override_problem found nothing wrong with any value."""
+
+    def price(key: str) -> float | None:
+        v = ov[key]
+        return v if isinstance(v, (int, float)) and not isinstance(v, bool) else None
+
+    def text(key: str) -> str | None:
+        v = ov[key]
+        return v if isinstance(v, str) else None
+
+    return PriceOverride(offer=text("offer") or "", price_per_gpu_hour=price("price_per_gpu_hour"),
+                         price_per_gpu_month=price("price_per_gpu_month"), price_kind=text("price_kind"),
+                         price_date=text("price_date"), note=text("note"), modified=text("modified"))
 
 
 def _override_problem(key: str, value: object) -> str | None:

@@ -16,7 +16,7 @@ from gpudesk.errors import GpudeskError
 
 SUBCOMMANDS = ("estimate", "recommend", "catalog", "plan", "checklist", "quote", "report", "kit")
 # `gpudesk kit import …` is its own parser (the export form `gpudesk kit PLAN -o DIR` has no action word)
-ALIASES = {("kit", "import"): "kit-import"}
+ALIASES: dict[tuple[str, ...], str] = {("kit", "import"): "kit-import"}
 
 
 class _Parser(argparse.ArgumentParser):
@@ -73,9 +73,10 @@ def _run(argv: list[str]) -> int:
         print(f"gpudesk {getattr(args, 'command_name', args.command)}: error: {exc}", file=sys.stderr)
         return 2
     except Exception as exc:  # pydantic's ValidationError, without importing pydantic up front
-        if type(exc).__name__ != "ValidationError":
+        errors = getattr(exc, "errors", None)
+        if type(exc).__name__ != "ValidationError" or errors is None:
             raise
-        first = exc.errors()[0]
+        first = errors()[0]
         where = ".".join(str(p) for p in first.get("loc", ())) or "input"
         print(f"gpudesk {args.command}: error: {where}: {first.get('msg')}", file=sys.stderr)
         return 2

@@ -76,6 +76,7 @@ def format_estimate(data: dict, job, layout, cluster) -> str:
                      n=layout.gpus, gpu=cluster.gpu.name, tp=layout.tp, pp=layout.pp, dp=layout.dp, z=layout.zero,
                      o=units.label("offload", layout.offload), b=job.micro_batch, s=job.seq_len))
     else:
+        assert serving is not None  # a serving job's estimate carries its serving block
         out.append(t("{n}x {gpu}, TP {tp} PP {pp}, {r} replica(s); {c} users in flight, {ctx} tokens each; "
                      "weights {w}, KV cache {kv}",
                      "{n} 张 {gpu}，TP {tp} PP {pp}，{r} 个副本；并发 {c} 个用户，每个 {ctx} token；权重 {w}，KV 缓存 {kv}",

@@ -196,7 +196,7 @@ def job_from_args(args: argparse.Namespace, catalog):
         fields["lora_targets"] = list(args.lora_targets)
     job = Job(**fields)
     if job.task in ("lora", "qlora"):
-        from gpudesk.core.engine.memory import lora_adapter_params
+        from gpudesk.core.engine.lora import lora_adapter_params
 
         lora_adapter_params(arch, job.lora_rank, job.lora_targets)  # names checked here
     if args.tp > args.gpus or args.pp > args.gpus:

@@ -183,6 +183,6 @@ def check_text(value: str, field: str, label: str) -> str:
     return value
 
 
-def limited_text(field: str, default: str = "", **kw: Any) -> Any:
+def limited_text(field: str, default: str | None = "", **kw: Any) -> Any:
     """A pydantic Field for a text field of TEXT_LIMITS."""
     return Field(default, max_length=TEXT_LIMITS[field], **kw)

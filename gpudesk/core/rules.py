@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import Protocol
 
-from gpudesk.core.models import GpuSpec, Job, Option, Precision
+from gpudesk.core.models import GpuSpec, Job, Precision
 
 # --- time and money ---------------------------------------------------------------------------
 
@@ -148,7 +149,20 @@ def node_power_kw(gpus_per_node: int, tdp_watts: float | None, server_power_kw: 
 # --- comparing options --------------------------------------------------------------------------
 
 
-def same_configuration(a: Option | None, b: Option | None) -> bool:
+class Rented(Protocol):
+    """What names a rented configuration: an Option, or a chart point (core.search's FeasiblePoint)."""
+
+    @property
+    def gpu(self) -> str: ...
+    @property
+    def gpus(self) -> int: ...
+    @property
+    def offer(self) -> str | None: ...
+    @property
+    def provider(self) -> str | None: ...
+
+
+def same_configuration(a: Rented | None, b: Rented | None) -> bool:
     """Whether two options rent the same thing (GPU model, count, offer and provider)."""
     if a is None or b is None:
         return False

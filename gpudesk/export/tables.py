@@ -30,7 +30,7 @@ def _round(x: float | None, digits: int = 2) -> float | None:
     return None if x is None else round(float(x), digits)
 
 
-def options_table(options: Sequence, provider_names: Mapping[str, str] | None = None) -> Table:
+def options_table(options: Sequence, provider_names: Mapping[str, str | None] | None = None) -> Table:
     """One row per ranked option (core Option objects)."""
     from gpudesk.core.search.options_view import layout_text
     from gpudesk.core.search.tiers import tier_label

@@ -103,6 +103,10 @@ def compact(value: float) -> str:
     return f"{value:g}"
 
 
+# A legend entry: (label, the QColor of a swatch | ("line", the QPen of a line sample)).
+LegendEntry = tuple[str, QColor | tuple[str, QPen]]
+
+
 def _title(p: QPainter, rect: QRectF, text: str, lay: Measure) -> float:
     h = lay.pt(16)
     p.setFont(lay.font(9.5, True))
@@ -111,7 +115,7 @@ def _title(p: QPainter, rect: QRectF, text: str, lay: Measure) -> float:
     return h + lay.pt(4)
 
 
-def _legend(p: QPainter, x: float, y: float, entries: list[tuple[str, object]], lay: Measure, max_x: float) -> float:
+def _legend(p: QPainter, x: float, y: float, entries: list[LegendEntry], lay: Measure, max_x: float) -> float:
     """Entries: (label, QColor for a swatch | ('line', QPen) for a line sample). Returns the height used."""
     font = lay.font(7.5)
     p.setFont(font)
@@ -218,7 +222,7 @@ def draw_memory(p: QPainter, rect: QRectF, block: MemoryChart, lay: Measure) -> 
         p.setFont(lay.font(7.5))
         p.drawText(QRectF(cx - slot_w / 2, plot.bottom() + lay.pt(3), slot_w, label_h), CENTRE | int(Qt.TextFlag.TextWordWrap),
                    block.quick_label)
-    entries: list[tuple[str, object]] = [
+    entries: list[LegendEntry] = [
         (block.component_labels.get(name, name), COMPONENT_COLOURS[name]) for name in data.components
         if any(b.components_gib.get(name, 0.0) > 0 for b in data.bars)
     ]
@@ -329,7 +333,7 @@ def draw_pareto(p: QPainter, rect: QRectF, block: ParetoChart, lay: Measure) -> 
     for pt in points:
         if pt.chosen:
             _star(p, QPointF(xs(pt.days), ys(pt.cost)), lay.pt(7), lay)
-    entries: list[tuple[str, object]] = [(block.option_label, OTHERS), (block.front_label, ("line", QPen(FRONT, lay.pt(1.5)))),
+    entries: list[LegendEntry] = [(block.option_label, OTHERS), (block.front_label, ("line", QPen(FRONT, lay.pt(1.5)))),
                                          (block.chosen_label, STAR)]
     _legend(p, plot.left(), top, entries, lay, rect.right())
 
@@ -386,7 +390,7 @@ def draw_billing(p: QPainter, rect: QRectF, block: BillingChart, lay: Measure) -
         p.setPen(pen.color())
         p.drawText(QRectF(xs(hours) + lay.pt(3), plot.top() + lay.pt(2 + 11 * k), lay.pt(120), lay.pt(10)), LEFT,
                    f"{label} {hours:,.0f} h")
-    entries: list[tuple[str, object]] = [(block.hourly_label, ("line", hourly_pen)), (block.monthly_label, ("line", monthly_pen))]
+    entries: list[LegendEntry] = [(block.hourly_label, ("line", hourly_pen)), (block.monthly_label, ("line", monthly_pen))]
     _legend(p, plot.left(), top, entries, lay, rect.right())
 
 
@@ -469,7 +473,7 @@ def draw_quotes(p: QPainter, rect: QRectF, block: Any, lay: Measure) -> None:
             note = block.unknown_label.format(items=sep.join(block.item_labels.get(k, k) for k in bar.unknown))
             p.drawText(QRectF(x, plot.top() + i * row, rect.right() - x, row), LEFT | int(Qt.TextFlag.TextWordWrap), note)
     present = [k for k in data.items if any(b.items.get(k) for b in data.bars)]
-    entries: list[tuple[str, object]] = [(block.item_labels.get(k, k), QUOTE_COLOURS[k]) for k in present]
+    entries: list[LegendEntry] = [(block.item_labels.get(k, k), QUOTE_COLOURS[k]) for k in present]
     entries += [(block.cheapest_label, ("line", QPen(QUOTE_COLOURS["storage"].darker(150), lay.pt(1.4)))),
                 (block.selected_label, ("line", QPen(ACCENT, lay.pt(1.4))))]
     _legend(p, plot.left(), plot.bottom() + lay.pt(26), entries, lay, rect.right())

@@ -11,7 +11,7 @@ All lengths are in device units; `pt()` and `mm()` convert.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -281,7 +281,7 @@ class Layout:
 
     # ---- tables ----
     def _table(self, columns: list[str], rows: list[list[str]], widths: list[float] | None, align: str | None,
-               row_styles: list[str] | None, header: bool, *, label_column: bool = False, size: float = 8.5,
+               row_styles: Sequence[str] | None, header: bool, *, label_column: bool = False, size: float = 8.5,
                title_columns: tuple[int, ...] = (), label_cols: tuple[int, ...] = ()) -> None:
         place_table(self, columns, rows, widths, align, row_styles, header, label_column=label_column, size=size,
                     title_columns=title_columns, label_cols=label_cols)

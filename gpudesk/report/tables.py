@@ -4,7 +4,7 @@ page, so no text is ever dropped. Used by `Layout` (report/layout.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -22,7 +22,7 @@ _STRIPE = QColor("#FAFBFC")
 
 
 def place_table(lay: Layout, columns: list[str], rows: list[list[str]], widths: list[float] | None,
-                align: str | None, row_styles: list[str] | None, header: bool, *, label_column: bool = False,
+                align: str | None, row_styles: Sequence[str] | None, header: bool, *, label_column: bool = False,
                 size: float = 8.5, title_columns: tuple[int, ...] = (), label_cols: tuple[int, ...] = ()) -> None:
     label_cols = label_cols or ((0,) if label_column else ())
     n = len(columns) if columns else (len(rows[0]) if rows else 0)

@@ -28,7 +28,7 @@ class Recoverable(BaseModel):
     title: str
 
 
-def autosave_path_for(path: str | os.PathLike | None, *, key: str | None = None) -> Path:
+def autosave_path_for(path: str | os.PathLike[str] | None, *, key: str | None = None) -> Path:
     """Where the autosave of the plan at `path` goes (an untitled plan: per process, or per `key`)."""
     from gpudesk.paths import autosave_dir
 
@@ -40,7 +40,7 @@ def autosave_path_for(path: str | os.PathLike | None, *, key: str | None = None)
     return autosave_dir(create=False) / f"{name}.autosave"
 
 
-def write_autosave(plan: Plan, path: str | os.PathLike | None = None, *, key: str | None = None) -> Path:
+def write_autosave(plan: Plan, path: str | os.PathLike[str] | None = None, *, key: str | None = None) -> Path:
     from gpudesk.paths import autosave_dir
 
     autosave_dir(create=True)  # GpudeskError naming the folder when it cannot be made
@@ -51,13 +51,13 @@ def write_autosave(plan: Plan, path: str | os.PathLike | None = None, *, key: st
     return target
 
 
-def discard_autosave(path: str | os.PathLike | None = None, *, key: str | None = None) -> None:
+def discard_autosave(path: str | os.PathLike[str] | None = None, *, key: str | None = None) -> None:
     """Drop the autosave after a clean save or close."""
     with contextlib.suppress(FileNotFoundError):
         autosave_path_for(path, key=key).unlink()
 
 
-def _read_autosave(file: Path) -> dict:
+def _read_autosave(file: Path) -> dict[str, Any]:
     try:
         doc = read_json(file, max_bytes=MAX_PLAN_BYTES, what="autosave", max_depth=MAX_JSON_DEPTH)
     except GpudeskError as exc:
@@ -108,7 +108,7 @@ def find_recoverable() -> list[Recoverable]:
     return found
 
 
-def load_autosave(file: str | os.PathLike) -> Plan:
+def load_autosave(file: str | os.PathLike[str]) -> Plan:
     p = Path(file)
     try:
         doc = _read_autosave(p)

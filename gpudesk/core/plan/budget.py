@@ -17,12 +17,16 @@ from __future__ import annotations
 
 import datetime as _dt
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from gpudesk.core import units
 from gpudesk.core.i18n import current_language, t
 from gpudesk.core.models import Option
 from gpudesk.core.plan.model import Plan
+
+if TYPE_CHECKING:
+    from gpudesk.core.plan.comparison import Comparison
+    from gpudesk.core.plan.quote_cost import QuoteCost
 
 Kind = Literal["quote", "estimate", "service", "mixed", "none"]
 
@@ -85,7 +89,7 @@ def mixed_total(o: Option) -> float | None:
     return train + service
 
 
-def plan_budget(plan: Plan, comparison=None, *, today: _dt.date | None = None) -> Budget:
+def plan_budget(plan: Plan, comparison: Comparison | None = None, *, today: _dt.date | None = None) -> Budget:
     """The plan's budget figure (see the module's rules). `comparison` (core.plan.compare) saves costing
     the quotes again when the caller has it."""
     o = plan.choice
@@ -119,7 +123,7 @@ def plan_budget(plan: Plan, comparison=None, *, today: _dt.date | None = None) -
     return Budget(estimate, kind, currency, hours, margin, billing)
 
 
-def _difference(c, estimate: float | None, hours: float | None, currency: str) -> list[str]:
+def _difference(c: QuoteCost, estimate: float | None, hours: float | None, currency: str) -> list[str]:
     """Why the quote's all-in is not the engine's estimate (Q3: one figure, the difference explained)."""
     if estimate is None or c.all_in is None or abs(c.all_in - estimate) < 0.5:
         return []

@@ -60,7 +60,7 @@ def flag_text(flag: str, unknown: list[str] | None = None, *, date: str | None =
 class QuoteRow:
     quote: Quote
     provider_name: str
-    provider: dict | None  # the provider's facts (live catalogue row, else as recorded with the quote)
+    provider: dict[str, Any] | None  # the provider's facts (live catalogue row, else as recorded with the quote)
     fit: QuoteFit | None
     cost: QuoteCost
     sensitivity: dict[float, float | None]
@@ -113,7 +113,7 @@ class Comparison:
                  l=self.licensed_providers, v=verdict)
 
 
-def _provider_row(q: Quote, catalog: Catalogue | None) -> dict | None:
+def _provider_row(q: Quote, catalog: Catalogue | None) -> dict[str, Any] | None:
     if catalog is not None:
         try:
             row = catalog.provider(q.provider)
@@ -123,14 +123,14 @@ def _provider_row(q: Quote, catalog: Catalogue | None) -> dict | None:
     return q.provider_facts
 
 
-def _name(q: Quote, facts: dict | None) -> str:
+def _name(q: Quote, facts: dict[str, Any] | None) -> str:
     if facts:
         zh, en = facts.get("name_zh"), facts.get("name_en")
         return (t(en or "", zh or "") or zh or en or q.provider_name or q.provider)
     return q.provider_name or q.provider
 
 
-def _flags(q: Quote, facts: dict | None, fit: QuoteFit | None, cost: QuoteCost, today: _dt.date) -> list[str]:
+def _flags(q: Quote, facts: dict[str, Any] | None, fit: QuoteFit | None, cost: QuoteCost, today: _dt.date) -> list[str]:
     out = []
     if q.expired(today):
         out.append("expired")

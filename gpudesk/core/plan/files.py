@@ -10,6 +10,7 @@ import hashlib
 import json
 import os
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +24,7 @@ from gpudesk.fileio import atomic_write, locked, read_json, remove_stale_temps
 
 # version N -> function turning a version-N document into a version-(N+1) one.
 # Version 0 was the pre-release draft: checklist state was a list of {"id", "status", ...}.
-def _from_v0(doc: dict) -> dict:
+def _from_v0(doc: dict[str, Any]) -> dict[str, Any]:
     items = doc.get("checklist")
     if isinstance(items, list):
         doc["checklist"] = {i.pop("id"): i for i in items if isinstance(i, dict) and "id" in i}
@@ -31,16 +32,16 @@ def _from_v0(doc: dict) -> dict:
     return doc
 
 
-def _from_v1(doc: dict) -> dict:
+def _from_v1(doc: dict[str, Any]) -> dict[str, Any]:
     """Version 2 only makes room for optional fields (e.g. `wording`): nothing to change."""
     doc["version"] = 2
     return doc
 
 
-MIGRATIONS: dict[int, Callable[[dict], dict]] = {0: _from_v0, 1: _from_v1}
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {0: _from_v0, 1: _from_v1}
 
 
-def _field_path(loc: tuple) -> str:
+def _field_path(loc: tuple[int | str, ...]) -> str:
     out = ""
     for part in loc:
         out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
@@ -78,7 +79,7 @@ def plan_from_dict(doc: Any, source: str = "plan") -> Plan:
                             f"{first.get('msg')}{more}") from None
 
 
-def load_plan(path: str | os.PathLike) -> Plan:
+def load_plan(path: str | os.PathLike[str]) -> Plan:
     """Read, check and migrate a plan file. Refused before parsing: files over MAX_PLAN_BYTES; then
     anything that is not strict JSON (NaN, Infinity, 1e400), nesting beyond MAX_JSON_DEPTH, and every
     field the schema does not allow, each named with the file."""
@@ -120,7 +121,7 @@ def _same(a: Path, b: Path) -> bool:
         return False
 
 
-def refuse_export_over(path: str | os.PathLike, *sources: str | os.PathLike) -> Path:
+def refuse_export_over(path: str | os.PathLike[str], *sources: str | os.PathLike[str]) -> Path:
     """`path` as a target for an export (PDF, spreadsheet, kit, price sheet); PlanFileError when writing it
     would destroy something: one of the `sources` it was made from (or its .bak), a plan file, its backup,
     an autosave, a database. Every exporter calls this before writing anything."""
@@ -142,7 +143,7 @@ def refuse_export_over(path: str | os.PathLike, *sources: str | os.PathLike) -> 
 # --- writing --------------------------------------------------------------------------------
 
 
-def plan_document(plan: Plan) -> dict:
+def plan_document(plan: Plan) -> dict[str, Any]:
     # warnings off: Options built by the recommender with model_construct carry ints where the
     # schema says float; JSON keeps the number and loading coerces it back.
     return plan.model_dump(mode="json", warnings=False)
@@ -160,7 +161,7 @@ class ChangedOnDisk(PlanFileError):
     """The plan file was replaced since it was read (another program, or another gpudesk, saved it)."""
 
 
-def file_stamp(path: str | os.PathLike) -> tuple[int, int, int] | None:
+def file_stamp(path: str | os.PathLike[str]) -> tuple[int, int, int] | None:
     """What tells one version of a file from the next (modification time, size, inode: a save replaces
     the inode); None when there is no file. Compare the stamp taken when a plan was read with the
     current one before writing over it."""
@@ -171,13 +172,13 @@ def file_stamp(path: str | os.PathLike) -> tuple[int, int, int] | None:
     return (st.st_mtime_ns, st.st_size, st.st_ino)
 
 
-def plan_lock(path: str | os.PathLike):
+def plan_lock(path: str | os.PathLike[str]) -> AbstractContextManager[Path]:
     """Hold the plan's lock across a read-modify-write, so concurrent edits (two `checklist --set`, the GUI
     and a `quote add`) all land: `with plan_lock(p): plan = load_plan(p); ...; save_plan(plan, p)`."""
     return locked(path)
 
 
-def save_plan(plan: Plan, path: str | os.PathLike, *, touch: bool = True) -> Path:
+def save_plan(plan: Plan, path: str | os.PathLike[str], *, touch: bool = True) -> Path:
     """Save atomically under the plan's lock; `touch` stamps `modified`. Returns the path written."""
     p = Path(path)
     before = plan.modified

@@ -21,11 +21,16 @@ class HostFacts:
     checkpoints: int = CHECKPOINTS_KEPT
 
 
+def _bytes(value: int | float | str | None) -> int | None:
+    """A byte count of the option's host block (whole numbers; a float read from JSON is one too)."""
+    return int(value) if isinstance(value, (int, float)) else None
+
+
 def host_facts(o: Option) -> HostFacts:
     h = o.host or {}
     need = max(int(h.get("ram_bytes") or 0), int(o.memory.host_ram_bytes or 0)) or None
-    return HostFacts(need, host_ram_to_order(need), h.get("server_ram_bytes"), h.get("nvme_bytes"),
-                     h.get("server_nvme_bytes"))
+    return HostFacts(need, host_ram_to_order(need), _bytes(h.get("server_ram_bytes")), _bytes(h.get("nvme_bytes")),
+                     _bytes(h.get("server_nvme_bytes")))
 
 
 def host_cpu(cpu: str | None) -> str:

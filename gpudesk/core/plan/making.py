@@ -30,7 +30,7 @@ from gpudesk.core.rules import same_configuration
 from gpudesk.errors import GpudeskError
 
 
-def _dump(row: Any) -> dict | None:
+def _dump(row: Any) -> dict[str, Any] | None:
     if row is None:
         return None
     if isinstance(row, BaseModel):
@@ -64,7 +64,10 @@ def catalog_ref(catalog: Catalogue | None) -> CatalogRef:
     meta = getattr(catalog, "meta", None)
     if meta is None:
         return CatalogRef()
-    get = meta.get if isinstance(meta, dict) else (lambda k: getattr(meta, k, None))
+
+    def get(key: str) -> Any:
+        return meta.get(key) if isinstance(meta, dict) else getattr(meta, key, None)
+
     return CatalogRef(content_hash=get("content_hash"), catalog_date=get("catalog_date"))
 
 
@@ -110,7 +113,7 @@ def choice_wording(job: Job, option: Option, catalog: Catalogue,
             except GpudeskError:  # the offer is gone from this catalogue: the stored notes stand
                 again = None
         same = again is not None and same_configuration(again, option) and again.layout == option.layout
-        notes = list(again.notes) if same and len(again.notes) == len(option.notes) else None
+        notes = list(again.notes) if again is not None and same and len(again.notes) == len(option.notes) else None
         out[lang] = ChoiceWording(advice=advice, notes=notes)
     return out
 
@@ -284,7 +287,7 @@ def _val(x: Any) -> str:
     return str(getattr(x, "value", x))
 
 
-def choice_summary(option: Option | None) -> dict | None:
+def choice_summary(option: Option | None) -> dict[str, Any] | None:
     """The chosen configuration in a few stable keys (figures copied from the Option, not recomputed)."""
     if option is None:
         return None
@@ -308,7 +311,7 @@ def choice_summary(option: Option | None) -> dict | None:
     }
 
 
-def plan_summary(plan: Plan, path: str | os.PathLike | None = None) -> dict:
+def plan_summary(plan: Plan, path: str | os.PathLike[str] | None = None) -> dict[str, Any]:
     return {
         "title": plan.title, "organisation": plan.organisation, "author": plan.author,
         "file": str(Path(path).resolve()) if path else None, "hash": plan_hash(plan),

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, datetime
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Final, Literal
 
 from pydantic import (
     BaseModel,
@@ -29,7 +29,7 @@ from gpudesk.core.models import Constraints, GpuSpec, Job, Offload, Option, Reco
 from gpudesk.core.rows import SNAPSHOTS
 from gpudesk.core.plan.quotes import Quote, QuoteSelection
 
-FORMAT = "gpudesk-plan"
+FORMAT: Final = "gpudesk-plan"
 VERSION = 2
 SUFFIX = ".gpudesk"
 STATUSES = ("open", "pass", "fail", "n/a", "waived")
@@ -89,6 +89,7 @@ class Hardware(_Strict):
         """The copies keep their catalogue types (core.rows): a hand edit cannot smuggle in a wrong one."""
         if row is None:
             return row
+        assert info.field_name is not None  # pydantic names the field for a field validator
         try:
             SNAPSHOTS[info.field_name].model_validate(row)
         except ValidationError as exc:

@@ -22,7 +22,9 @@ Rules, decided once (each shown to the reader in `assumptions`):
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from gpudesk.core.i18n import t
 from gpudesk.core.plan.quotes import FORM_HOURS, GRANULARITY_HOURS, Quote, Rate
@@ -108,7 +110,7 @@ def _counts(span: float, hours: float) -> list[int]:
     return sorted({0, max(0, most - 2), most - 1, most})
 
 
-def cheapest_mix(q: Quote, rental: float, step: float, forms: list[str]) -> list[BillingLine] | None:
+def cheapest_mix(q: Quote, rental: float, step: float, forms: Sequence[str]) -> list[BillingLine] | None:
     """The cheapest lines of the allowed forms covering `rental` hours (None: no form can)."""
     coarse = [f for f in COARSE_FORMS if f in forms and q.rate(f) is not None]
     hourly = q.rate("hourly") if "hourly" in forms else None
@@ -277,7 +279,7 @@ def sensitivity(q: Quote, needs: JobNeeds) -> dict[float, float | None]:
     return {f: all_in_cost(q, needs, factor=f).all_in for f in SENSITIVITY}
 
 
-def cost_json(c: QuoteCost) -> dict:
+def cost_json(c: QuoteCost) -> dict[str, Any]:
     def r2(x: float | None) -> float | None:
         return None if x is None else round(x, 2)
 

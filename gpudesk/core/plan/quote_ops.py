@@ -35,7 +35,7 @@ def job_needs(plan: Plan, fit: QuoteFit | None) -> JobNeeds:
     """Hours (from the quote's fit: a training run, and a serving job's service period), data + weights + kept
     checkpoints on storage, one checkpoint of egress."""
     from gpudesk.core.engine.architecture import count_params
-    from gpudesk.core.engine.memory import checkpoint_bytes
+    from gpudesk.core.engine.states import checkpoint_bytes
 
     job = plan.job
     ckpt = checkpoint_bytes(job) if job.task.trains else None
@@ -51,7 +51,7 @@ def job_needs(plan: Plan, fit: QuoteFit | None) -> JobNeeds:
 # --- the provider and the configuration ---------------------------------------------------------
 
 
-def provider_facts(catalog: Catalogue, provider_id: str) -> tuple[str, str, dict | None]:
+def provider_facts(catalog: Catalogue, provider_id: str) -> tuple[str, str, dict[str, Any] | None]:
     """(id, display name, row) of a provider the catalogue knows; GpudeskError otherwise."""
     row = catalog.provider(provider_id)
     if row.id == MARKET_REFERENCE:
@@ -67,7 +67,8 @@ def _offer_for(catalog: Catalogue, q: Quote) -> str | None:
     """A catalogue offer of the quote's GPU with the same node size: the node type the engine evaluates on."""
     for o in catalog.offers():
         if o.gpu == q.gpu and o.gpus_per_node == q.gpus_per_node and (o.max_nodes or 1) >= q.nodes:
-            return o.id
+            offer_id: str = o.id
+            return offer_id
     return None
 
 
@@ -80,7 +81,7 @@ def fit_from_option(plan: Plan, o: Option, source: str) -> QuoteFit:
     lay = o.layout
     return QuoteFit(job_key=job_key(plan), source=source, fits=o.memory.fits, hours=o.time.hours,  # type: ignore[arg-type]
                     gpu_hours=o.time.gpu_hours, memory_per_gpu_bytes=o.memory.per_gpu_bytes.total,
-                    service_hours=o.serving.period_hours if getattr(o, "serving", None) is not None else None,
+                    service_hours=o.serving.period_hours if o.serving is not None else None,
                     gpu_capacity_bytes=o.memory.gpu_capacity_bytes,
                     layout=f"TP {lay.tp} · PP {lay.pp} · DP {lay.dp} · ZeRO {lay.zero}")
 

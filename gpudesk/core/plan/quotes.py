@@ -20,6 +20,7 @@ import re
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic_core import ErrorDetails
 
 from gpudesk.core.i18n import t
 from gpudesk.core.rules import HOURS_PER_MONTH
@@ -31,6 +32,7 @@ BILLING_FORMS: tuple[str, ...] = ("hourly", "daily", "monthly", "yearly", "spot"
 FORM_HOURS: dict[str, float] = {"hourly": 1.0, "daily": 24.0, "monthly": HOURS_PER_MONTH,
                                 "yearly": 12 * HOURS_PER_MONTH, "spot": 1.0}
 Granularity = Literal["second", "minute", "hour", "day"]
+SubsidyItem = Literal["compute", "storage", "network", "fees"]
 GRANULARITY_HOURS: dict[str, float] = {"second": 1 / 3600, "minute": 1 / 60, "hour": 1.0, "day": 24.0}
 COST_ITEMS = ("compute", "storage", "network", "fees", "subsidy", "tax")
 SUBSIDY_ITEMS = ("compute", "storage", "network", "fees")
@@ -76,7 +78,7 @@ class Subsidy(_Strict):
 
     rate: float = Field(gt=0, le=1)
     cap: float | None = Field(default=None, ge=0)  # CNY; None: no cap stated
-    items: list[Literal["compute", "storage", "network", "fees"]] = Field(default_factory=lambda: ["compute"])
+    items: list[SubsidyItem] = Field(default_factory=lambda: list[SubsidyItem](["compute"]))
     programme: str | None = Field(default=None, max_length=MAX_TEXT)
 
     @field_validator("items")
@@ -226,7 +228,7 @@ def field_label(name: str) -> str:
     return t(*pair) if pair else name
 
 
-def _reason(err: dict) -> str:
+def _reason(err: ErrorDetails) -> str:
     kind, ctx = err.get("type", ""), err.get("ctx") or {}
     if kind in ("greater_than_equal", "greater_than"):
         bound = ctx.get("ge", ctx.get("gt"))

@@ -9,7 +9,7 @@ from gpudesk.core.i18n import t
 from gpudesk.core.models import Option
 from gpudesk.core.report.chart_data import cost_chart_data, option_label
 from gpudesk.core.rules import same_configuration
-from gpudesk.core.report.blocks import BillingChart, Heading, ParetoChart, Section, Table, Text
+from gpudesk.core.report.blocks import BillingChart, Heading, ParetoChart, RowStyle, Section, Table, Text
 from gpudesk.core.report.context import ReportContext
 
 MONTHLY_RELEVANT = 0.5  # a job renting less than half the break-even hours of a month: monthly cannot pay off
@@ -25,7 +25,8 @@ class AlternativesSection(ReportContext):
         if not options:
             return None
         serving = not self.job.task.trains
-        rows, styles = [], []
+        rows: list[list[str]] = []
+        styles: list[RowStyle] = []
         for a in options[:10]:
             chosen = same_configuration(a, o)
             if serving:  # a service: speed per user, cost per month and per million tokens
@@ -89,7 +90,8 @@ class AlternativesSection(ReportContext):
         return be is None or hours is None or hours >= MONTHLY_RELEVANT * be
 
     def _billing_table(self, options: list[Option], o: Option | None) -> Any:
-        rows, styles = [], []
+        rows: list[list[str]] = []
+        styles: list[RowStyle] = []
         for a in options:
             c = a.cost
             rows.append([

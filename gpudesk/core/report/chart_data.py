@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from gpudesk.core.models import Option
 from gpudesk.core.search.recommender import FeasiblePoint
@@ -16,17 +17,24 @@ from gpudesk.core.engine.cost import rental_month
 from gpudesk.core.report.service_chart import ServiceChartData, is_service, service_chart_data
 from gpudesk.core.rules import HOURS_PER_MONTH, pareto_front, same_configuration
 
+if TYPE_CHECKING:
+    from gpudesk.core.plan.comparison import Comparison
+
 GIB = float(1 << 30)
 MEMORY_COMPONENTS = ("weights", "gradients", "optimizer_states", "activations", "kv_cache", "overhead")
 
 
-def gpu_label(option: Option) -> str:
+# A configuration a chart draws: a ranked Option, or a plain feasible point of the search.
+Configuration = Option | FeasiblePoint
+
+
+def gpu_label(option: Configuration) -> str:
     """The GPU's name without the vendor prefix every row would repeat."""
     name = option.gpu_name or option.gpu
     return name.removeprefix("NVIDIA ").removeprefix("GeForce ")
 
 
-def option_label(option: Option) -> str:
+def option_label(option: Configuration) -> str:
     """Short language-neutral label: '4× H100 80GB SXM'."""
     return f"{option.gpus}× {gpu_label(option)}"
 
@@ -177,7 +185,7 @@ class CostChartData:
         return not self.points
 
 
-def _cost_and_days(option: Option) -> tuple[float, float, float] | None:
+def _cost_and_days(option: Configuration) -> tuple[float, float, float] | None:
     """The option's clean-run cost, the cost with the margin (both from the cost module) and its days."""
     cost, with_margin, hours = option.cost.compute_cost, option.cost.with_trial_margin, option.time.hours
     if cost is None or with_margin is None or hours is None:
@@ -251,7 +259,7 @@ def cost_chart_data(feasible: Sequence[Option | FeasiblePoint], chosen: Option |
 def chart_key(kind: str, data: MemoryChartData | CostChartData | None) -> object:
     """What one chart (`kind`: memory, cost, days, pareto, billing) draws from `data`, as a
     comparable value: equal keys mean an identical chart, so a redraw can be skipped."""
-    if data is None or kind == "memory":
+    if data is None or kind == "memory" or not isinstance(data, CostChartData):
         return data
     if data.service is not None and kind in ("cost", "days", "pareto"):  # a service's charts in these places
         return (kind, data.service)
@@ -295,11 +303,11 @@ class QuoteChartData:
         return not any(b.all_in is not None for b in self.bars)
 
 
-def quote_chart_data(comparison) -> QuoteChartData:
+def quote_chart_data(comparison: Comparison) -> QuoteChartData:
     """Each quote's all-in cost by item, from core.plan's comparison (the figures it computed)."""
     bars = []
     for r in comparison.rows:
-        items = {k: r.cost.items[k] for k in QUOTE_ITEMS if r.cost.items.get(k) is not None}
+        items = {k: v for k in QUOTE_ITEMS if (v := r.cost.items.get(k)) is not None}
         bars.append(QuoteBar(r.quote.id, f"{r.quote.id} {r.provider_name}", items, r.cost.all_in,
                              tuple(r.cost.unknown), r.cheapest, r.selected,
                              "expired" in r.flags or "does-not-fit" in r.flags))

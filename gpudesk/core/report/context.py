@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as _dt
 import functools
 from types import SimpleNamespace
+from collections.abc import Iterable
 from typing import Any
 
 from gpudesk.core.i18n import t
@@ -45,14 +46,14 @@ def _row(snapshot: Any) -> Any:
     return SimpleNamespace(**snapshot)
 
 
-def distinct_alternatives(alternatives, choice: Option | None) -> list[Option]:
+def distinct_alternatives(alternatives: Iterable[Option], choice: Option | None) -> list[Option]:
     """The stored alternatives a reader can tell apart: an option that reads the same as the choice or as
     a better-ranked alternative (two offers of one provider at one price: "4× A100 · ¥3,517" twice) is
     printed once (core.search.options_view.display_key, as the Options tab shows them)."""
     from gpudesk.core.search.options_view import display_key
 
     seen = {display_key(choice)} if choice is not None else set()
-    out = []
+    out: list[Option] = []
     for a in alternatives:
         key = display_key(a)
         if key not in seen:

@@ -7,7 +7,8 @@ from typing import Any
 from gpudesk.core import units
 from gpudesk.core.i18n import t
 from gpudesk.core.report.blocks import Heading, KeyValues, RowStyle, Section, Text
-from gpudesk.core.plan.comparison import item_label
+from gpudesk.core.models import Option
+from gpudesk.core.plan.comparison import QuoteRow, item_label
 from gpudesk.core.report.context import ReportContext
 from gpudesk.core.rules import MARKET_REFERENCE
 
@@ -83,7 +84,7 @@ class ProviderSection(ReportContext):
                              "并以书面形式确认 SLA 赔付条款。"), "muted"))
         return Section(t("Provider", "供应商"), blocks)
 
-    def _offer_block(self, o) -> KeyValues:
+    def _offer_block(self, o: Option) -> KeyValues:
         offer = self.row("offer", o.offer)
         c = o.cost
         offer_rows = [
@@ -100,7 +101,7 @@ class ProviderSection(ReportContext):
         kind_style: RowStyle = "warning" if o.price_kind in (None, "estimate") else ""
         return KeyValues(offer_rows, row_styles=["", "", "", "", kind_style, kind_style, "", "", ""])
 
-    def _offer_words(self, o, offer) -> str:
+    def _offer_words(self, o: Option, offer: Any) -> str:
         """What the catalogue entry is, in words (its id is for the command line, not for the signed plan)."""
         if not o.offer:
             return t("none (price entered by the user)", "无（用户自填价格）")
@@ -109,7 +110,7 @@ class ProviderSection(ReportContext):
         gpn = getattr(offer, "gpus_per_node", None) or o.gpus_per_node
         return t("{who} for {gpu} in {n}-GPU nodes", "{who}：每节点 {n} 卡的 {gpu}", who=who, gpu=o.gpu_name or o.gpu, n=gpn)
 
-    def _quote_rows(self, r) -> list[tuple[str, str]]:
+    def _quote_rows(self, r: QuoteRow) -> list[tuple[str, str]]:
         """A quote's terms as the user recorded them (unknown where it says nothing)."""
         from gpudesk.core.plan.comparison import price_summary
 

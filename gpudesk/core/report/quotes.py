@@ -7,7 +7,7 @@ from typing import Any
 
 from gpudesk.core import units
 from gpudesk.core.i18n import t
-from gpudesk.core.plan.comparison import QUOTES_NEEDED, billing_text, item_label, price_summary
+from gpudesk.core.plan.comparison import QUOTES_NEEDED, QuoteRow, billing_text, item_label, price_summary
 from gpudesk.core.plan.quote_cost import SENSITIVITY
 from gpudesk.core.report.blocks import Bullets, Heading, KeyValues, QuoteChart, RowStyle, Section, Style, Table, Text
 from gpudesk.core.report.chart_data import QUOTE_ITEMS, quote_chart_data
@@ -94,10 +94,10 @@ class QuotesSection(ReportContext):
             return t("price entered without a written quote on file", "未附书面报价的价格")
         return t("market-reference estimate", "市场参考估算价")
 
-    def _mark(self, r) -> str:
+    def _mark(self, r: QuoteRow) -> str:
         return ("✔ " if r.selected else "") + ("★ " if r.cheapest else "")
 
-    def _style(self, r) -> RowStyle:
+    def _style(self, r: QuoteRow) -> RowStyle:
         if r.selected:
             return "chosen"
         if "expired" in r.flags or "does-not-fit" in r.flags:
@@ -138,7 +138,7 @@ class QuotesSection(ReportContext):
         return Table(heads, rows, widths=[0.15, 0.19, 0.18, 0.22, 0.13, 0.13], align="llllll", row_styles=styles,
                      title_columns=(0,))
 
-    def _billed(self, r) -> str:
+    def _billed(self, r: QuoteRow) -> str:
         """Hours billed, with what rounded them up (Q7): "47 h billed\n(whole hours)" for a 46.3 h rental."""
         c, q = r.cost, r.quote
         billed, used = c.billed_hours, c.duration_hours

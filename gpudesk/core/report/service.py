@@ -7,7 +7,7 @@ from __future__ import annotations
 from gpudesk.core import units
 from gpudesk.core.i18n import t
 from gpudesk.core.models import Job, Option, ServingEstimate
-from gpudesk.core.plan.budget import mixed_total  # noqa: F401 - the report's sections read it from here
+from gpudesk.core.plan.budget import mixed_total as mixed_total  # re-exported: the report's sections read it here
 from gpudesk.core.rules import HOURS_PER_MONTH
 
 

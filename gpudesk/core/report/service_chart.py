@@ -12,10 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from gpudesk.core.engine.cost import priced_serving
-from gpudesk.core.models import ServingEstimate
+from gpudesk.core.models import Option, ServingEstimate
 from gpudesk.core.rules import same_configuration
+
+if TYPE_CHECKING:
+    from gpudesk.core.report.chart_data import Configuration
 
 
 @dataclass(frozen=True)
@@ -44,22 +48,22 @@ class ServiceChartData:
         return not self.by_gpu
 
 
-def serving_of(option) -> ServingEstimate | None:
+def serving_of(option: Configuration) -> ServingEstimate | None:
     """A configuration's priced serving estimate: an Option carries it; a chart point (FeasiblePoint)
     carries the speed in its time estimate and its prices in its cost, priced here by the engine."""
-    s = getattr(option, "serving", None)
+    s: ServingEstimate | None = getattr(option, "serving", None)
     if s is not None:
         return s
-    speed = getattr(option.time, "serving", None)
+    speed: ServingEstimate | None = getattr(option.time, "serving", None)
     return priced_serving(speed, option.cost) if speed is not None else None
 
 
-def is_service(option) -> bool:
+def is_service(option: Configuration | None) -> bool:
     """A serving-only configuration (task inference): a serving estimate and no training run."""
     return option is not None and option.time.hours is None and serving_of(option) is not None
 
 
-def _point(option, s: ServingEstimate | None, chosen: bool) -> ServicePoint | None:
+def _point(option: Configuration, s: ServingEstimate | None, chosen: bool) -> ServicePoint | None:
     from gpudesk.core.report.chart_data import option_label
 
     if s is None or s.cost_per_month is None or not s.tokens_per_second_per_user:
@@ -69,7 +73,8 @@ def _point(option, s: ServingEstimate | None, chosen: bool) -> ServicePoint | No
                         chosen)
 
 
-def service_chart_data(feasible: Sequence, chosen=None, *, max_types: int = 5) -> ServiceChartData:
+def service_chart_data(feasible: Sequence[Configuration], chosen: Option | None = None, *,
+                       max_types: int = 5) -> ServiceChartData:
     """Per GPU type, the cheapest configuration per month at each GPU count; the `max_types` types with
     the cheapest service (plus the chosen one's type) are kept, so the chart stays readable."""
     from gpudesk.core.report.chart_data import gpu_label

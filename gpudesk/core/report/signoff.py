@@ -7,10 +7,13 @@ from typing import Any
 from gpudesk.core import units
 from gpudesk.core.i18n import t
 from gpudesk.core.report import service
-from gpudesk.core.report.blocks import Heading, PageBreak, Section, SignOff, SignRole, Table, Text
+from gpudesk.core.report.blocks import Heading, PageBreak, RowStyle, Section, SignOff, SignRole, Table, Text
 from gpudesk.core.plan.checklist import phase_label, tailor
 from gpudesk.core.plan.kit_record import is_kit_checker, kit_checked_by, kit_evidence
 from gpudesk.core.report.context import ReportContext, _date_text
+
+_STATUS_STYLES: dict[str, RowStyle] = {"fail": "critical", "open": "open", "pass": "ok"}  # others: muted
+_OK_STYLES: dict[object, RowStyle] = {True: "ok", False: "critical"}  # a kit measurement: met or not
 
 
 class ChecklistSection(ReportContext):
@@ -29,7 +32,8 @@ class ChecklistSection(ReportContext):
                     n=len(items), p=counts.get("pass", 0), o=counts.get("open", 0), f=counts.get("fail", 0),
                     w=counts.get("waived", 0))
         blocks.append(Text(summary, "critical" if counts.get("fail") else ("warning" if counts.get("open") else "ok")))
-        rows, styles = [], []
+        rows: list[list[str]] = []
+        styles: list[RowStyle] = []
         phase = None
         for n, item in enumerate(items, 1):
             if item.phase != phase:
@@ -45,7 +49,7 @@ class ChecklistSection(ReportContext):
                        else item.checked_by)
             who = "\n".join(str(x) for x in (checker, _date_text(item.checked_at) if item.checked_at else None) if x)
             rows.append([str(n), what, units.label("status", item.status).upper() if item.status == "fail" else units.label("status", item.status), evidence or "—", who or "—"])
-            styles.append({"fail": "critical", "open": "open", "pass": "ok"}.get(key, "muted"))
+            styles.append(_STATUS_STYLES.get(key, "muted"))
         blocks.append(Table([t("#", "序号"), t("Item and pass criterion", "检查项与通过标准"),
                              t("Status", "状态"), t("Evidence / notes", "证据 / 备注"), t("Checked by", "检查人")],
                             rows, widths=[0.06, 0.49, 0.1, 0.21, 0.14], align="clcll", row_styles=styles,
@@ -69,7 +73,7 @@ class ChecklistSection(ReportContext):
             out.append(Table([t("What", "项目"), t("Plan", "方案"), t("Measured", "实测"), ""],
                              [[x["label"], x["planned"], x["measured"], {True: "✓", False: "✗"}.get(x["ok"], "")]
                               for x in rows], widths=[0.3, 0.32, 0.32, 0.06], align="lllc",
-                             row_styles=[{True: "ok", False: "critical"}.get(x["ok"], "") for x in rows]))
+                             row_styles=[_OK_STYLES.get(x["ok"], "") for x in rows]))
         return out
 
     def _revisions(self) -> list[Any]:

@@ -9,7 +9,7 @@ from gpudesk.core import units
 from gpudesk.core.i18n import t
 from gpudesk.core.models import Option
 from gpudesk.core.report.chart_data import memory_chart_data, option_label
-from gpudesk.core.report.blocks import Bullets, Heading, KeyValues, MemoryChart, Section, Style, Table, Text
+from gpudesk.core.report.blocks import Bullets, Heading, KeyValues, MemoryChart, RowStyle, Section, Style, Table, Text
 from gpudesk.core.engine.formulas import flops_rule, quick_rule
 from gpudesk.core.report import service
 from gpudesk.core.report.context import ReportContext
@@ -24,7 +24,8 @@ class SizingSection(ReportContext):
         mem = o.memory
         per = mem.per_gpu_bytes
         total = per.total or 1
-        rows, styles = [], []
+        rows: list[list[str]] = []
+        styles: list[RowStyle] = []
         for key in ("weights", "gradients", "optimizer_states", "activations", "kv_cache", "overhead"):
             value = getattr(per, key)
             rows.append([units.label("component", key), units.memory(value, 2), units.percent(value / total, 1)])

@@ -16,14 +16,21 @@ from gpudesk.core.report import service
 from gpudesk.core.report.context import ReportContext
 
 
+PLAIN: RowStyle = ""  # a row without emphasis
+
+
+def _text(value: object) -> str | None:
+    return value if isinstance(value, str) else None
+
+
 class SummarySection(ReportContext):
 
     def _job_sentence(self) -> str:
         job = self.job
         model = job.model
         choice = self.choice
-        params = choice.memory.details.get("params_total") if choice is not None else None  # counted by the engine
-        params = params or model.params_hint
+        counted = choice.memory.details.get("params_total") if choice is not None else None  # counted by the engine
+        params = (counted if isinstance(counted, (int, float)) else None) or model.params_hint
         s = choice.serving if choice is not None else None
         name = model_name(model)
         if not job.task.trains:
@@ -90,12 +97,12 @@ class SummarySection(ReportContext):
                 sstyles.append("strong" if not self.written_quote else "")
                 if self.written_quote:
                     rows += self._quote_cost_rows()
-                    sstyles += ["strong"] + [""] * (len(rows) - len(sstyles) - 1)
+                    sstyles += ["strong", *[PLAIN] * (len(rows) - len(sstyles) - 1)]
             else:
                 sstyles[len(rows) - len(costs) + 1] = "" if self.written_quote else "strong"  # the service period
                 if self.written_quote:
                     rows += self._quote_cost_rows()
-                    sstyles += ["strong"] + [""] * (len(rows) - len(sstyles) - 1)
+                    sstyles += ["strong", *[PLAIN] * (len(rows) - len(sstyles) - 1)]
                 rows.append((t("Price basis", "价格依据"), self._price_basis(o)))
                 sstyles.append("")
             blocks += [Heading(t("Speed and cost of the service", "服务速度与费用")), KeyValues(rows, row_styles=sstyles)]
@@ -122,8 +129,9 @@ class SummarySection(ReportContext):
         return text + (f" — {name}" if name else "")
 
     def _server_name(self, server: Any) -> str:
-        zh = getattr(server, "name_zh", None)
-        return (zh or server.name) if self.lang == "zh_CN" else server.name
+        zh: str | None = getattr(server, "name_zh", None)
+        name: str = server.name
+        return (zh or name) if self.lang == "zh_CN" else name
 
     def _config_rows(self, o: Option) -> list[tuple[str, str]]:
         from gpudesk.core.engine.frameworks import model_states_of, profile_of
@@ -180,7 +188,7 @@ class SummarySection(ReportContext):
         nvme = (t("≥ {x} per node ({what})", "每节点 ≥ {x}（{what}）", x=units.data_size(h.nvme_need_bytes), what=what)
                 if h.nvme_need_bytes else units.unknown())
         return [(t("Host RAM to order", "需订购的内存"), ram), (t("Local NVMe", "本地 NVMe"), nvme),
-                (t("CPU", "CPU"), host_cpu(o.host.get("cpu")))]
+                (t("CPU", "CPU"), host_cpu(_text(o.host.get("cpu"))))]
 
     def _tier_text(self, o: Option) -> str:
         """The guide's tier, described by this plan's own facts (the tier rule is core.search.tiers')."""
@@ -248,7 +256,7 @@ class SummarySection(ReportContext):
         if quoted:
             extra = self._quote_cost_rows()
             rows += extra
-            styles += ["strong"] + [""] * (len(extra) - 1)
+            styles += ["strong", *[PLAIN] * (len(extra) - 1)]
         rows.append((t("Price basis", "价格依据"), self._price_basis(o)))
         styles.append("")
         return rows, styles
@@ -292,7 +300,7 @@ class SummarySection(ReportContext):
     def _advice_bullets(self, o: Option) -> Bullets:
         order = {"critical": 0, "warning": 1, "info": 2}
         advice = sorted(self._localised_advice(o), key=lambda a: order.get(a.severity, 3))
-        items: list[tuple[Style, str]] = [(a.severity, a.message) for a in advice]  # type: ignore[misc]
+        items: list[tuple[Style, str]] = [(a.severity, a.message) for a in advice]
         items += [("muted", n) for n in self._localised_notes(o)]
         if o.cost.price_per_gpu_hour is None and o.cost.price_per_gpu_month is None:
             items.insert(0, ("warning", t("No price is recorded for this configuration: get a written quote before approving.",

@@ -5,11 +5,11 @@ throughput, host RAM, power, driver branch. Every checklist figure is computed h
 from __future__ import annotations
 
 import math
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-from gpudesk.core.engine.memory import checkpoint_bytes
+from gpudesk.core.engine.states import checkpoint_bytes
 from gpudesk.core.models import GpuSpec, Option
 from gpudesk.core.plan.model import Plan
 from gpudesk.core.protocols import Catalogue
@@ -38,6 +38,8 @@ BUSBW_MIN_FRACTION = {"nvlink": 0.80, "pcie": 0.60, "network": 0.80}
 # PCIe x16 per direction, GB/s, by generation (PCI-SIG: 8/16/32 GT/s per lane, 128b/130b).
 PCIE_X16_GBPS = {3: 15.75, 4: 31.5, 5: 63.0, 6: 121.0}
 GB = 1e9
+
+Topology = Literal["single", "nvlink", "pcie"]  # how the GPUs of a node reach each other
 GIB = 2**30
 MB = 1e6
 # Storage: text at rules.DATA_BYTES_PER_TOKEN; vision samples are image files of ~150 kB (JPEG/WebP
@@ -73,7 +75,7 @@ class Expectations(BaseModel):
     gpus_per_node: int = 1
     gpu_memory_bytes: int | None = None
     memory_mib_min: int | None = None  # nvidia-smi memory.total at least (MiB)
-    topology: Literal["single", "nvlink", "pcie"] = "single"
+    topology: Topology = "single"
     link_name: str | None = None
     link_gbps_per_direction: float | None = None
     busbw_expected_gbps: float | None = None
@@ -119,8 +121,8 @@ def _gpu_spec(plan: Plan, catalog: Catalogue | None = None) -> GpuSpec | None:
         return None
 
 
-def _catalog_row(plan: Plan, kind: str, key: str | None, catalog: Catalogue | None = None) -> dict | None:
-    stored = getattr(plan.hardware, kind)
+def _catalog_row(plan: Plan, kind: str, key: str | None, catalog: Catalogue | None = None) -> dict[str, Any] | None:
+    stored: dict[str, Any] | None = getattr(plan.hardware, kind)
     if stored:
         return stored
     if not key or catalog is None:
@@ -143,7 +145,7 @@ def _pcie_gbps(gpu: GpuSpec | None) -> tuple[float | None, str | None]:
     return None, "PCIe"
 
 
-def _topology(choice: Option, gpu: GpuSpec | None, server: dict | None) -> str:
+def _topology(choice: Option, gpu: GpuSpec | None, server: dict[str, Any] | None) -> Topology:
     if choice.gpus_per_node <= 1 and choice.gpus <= 1:
         return "single"
     if choice.gpus_per_node <= 1:
@@ -241,8 +243,9 @@ def expectations(plan: Plan, catalog: Catalogue | None = None) -> Expectations:
     ex.host_ram_free_min_gib = math.floor(ex.host_ram_min_bytes / GIB * FREE_SHOWS)
 
     # power: the plan's own node figure, else the catalogue's, else from the GPUs' TDP
-    if choice.host.get("power_kw"):
-        ex.node_power_kw, ex.node_power_basis = float(choice.host["power_kw"]), "plan"
+    planned_kw = choice.host.get("power_kw")
+    if planned_kw:
+        ex.node_power_kw, ex.node_power_basis = float(planned_kw), "plan"
     elif server and server.get("power_kw"):
         ex.node_power_basis = "catalog"
         ex.node_power_kw = node_power_kw(ex.gpus_per_node, ex.tdp_watts, server["power_kw"], server.get("gpus_per_node"))

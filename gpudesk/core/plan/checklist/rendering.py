@@ -4,6 +4,7 @@ language, merged with the results recorded in the plan (`tailor`), and progress 
 from __future__ import annotations
 
 import string
+from collections.abc import Mapping
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
@@ -27,7 +28,8 @@ from gpudesk.core.plan.checklist.expectations import (
     _pcie_gbps,
     expectations,
 )
-from gpudesk.core.plan.budget import plan_budget
+from gpudesk.core.models import CostEstimate
+from gpudesk.core.plan.budget import Budget, plan_budget
 from gpudesk.core.plan.checklist.templates import PHASES, templates
 from gpudesk.core.plan.model import STATUSES, Plan, Status, configuration_key
 from gpudesk.core.protocols import Catalogue
@@ -131,7 +133,7 @@ def _context(plan: Plan, ex: Expectations, catalog: Catalogue | None) -> dict[st
     kinds = {"quoted": t("a quoted price", "报价"), "list": t("a public list price", "公开目录价"),
              "estimate": t("a market reference estimate", "市场参考估计价")}
     ctx["price_text"] = (t("{kind} dated {date}", "{date} 的{kind}", kind=kinds.get(kind, kind),
-                           date=choice.price_date or t("unknown date", "未知日期"))
+                           date=(choice.price_date if choice else None) or t("unknown date", "未知日期"))
                          if kind else t("a price of unknown kind and date", "类型和日期未知的价格"))
     be = cost.break_even_hours if cost else None
     cheaper = str(cost.cheaper_billing) if cost and cost.cheaper_billing else None
@@ -242,7 +244,7 @@ def _context(plan: Plan, ex: Expectations, catalog: Catalogue | None) -> dict[st
     return ctx
 
 
-def _plan_price(cost, currency: str, monthly: bool) -> str:
+def _plan_price(cost: CostEstimate | None, currency: str, monthly: bool) -> str:
     """The price the plan is billed at, as a quote must match it: per GPU-month when the plan bills monthly."""
     if cost is None:
         return t("planned price", "方案价格")
@@ -253,7 +255,7 @@ def _plan_price(cost, currency: str, monthly: bool) -> str:
     return t("planned price", "方案价格")
 
 
-def _quote_context(plan: Plan, budget) -> dict[str, str]:
+def _quote_context(plan: Plan, budget: Budget) -> dict[str, str]:
     """The selected written quote as the checklist names it (reference, provider, dates, prices, unstated items)."""
     from gpudesk.core.plan.comparison import price_summary
 
@@ -286,19 +288,20 @@ def _network_text(plan: Plan, ex: Expectations, catalog: Catalogue | None) -> st
     if choice and choice.network:
         return choice.network
     server = _catalog_row(plan, "server", choice.server if choice else None, catalog) or {}
-    net, gbps = server.get("network"), server.get("network_gbps")
+    net: str = server.get("network") or ""
+    gbps = server.get("network_gbps")
     if net or gbps:
-        name = {"infiniband": "InfiniBand", "roce": "RoCE", "ethernet": "Ethernet"}.get(net, net or "")
+        name = {"infiniband": "InfiniBand", "roce": "RoCE", "ethernet": "Ethernet"}.get(net, net)
         return f"{name} {gbps:,.0f} Gb/s".strip() if gbps else name
     return t("the ordered network", "订购的网络")
 
 
-class _Safe(dict):
+class _Safe(dict[str, object]):
     def __missing__(self, key: str) -> str:  # a template typo shows as {key}, never crashes
         return "{" + key + "}"
 
 
-def _render(text: dict, ctx: dict, lang: str) -> str:
+def _render(text: Mapping[str, str], ctx: Mapping[str, object], lang: str) -> str:
     raw = text["zh"] if lang == "zh_CN" else text["en"]
     return string.Formatter().vformat(raw, (), _Safe(ctx))
 

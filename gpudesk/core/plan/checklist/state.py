@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import difflib
+from typing import TypeGuard
 
 from gpudesk.core.plan.checklist.expectations import expectations
 from gpudesk.core.plan.checklist.templates import item_ids, templates
-from gpudesk.core.plan.model import STATUSES, ChecklistState, Plan, configuration_key, now_iso
+from gpudesk.core.plan.model import STATUSES, ChecklistState, Plan, Status, configuration_key, now_iso
 from gpudesk.core.protocols import Catalogue
 from gpudesk.errors import GpudeskError
 
@@ -14,12 +15,16 @@ _ALIASES = {"na": "n/a", "n-a": "n/a", "not-applicable": "n/a", "passed": "pass"
             "failed": "fail", "waive": "waived", "todo": "open", "reopen": "open"}
 
 
-def normalise_status(status: str) -> str:
+def normalise_status(status: str) -> Status:
     s = str(status).strip().lower()
     s = _ALIASES.get(s, s)
-    if s not in STATUSES:
+    if not _is_status(s):
         raise GpudeskError(f"unknown status {status!r}; use one of {', '.join(STATUSES)}")
     return s
+
+
+def _is_status(s: str) -> TypeGuard[Status]:
+    return s in STATUSES
 
 
 def set_status(plan: Plan, item_id: str, status: str, note: str | None = None, who: str | None = None,
@@ -48,7 +53,7 @@ def set_status(plan: Plan, item_id: str, status: str, note: str | None = None, w
         state.notes = note
     if evidence is not None:
         state.evidence = evidence or None
-    state.waiver_reason = reason.strip() if s == "waived" else None
+    state.waiver_reason = reason.strip() if s == "waived" and reason else None  # a waiver has one (checked above)
     if s == "open":
         state.checked_by = state.checked_at = state.configuration = None
     else:

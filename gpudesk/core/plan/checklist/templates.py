@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 import tomllib
 from pathlib import Path
+from typing import Any
 
 from gpudesk.core.i18n import t
 from gpudesk.errors import GpudeskError
@@ -23,8 +24,8 @@ def template_dir() -> Path:
 
 
 @functools.cache
-def _templates_cached(folder: str) -> tuple[dict, ...]:
-    items: list[dict] = []
+def _templates_cached(folder: str) -> tuple[dict[str, Any], ...]:
+    items: list[dict[str, Any]] = []
     seen: set[str] = set()
     files = sorted(Path(folder).glob("*.toml"))
     if not files:
@@ -67,7 +68,7 @@ def _templates_cached(folder: str) -> tuple[dict, ...]:
     return tuple(items)
 
 
-def templates(folder: str | Path | None = None) -> tuple[dict, ...]:
+def templates(folder: str | Path | None = None) -> tuple[dict[str, Any], ...]:
     """The raw templates (validated: ids unique, every text in both languages)."""
     return _templates_cached(str(folder or template_dir()))
 
