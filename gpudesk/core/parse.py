@@ -166,6 +166,36 @@ def date(text: object) -> str:
         raise ValueError(t("no such date: {v}", "日期不存在：{v}", v=s)) from None
 
 
+_SIZE_UNITS = {"b": 1, "byte": 1, "bytes": 1, "kb": 10**3, "mb": 10**6, "gb": 10**9, "tb": 10**12, "pb": 10**15,
+               "kib": 2**10, "mib": 2**20, "gib": 2**30, "tib": 2**40, "pib": 2**50}
+_SIZE = re.compile(r"^(?P<num>[\d.,]+)\s*(?P<unit>[kmgtp]i?b|bytes?|b)?$", re.IGNORECASE)
+BYTES_FROM = 10**6  # a bare number this large is a byte count (no memory or disk is a million GB)
+MAX_SIZE = 10**18  # an exabyte: beyond any node's memory or disk
+
+
+def size(text: object) -> int:
+    """A memory or disk size in bytes as people write it: "80 GB", "80GB", "74.5 GiB", "2 TiB", "30 TB",
+    "512 MB" (GB/TB decimal as sold, GiB/TiB binary); a bare number is in GB ("80"), or a byte count from
+    a million up ("80000000000", as the catalogue stores it)."""
+    s = normalise(text).replace(" ", "")
+    m = _SIZE.match(s)
+    if not m:
+        raise ValueError(t("not a size: {v!r} (write e.g. 80 GB, 74.5 GiB or 2 TiB)",
+                           "不是容量：{v!r}（请写成如 80 GB、74.5 GiB 或 2 TiB）", v=str(text)))
+    num = m.group("num")
+    # a byte count passes MAX_AMOUNT (2 TiB of host RAM is 2.2e12 bytes): digits only, the cap is on the result
+    value = float(num.replace(",", "")) if _PLAIN.match(num) or _THOUSANDS.match(num) else number(num)
+    unit = (m.group("unit") or "").lower()
+    if not unit:
+        unit = "b" if value >= BYTES_FROM else "gb"
+    out = round(value * _SIZE_UNITS[unit])
+    if out > MAX_SIZE:
+        raise ValueError(t("{v!r} is beyond any sensible size", "{v!r} 超出合理容量", v=str(text)))
+    if out <= 0:
+        raise ValueError(t("{v!r} is not a size above zero", "{v!r} 不是大于零的容量", v=str(text)))
+    return out
+
+
 def yes_no(text: object) -> bool:
     s = normalise(text).lower()
     if s in ("yes", "y", "true", "1", "是", "有", "含税", "included", "incl", "incl."):

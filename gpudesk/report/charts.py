@@ -14,6 +14,7 @@ from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
 
 from gpudesk.core.i18n import current_language
 from gpudesk.core.report.blocks import BillingChart, MemoryChart, ParetoChart
+from gpudesk.core.report.chart_data import QUICK_CLIP
 
 
 
@@ -142,7 +143,6 @@ def _legend(p: QPainter, x: float, y: float, entries: list[LegendEntry], lay: Me
 
 # --- memory per GPU: stacked bars, capacity lines, headroom band, the guide's quick estimate ---
 
-QUICK_CLIP = 1.6  # a quick-estimate bar taller than this many times the real bars' top is drawn cut off
 
 
 def draw_memory(p: QPainter, rect: QRectF, block: MemoryChart, lay: Measure) -> None:

@@ -406,7 +406,9 @@ class MainWindow(Retranslated, FilesMixin, PagesMixin, QMainWindow):
         self._show_plan_facts()
 
     def _problem_text(self) -> str:
-        left = "; ".join(f"{name}: {why}" for name, why in self._problems.items())
+        from gpudesk.core.i18n import t
+
+        left = t("; ", "；").join(f"{name}{t(': ', '：')}{why}" for name, why in self._problems.items())
         return self.tr("The last valid value is used until corrected — %1").replace("%1", left)
 
     def _show_error(self, message: str) -> None:
@@ -432,8 +434,10 @@ class MainWindow(Retranslated, FilesMixin, PagesMixin, QMainWindow):
         if v.fits is None:
             return self.tr("No configuration chosen yet")
         head = ("✔ " + self.tr("Fits")) if v.fits else ("✘ " + self.tr("Does not fit"))
-        manual = " (" + self.tr("set by hand") + ")" if self.session.manual is not None else ""
-        parts = [f"{head}: {v.label}{manual}", units.memory(v.total_bytes) + " / " + units.memory(v.usable_bytes)]
+        from gpudesk.core.i18n import t
+
+        manual = t(" ({x})", "（{x}）", x=self.tr("set by hand")) if self.session.manual is not None else ""
+        parts = [f"{head}{t(': ', '：')}{v.label}{manual}", units.memory(v.total_bytes) + " / " + units.memory(v.usable_bytes)]
         if v.service is None or v.days:  # training (mixed: both)
             parts += [units.hours(v.hours), units.money(v.cost, v.currency),
                       self.tr("%1 with trial margin").replace("%1", units.money(v.cost_with_margin, v.currency))]

@@ -4,335 +4,335 @@
     <context>
         <name>CataloguePage</name>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="63" />
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="79" />
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="95" />
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="110" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="62" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="78" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="94" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="109" />
             <source>Id</source>
             <translation>编号</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="64" />
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="80" />
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="96" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="63" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="79" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="95" />
             <source>Name</source>
             <translation>名称</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="65" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="64" />
             <source>Memory (GiB)</source>
             <translation>显存 (GiB)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="66" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="65" />
             <source>Bandwidth (GB/s)</source>
             <translation>带宽 (GB/s)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="67" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="66" />
             <source>BF16 dense (TFLOPS)</source>
             <translation>BF16 稠密算力 (TFLOPS)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="68" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="67" />
             <source>FP8 dense (TFLOPS)</source>
             <translation>FP8 稠密算力 (TFLOPS)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="69" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="68" />
             <source>NVLink (GB/s)</source>
             <translation>NVLink (GB/s)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="70" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="69" />
             <source>PCIe gen</source>
             <translation>PCIe 代数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="71" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="70" />
             <source>TDP (W)</source>
             <translation>功耗 TDP (W)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="72" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="71" />
             <source>Market</source>
             <translation>市场</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="73" />
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="90" />
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="105" />
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="121" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="72" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="89" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="104" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="120" />
             <source>Notes</source>
             <translation>备注</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="74" />
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="106" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="73" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="105" />
             <source>Checked</source>
             <translation>核对日期</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="75" />
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="91" />
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="107" />
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="122" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="74" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="90" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="106" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="121" />
             <source>Source</source>
             <translation>来源</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="81" />
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="115" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="80" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="114" />
             <source>GPUs per node</source>
             <translation>每节点 GPU 数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="82" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="81" />
             <source>Topology</source>
             <translation>拓扑</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="83" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="82" />
             <source>GPU link (GB/s)</source>
             <translation>GPU 互联 (GB/s)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="84" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="83" />
             <source>CPU</source>
             <translation>CPU</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="85" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="84" />
             <source>Host RAM (GiB)</source>
             <translation>主机内存 (GiB)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="86" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="85" />
             <source>NVMe (TB)</source>
             <translation>NVMe (TB)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="87" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="86" />
             <source>Network</source>
             <translation>网络</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="88" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="87" />
             <source>Network (Gb/s)</source>
             <translation>网络 (Gb/s)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="89" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="88" />
             <source>Power (kW)</source>
             <translation>功率 (kW)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="97" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="96" />
             <source>Telecom licence</source>
             <translation>增值电信许可证</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="98" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="97" />
             <source>ICP filing</source>
             <translation>ICP 备案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="99" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="98" />
             <source>Certifications</source>
             <translation>资质认证</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="100" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="99" />
             <source>Regions</source>
             <translation>地域</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="101" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="100" />
             <source>Own data centres</source>
             <translation>自有机房</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="102" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="101" />
             <source>7×24 support</source>
             <translation>7×24 支持</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="103" />
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="120" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="102" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="119" />
             <source>Billing</source>
             <translation>计费方式</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="104" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="103" />
             <source>Data destruction</source>
             <translation>数据销毁</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="111" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="110" />
             <source>Provider</source>
             <translation>服务商</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="112" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="111" />
             <source>GPU</source>
             <translation>GPU</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="113" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="112" />
             <source>Node type</source>
             <translation>节点类型</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="114" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="113" />
             <source>Region</source>
             <translation>地域</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="116" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="115" />
             <source>CNY per GPU-hour</source>
             <translation>元/卡时</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="117" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="116" />
             <source>CNY per GPU-month</source>
             <translation>元/卡月</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="118" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="117" />
             <source>Price kind</source>
             <translation>价格类型</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="119" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="118" />
             <source>Price date</source>
             <translation>价格日期</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="135" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="134" />
             <source>global</source>
             <translation>全球通用</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="135" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="134" />
             <source>China SKU</source>
             <translation>中国特供</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="189" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="180" />
             <source>Node types</source>
             <translation>节点类型</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="189" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="180" />
             <source>Providers</source>
             <translation>服务商</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="189" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="180" />
             <source>Offers</source>
             <translation>报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="189" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="180" />
             <source>GPU models</source>
             <translation>GPU 型号</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="191" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="182" />
             <source>Filter rows…</source>
             <translation>筛选条目…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="192" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="183" />
             <source>Add…</source>
             <translation>添加…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="193" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="184" />
             <source>Add your own row to this table (saved in your user database)</source>
             <translation>向此表添加自己的条目（保存在用户数据库中）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="194" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="185" />
             <source>Edit…</source>
             <translation>编辑…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="195" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="186" />
             <source>Edit the selected row; a bundled row is saved as your own copy</source>
             <translation>编辑选中的条目；内置条目会另存为您自己的副本</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="196" />
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="274" />
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="276" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="187" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="265" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="267" />
             <source>Delete</source>
             <translation>删除</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="197" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="188" />
             <source>Delete one of your own rows (bundled rows cannot be deleted)</source>
             <translation>删除您自己的条目（内置条目不能删除）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="198" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="189" />
             <source>Import price sheet…</source>
             <translation>导入价格表…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="199" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="190" />
             <source>Read offers and providers from a CSV or JSON price sheet</source>
             <translation>从 CSV 或 JSON 价格表读取报价和服务商</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="207" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="198" />
             <source>Catalogue dated %1. Bold rows are your own entries; grey italic “unknown” means the fact is not known, never zero. Prices in CNY; memory in GiB (2³⁰ bytes).</source>
             <translation>目录日期 %1。粗体行是您自己的条目；灰色斜体“未知”表示该信息未知，而不是零。价格单位为人民币元；显存单位为 GiB（2³⁰ 字节）。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="261" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="252" />
             <source>Add to the catalogue</source>
             <translation>添加到目录</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="266" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="257" />
             <source>Edit</source>
             <translation>编辑</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="266" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="257" />
             <source>Select a row first.</source>
             <translation>请先选择一行。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="269" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="260" />
             <source>Edit %1</source>
             <translation>编辑 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="274" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="265" />
             <source>Only your own (bold) rows can be deleted.</source>
             <translation>只能删除您自己的（粗体）条目。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="276" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="267" />
             <source>Delete %1 from your catalogue?</source>
             <translation>从您的目录中删除 %1？</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="285" />
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="296" />
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="301" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="276" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="287" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="292" />
             <source>Import price sheet</source>
             <translation>导入价格表</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="286" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="277" />
             <source>Price sheets (*.csv *.json)</source>
             <translation>价格表 (*.csv *.json)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="302" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="293" />
             <source>%1 offers and %2 providers imported.</source>
             <translation>已导入 %1 条报价和 %2 家服务商。</translation>
         </message>
@@ -340,148 +340,148 @@
     <context>
         <name>ChecklistPage</name>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="156" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="158" />
             <source>Phase:</source>
             <translation>阶段：</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="157" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="159" />
             <source>Show:</source>
             <translation>显示：</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="158" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="160" />
             <source>All phases</source>
             <translation>全部阶段</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="161" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="163" />
             <source>All items</source>
             <translation>全部条目</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="161" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="163" />
             <source>Still to do (open or failed)</source>
             <translation>待处理（待检查或未通过）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="161" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="163" />
             <source>Failed</source>
             <translation>未通过</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="162" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="164" />
             <source>Open</source>
             <translation>待检查</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="162" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="164" />
             <source>Passed</source>
             <translation>已通过</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="162" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="164" />
             <source>Waived</source>
             <translation>已豁免</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="162" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="164" />
             <source>Not applicable</source>
             <translation>不适用</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="165" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="167" />
             <source>Why</source>
             <translation>原因</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="166" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="168" />
             <source>How</source>
             <translation>方法</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="167" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="169" />
             <source>Pass if</source>
             <translation>通过标准</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="168" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="170" />
             <source>Notes</source>
             <translation>备注</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="169" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="171" />
             <source>Evidence</source>
             <translation>证据</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="170" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="172" />
             <source>command output, file path, ticket number…</source>
             <translation>命令输出、文件路径、工单号…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="171" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="173" />
             <source>&amp;Pass (P)</source>
             <translation>通过(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="171" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="173" />
             <source>&amp;Fail (F)</source>
             <translation>未通过(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="171" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="173" />
             <source>&amp;N/A (N)</source>
             <translation>不适用(&amp;N)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="172" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="174" />
             <source>&amp;Waive… (W)</source>
             <translation>豁免(&amp;W)…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="172" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="174" />
             <source>Re&amp;open (O)</source>
             <translation>重新打开(&amp;O)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="175" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="177" />
             <source>Save notes</source>
             <translation>保存备注</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="176" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="178" />
             <source>Keys on the list: P pass, F fail, N not applicable, W waive (asks why), O reopen. Results are saved in the plan.</source>
             <translation>列表快捷键：P 通过，F 未通过，N 不适用，W 豁免（需填写原因），O 重新打开。结果保存在方案中。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="231" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="249" />
             <source>%1 of %2 done</source>
             <translation>已完成 %1 / %2</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="232" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="250" />
             <source>%1 failed</source>
             <translation>%1 项未通过</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="241" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="259" />
             <source>Select an item to see why it matters and how to check it.</source>
             <translation>选择一个条目，查看其原因和检查方法。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="264" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="282" />
             <source>Waive item</source>
             <translation>豁免条目</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="265" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="283" />
             <source>Why is “%1” waived?</source>
             <translation>为什么豁免“%1”？</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="272" />
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="286" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="290" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="304" />
             <source>Checklist</source>
             <translation>检查清单</translation>
         </message>
@@ -489,187 +489,187 @@
     <context>
         <name>ConfigPicker</name>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="118" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="112" />
             <source>GPU</source>
             <translation>GPU</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="118" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="112" />
             <source>The GPU model to rent</source>
             <translation>要租用的显卡型号</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="119" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="113" />
             <source>GPU count</source>
             <translation>显卡数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="119" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="113" />
             <source>GPUs in all (a multiple of the GPUs per node beyond one node)</source>
             <translation>显卡总数（超过一个节点时须为每节点卡数的整数倍）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="120" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="114" />
             <source>Offer</source>
             <translation>报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="120" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="114" />
             <source>Whose offer prices it; automatic = the cheapest that can hold the count</source>
             <translation>按哪家的报价计价；自动 = 能提供该数量的最便宜报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="121" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="115" />
             <source>Tensor parallel</source>
             <translation>张量并行</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="121" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="115" />
             <source>GPUs one layer is split over (inside one node; must divide the heads)</source>
             <translation>一层切分到几张卡上（限单节点内；须整除注意力头数）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="122" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="116" />
             <source>Pipeline parallel</source>
             <translation>流水线并行</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="122" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="116" />
             <source>Pipeline stages, each a group of layers (whole nodes)</source>
             <translation>流水线段数，每段一组层（按整节点划分）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="123" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="117" />
             <source>ZeRO stage</source>
             <translation>ZeRO 阶段</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="123" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="117" />
             <source>0 = every GPU keeps a full copy; 1/2/3 shard optimizer states, gradients and parameters over the data-parallel GPUs</source>
             <translation>0 = 每张卡保存完整副本；1/2/3 依次把优化器状态、梯度和参数分片到数据并行的各卡上</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="125" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="119" />
             <source>CPU offload</source>
             <translation>CPU 卸载</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="125" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="119" />
             <source>Keep optimizer states (and parameters) in host RAM: less GPU memory, slower</source>
             <translation>把优化器状态（及参数）放在主机内存：省显存，但更慢</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="126" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="120" />
             <source>Recomputation</source>
             <translation>激活重计算</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="126" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="120" />
             <source>Recompute activations in the backward pass: less memory, more compute</source>
             <translation>反向传播时重算激活值：省显存，多算力</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="127" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="121" />
             <source>Micro-batch</source>
             <translation>微批大小</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="127" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="121" />
             <source>Samples per GPU per step; gradient accumulation keeps the global batch</source>
             <translation>每张卡每步处理的样本数；梯度累积保持全局批次不变</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="135" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="129" />
             <source>ZeRO-%1</source>
             <translation>ZeRO-%1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="135" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="129" />
             <source>None (ZeRO-0)</source>
             <translation>不分片（ZeRO-0）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="136" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="130" />
             <source>None</source>
             <translation>无</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="136" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="130" />
             <source>Optimizer states</source>
             <translation>优化器状态</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="137" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="131" />
             <source>Optimizer states and parameters</source>
             <translation>优化器状态与参数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="143" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="137" />
             <source>Start from the current choice</source>
             <translation>从当前选定配置开始</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="144" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="138" />
             <source>Fill these fields with the plan's chosen configuration</source>
             <translation>用方案当前选定的配置填写这些字段</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="145" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="139" />
             <source>Evaluate</source>
             <translation>评估</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="146" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="140" />
             <source>Show the engine's answer for exactly this configuration</source>
             <translation>显示引擎对该配置的精确测算结果</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="147" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="141" />
             <source>Use this configuration</source>
             <translation>采用此配置</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="148" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="142" />
             <source>Make exactly this configuration the plan's choice</source>
             <translation>把该配置设为方案的选定配置</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="149" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="143" />
             <source>Back to the recommendation</source>
             <translation>恢复推荐方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="150" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="144" />
             <source>Let the recommender choose again</source>
             <translation>重新由推荐引擎选择</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="178" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="172" />
             <source>Automatic: the cheapest that fits</source>
             <translation>自动：能放下的最便宜报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="181" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="175" />
             <source>%1/GPU-h</source>
             <translation>%1/卡时</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="184" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="178" />
             <source>%1-GPU nodes</source>
             <translation>每节点 %1 卡</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="230" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="224" />
             <source>Fits</source>
             <translation>显存够用</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="231" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="225" />
             <source>Does not fit</source>
             <translation>显存不足</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="233" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="227" />
             <source>%1 of %2 usable per GPU</source>
             <translation>每卡 %1 / 可用 %2</translation>
         </message>
@@ -690,299 +690,299 @@
     <context>
         <name>JobForm</name>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="287" />
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="294" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="270" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="277" />
             <source>Model</source>
             <translation>模型</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="288" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="271" />
             <source>Job</source>
             <translation>任务</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="289" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="272" />
             <source>Serving</source>
             <translation>推理服务</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="290" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="273" />
             <source>Constraints</source>
             <translation>约束条件</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="291" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="274" />
             <source>Import Hugging Face config.json…</source>
             <translation>导入 Hugging Face config.json…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="292" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="275" />
             <source>Read the architecture from a model's config.json (or drop the file on the window)</source>
             <translation>从模型的 config.json 读取架构（也可把文件拖到窗口上）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="294" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="277" />
             <source>A published model preset, grouped by the guide's task classes</source>
             <translation>已发布模型的预设，按指南的任务类别分组</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="295" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="278" />
             <source>Parameters</source>
             <translation>参数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="295" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="278" />
             <source>Bare parameter count for a custom model, e.g. 7B, 350M, 1.3e9</source>
             <translation>自定义模型的参数量，例如 7B、350M、1.3e9</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="296" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="279" />
             <source>Task</source>
             <translation>任务类型</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="296" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="279" />
             <source>What the GPUs will do: pre-train, fine-tune (full, LoRA, QLoRA) or serve</source>
             <translation>GPU 的用途：预训练、微调（全参数、LoRA、QLoRA）或推理服务</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="297" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="280" />
             <source>Precision</source>
             <translation>精度</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="297" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="280" />
             <source>Number format for training; BF16 mixed precision is the norm, FP32 doubles memory</source>
             <translation>训练的数值格式；通常用 BF16 混合精度，FP32 显存翻倍</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="298" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="281" />
             <source>Optimizer</source>
             <translation>优化器</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="298" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="281" />
             <source>AdamW keeps 12 bytes of state per trained parameter; 8-bit Adam and SGD keep less</source>
             <translation>AdamW 每个训练参数保存 12 字节状态；8 位 Adam 和 SGD 更少</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="299" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="282" />
             <source>Sequence length</source>
             <translation>序列长度</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="299" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="282" />
             <source>Tokens per training sample (context length)</source>
             <translation>每个训练样本的 token 数（上下文长度）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="300" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="283" />
             <source>Micro-batch</source>
             <translation>微批大小</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="300" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="283" />
             <source>Samples each GPU processes at once; activations grow with it</source>
             <translation>每张 GPU 一次处理的样本数；激活值随之增长</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="301" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="284" />
             <source>Gradient accumulation</source>
             <translation>梯度累积</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="301" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="284" />
             <source>Micro-batches summed before each optimizer step; raises the batch without memory</source>
             <translation>每次优化器更新前累加的微批数；增大批量而不增加显存</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="302" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="285" />
             <source>Recomputation</source>
             <translation>激活重计算</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="302" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="285" />
             <source>Recompute activations in the backward pass: saves memory, costs about a third more compute</source>
             <translation>反向传播时重新计算激活：节省显存，计算量约多三分之一</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="303" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="286" />
             <source>Flash attention</source>
             <translation>Flash Attention</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="303" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="286" />
             <source>Fused attention kernel that never stores the attention-score matrix</source>
             <translation>融合注意力内核，不保存注意力分数矩阵</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="304" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="287" />
             <source>LoRA rank</source>
             <translation>LoRA 秩</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="304" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="287" />
             <source>Rank r of the low-rank adapters; trainable parameters grow linearly with it</source>
             <translation>低秩适配器的秩 r；可训练参数随之线性增长</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="305" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="288" />
             <source>Dataset tokens</source>
             <translation>数据集 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="305" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="288" />
             <source>Tokens in the training set for one pass, e.g. 2B</source>
             <translation>训练集一遍的 token 数，例如 2B</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="306" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="289" />
             <source>Epochs</source>
             <translation>轮数 (epoch)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="306" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="289" />
             <source>Passes over the dataset; total tokens = dataset tokens × epochs</source>
             <translation>遍历数据集的次数；总 token 数 = 数据集 token 数 × 轮数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="307" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="290" />
             <source>Serving concurrency</source>
             <translation>推理并发数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="307" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="290" />
             <source>Sequences served at the same time; each needs its own KV cache</source>
             <translation>同时服务的序列数；每个序列都需要自己的 KV 缓存</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="308" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="291" />
             <source>Memory headroom</source>
             <translation>显存余量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="308" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="291" />
             <source>Share of each GPU's memory kept free for fragmentation and spikes</source>
             <translation>每张 GPU 显存中预留给碎片和峰值的比例</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="309" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="292" />
             <source>Objective</source>
             <translation>优化目标</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="309" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="292" />
             <source>What to optimise when ranking configurations</source>
             <translation>对配置排序时优化的目标</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="310" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="293" />
             <source>Budget (CNY)</source>
             <translation>预算（元）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="310" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="293" />
             <source>Most you will spend on the run, in yuan; empty = no limit</source>
             <translation>本次训练最多花费（元）；留空表示不限</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="311" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="294" />
             <source>Deadline (days)</source>
             <translation>工期（天）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="311" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="294" />
             <source>Longest the run may take, in days; empty = no limit</source>
             <translation>训练最多可用的天数；留空表示不限</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="312" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="295" />
             <source>Billing</source>
             <translation>计费方式</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="312" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="295" />
             <source>Rent by the hour or by the month; default: whichever is cheaper</source>
             <translation>按小时或按月租用；默认取较便宜者</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="313" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="296" />
             <source>Region</source>
             <translation>地域</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="313" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="296" />
             <source>Only offers in this region</source>
             <translation>只看该地域的报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="314" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="297" />
             <source>Providers</source>
             <translation>服务商</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="314" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="297" />
             <source>Only these providers; none ticked = all</source>
             <translation>只看这些服务商；都不勾选表示全部</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="315" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="298" />
             <source>Most GPUs</source>
             <translation>最多 GPU 数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="315" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="298" />
             <source>Largest GPU count to consider</source>
             <translation>考虑的最大 GPU 数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="317" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="300" />
             <source>Auto (one node)</source>
             <translation>自动（单节点）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="334" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="317" />
             <source>Whichever is cheaper</source>
             <translation>取较便宜者</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="337" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="320" />
             <source>Any region</source>
             <translation>任意地域</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="338" />
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="351" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="321" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="334" />
             <source>no limit</source>
             <translation>不限</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="339" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="322" />
             <source>no target</source>
             <translation>不设目标</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="340" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="323" />
             <source>as sequence length</source>
             <translation>同序列长度</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="342" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="325" />
             <source>Same as the job's precision</source>
             <translation>与任务精度相同</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="343" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="326" />
             <source>16-bit (default)</source>
             <translation>16 位（默认）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="369" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="352" />
             <source>Custom: parameter count</source>
             <translation>自定义：参数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="371" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="354" />
             <source>Imported: %1</source>
             <translation>已导入：%1</translation>
         </message>
@@ -1098,77 +1098,77 @@
     <context>
         <name>MainWindow</name>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="219" />
+            <location filename="../../gpudesk/ui/main_window.py" line="215" />
             <source>Import Hugging Face config.json</source>
             <translation>导入 Hugging Face config.json</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="220" />
+            <location filename="../../gpudesk/ui/main_window.py" line="216" />
             <source>Model configuration (*.json)</source>
             <translation>模型配置 (*.json)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="228" />
+            <location filename="../../gpudesk/ui/main_window.py" line="224" />
             <source>Import config.json</source>
             <translation>导入 config.json</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="230" />
+            <location filename="../../gpudesk/ui/main_window.py" line="226" />
             <source>Imported %1</source>
             <translation>已导入 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="347" />
+            <location filename="../../gpudesk/ui/main_window.py" line="343" />
             <source>computing…</source>
             <translation>计算中…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="386" />
+            <location filename="../../gpudesk/ui/main_window.py" line="382" />
             <source>No configuration fits within the constraints.</source>
             <translation>在约束条件内没有可行的配置。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="390" />
+            <location filename="../../gpudesk/ui/main_window.py" line="386" />
             <source>The selected quote's configuration cannot run this job (%1): the recommendation is shown.</source>
             <translation>所选报价的配置无法运行此任务（%1）：现显示推荐方案。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="394" />
+            <location filename="../../gpudesk/ui/main_window.py" line="390" />
             <source>The configuration set by hand no longer works (%1): the recommendation is shown.</source>
             <translation>手动设定的配置已不可用（%1）：现显示推荐方案。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="437" />
+            <location filename="../../gpudesk/ui/main_window.py" line="433" />
             <source>No configuration chosen yet</source>
             <translation>尚未选择配置</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="438" />
+            <location filename="../../gpudesk/ui/main_window.py" line="434" />
             <source>Fits</source>
             <translation>显存够用</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="438" />
+            <location filename="../../gpudesk/ui/main_window.py" line="434" />
             <source>Does not fit</source>
             <translation>显存不足</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="439" />
+            <location filename="../../gpudesk/ui/main_window.py" line="435" />
             <source>set by hand</source>
             <translation>手动设定</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="443" />
+            <location filename="../../gpudesk/ui/main_window.py" line="439" />
             <source>%1 with trial margin</source>
             <translation>含试错余量 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="463" />
+            <location filename="../../gpudesk/ui/main_window.py" line="459" />
             <source>Untitled plan</source>
             <translation>未命名方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/main_window.py" line="414" />
+            <location filename="../../gpudesk/ui/main_window.py" line="410" />
             <source>The last valid value is used until corrected — %1</source>
             <translation>改正前沿用上一次的有效值 — %1</translation>
         </message>
@@ -1788,52 +1788,62 @@
             <translation>（无）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/pages.py" line="128" />
-            <source>from the recommendation</source>
-            <translation>来自推荐</translation>
+            <location filename="../../gpudesk/ui/window/pages.py" line="135" />
+            <source>from the selected quote %1</source>
+            <translation>来自选定报价 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/pages.py" line="130" />
-            <source>Chosen</source>
-            <translation>已选择</translation>
+            <location filename="../../gpudesk/ui/window/pages.py" line="137" />
+            <source>the recommendation</source>
+            <translation>推荐方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/pages.py" line="170" />
+            <location filename="../../gpudesk/ui/window/pages.py" line="139" />
+            <source>kept from the plan</source>
+            <translation>沿用方案中的配置</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/pages.py" line="141" />
+            <source>Chosen: %1 (%2)</source>
+            <translation>已选择：%1（%2）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/window/pages.py" line="180" />
             <source>New provider</source>
             <translation>新服务商</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/pages.py" line="214" />
+            <location filename="../../gpudesk/ui/window/pages.py" line="218" />
             <source>Your name</source>
             <translation>您的姓名</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/pages.py" line="215" />
+            <location filename="../../gpudesk/ui/window/pages.py" line="219" />
             <source>Checklist results record who checked them. Your name:</source>
             <translation>检查结果会记录检查人。请输入您的姓名：</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/pages.py" line="255" />
+            <location filename="../../gpudesk/ui/window/pages.py" line="274" />
             <source>Offline planning assistant for renting GPU servers for AI training.</source>
             <translation>离线的 AI 训练 GPU 服务器租用规划助手。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/pages.py" line="256" />
+            <location filename="../../gpudesk/ui/window/pages.py" line="275" />
             <source>Catalogue dated %1 (content %2).</source>
             <translation>目录日期 %1（内容 %2）。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/pages.py" line="256" />
+            <location filename="../../gpudesk/ui/window/pages.py" line="275" />
             <source>unknown</source>
             <translation>未知</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/pages.py" line="258" />
+            <location filename="../../gpudesk/ui/window/pages.py" line="277" />
             <source>Chinese text uses the bundled WenQuanYi Micro Hei font (Apache-2.0).</source>
             <translation>中文使用随附的文泉驿微米黑字体（Apache-2.0）。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/pages.py" line="260" />
+            <location filename="../../gpudesk/ui/window/pages.py" line="279" />
             <source>About gpudesk</source>
             <translation>关于 gpudesk</translation>
         </message>
@@ -1841,37 +1851,37 @@
     <context>
         <name>OptionsPage</name>
         <message>
-            <location filename="../../gpudesk/ui/pages/options_page.py" line="84" />
+            <location filename="../../gpudesk/ui/pages/options_page.py" line="76" />
             <source>&amp;Filter:</source>
             <translation>筛选(&amp;F)：</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/options_page.py" line="85" />
+            <location filename="../../gpudesk/ui/pages/options_page.py" line="77" />
             <source>GPU, provider, region, tier…</source>
             <translation>GPU、服务商、地域、档次…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/options_page.py" line="86" />
+            <location filename="../../gpudesk/ui/pages/options_page.py" line="78" />
             <source>Show all counts</source>
             <translation>展开全部数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/options_page.py" line="87" />
+            <location filename="../../gpudesk/ui/pages/options_page.py" line="79" />
             <source>Unfold every GPU type's other counts and offers</source>
             <translation>展开每种显卡的其他数量与报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/options_page.py" line="88" />
+            <location filename="../../gpudesk/ui/pages/options_page.py" line="80" />
             <source>One row per GPU type: its best option, with the other counts folded under it (▸). Select a row to make it the plan's choice; hover a header or the advice icon for details.</source>
             <translation>每种显卡一行：显示其最佳方案，其他数量折叠在下面（▸）。选中一行即设为方案的选定配置；鼠标停在表头或建议图标上可看详情。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/options_page.py" line="145" />
+            <location filename="../../gpudesk/ui/pages/options_page.py" line="137" />
             <source>%1 GPU types, %2 options</source>
             <translation>%1 种显卡，%2 个方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/options_page.py" line="148" />
+            <location filename="../../gpudesk/ui/pages/options_page.py" line="140" />
             <source>%1 configurations searched</source>
             <translation>已搜索 %1 种配置</translation>
         </message>
@@ -1879,69 +1889,69 @@
     <context>
         <name>OverviewPage</name>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="154" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="148" />
             <source>Reset view</source>
             <translation>重置视图</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="155" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="149" />
             <source>Undo any zoom: every chart back to its default range (Ctrl+wheel zooms a chart; the wheel alone scrolls the page)</source>
             <translation>取消缩放：所有图表恢复默认范围（Ctrl+滚轮缩放图表；只用滚轮则滚动页面）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="157" />
-            <location filename="../../gpudesk/ui/pages/overview.py" line="238" />
-            <location filename="../../gpudesk/ui/pages/overview.py" line="245" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="151" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="232" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="239" />
             <source>Export chart</source>
             <translation>导出图表</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="158" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="152" />
             <source>Save a chart as PNG or SVG (right-click a chart for more formats)</source>
             <translation>将图表保存为 PNG 或 SVG（右键点击图表可选更多格式）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="203" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="197" />
             <source>Describe the job on the left; the answer appears here as you type.</source>
             <translation>在左侧描述任务；输入时结果会立即显示在这里。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="208" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="202" />
             <source>Fits</source>
             <translation>显存够用</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="209" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="203" />
             <source>Does not fit</source>
             <translation>显存不足</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="211" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="205" />
             <source>%1 of %2 usable per GPU</source>
             <translation>每卡 %1 / 可用 %2</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="214" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="208" />
             <source>%1 (%2 with trial margin)</source>
             <translation>%1（含试错余量 %2）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="218" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="212" />
             <source>%1 tier</source>
             <translation>%1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="220" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="214" />
             <source>cheaper billing: %1</source>
             <translation>更省的计费：%1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="232" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="226" />
             <source>No warnings for this configuration.</source>
             <translation>该配置没有警示。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="239" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="233" />
             <source>PNG image (*.png);;SVG drawing (*.svg)</source>
             <translation>PNG 图片 (*.png);;SVG 矢量图 (*.svg)</translation>
         </message>
@@ -1949,109 +1959,109 @@
     <context>
         <name>PlanPage</name>
         <message>
-            <location filename="../../gpudesk/ui/pages/plan_page.py" line="105" />
+            <location filename="../../gpudesk/ui/pages/plan_page.py" line="92" />
             <source>Plan facts</source>
             <translation>方案信息</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/plan_page.py" line="106" />
+            <location filename="../../gpudesk/ui/pages/plan_page.py" line="93" />
             <source>Configuration</source>
             <translation>配置</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/plan_page.py" line="108" />
+            <location filename="../../gpudesk/ui/pages/plan_page.py" line="95" />
             <source>Title</source>
             <translation>标题</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/plan_page.py" line="108" />
+            <location filename="../../gpudesk/ui/pages/plan_page.py" line="95" />
             <source>The plan's title on the cover; follows the job and the choice until you edit it</source>
             <translation>封面上的方案标题；在您修改之前随任务和选定配置自动变化</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/plan_page.py" line="109" />
+            <location filename="../../gpudesk/ui/pages/plan_page.py" line="96" />
             <source>Prepared by</source>
             <translation>编制人</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/plan_page.py" line="109" />
+            <location filename="../../gpudesk/ui/pages/plan_page.py" line="96" />
             <source>Who wrote the plan (printed on the cover and the sign-off)</source>
             <translation>方案编制人（印在封面和签字页）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/plan_page.py" line="110" />
+            <location filename="../../gpudesk/ui/pages/plan_page.py" line="97" />
             <source>Organisation</source>
             <translation>单位</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/plan_page.py" line="110" />
+            <location filename="../../gpudesk/ui/pages/plan_page.py" line="97" />
             <source>Company or lab, printed on the cover and in the page header</source>
             <translation>公司或实验室，印在封面和页眉</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/plan_page.py" line="111" />
+            <location filename="../../gpudesk/ui/pages/plan_page.py" line="98" />
             <source>Reviewers and approvers</source>
             <translation>审核人与批准人</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/plan_page.py" line="112" />
+            <location filename="../../gpudesk/ui/pages/plan_page.py" line="99" />
             <source>One name per line, in signing order: reviewers first, the approver last</source>
             <translation>每行一个姓名，按签字顺序：先审核人，最后批准人</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/plan_page.py" line="113" />
+            <location filename="../../gpudesk/ui/pages/plan_page.py" line="100" />
             <source>Notes</source>
             <translation>备注</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/plan_page.py" line="113" />
+            <location filename="../../gpudesk/ui/pages/plan_page.py" line="100" />
             <source>Anything the reader should know (printed with the plan)</source>
             <translation>需要读者了解的其他事项（随方案打印）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/plan_page.py" line="119" />
+            <location filename="../../gpudesk/ui/pages/plan_page.py" line="106" />
             <source>Set automatically from the job and the choice</source>
             <translation>根据任务和选定配置自动生成</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/plan_page.py" line="120" />
+            <location filename="../../gpudesk/ui/pages/plan_page.py" line="107" />
             <source>Your name</source>
             <translation>您的姓名</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/plan_page.py" line="121" />
+            <location filename="../../gpudesk/ui/pages/plan_page.py" line="108" />
             <source>Company or lab</source>
             <translation>公司或实验室</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/plan_page.py" line="122" />
+            <location filename="../../gpudesk/ui/pages/plan_page.py" line="109" />
             <source>Reviewer
 Approver</source>
             <translation>审核人
 批准人</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/plan_page.py" line="123" />
+            <location filename="../../gpudesk/ui/pages/plan_page.py" line="110" />
             <source>Automatic title</source>
             <translation>自动标题</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/plan_page.py" line="124" />
+            <location filename="../../gpudesk/ui/pages/plan_page.py" line="111" />
             <source>Let the title follow the job and the choice again</source>
             <translation>让标题重新随任务和选定配置变化</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/plan_page.py" line="125" />
+            <location filename="../../gpudesk/ui/pages/plan_page.py" line="112" />
             <source>Pick a GPU, a count, an offer and a layout to see the engine's answer for exactly that; “Use this configuration” makes it the plan's choice.</source>
             <translation>选择显卡、数量、报价和并行布局，即可看到引擎对该配置的精确测算；点“采用此配置”把它设为方案的选定配置。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/plan_page.py" line="153" />
+            <location filename="../../gpudesk/ui/pages/plan_page.py" line="140" />
             <source>Automatic: follows the job and the choice</source>
             <translation>自动：随任务和选定配置变化</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/plan_page.py" line="154" />
+            <location filename="../../gpudesk/ui/pages/plan_page.py" line="141" />
             <source>Your own title: it no longer changes with the job</source>
             <translation>自定义标题：不再随任务变化</translation>
         </message>
@@ -2088,285 +2098,285 @@ Approver</source>
     <context>
         <name>QuoteDialog</name>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="198" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="189" />
             <source>Edit quote %1</source>
             <translation>编辑报价 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="199" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="190" />
             <source>Add a quote</source>
             <translation>添加报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="200" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="191" />
             <source>Who quoted</source>
             <translation>报价方</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="201" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="192" />
             <source>What is quoted</source>
             <translation>报价内容</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="202" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="193" />
             <source>Prices (¥, as the provider wrote them; empty = not offered)</source>
             <translation>价格（元，按服务商报价原样填写；留空 = 不提供）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="203" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="194" />
             <source>Terms, other costs and subsidy</source>
             <translation>条款、其他费用与补贴</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="205" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="196" />
             <source>Provider</source>
             <translation>服务商</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="205" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="196" />
             <source>Quote number</source>
             <translation>报价编号</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="205" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="196" />
             <source>Quote date</source>
             <translation>报价日期</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="206" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="197" />
             <source>Valid until</source>
             <translation>有效期至</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="206" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="197" />
             <source>Contact</source>
             <translation>联系方式</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="206" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="197" />
             <source>GPU</source>
             <translation>GPU</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="207" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="198" />
             <source>Node type</source>
             <translation>节点类型</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="207" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="198" />
             <source>GPUs per node</source>
             <translation>每节点 GPU 数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="207" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="198" />
             <source>Nodes</source>
             <translation>节点数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="208" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="199" />
             <source>Region</source>
             <translation>地域</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="208" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="199" />
             <source>CPU</source>
             <translation>CPU</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="208" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="199" />
             <source>Host RAM (GB)</source>
             <translation>内存（GB）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="209" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="200" />
             <source>NVMe (GB)</source>
             <translation>NVMe（GB）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="209" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="200" />
             <source>Network between nodes</source>
             <translation>节点间网络</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="210" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="201" />
             <source>Spot interruption terms</source>
             <translation>竞价实例中断条款</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="210" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="201" />
             <source>Billing granularity</source>
             <translation>计费粒度</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="211" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="202" />
             <source>Minimum period (hours)</source>
             <translation>最短租期（小时）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="211" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="202" />
             <source>Setup and one-off fees (¥)</source>
             <translation>开通费及一次性费用（元）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="212" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="203" />
             <source>Storage (¥ per GB-month)</source>
             <translation>存储（元/GB·月）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="213" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="204" />
             <source>Storage included (GB)</source>
             <translation>赠送存储（GB）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="213" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="204" />
             <source>Egress (¥ per GB)</source>
             <translation>出网流量（元/GB）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="214" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="205" />
             <source>Public bandwidth (¥ per month)</source>
             <translation>公网带宽（元/月）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="214" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="205" />
             <source>Public IPs</source>
             <translation>公网 IP 数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="215" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="206" />
             <source>Public IP (¥ per IP and month)</source>
             <translation>公网 IP（元/个·月）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="215" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="206" />
             <source>VAT</source>
             <translation>增值税</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="216" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="207" />
             <source>VAT rate (e.g. 6%)</source>
             <translation>增值税率（如 6%）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="216" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="207" />
             <source>Subsidy rate (e.g. 30%)</source>
             <translation>补贴比例（如 30%）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="217" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="208" />
             <source>Subsidy cap (¥)</source>
             <translation>补贴上限（元）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="217" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="208" />
             <source>Subsidy programme (e.g. 算力券)</source>
             <translation>补贴项目（如算力券）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="218" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="209" />
             <source>Notes</source>
             <translation>备注</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="223" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="214" />
             <source>stated</source>
             <translation>已写明</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="224" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="215" />
             <source>Billing</source>
             <translation>计费方式</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="224" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="215" />
             <source>Price (¥)</source>
             <translation>价格（元）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="224" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="215" />
             <source>Per</source>
             <translation>计价单位</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="227" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="218" />
             <source>Spot (interruptible)</source>
             <translation>竞价（可被中断）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="228" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="219" />
             <source>not offered</source>
             <translation>不提供</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="230" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="221" />
             <source>per GPU</source>
             <translation>每卡</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="231" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="222" />
             <source>per node</source>
             <translation>按节点</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="232" />
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="236" />
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="259" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="223" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="227" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="250" />
             <source>not stated</source>
             <translation>未说明</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="232" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="223" />
             <source>per second</source>
             <translation>按秒</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="232" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="223" />
             <source>per minute</source>
             <translation>按分钟</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="233" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="224" />
             <source>per hour</source>
             <translation>按小时</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="233" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="224" />
             <source>per day</source>
             <translation>按天</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="236" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="227" />
             <source>prices include VAT</source>
             <translation>价格含增值税</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="236" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="227" />
             <source>prices exclude VAT</source>
             <translation>价格不含增值税</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="241" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="232" />
             <source>unknown</source>
             <translation>未知</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="254" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="245" />
             <source>New provider…</source>
             <translation>新服务商…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="339" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="344" />
             <source>give the subsidy rate with its cap</source>
             <translation>填写补贴上限时请同时填写补贴比例</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="385" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="390" />
             <source>pick the provider who quoted (or add a new one)</source>
             <translation>请选择报价的服务商（或添加新服务商）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="387" />
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="405" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="392" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="410" />
             <source>Correct the fields marked in red.</source>
             <translation>请改正标红的字段。</translation>
         </message>
@@ -2374,125 +2384,125 @@ Approver</source>
     <context>
         <name>QuotesPage</name>
         <message>
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="100" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="93" />
             <source>Add…</source>
             <translation>添加…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="100" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="93" />
             <source>Type in a provider's written quote</source>
             <translation>录入一家服务商的书面报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="101" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="94" />
             <source>Edit…</source>
             <translation>编辑…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="101" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="94" />
             <source>Change the selected quote</source>
             <translation>修改所选报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="102" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="95" />
             <source>Remove</source>
             <translation>删除</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="102" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="95" />
             <source>Remove the selected quote from the plan</source>
             <translation>从方案中删除所选报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="103" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="96" />
             <source>Import sheet…</source>
             <translation>导入报价表…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="103" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="96" />
             <source>Read quotes from a provider's CSV or JSON sheet</source>
             <translation>读取服务商的 CSV 或 JSON 报价表</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="104" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="97" />
             <source>Select…</source>
             <translation>选定…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="104" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="97" />
             <source>Choose this quote for the plan and say why (the reason prints on the 比价 page)</source>
             <translation>为方案选定此报价并说明理由（理由会打印在比价页上）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="106" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="99" />
             <source>Clear selection</source>
             <translation>取消选定</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="106" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="99" />
             <source>No quote is selected: the recommender chooses again</source>
             <translation>不选定任何报价：重新由推荐引擎选择</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="152" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="145" />
             <source>No written quote yet. A purchase is approved on written quotes from several licensed providers (usually three): add them here or import a provider's sheet.</source>
             <translation>还没有书面报价。采购审批依据的是多家持证服务商的书面报价（通常三家）：请在此添加，或导入服务商的报价表。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="157" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="150" />
             <source>%1 quotes from %2 providers; all figures for this plan's job.</source>
             <translation>共 %1 份报价，来自 %2 家服务商；所有数字均按本方案的任务计算。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="161" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="154" />
             <source>Selected: %1. Reason: %2</source>
             <translation>已选定：%1。理由：%2</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="164" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="157" />
             <source>No quote selected yet: select one with the reason for choosing it.</source>
             <translation>尚未选定报价：请选定一份并写明理由。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="211" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="206" />
             <source>Quote</source>
             <translation>报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="234" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="229" />
             <source>Remove quote</source>
             <translation>删除报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="235" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="230" />
             <source>Remove quote %1 from the plan?</source>
             <translation>从方案中删除报价 %1？</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="247" />
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="262" />
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="266" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="242" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="257" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="261" />
             <source>Import quotes</source>
             <translation>导入报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="247" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="242" />
             <source>Quote sheets (*.csv *.json)</source>
             <translation>报价表 (*.csv *.json)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="267" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="262" />
             <source>%1 quotes imported.</source>
             <translation>已导入 %1 份报价。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="278" />
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="286" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="273" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="281" />
             <source>Select quote</source>
             <translation>选定报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="279" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="274" />
             <source>Why is quote %1 selected? (printed on the 比价 page; e.g. cheapest that fits, licensed, in Shandong)</source>
             <translation>为什么选定报价 %1？（会打印在比价页上；例如：能放下的最低价、持证经营、机房在山东）</translation>
         </message>
@@ -2500,297 +2510,297 @@ Approver</source>
     <context>
         <name>Charts</name>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="65" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="66" />
             <source>Memory per GPU</source>
             <translation>每卡显存</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="65" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="66" />
             <source>GiB per GPU (1 GiB = 2³⁰ bytes)</source>
             <translation>每卡 GiB（1 GiB = 2³⁰ 字节）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="67" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="68" />
             <source>No configuration yet</source>
             <translation>尚无配置</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="89" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="90" />
             <source>Headroom kept free</source>
             <translation>预留余量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="98" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="99" />
             <source>Capacity</source>
             <translation>容量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="99" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="100" />
             <source>Usable</source>
             <translation>可用</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="99" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="100" />
             <source>Total</source>
             <translation>合计</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="102" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="103" />
             <source>GPU capacity</source>
             <translation>GPU 显存容量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="114" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="115" />
             <source>Guide's quick estimate</source>
             <translation>指南快速估算</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="116" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="117" />
             <source>Quick estimate ÷ %1</source>
             <translation>快速估算 ÷ %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="121" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="122" />
             <source>in all</source>
             <translation>合计</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="121" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="122" />
             <source>per GPU</source>
             <translation>每卡</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="149" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="150" />
             <source>Total cost vs GPU count</source>
             <translation>总成本与 GPU 数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="149" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="150" />
             <source>Cost (%1)</source>
             <translation>成本（%1）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="149" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="150" />
             <source>GPUs</source>
             <translation>GPU 数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="151" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="152" />
             <source>No priced configuration</source>
             <translation>没有带价格的配置</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="171" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="172" />
             <source>Cost</source>
             <translation>成本</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="172" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="173" />
             <source>With trial margin</source>
             <translation>含试错余量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="173" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="174" />
             <source>Time</source>
             <translation>时间</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="173" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="174" />
             <source>days</source>
             <translation>天</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="177" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="178" />
             <source>+%1 % trial-and-error margin</source>
             <translation>+%1 % 试错余量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="186" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="187" />
             <source>Days vs GPU count</source>
             <translation>天数与 GPU 数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="186" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="187" />
             <source>Days</source>
             <translation>天数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="188" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="189" />
             <source>No timed configuration</source>
             <translation>没有可估算时间的配置</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="220" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="221" />
             <source>Time vs cost (Pareto front)</source>
             <translation>时间与成本（帕累托前沿）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="236" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="237" />
             <source>Other options</source>
             <translation>其他方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="242" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="243" />
             <source>Pareto front</source>
             <translation>帕累托前沿</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="270" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="271" />
             <source>Hourly vs monthly billing</source>
             <translation>按小时与按月计费</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="270" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="271" />
             <source>Cost per month (%1)</source>
             <translation>每月成本（%1）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="271" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="272" />
             <source>Hours used per month</source>
             <translation>每月使用小时数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="274" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="275" />
             <source>No hourly price for the chosen configuration</source>
             <translation>所选配置没有按小时价格</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="277" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="278" />
             <source>Hourly</source>
             <translation>按小时</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="287" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="288" />
             <source>Monthly</source>
             <translation>按月</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="291" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="292" />
             <source>break-even %1 h</source>
             <translation>平衡点 %1 小时</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="294" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="295" />
             <source>Break-even</source>
             <translation>盈亏平衡点</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="294" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="295" />
             <source>month</source>
             <translation>月</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="299" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="300" />
             <source>this service</source>
             <translation>本服务</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="299" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="300" />
             <source>this job</source>
             <translation>本任务</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="316" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="317" />
             <source>Time vs cost</source>
             <translation>时间与成本</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/quotes_plot.py" line="22" />
+            <location filename="../../gpudesk/ui/charts/quotes_plot.py" line="23" />
             <source>All-in cost per quote</source>
             <translation>各报价总价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/quotes_plot.py" line="24" />
+            <location filename="../../gpudesk/ui/charts/quotes_plot.py" line="25" />
             <source>No priced quote yet</source>
             <translation>还没有带价格的报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/quotes_plot.py" line="54" />
+            <location filename="../../gpudesk/ui/charts/quotes_plot.py" line="55" />
             <source>All-in</source>
             <translation>总价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/quotes_plot.py" line="55" />
+            <location filename="../../gpudesk/ui/charts/quotes_plot.py" line="56" />
             <source>Cheapest</source>
             <translation>成本最低</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/quotes_plot.py" line="55" />
+            <location filename="../../gpudesk/ui/charts/quotes_plot.py" line="56" />
             <source>Selected</source>
             <translation>已选定</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/service_plots.py" line="41" />
+            <location filename="../../gpudesk/ui/charts/service_plots.py" line="42" />
             <source>Cost per month vs speed per user</source>
             <translation>每月成本与每用户速度</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/service_plots.py" line="41" />
+            <location filename="../../gpudesk/ui/charts/service_plots.py" line="42" />
             <source>Cost per million tokens vs GPU count</source>
             <translation>每百万 token 成本与 GPU 数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/service_plots.py" line="42" />
+            <location filename="../../gpudesk/ui/charts/service_plots.py" line="43" />
             <source>Time to first token vs GPU count</source>
             <translation>首 token 时间与 GPU 数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/service_plots.py" line="46" />
+            <location filename="../../gpudesk/ui/charts/service_plots.py" line="47" />
             <source>Speed per user</source>
             <translation>每用户速度</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/service_plots.py" line="46" />
+            <location filename="../../gpudesk/ui/charts/service_plots.py" line="47" />
             <source>tokens/s</source>
             <translation>token/秒</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/service_plots.py" line="47" />
+            <location filename="../../gpudesk/ui/charts/service_plots.py" line="48" />
             <source>Cost per month</source>
             <translation>每月成本</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/service_plots.py" line="49" />
+            <location filename="../../gpudesk/ui/charts/service_plots.py" line="50" />
             <source>Per million tokens</source>
             <translation>每百万 token</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/service_plots.py" line="51" />
+            <location filename="../../gpudesk/ui/charts/service_plots.py" line="52" />
             <source>First token</source>
             <translation>首 token</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/service_plots.py" line="53" />
+            <location filename="../../gpudesk/ui/charts/service_plots.py" line="54" />
             <source>below the target</source>
             <translation>低于目标</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/service_plots.py" line="84" />
+            <location filename="../../gpudesk/ui/charts/service_plots.py" line="85" />
             <source>Output tokens/s per user (%1 users in flight)</source>
             <translation>每用户每秒输出 token 数（并发 %1 个用户）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/service_plots.py" line="97" />
+            <location filename="../../gpudesk/ui/charts/service_plots.py" line="98" />
             <source>target %1</source>
             <translation>目标 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/service_plots.py" line="98" />
+            <location filename="../../gpudesk/ui/charts/service_plots.py" line="99" />
             <source>Target per user</source>
             <translation>每用户目标</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/service_plots.py" line="122" />
+            <location filename="../../gpudesk/ui/charts/service_plots.py" line="123" />
             <source>Per million tokens (%1)</source>
             <translation>每百万 token（%1）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/service_plots.py" line="128" />
+            <location filename="../../gpudesk/ui/charts/service_plots.py" line="129" />
             <source>First token (s)</source>
             <translation>首 token（秒）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/style.py" line="337" />
+            <location filename="../../gpudesk/ui/charts/style.py" line="360" />
             <source>Chosen</source>
             <translation>已选择</translation>
         </message>
@@ -3337,427 +3347,427 @@ Then import the gpudesk-results.json it writes (File ▸ Import kit results…).
     <context>
         <name>RowEditor</name>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="29" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="30" />
             <source>Id (letters, digits, - . _)</source>
             <translation>编号（字母、数字、- . _）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="29" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="30" />
             <source>Name</source>
             <translation>名称</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="29" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="30" />
             <source>Chinese name</source>
             <translation>中文名称</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="30" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="31" />
             <source>English name</source>
             <translation>英文名称</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="30" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="31" />
             <source>Vendor</source>
             <translation>厂商</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="30" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="31" />
             <source>Architecture</source>
             <translation>架构</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="31" />
-            <source>Memory (bytes)</source>
-            <translation>显存（字节）</translation>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="32" />
+            <source>Memory (e.g. 80 GB)</source>
+            <translation>显存（如 80 GB）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="31" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="32" />
             <source>Memory bandwidth (GB/s)</source>
             <translation>显存带宽 (GB/s)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="32" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="33" />
             <source>FP32 (TFLOPS)</source>
             <translation>FP32 (TFLOPS)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="32" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="33" />
             <source>TF32 dense (TFLOPS)</source>
             <translation>TF32 稠密算力 (TFLOPS)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="33" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="34" />
             <source>FP16 dense (TFLOPS)</source>
             <translation>FP16 稠密算力 (TFLOPS)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="33" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="34" />
             <source>BF16 dense (TFLOPS)</source>
             <translation>BF16 稠密算力 (TFLOPS)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="34" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="35" />
             <source>FP8 dense (TFLOPS)</source>
             <translation>FP8 稠密算力 (TFLOPS)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="34" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="35" />
             <source>NVLink per GPU (GB/s)</source>
             <translation>每卡 NVLink 带宽 (GB/s)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="35" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="36" />
             <source>NVLink generation</source>
             <translation>NVLink 代数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="35" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="36" />
             <source>PCIe generation</source>
             <translation>PCIe 代数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="36" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="37" />
             <source>PCIe per direction (GB/s)</source>
             <translation>PCIe 单向带宽 (GB/s)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="36" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="37" />
             <source>Form factor (sxm, pcie, oam)</source>
             <translation>外形规格（sxm、pcie、oam）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="37" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="38" />
             <source>TDP (W)</source>
             <translation>功耗 TDP (W)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="37" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="38" />
             <source>Release year</source>
             <translation>发布年份</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="37" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="38" />
             <source>Consumer card (yes/no)</source>
             <translation>消费级显卡（是/否）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="38" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="39" />
             <source>Confidence (high, medium, low)</source>
             <translation>可信度（high 高、medium 中、low 低）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="38" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="39" />
             <source>Source</source>
             <translation>来源</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="39" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="40" />
             <source>Checked on (YYYY-MM-DD)</source>
             <translation>核实日期（年-月-日）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="39" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="40" />
             <source>Market (global, china)</source>
             <translation>市场（global 全球、china 中国特供）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="39" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="40" />
             <source>Notes</source>
             <translation>备注</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="40" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="41" />
             <source>Notes in Chinese</source>
             <translation>中文备注</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="40" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="41" />
             <source>GPU id</source>
             <translation>显卡编号</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="40" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="41" />
             <source>GPUs per node</source>
             <translation>每节点 GPU 数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="41" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="42" />
             <source>Topology (nvswitch, nvlink-bridge, pcie)</source>
             <translation>拓扑（nvswitch、nvlink-bridge、pcie）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="41" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="42" />
             <source>GPU link (GB/s)</source>
             <translation>GPU 互联 (GB/s)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="42" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="43" />
             <source>CPU</source>
             <translation>CPU</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="42" />
-            <source>Host RAM (bytes)</source>
-            <translation>主机内存（字节）</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="42" />
-            <source>NVMe (bytes)</source>
-            <translation>NVMe（字节）</translation>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="43" />
+            <source>Host RAM (e.g. 2 TiB)</source>
+            <translation>主机内存（如 2 TiB）</translation>
         </message>
         <message>
             <location filename="../../gpudesk/ui/widgets/row_editor.py" line="43" />
+            <source>NVMe (e.g. 30 TB)</source>
+            <translation>NVMe（如 30 TB）</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="44" />
             <source>Network (infiniband, roce, ethernet)</source>
             <translation>网络（infiniband、roce、ethernet）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="43" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="44" />
             <source>Network (Gb/s)</source>
             <translation>网络 (Gb/s)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="44" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="45" />
             <source>Power (kW)</source>
             <translation>功率 (kW)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="44" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="45" />
             <source>Telecom licence number (增值电信业务经营许可证)</source>
             <translation>增值电信业务经营许可证编号</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="45" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="46" />
             <source>Licence scope</source>
             <translation>许可范围</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="45" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="46" />
             <source>Licence scope in Chinese</source>
             <translation>中文许可范围</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="46" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="47" />
             <source>ICP filing</source>
             <translation>ICP 备案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="47" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="48" />
             <source>Certifications (comma-separated)</source>
             <translation>资质认证（逗号分隔）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="47" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="48" />
             <source>Regions (comma-separated)</source>
             <translation>地区（逗号分隔）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="48" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="49" />
             <source>Data centres</source>
             <translation>数据中心</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="48" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="49" />
             <source>Data centres in Chinese</source>
             <translation>中文数据中心说明</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="49" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="50" />
             <source>Own data centres (yes/no)</source>
             <translation>自营机房（是/否）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="50" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="51" />
             <source>7×24 on-site support (yes/no)</source>
             <translation>7×24 驻场支持（是/否）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="50" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="51" />
             <source>Spare-parts pool (yes/no)</source>
             <translation>备件池（是/否）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="51" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="52" />
             <source>Billing modes (hourly, monthly, …)</source>
             <translation>计费方式（hourly 按小时、monthly 包月…）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="51" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="52" />
             <source>Data destruction</source>
             <translation>数据销毁</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="52" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="53" />
             <source>Registered capital</source>
             <translation>注册资本</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="53" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="54" />
             <source>Registered capital in Chinese</source>
             <translation>中文注册资本</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="53" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="54" />
             <source>Source in Chinese</source>
             <translation>中文信息来源</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="54" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="55" />
             <source>Founded (year)</source>
             <translation>成立年份</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="54" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="55" />
             <source>Website</source>
             <translation>网站</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="55" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="56" />
             <source>Provider id</source>
             <translation>服务商编号</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="55" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="56" />
             <source>Node type id</source>
             <translation>节点类型编号</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="55" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="56" />
             <source>Region</source>
             <translation>地域</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="56" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="57" />
             <source>Most nodes</source>
             <translation>最多节点数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="56" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="57" />
             <source>Price per GPU-hour (CNY)</source>
             <translation>每卡时价格（元）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="57" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="58" />
             <source>Price per GPU-month (CNY)</source>
             <translation>每卡月价格（元）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="57" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="58" />
             <source>Currency</source>
             <translation>币种</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="58" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="59" />
             <source>Price kind (quoted, list, estimate)</source>
             <translation>价格类型（quoted 报价、list 公开价、estimate 估算）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="58" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="59" />
             <source>Price date (YYYY-MM-DD)</source>
             <translation>价格日期（年-月-日）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="59" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="60" />
             <source>Billing (hourly, monthly, …)</source>
             <translation>计费方式（hourly 按小时、monthly 包月…）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="59" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="60" />
             <source>Prices include VAT (yes/no)</source>
             <translation>价格含增值税（是/否）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="60" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="61" />
             <source>Legal name</source>
             <translation>法定名称</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="60" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="61" />
             <source>Licence region</source>
             <translation>许可证覆盖地区</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="61" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="62" />
             <source>MLPS (等保) level</source>
             <translation>等保级别</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="61" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="62" />
             <source>Contact</source>
             <translation>联系方式</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="62" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="63" />
             <source>Software stack (cuda, rocm, cann, dtk, xpu, musa, neuware)</source>
             <translation>软件栈（cuda、rocm、cann、dtk、xpu、musa、neuware）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="70" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="71" />
             <source>required</source>
             <translation>必填</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="72" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="73" />
             <source>not a number</source>
             <translation>不是数字</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="74" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="75" />
             <source>must be at least %1</source>
             <translation>不能小于 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="76" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="77" />
             <source>must be at most %1</source>
             <translation>不能大于 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="78" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="79" />
             <source>must be one of %1</source>
             <translation>必须是以下之一：%1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="80" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="81" />
             <source>answer yes or no</source>
             <translation>请填写“是”或“否”</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="84" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="85" />
             <source>lowercase letters, digits, '-', '.' and '_' only, starting with a letter or digit</source>
             <translation>只能使用小写字母、数字和“-”“.”“_”，并以字母或数字开头</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="86" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="87" />
             <source>a date as YYYY-MM-DD</source>
             <translation>日期格式为 YYYY-MM-DD</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="88" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="89" />
             <source>billing modes: %1</source>
             <translation>计费方式只能是：%1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="120" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="129" />
             <source>Fields in bold are required; an empty field reads "unknown".</source>
             <translation>粗体为必填项；留空即为“未知”。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="130" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="139" />
             <source>yes</source>
             <translation>是</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="130" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="139" />
             <source>no</source>
             <translation>否</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="134" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="143" />
             <source>unknown</source>
             <translation>未知</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="206" />
+            <location filename="../../gpudesk/ui/widgets/row_editor.py" line="213" />
             <source>Correct the fields marked in red.</source>
             <translation>请改正标红的字段。</translation>
         </message>

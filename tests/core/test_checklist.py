@@ -262,3 +262,17 @@ def test_small_checkpoints_read_in_megabytes():
     # GPT-2, LoRA r=16 on q, k, v, o: 12 × 4 × 16 × (768 + 768) = 1,179,648 adapters × 10 B = 11.8 MB
     d = by_id(tailor(plan, "en"))
     assert "12 MB checkpoint" in d["storage-throughput"].criterion
+
+
+def test_nodes_and_the_layout_read_as_the_reader_reads():
+    """Seen in the printed checklist: "for the 1 node(s)" in English and "offload=none, recompute=none,
+    micro-batch=1" in the Chinese one."""
+    plan = big_plan()  # one node
+    en, zh = by_id(tailor(plan, "en")), by_id(tailor(plan, "zh_CN"))
+    assert "for the 1 node, with cooling" in en["power-quota"].criterion
+    assert "(1 node)" in en["written-quote"].how and "node(s)" not in json.dumps([i.how + i.why + i.criterion for i in en.values()])
+    assert "offload: none, recompute: " in en["micro-training-run"].how
+    how = zh["micro-training-run"].how
+    assert "卸载：无" in how and "offload" not in how and "recompute" not in how and "micro-batch" not in how
+    two = multinode_plan()
+    assert "2 nodes" in by_id(tailor(two, "en"))["written-quote"].how or "nodes)" in by_id(tailor(two, "en"))["written-quote"].how

@@ -92,3 +92,15 @@ def test_reasons_in_chinese():
     with use_language("zh_CN"), pytest.raises(ValueError) as e:
         parse.amount("6,50")
     assert "不接受小数逗号" in str(e.value) and "6.50" in str(e.value)
+
+
+def test_sizes_as_people_write_them():
+    from gpudesk.core import parse
+
+    assert parse.size("80 GB") == parse.size("80GB") == parse.size("80") == 80 * 10**9  # a bare number is GB
+    assert parse.size("74.5 GiB") == 79_993_765_888 and parse.size("2 TiB") == 2 * 2**40
+    assert parse.size("８０ ＧＢ") == 80 * 10**9 and parse.size("1,000 GB") == 10**12
+    assert parse.size("2199023255552") == 2 * 2**40  # a byte count (as the catalogue stores it), above MAX_AMOUNT
+    for bad in ("eighty", "0", "-5 GB", "1e10", "6,5 GB", "9" * 25):
+        with pytest.raises(ValueError):
+            parse.size(bad)

@@ -142,7 +142,7 @@ def test_the_pdf_carries_the_page(cat, tmp_path):
 
     plan = _plan(cat)
     for lang, words in (("zh_CN", ("报价与比价", "简米科技", "酷番云", "总价构成")),
-                        ("en", ("Quotes and comparison", "JM-2026-118", "All-in cost by item"))):
+                        ("en", ("Quotes and comparison", "JM-2026-118", "All-in cost by item", "What each all-in is made of"))):
         path = tmp_path / f"q-{lang}.pdf"
         export_pdf(plan, path, lang, generated=DAY)
         text = re.sub(r"\s+", "", "".join(p.extract_text() for p in PdfReader(path).pages))
@@ -171,3 +171,12 @@ def test_each_quotes_method_reads_as_sentences(cat):
     page = _section(build_report(_plan(cat), "en", generated=DAY), "Quotes and comparison (比价)")
     method = [b for b in page.blocks if isinstance(b, Bullets)][-1]  # under "How the all-in cost is computed"
     assert "; The" not in method.items[0][1] and ". The minimum rental period of 100 h" in method.items[0][1]
+
+
+def test_the_table_and_the_chart_have_their_own_headings(cat):
+    """Seen in the en PDF: "All-in cost by item" over the table and again over the chart."""
+    for lang in ("en", "zh_CN"):
+        page = build_report(_plan(cat), lang, generated=DAY).sections[3]
+        titles = [b.text for b in page.blocks if isinstance(b, Heading)]
+        titles += [b.title for b in page.blocks if isinstance(b, QuoteChart)]
+        assert len(titles) == len(set(titles)), (lang, titles)

@@ -44,3 +44,14 @@ def test_chart_axes_name_the_currency_in_the_uis_language(window, qtbot):
     assert labels[0] == "成本（元）" and all("CNY" not in x and "元" in x for x in labels), labels
     wait_recompute(qtbot, window, lambda: window.set_language("en"))
     assert window.overview.plots["cost"].getAxis("left").labelText == "Cost (CNY)"
+
+
+def test_the_verdict_and_the_status_bar_punctuate_as_the_language_does(window, qtbot):
+    """Seen on screen (zh): "✔ 显存够用: 8× A100 …" with an ASCII colon, in the verdict and the status bar."""
+    from tests.ui.conftest import wait_recompute
+
+    wait_recompute(qtbot, window, lambda: window.set_language("zh_CN"))
+    assert "显存够用</span>：" in window.overview.verdict_label.text()
+    assert window.status_text().startswith("✔ 显存够用：") and ": " not in window.status_text().split(" · ")[0]
+    wait_recompute(qtbot, window, lambda: window.set_language("en"))
+    assert window.status_text().startswith("✔ Fits: ")

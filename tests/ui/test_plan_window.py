@@ -269,3 +269,102 @@ def test_the_checklist_detail_and_status_fit_at_1366x768(window, qtbot):
     fm = page.table.fontMetrics()
     assert page.table.columnWidth(0) >= fm.horizontalAdvance(status) + 8
     assert not [p for p in clipped(window) if "QLabel" in p], clipped(window)[:10]
+    # inside the detail's scroll area the layout check lets a label be short (it scrolls): each text must
+    # still get the height it needs at its width (the "How" text lost its third line on screen)
+    from PySide6.QtWidgets import QSplitter
+
+    splitter = page.findChild(QSplitter)
+    splitter.setSizes([splitter.height() - 150, 150])  # a short detail pane, as on screen
+    qtbot.wait(20)
+    for label in (page.why, page.how, page.criterion):
+        assert label.height() >= label.heightForWidth(label.width()), (label.text()[:40], label.height())
+
+
+def test_every_wheel_notch_over_a_chart_scrolls_the_page(window, qtbot):
+    """Seen under a real X server at 1366×768: over a chart only the first notch scrolled the overview;
+    the next ones (and the way back) did nothing, so the lower charts were out of reach by wheel."""
+    window.resize(1366, 700)
+    window.show_tab("overview")
+    qtbot.wait(50)
+    page = window.overview
+    bar = page.verticalScrollBar()
+    assert bar.maximum() > 0
+    bar.setValue(0)
+    seen = []
+    for _ in range(3):
+        _wheel(page.charts.viewport(), -1)
+        seen.append(bar.value())
+    assert seen[0] > 0 and seen[1] > seen[0] or seen[1] == bar.maximum(), seen
+    _wheel(page.charts.viewport(), 1)
+    assert bar.value() < seen[-1], (seen, bar.value())
+    before = page.plots["memory"].vb.viewRange()
+    assert page.plots["memory"].vb.viewRange() == before  # and the chart held still
+
+
+def test_the_name_prompt_offers_the_plans_author_never_an_account(window, monkeypatch):
+    """Seen on screen: the checklist's name prompt offered the login "root", and "root" was recorded."""
+    from PySide6.QtWidgets import QInputDialog
+
+    offered = []
+    monkeypatch.setattr(QInputDialog, "getText", lambda *a, **k: (offered.append(k.get("text")) or ("", False)))
+    window.settings.remove("user/name")
+    window.plan.author = "李雷"
+    window.checker_name()
+    window.plan.author = ""
+    monkeypatch.setattr("getpass.getuser", lambda: "root")
+    window.checker_name()
+    monkeypatch.setattr("getpass.getuser", lambda: "lilei")
+    window.checker_name()
+    assert offered == ["李雷", "", "lilei"]
+
+
+def test_the_plan_tab_says_where_the_choice_came_from_in_the_uis_language(window, qtbot):
+    """Seen on screen (zh): "已选择: 8× NVIDIA A100 80GB SXM (来自推荐)" for a configuration named on the
+    command line (not the recommender's first), with ASCII colon and brackets."""
+    from gpudesk.core.rules import same_configuration
+
+    wait_recompute(qtbot, window, lambda: window.set_language("zh_CN"))
+    assert same_configuration(window.recommendation.options[0], window.plan_choice())
+    assert window._choice_text().startswith("<b>已选择：") and "（推荐方案）</b>" in window._choice_text()
+    other = next(o for o in window.recommendation.options if o.gpu != window.plan_choice().gpu)
+    window.choose_option(other)
+    assert "（沿用方案中的配置）</b>" in window._choice_text(), window._choice_text()
+
+
+def test_the_job_form_opens_without_a_horizontal_scroll_bar(window, qtbot):
+    """Seen on screen at 1366×768 in both languages: the dock opened as wide as the form, then its vertical
+    scroll bar took 14 px and a horizontal one appeared under the form."""
+    window.resize(1366, 700)
+    qtbot.wait(50)
+    form = window.form
+    assert form.verticalScrollBar().isVisible()  # the form is taller than the screen
+    assert form.horizontalScrollBar().maximum() == 0, (form.viewport().width(), form.widget().minimumSizeHint().width())
+    wait_recompute(qtbot, window, lambda: window.set_language("zh_CN"))
+    qtbot.wait(20)
+    assert form.horizontalScrollBar().maximum() == 0
+
+
+def test_a_wrapped_detail_text_claims_the_height_it_needs(qtbot):
+    """Under a real X server the checklist's "How" text got two lines' height for three (the form gave a
+    wrapped label its minimum). The detail's texts claim their height for their width, and scroll."""
+    from PySide6.QtWidgets import QFormLayout, QLabel, QScrollArea, QWidget
+
+    from gpudesk.ui.pages.checklist_page import _WrappedText
+
+    area = QScrollArea()
+    area.setWidgetResizable(True)
+    inner = QWidget()
+    form = QFormLayout(inner)
+    text = _WrappedText()
+    form.addRow(QLabel("How"), text)
+    area.setWidget(inner)
+    area.resize(260, 60)  # far too short for the text: the area scrolls
+    qtbot.addWidget(area)
+    area.show()
+    text.setText("Ask the provider you choose for the licence certificate; look the number up in the public "
+                 "licence query and check the company name and the service scope.")
+    qtbot.wait(20)
+    need = text.heightForWidth(text.width())
+    assert need >= 3 * text.fontMetrics().lineSpacing()  # several lines at this width
+    assert text.minimumHeight() == need and text.height() >= need
+    assert area.verticalScrollBar().maximum() > 0

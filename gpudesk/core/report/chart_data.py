@@ -22,6 +22,9 @@ if TYPE_CHECKING:
 
 GIB = float(1 << 30)
 MEMORY_COMPONENTS = ("weights", "gradients", "optimizer_states", "activations", "kv_cache", "overhead")
+# a quick-estimate bar taller than this many times the real bars' top is drawn cut off (its value printed), in
+# the window and the PDF alike: the whole-job rule of thumb would squash the real bars into the chart's bottom
+QUICK_CLIP = 1.6
 
 
 # A configuration a chart draws: a ranked Option, or a plain feasible point of the search.

@@ -69,7 +69,7 @@ class QuotesSection(ReportContext):
         chart = quote_chart_data(c)
         if not chart.empty:
             blocks.append(QuoteChart(
-                chart, t("All-in cost by item", "总价构成"), {k: item_label(k) for k in QUOTE_ITEMS},
+                chart, t("What each all-in is made of", "总价构成"), {k: item_label(k) for k in QUOTE_ITEMS},
                 t("CNY", "元"), t("cheapest", "最低"), t("selected", "已选定"), t("not stated: {items}", "未说明：{items}")))
         blocks += [Heading(t("The quotes", "报价明细")), self._quote_table()]
         flagged = [(r, r.flag_texts()) for r in c.rows if r.flags]

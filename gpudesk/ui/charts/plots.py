@@ -17,7 +17,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont, QFontMetrics, QImage
 
-from gpudesk.core.report.chart_data import CostChartData, MemoryChartData
+from gpudesk.core.report.chart_data import QUICK_CLIP, CostChartData, MemoryChartData
 from gpudesk.ui.charts.style import (
     COMPONENT_COLOURS,
     KINDS,
@@ -108,15 +108,21 @@ def build_memory_plot(plot_item: pg.PlotItem, data: MemoryChartData) -> None:
         fit = "✓" if bar.fits else "✗"
         count, _, gpu = bar.label.partition("× ")  # two short lines: long GPU names would collide
         ticks.append((i, f"{mark}{count}× {fit}\n{gpu}" if gpu else f"{mark}{bar.label} {fit}"))
-    if data.quick_estimate_per_gpu_gib is not None:
+    real_top = max([b.capacity_gib for b in data.bars] + [sum(b.components_gib.values()) for b in data.bars] + [1.0])
+    quick = data.quick_estimate_per_gpu_gib
+    # as in the PDF: a rule-of-thumb bar several times a card is cut off, its value under it, so the real bars
+    # keep the chart's height (at 1366×768 they had a quarter of it under a 242 GiB bar)
+    clipped = quick is not None and quick > real_top * QUICK_CLIP
+    if quick is not None:
         qx = len(data.bars)
-        _add(plot_item, "quick", pg.BarGraphItem, x=[qx], y0=[0], height=[data.quick_estimate_per_gpu_gib],
+        _add(plot_item, "quick", pg.BarGraphItem, x=[qx], y0=[0], height=[real_top * 1.3 if clipped else quick],
              width=0.55, brush=_brush("#d3d7cf"), pen=_pen("#555753", width=1, style=Qt.DashLine),
              name=_tr("Guide's quick estimate"))
         entries.append((_bar("#babdb6"), _tr("Guide's quick estimate")))
-        ticks.append((qx, _tr("Quick estimate ÷ %1").replace("%1", str(data.quick_estimate_gpus))))
+        label = _tr("Quick estimate ÷ %1").replace("%1", str(data.quick_estimate_gpus))
+        ticks.append((qx, f"{label}\n{_num(quick, 1)} GiB ↑" if clipped else label))
         hover_x.append(qx)
-        hover_y.append(data.quick_estimate_per_gpu_gib / 2)
+        hover_y.append((real_top * 1.3 if clipped else quick) / 2)
         hover_tip.append(
             _tr("Guide's quick estimate") + f"\n{_num(data.quick_estimate_gib, 1)} GiB "
             + _tr("in all") + f", {_num(data.quick_estimate_per_gpu_gib, 1)} GiB " + _tr("per GPU")
@@ -128,8 +134,7 @@ def build_memory_plot(plot_item: pg.PlotItem, data: MemoryChartData) -> None:
         axis = plot_item.getAxis("bottom")
         axis.setHeight(2 * QFontMetrics(axis.style["tickFont"] or QFont()).lineSpacing() + 12)
         plot_item._gd_two_line_ticks = True
-    top = max([b.capacity_gib for b in data.bars] + [sum(b.components_gib.values()) for b in data.bars]
-              + [data.quick_estimate_per_gpu_gib or 0])
+    top = real_top * 1.3 if clipped else max(real_top, quick or 0)
     # the bars' slots are fixed; only the height holds steady
     x0, x1 = -0.6, len(ticks) - 0.4
     current = plot_item._gd_range

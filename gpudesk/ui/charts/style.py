@@ -62,6 +62,29 @@ def _fade(colour: str, alpha: int) -> tuple[int, int, int, int]:
     return (c.red(), c.green(), c.blue(), alpha)
 
 
+class PageCharts(pg.GraphicsLayoutWidget):
+    """Charts that sit in a scrolling page: the wheel scrolls the page, Ctrl+wheel zooms a chart.
+
+    Leaving the plain wheel to the ViewBox (which ignores it) was not enough under a real X server: the
+    first notch scrolled the page, the following ones were swallowed by the view (seen at 1366×768: the
+    lower charts could not be reached with the wheel over a chart). The view now hands every plain notch
+    to the scroll area around it."""
+
+    def wheelEvent(self, ev) -> None:
+        if ev.modifiers() & Qt.ControlModifier:
+            super().wheelEvent(ev)  # the ViewBox under the pointer zooms
+            return
+        from PySide6.QtCore import QCoreApplication
+        from PySide6.QtWidgets import QAbstractScrollArea
+
+        area = self.parentWidget()
+        while area is not None and not isinstance(area, QAbstractScrollArea):
+            area = area.parentWidget()
+        if area is not None:  # handed to the page, as the wheel guard does for an unfocused field
+            QCoreApplication.sendEvent(area.viewport(), ev)
+        ev.accept()
+
+
 class LazyMenuViewBox(pg.ViewBox):
     """A ViewBox whose right-click menu (export, ranges) is built on first use, not with the plot:
     five menus of widgets are a visible share of the window's start-up.

@@ -47,6 +47,29 @@ class _KeyTable(QTableView):
         super().keyPressEvent(event)
 
 
+class _WrappedText(QLabel):
+    """A wrapped label that claims the height its text needs at its width: in the detail's form a word-wrapped
+    label got its minimum (two lines) and lost the third at 1366×768 ("…written quotes on the 比价 page and
+    select one" cut through); the detail scrolls instead."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setWordWrap(True)
+
+    def _fit(self) -> None:
+        need = self.heightForWidth(self.width()) if self.text() else 0
+        if need > 0 and need != self.minimumHeight():
+            self.setMinimumHeight(need)
+
+    def setText(self, text: str) -> None:  # noqa: N802 - Qt's name
+        super().setText(text)
+        self._fit()
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        self._fit()
+
+
 class ChecklistPage(Retranslated, QWidget):
     plan_edited = Signal()
 
@@ -112,9 +135,9 @@ class ChecklistPage(Retranslated, QWidget):
         self.detail_title.setWordWrap(True)
         self.detail_title.setStyleSheet("font-weight: bold;")
         form.addRow(self.detail_title)
-        self.why_label, self.why = QLabel(), QLabel()
-        self.how_label, self.how = QLabel(), QLabel()
-        self.criterion_label, self.criterion = QLabel(), QLabel()
+        self.why_label, self.why = QLabel(), _WrappedText()
+        self.how_label, self.how = QLabel(), _WrappedText()
+        self.criterion_label, self.criterion = QLabel(), _WrappedText()
         for lab, text in ((self.why_label, self.why), (self.how_label, self.how), (self.criterion_label, self.criterion)):
             text.setWordWrap(True)
             text.setTextInteractionFlags(Qt.TextSelectableByMouse)

@@ -6,7 +6,6 @@ wheel (it scrolls the page) and "Reset view" undoes a Ctrl+wheel zoom.
 
 from __future__ import annotations
 
-import pyqtgraph as pg
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import (
@@ -29,7 +28,7 @@ from gpudesk.core.report.chart_data import (
     verdict,
 )
 from gpudesk.core import units
-from gpudesk.ui.charts import BUILDERS, LazyMenuViewBox, export_plot, reset_view
+from gpudesk.ui.charts import BUILDERS, LazyMenuViewBox, PageCharts, export_plot, reset_view
 from gpudesk.ui.widgets.page import Retranslated, scroll_page
 
 
@@ -94,7 +93,7 @@ class OverviewPage(Retranslated, QScrollArea):
         layout.addLayout(top)
 
         # one view and one scene for all five plots: cheaper to build and paint than five widgets
-        self.charts = pg.GraphicsLayoutWidget()
+        self.charts = PageCharts()
         self.charts.setMinimumHeight(CHARTS_MIN_HEIGHT)
         self.charts.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)
         cells = {"memory": (0, 0, 2), "cost": (1, 0, 1), "days": (1, 1, 1), "pareto": (2, 0, 1), "billing": (2, 1, 1)}
@@ -202,7 +201,9 @@ class OverviewPage(Retranslated, QScrollArea):
             return
         mark = ('<span style="color:#4e9a06">✔ ' + self.tr("Fits") + "</span>") if v.fits else \
             ('<span style="color:#cc0000">✘ ' + self.tr("Does not fit") + "</span>")
-        parts = [f"<b>{mark}: {v.label}</b>",
+        from gpudesk.core.i18n import t
+
+        parts = [f"<b>{mark}{t(': ', '：')}{v.label}</b>",  # the language's colon (显存够用：8× …)
                  self.tr("%1 of %2 usable per GPU").replace("%1", units.memory(v.total_bytes))
                  .replace("%2", units.memory(v.usable_bytes))]
         if v.service is None or (v.hours is not None and v.days):  # training (mixed: both)

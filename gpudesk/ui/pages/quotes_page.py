@@ -4,7 +4,6 @@ plan's choice follows the selected quote). core.plan compares and costs; this pa
 
 from __future__ import annotations
 
-import pyqtgraph as pg
 from PySide6.QtCore import QSortFilterProxyModel, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -22,7 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from gpudesk.errors import GpudeskError
-from gpudesk.ui.charts import LazyMenuViewBox
+from gpudesk.ui.charts import LazyMenuViewBox, PageCharts
 from gpudesk.ui.models.quotes_model import QUOTE_ROLE, SORT_ROLE, QuotesModel
 from gpudesk.ui.widgets.page import Retranslated, page_layout
 
@@ -78,7 +77,7 @@ class QuotesPage(Retranslated, QWidget):
         self.table.doubleClicked.connect(lambda _i: self.edit_quote())
         self.table.selectionModel().currentRowChanged.connect(lambda *_: self._update_buttons())
         splitter.addWidget(self.table)
-        self.chart = pg.GraphicsLayoutWidget()
+        self.chart = PageCharts()
         self.chart.setMinimumHeight(220)
         self.plot = self.chart.addPlot(viewBox=LazyMenuViewBox())
         splitter.addWidget(self.chart)

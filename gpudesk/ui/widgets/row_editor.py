@@ -29,7 +29,7 @@ def field_labels() -> dict[str, str]:
     return {
         "id": _tr("Id (letters, digits, - . _)"), "name": _tr("Name"), "name_zh": _tr("Chinese name"),
         "name_en": _tr("English name"), "vendor": _tr("Vendor"), "architecture": _tr("Architecture"),
-        "memory_bytes": _tr("Memory (bytes)"), "memory_bandwidth_gbps": _tr("Memory bandwidth (GB/s)"),
+        "memory_bytes": _tr("Memory (e.g. 80 GB)"), "memory_bandwidth_gbps": _tr("Memory bandwidth (GB/s)"),
         "tflops_fp32": _tr("FP32 (TFLOPS)"), "tflops_tf32": _tr("TF32 dense (TFLOPS)"),
         "tflops_fp16": _tr("FP16 dense (TFLOPS)"), "tflops_bf16": _tr("BF16 dense (TFLOPS)"),
         "tflops_fp8": _tr("FP8 dense (TFLOPS)"), "nvlink_gbps": _tr("NVLink per GPU (GB/s)"),
@@ -40,7 +40,7 @@ def field_labels() -> dict[str, str]:
         "checked": _tr("Checked on (YYYY-MM-DD)"), "market": _tr("Market (global, china)"), "notes": _tr("Notes"),
         "notes_zh": _tr("Notes in Chinese"), "gpu": _tr("GPU id"), "gpus_per_node": _tr("GPUs per node"),
         "topology": _tr("Topology (nvswitch, nvlink-bridge, pcie)"), "intra_node_gbps": _tr("GPU link (GB/s)"),
-        "cpu": _tr("CPU"), "host_ram_bytes": _tr("Host RAM (bytes)"), "nvme_bytes": _tr("NVMe (bytes)"),
+        "cpu": _tr("CPU"), "host_ram_bytes": _tr("Host RAM (e.g. 2 TiB)"), "nvme_bytes": _tr("NVMe (e.g. 30 TB)"),
         "network": _tr("Network (infiniband, roce, ethernet)"), "network_gbps": _tr("Network (Gb/s)"),
         "power_kw": _tr("Power (kW)"), "licence_number": _tr("Telecom licence number (增值电信业务经营许可证)"),
         "licence_scope": _tr("Licence scope"), "licence_scope_zh": _tr("Licence scope in Chinese"),
@@ -100,6 +100,14 @@ def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9._-]+", "-", text.strip().lower()).strip("-._")[:60]
 
 
+def size_text(n: int) -> str:
+    """A stored byte count as the size field shows it ("80 GB", "2 TiB"), read back exactly by parse.size."""
+    for unit, factor in (("TiB", 2**40), ("GiB", 2**30), ("TB", 10**12), ("GB", 10**9)):
+        if n % factor == 0:
+            return f"{n // factor} {unit}"
+    return str(n)
+
+
 class RowEditor(QDialog):
     def __init__(self, model_class, row: dict, title: str, parent=None) -> None:
         super().__init__(parent)
@@ -130,7 +138,7 @@ class RowEditor(QDialog):
             elif isinstance(value, bool):
                 edit.setText(_tr("yes") if value else _tr("no"))
             elif value is not None:
-                edit.setText(str(value))
+                edit.setText(size_text(value) if name.endswith("_bytes") else str(value))
             required = field.is_required()
             edit.setPlaceholderText(_tr("required") if required else _tr("unknown"))
             error = error_label()
@@ -165,13 +173,21 @@ class RowEditor(QDialog):
         self._id_follows = False  # the user's own id from now on
 
     def values(self) -> dict:
+        from gpudesk.core import parse
+
         out: dict = {}
+        self.problems: dict[str, str] = {}
         for name, edit in self.edits.items():
             text = edit.text().strip()
             if not text:
                 continue
             annotation = str(self.model_class.model_fields[name].annotation)
-            if annotation.startswith("list"):
+            if name.endswith("_bytes"):  # "80 GB", "74.5 GiB", "2 TiB" (typing bytes was the only way)
+                try:
+                    out[name] = parse.size(text)
+                except ValueError as exc:
+                    self.problems[name] = str(exc)
+            elif annotation.startswith("list"):
                 out[name] = [part.strip() for part in text.replace("，", ",").split(",") if part.strip()]
             elif "bool" in annotation and "int" not in annotation:
                 low = text.lower()
@@ -188,8 +204,17 @@ class RowEditor(QDialog):
             label.hide()
         for edit in self.edits.values():
             edit.setStyleSheet("")
+        values = self.values()
+        if self.problems:
+            for field, reason in self.problems.items():
+                self.errors[field].setText(reason)
+                self.errors[field].show()
+                self.edits[field].setStyleSheet("border: 1px solid #cc0000;")
+            self.error.setText(_tr("Correct the fields marked in red."))
+            self.edits[next(iter(self.problems))].setFocus()
+            return
         try:
-            self.row = self.model_class.model_validate(self.values())
+            self.row = self.model_class.model_validate(values)
         except ValidationError as exc:
             first = None
             for error in exc.errors():

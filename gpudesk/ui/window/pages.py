@@ -11,6 +11,8 @@ from gpudesk.ui.i18n import language_manager, translator
 from gpudesk.ui.window.actions import TAB_KEYS
 
 _tr = translator("MainWindow")
+# login names that are accounts, not people: never offered as who checked an item
+ACCOUNT_NAMES = frozenset({"root", "admin", "administrator", "user", "guest", "ubuntu", "pi"})
 
 
 class PagesMixin:
@@ -120,16 +122,24 @@ class PagesMixin:
         page.show_choice(self._choice_text())
 
     def _choice_text(self) -> str:
+        from gpudesk.core.rules import same_configuration
         from gpudesk.core.search.options_view import layout_text
 
         choice = self.plan_choice()
         if choice is None:
             return _tr("No configuration chosen yet")
-        how = _tr("set by hand") if self.session.manual is not None else _tr("from the recommendation")
+        plan, rec = self.session.plan, self.recommendation
+        if self.session.manual is not None:
+            how = _tr("set by hand")
+        elif plan is not None and plan.quote_selection is not None:
+            how = _tr("from the selected quote %1").replace("%1", plan.quote_selection.quote)
+        elif rec is not None and rec.options and same_configuration(rec.options[0], choice):
+            how = _tr("the recommendation")
+        else:  # kept from the plan file (a named configuration, a row picked in Options)
+            how = _tr("kept from the plan")
         who = self._provider_names().get(choice.provider or "", choice.provider or "")
-        chosen = _tr("Chosen")
-        return (f"<b>{chosen}: {choice.gpus}× {choice.gpu_name or choice.gpu}</b> ({how})"
-                f"<br>{who} · {layout_text(choice.layout)}")
+        head = _tr("Chosen: %1 (%2)").replace("%1", f"{choice.gpus}× {choice.gpu_name or choice.gpu}").replace("%2", how)
+        return f"<b>{head}</b><br>{who} · {layout_text(choice.layout)}"
 
     def quotes_page(self):
         page = self._pages.get("quotes")
@@ -203,21 +213,30 @@ class PagesMixin:
         name = str(self.settings.value("user/name", "") or "")
         if name:
             return name
-        import getpass
-
         from PySide6.QtWidgets import QInputDialog
 
-        try:
-            login = getpass.getuser()
-        except Exception:  # noqa: BLE001 - no login name (containers, services): no suggestion
-            login = ""
         name, ok = QInputDialog.getText(self, _tr("Your name"),
                                         _tr("Checklist results record who checked them. Your name:"),
-                                        text=login)
+                                        text=self._suggested_name())
         name = name.strip() if ok else ""
         if name:
             self.settings.setValue("user/name", name)
         return name or None
+
+    def _suggested_name(self) -> str:
+        """What the name prompt offers: the plan's author (who prepared it usually records its results),
+        else the login name unless it names an account rather than a person ("root" was offered, and
+        recorded as the checker, on a server)."""
+        import getpass
+
+        author = (self.session.plan.author or "").strip() if self.session.plan is not None else ""
+        if author:
+            return author
+        try:
+            login = getpass.getuser()
+        except Exception:  # noqa: BLE001 - no login name (containers, services): no suggestion
+            return ""
+        return "" if login.lower() in ACCOUNT_NAMES else login
 
     def _refresh_checklist(self) -> None:
         page = self._pages.get("checklist")

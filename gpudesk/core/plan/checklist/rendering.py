@@ -118,9 +118,12 @@ def _context(plan: Plan, ex: Expectations, catalog: Catalogue | None) -> dict[st
     }
     ctx["tp_note"] = (t(", and runs tensor parallelism (TP={tp}) across them", "，且在其上运行张量并行（TP={tp}）",
                         tp=lay.tp) if lay and lay.tp > 1 else "")
-    ctx["layout_text"] = (f"TP={lay.tp}, PP={lay.pp}, DP={lay.dp}, ZeRO-{lay.zero}, "
-                          f"offload={str(lay.offload)}, recompute={str(lay.recompute)}, "
-                          f"micro-batch={lay.micro_batch}" if lay else t("the planned layout", "方案中的布局"))
+    # the layout in the reader's words (the zh checklist printed "offload=none, recompute=none, micro-batch=1")
+    ctx["layout_text"] = (f"TP={lay.tp}, PP={lay.pp}, DP={lay.dp}, ZeRO-{lay.zero}"
+                          + t(", offload: {o}, recompute: {r}, micro-batch {m}", "，卸载：{o}，重计算：{r}，微批次 {m}",
+                              o=units.label("offload", lay.offload), r=units.label("recompute", lay.recompute),
+                              m=lay.micro_batch) if lay else t("the planned layout", "方案中的布局"))
+    ctx["nodes_text"] = t("1 node" if ex.nodes == 1 else "{n} nodes", "{n} 个节点", n=ex.nodes)
     ctx["hours_text"] = (t("{h:,.0f}-hour", "{h:,.0f} 小时", h=hours) if hours
                          else t("long", "长时间"))
     ctx["cost_per_day"] = (_money(cost.price_per_gpu_hour * ex.gpus * 24, currency)
