@@ -246,3 +246,27 @@ def test_a_smaller_option_that_is_faster_and_cheaper_is_not_said_to_rank_lower(p
     zh = _all_text(build_report(plan, "zh_CN", generated=DAY))
     line = next(x for x in zh.splitlines() if x.startswith("4× A100"))
     assert "更快" in line and "更便宜" in line and "排名靠后" not in line, line
+
+
+def test_building_the_report_evaluates_nothing(plan, monkeypatch):
+    """Issue 16: the report shows the plan; no search, evaluation or estimate runs at print time, even
+    with the catalogue at hand (any call would raise here)."""
+    import importlib
+
+    from gpudesk.catalog import open_catalog
+
+    # the modules themselves (the package's `evaluate` and `estimate` attributes are the functions)
+    search, recommender, search_evaluate, engine_estimate = (importlib.import_module(f"gpudesk.core.{m}") for m in (
+        "search", "search.recommender", "search.evaluate", "engine.estimate"))
+
+    catalog = open_catalog()
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("the report computed an option at print time")
+
+    for module, name in ((search, "evaluate"), (search, "recommend"), (recommender, "evaluate"),
+                         (recommender, "recommend"), (search_evaluate, "evaluate"), (engine_estimate, "estimate")):
+        monkeypatch.setattr(module, name, refuse)
+    for lang in ("en", "zh_CN"):
+        data = build_report(plan, lang, generated=DAY, catalog=catalog)
+        assert [s.title for s in data.sections][:2] == (["Summary", "Sizing"] if lang == "en" else ["方案摘要", "容量测算"])

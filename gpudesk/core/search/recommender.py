@@ -409,21 +409,19 @@ def _nothing_fits(job: Job, search: LayoutSearch, rejected: dict[str, int]) -> G
                "请允许更多显卡（--max-gpus）、改用 LoRA 或 QLoRA、缩短 --seq-len，或选择显存更大的显卡")
     if search.host_closest is not None:
         _, p, n, need = search.host_closest
-        return GpudeskError(t(
-            "the job fits nowhere: the closest option tried, {n}× {gpu}, fits GPU memory only by CPU offload, which "
-            "needs {need} of host RAM per node (at most {most}); {advice}",
-            "任务在任何配置上都放不下：最接近的 {n} 张 {gpu} 只有把状态卸载到 CPU 才能放下显存，但每节点需要 "
-            "{need} 内存（最多 {most}）；{advice}",
-            n=n, gpu=p.gpu.name, need=units.marketed(need), most=units.marketed(p.host_ram_max or 0), advice=advice))
-    if search.closest is None:
+        why = t("fits GPU memory only by CPU offload, which needs {need} of host RAM per node (at most {most})",
+                "只有把状态卸载到 CPU 才能放下显存，但每节点需要 {need} 内存（最多 {most}）",
+                need=units.marketed(need), most=units.marketed(p.host_ram_max or 0))
+    elif search.closest is None:
         return GpudeskError(t("no GPU in the catalogue matches the constraints (check --gpu-allow / --gpu-exclude, "
                               "--provider and --region)",
                               "目录中没有符合约束的显卡（请检查 --gpu-allow / --gpu-exclude、--provider 与 --region）"))
-    _, p, n, need = search.closest
-    return GpudeskError(t(
-        "the job fits nowhere: the closest option tried, {n}× {gpu}, needs {need} per GPU with every saving "
-        "on (ZeRO-3, CPU offload, full recompute, micro-batch 1) but has {usable} usable; {advice}",
-        "任务在任何配置上都放不下：最接近的 {n} 张 {gpu} 在启用全部节省手段（ZeRO-3、CPU 卸载、完全重计算、微批次 1）"
-        "后每卡仍需 {need}，而可用仅 {usable}；{advice}",
-        n=n, gpu=p.gpu.name, need=units.memory(need), usable=units.memory(p.usable), advice=advice))
+    else:
+        _, p, n, need = search.closest
+        why = t("needs {need} per GPU with every saving on (ZeRO-3, CPU offload, full recompute, micro-batch 1) but "
+                "has {usable} usable", "在启用全部节省手段（ZeRO-3、CPU 卸载、完全重计算、微批次 1）后每卡仍需 {need}，"
+                "而可用仅 {usable}", need=units.memory(need), usable=units.memory(p.usable))
+    return GpudeskError(t("the job fits nowhere: the closest option tried, {n}× {gpu}, {why}; {advice}",
+                          "任务在任何配置上都放不下：最接近的 {n} 张 {gpu} {why}；{advice}",
+                          n=n, gpu=p.gpu.name, why=why, advice=advice))
 
