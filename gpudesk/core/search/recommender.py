@@ -223,8 +223,7 @@ class _Answer:
         if not near:
             return None
         e = min(near, key=lambda e: (e.time_key, self.sort_key(e)))
-        rank = next(i + 1 for i, x in enumerate(self.ranked()) if x.order == e.order)
-        return self.option(e, rank)
+        return self.option(e, self.ranks([e])[0])  # counted per group, the stop hook asked (no sort of all)
 
     def best_per_gpu(self) -> list[Option]:
         best: dict[str, tuple[tuple[SortKey, int], Entry]] = {}
