@@ -7,6 +7,7 @@ import argparse
 import json
 import sys
 
+from gpudesk.core import units
 from gpudesk.core.plan.quotes import BILLING_FORMS
 
 _PRICES = [  # option suffix -> (billing form, per)
@@ -301,7 +302,7 @@ def handle_select(args: argparse.Namespace) -> int:
             return 0
         print(t("selected quote {q} from {p}; the plan's choice is now {n}× {g} at {p}",
                 "已选定 {p} 的报价 {q}；方案的选定配置现为 {n}× {g}（{p}）", q=q.id, p=row.provider_name if row else q.provider,
-                n=plan.choice.gpus, g=plan.choice.gpu_name or plan.choice.gpu))
+                n=plan.choice.gpus, g=units.gpu_name(plan.choice)))
         for note in c.notes:
             print(f"  ! {note}")
         if row is not None and row.flags:
@@ -333,7 +334,7 @@ def _dump(doc) -> None:
 
 
 def _config(q) -> str:
-    return f"{q.nodes}×{q.gpus_per_node} {q.gpu_name or q.gpu}" if q.nodes > 1 else f"{q.gpus}× {q.gpu_name or q.gpu}"
+    return f"{q.nodes}×{q.gpus_per_node} {units.gpu_name(q)}" if q.nodes > 1 else f"{q.gpus}× {units.gpu_name(q)}"
 
 
 def format_list(plan) -> str:

@@ -246,3 +246,12 @@ def test_a_smaller_option_that_is_faster_and_cheaper_is_not_said_to_rank_lower(p
     zh = _all_text(build_report(plan, "zh_CN", generated=DAY))
     line = next(x for x in zh.splitlines() if x.startswith("4× A100"))
     assert "更快" in line and "更便宜" in line and "排名靠后" not in line, line
+
+
+def test_a_domestic_card_is_named_in_the_reader_language(plan):
+    """The PDF printed the option's English name: 昇腾 read "Huawei Ascend 910B4" in the zh document."""
+    plan.choice = plan.choice.model_copy(update={"gpu_name": "Huawei Ascend 910B4", "gpu_name_zh": "华为昇腾 910B4"})
+    zh = _all_text(build_report(plan, "zh_CN", generated=DAY))
+    assert "华为昇腾 910B4" in zh and "Huawei Ascend" not in zh
+    en = _all_text(build_report(plan, "en", generated=DAY))
+    assert "Huawei Ascend 910B4" in en and "华为昇腾" not in en

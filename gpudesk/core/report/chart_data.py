@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from gpudesk.core import units
 from gpudesk.core.models import Option
 from gpudesk.core.search.recommender import FeasiblePoint
 from gpudesk.core.engine.cost import rental_month
@@ -33,7 +34,7 @@ Configuration = Option | FeasiblePoint
 
 def gpu_label(option: Configuration) -> str:
     """The GPU's name without the vendor prefix every row would repeat."""
-    name = option.gpu_name or option.gpu
+    name = units.gpu_name(option)
     return name.removeprefix("NVIDIA ").removeprefix("GeForce ")
 
 

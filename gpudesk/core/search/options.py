@@ -100,7 +100,7 @@ class OptionBuilder:
 
             notes.append(profile_line(v.job))
         return Option.model_construct(
-            rank=0, gpu=p.gpu.id, gpu_name=p.gpu.name, gpus=f.n, nodes=f.nodes, gpus_per_node=f.gpn,
+            rank=0, gpu=p.gpu.id, gpu_name=p.gpu.name, gpu_name_zh=getattr(p.gpu, "name_zh", None), gpus=f.n, nodes=f.nodes, gpus_per_node=f.gpn,
             offer=getattr(offer, "id", None), provider=getattr(offer, "provider", None),
             region=getattr(offer, "region", None), server=getattr(p.server, "id", None) or getattr(offer, "server", None),
             interconnect=interconnect_text(p), network=network_text(p), host=host, layout=layout,

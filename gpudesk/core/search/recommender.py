@@ -92,7 +92,7 @@ class Recommendation:
     def points(self) -> list[FeasiblePoint]:
         if self._points is None:
             self._points = self._answer.points() if self._answer is not None else [
-                FeasiblePoint(o.gpu, o.gpu_name, o.gpus, o.nodes, o.offer, o.provider, o.region, o.cost, o.time,
+                FeasiblePoint(o.gpu, units.gpu_name(o), o.gpus, o.nodes, o.offer, o.provider, o.region, o.cost, o.time,
                               o.pareto) for o in self.options]
         return self._points
 
