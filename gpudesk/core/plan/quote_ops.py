@@ -13,7 +13,6 @@ import hashlib
 import json
 from typing import Any
 
-from gpudesk.core import units
 from gpudesk.core.i18n import t
 from gpudesk.core.models import Option
 from gpudesk.core.plan.making import _dump
