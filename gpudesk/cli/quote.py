@@ -334,7 +334,7 @@ def _dump(doc) -> None:
 
 
 def _config(q) -> str:
-    return f"{q.nodes}×{q.gpus_per_node} {units.gpu_name(q)}" if q.nodes > 1 else f"{q.gpus}× {units.gpu_name(q)}"
+    return units.nodes_of(q.nodes, q.gpus_per_node, units.gpu_name(q))
 
 
 def format_list(plan) -> str:

@@ -13,6 +13,7 @@ import hashlib
 import json
 from typing import Any
 
+from gpudesk.core import units
 from gpudesk.core.i18n import t
 from gpudesk.core.models import Option
 from gpudesk.core.plan.making import _dump
@@ -158,8 +159,6 @@ def quote_warnings(q: Quote, catalog: Catalogue | None = None, today: _dt.date |
                      p=q.provider_name or q.provider))
     zero = [r.billing for r in q.rates if r.price == 0]
     if zero:
-        from gpudesk.core import units
-
         out.append(t("a price of 0 ({b}): check the quote (it cannot be the cheapest)",
                      "价格为 0（{b}）：请核对报价（价格为 0 的报价不参与最低价比较）",
                      b=t(", ", "、").join(units.label("billing_short", b) for b in zero)))

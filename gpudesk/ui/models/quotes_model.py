@@ -127,7 +127,7 @@ class QuotesModel(QAbstractTableModel):
                 return r.provider_name + (f" · {q.reference}" if q.reference else "")
             case "configuration":
                 where = region_text(q.region)
-                return f"{q.nodes}×{q.gpus_per_node} {units.gpu_name(q)}" + (f" · {where}" if where else "")
+                return units.nodes_of(q.nodes, q.gpus_per_node, units.gpu_name(q)) + (f" · {where}" if where else "")
             case "prices":
                 return price_summary(q)
             case "valid":
