@@ -31,14 +31,19 @@ from pathlib import Path
 from gpudesk.errors import GpudeskError
 
 
+def new_file_mode(*, executable: bool = False) -> int:
+    """The mode a new file gets here: 0666 (0777 for a script or a folder) less the umask, e.g. 0644 / 0755."""
+    umask = os.umask(0o022)
+    os.umask(umask)
+    return (0o777 if executable else 0o666) & ~umask
+
+
 def file_mode(target: Path) -> int:
     """The mode of the file being replaced, else the mode a new file gets here (umask applied)."""
     try:
         return target.stat().st_mode & 0o777
     except OSError:
-        umask = os.umask(0o022)
-        os.umask(umask)
-        return 0o666 & ~umask
+        return new_file_mode()
 
 
 def _fsync_file(path: str | Path) -> None:

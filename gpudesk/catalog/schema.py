@@ -15,6 +15,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from gpudesk.core.models import GpuSpec, ModelArch
+from gpudesk.core.units import label_pairs
 from gpudesk.core.rows import OfferFields, ProviderFields, ServerFields
 
 __all__ = [
@@ -42,14 +43,8 @@ _SLUG = re.compile(r"^[a-z0-9][a-z0-9._-]*$")
 BILLING_MODES = ("hourly", "daily", "weekly", "monthly", "yearly", "reserved", "spot")
 _BILLING_SET = frozenset(BILLING_MODES)
 PRICE_KINDS = ("quoted", "list", "estimate")
-# The guide's task classes (preset grouping), stable ids.
-TASK_CLASSES = {
-    "small-finetune": ("Small Transformer fine-tuning", "小型 Transformer 微调"),
-    "llm-7b-13b": ("7B–13B LLM full-parameter training", "7B–13B 大模型全参数训练"),
-    "multimodal-vision": ("Multimodal / vision", "多模态 / 视觉"),
-    "train-serve": ("Training + concurrent serving", "训练 + 并发推理"),
-    "large-llm": ("Large LLM (70B class)", "大模型（70B 级）"),
-}
+# The guide's task classes (preset grouping), stable ids -> (English, Chinese) name; named in core.units.
+TASK_CLASSES = label_pairs("task_class")
 
 
 def _check_date(v: str | None) -> str | None:
@@ -107,15 +102,16 @@ def _known_billing_modes(v: list[str]) -> list[str]:
     return v
 
 
+def _billing_checked(field: str) -> Any:
+    """The validator of a row's list of billing modes (`field`): unknown modes refused."""
+    return field_validator(field)(_known_billing_modes)
+
+
 class Provider(Row, ProviderFields):
     """A GPU rental provider; catalogue entries, never a ranking or an endorsement."""
 
     model_config = ROW_CONFIG  # the fields are core's; the catalogue refuses unknown ones
-
-    @field_validator("billing_modes")
-    @classmethod
-    def _billing(cls, v: list[str]) -> list[str]:
-        return _known_billing_modes(v)
+    _billing = _billing_checked("billing_modes")
 
     @property
     def display_name(self) -> str:
@@ -126,11 +122,7 @@ class Offer(Row, OfferFields):
     """What one provider rents: a node type with a GPU in a region, and its price if known."""
 
     model_config = ROW_CONFIG  # the fields are core's; the catalogue refuses unknown ones
-
-    @field_validator("billing")
-    @classmethod
-    def _billing(cls, v: list[str]) -> list[str]:
-        return _known_billing_modes(v)
+    _billing = _billing_checked("billing")
 
     @property
     def priced(self) -> bool:

@@ -6,20 +6,21 @@ import argparse
 import json
 import sys
 
+from gpudesk.cli.args import add_lang, plan_command
+
 PHASES = ("due_diligence", "delivery", "operations", "end_of_rental")  # = core.checklist.PHASES
 STATUSES = ("open", "pass", "fail", "n/a", "waived")
 
 
 def register(subparsers) -> None:
-    p = subparsers.add_parser(
-        "checklist", help="the plan's acceptance and SLA checklist; record results",
+    p = plan_command(
+        subparsers, "checklist", help="the plan's acceptance and SLA checklist; record results",
         description="Print the checklist tailored to the plan's chosen configuration, or record a result "
                     "in the plan file with --set ID=STATUS (open, pass, fail, n/a, waived).")
-    p.add_argument("plan", metavar="PLAN.gpudesk", help="plan file")
     p.add_argument("--json", action="store_true", help="print JSON {plan, progress, items}")
     p.add_argument("--phase", choices=PHASES, help="only this phase")
     p.add_argument("--status", choices=STATUSES, help="only items with this status")
-    p.add_argument("--lang", choices=("zh_CN", "en"), help="language of the items (default: the system's)")
+    add_lang(p, "language of the items (default: the system's)")
     p.add_argument("--set", action="append", default=[], metavar="ID=STATUS",
                    help="record a result, e.g. --set driver-branch=pass (repeatable)")
     p.add_argument("--note", metavar="TEXT", help="with --set: notes for the item (replace earlier notes)")

@@ -7,17 +7,17 @@ import argparse
 import json
 import sys
 
+from gpudesk.cli.args import add_lang, plan_command
+
 
 def register(subparsers) -> None:
-    p = subparsers.add_parser(
-        "kit", help="acceptance kit: scripts to run on the rented servers (`kit import` reads the results)",
+    p = plan_command(
+        subparsers, "kit", help="acceptance kit: scripts to run on the rented servers (`kit import` reads the results)",
         description="Write the plan's acceptance kit: a folder and a .zip with run.sh, the probe and a README. "
                     "Run it on every delivered server; import its gpudesk-results.json with `gpudesk kit import`.")
-    p.add_argument("plan", metavar="PLAN.gpudesk", help="plan file")
     p.add_argument("-o", "--output", required=True, metavar="DIR", help="kit folder to write (DIR.zip is written "
                    "beside it); an earlier kit there is refreshed")
-    p.add_argument("--lang", choices=("zh_CN", "en"), help="language of the README and the probe's output "
-                   "(default: the system's)")
+    add_lang(p, "language of the README and the probe's output (default: the system's)")
     p.add_argument("--json", action="store_true", help="print JSON {folder, zip, checks, fingerprint}")
     p.set_defaults(func=handle_export, command_name="kit")
 
@@ -34,7 +34,7 @@ def register(subparsers) -> None:
                      "from the training run (kept as a new plan version; the original figures stay in the plan)")
     imp.add_argument("--by", metavar="NAME", help="who ran the kit (default: 'gpudesk kit on HOST')")
     imp.add_argument("--dry-run", action="store_true", help="check and show, do not save the plan")
-    imp.add_argument("--lang", choices=("zh_CN", "en"), help="language of the evidence and the output")
+    add_lang(imp, "language of the evidence and the output")
     imp.set_defaults(func=handle_import, command_name="kit import")
 
 

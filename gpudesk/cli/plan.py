@@ -6,6 +6,8 @@ import argparse
 import json
 import sys
 
+from gpudesk.cli.args import add_lang, plan_command
+
 
 def _add(parser: argparse.ArgumentParser, *names: str, **kw) -> None:
     """Add an option unless the shared job options already define it."""
@@ -43,11 +45,11 @@ def register(subparsers) -> None:
     # option given (--tp/--pp/--zero/--offload) from one left to the search
     new.set_defaults(func=handle_new, gpus=None, gpu=None, **{k: None for k in LAYOUT_OPTIONS})
 
-    show = sub.add_parser("show", help="print a plan file", description="Print a plan file (JSON with --json).")
-    show.add_argument("plan", metavar="FILE.gpudesk")
+    show = plan_command(sub, "show", help="print a plan file", description="Print a plan file (JSON with --json).",
+                        plan_metavar="FILE.gpudesk", plan_help=None)
     show.add_argument("--json", action="store_true", help="print JSON: file, hash, summary, checklist "
                       "progress and the whole plan document")
-    show.add_argument("--lang", choices=("zh_CN", "en"), help="language of the text output")
+    add_lang(show, "language of the text output")
     show.set_defaults(func=handle_show)
 
 

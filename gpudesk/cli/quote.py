@@ -7,6 +7,7 @@ import argparse
 import json
 import sys
 
+from gpudesk.cli.args import add_lang, plan_command
 from gpudesk.core import units
 from gpudesk.core.plan.quotes import BILLING_FORMS
 
@@ -24,10 +25,9 @@ def register(subparsers) -> None:
     sub = p.add_subparsers(dest="quote_command", metavar="ACTION", parser_class=type(p))
     p.set_defaults(func=lambda args: (p.print_help(), 2)[1])
 
-    add = sub.add_parser("add", help="add one quote to the plan",
-                         description="Add a provider's quote. Prices accept '¥1,234.50' or '1.88元/小时'; a decimal "
-                                     "comma ('6,50') is refused. What you leave out stays unknown.")
-    add.add_argument("plan", metavar="PLAN.gpudesk")
+    add = _action(sub, "add", handle_add, help="add one quote to the plan",
+                  description="Add a provider's quote. Prices accept '¥1,234.50' or '1.88元/小时'; a decimal "
+                              "comma ('6,50') is refused. What you leave out stays unknown.")
     add.add_argument("--provider", required=True, metavar="ID", help="provider id (gpudesk catalog providers; add "
                      "your own with gpudesk catalog add-provider)")
     add.add_argument("--gpu", required=True, metavar="ID", help="GPU id (gpudesk catalog gpus)")
@@ -70,45 +70,34 @@ def register(subparsers) -> None:
     host.add_argument("--nvme-gb", metavar="N")
     host.add_argument("--network", metavar="TEXT", help="inter-node network as quoted")
     add.add_argument("--notes", default="", metavar="TEXT")
-    _common(add)
-    add.set_defaults(func=handle_add)
 
-    imp = sub.add_parser("import", help="add every quote of a sheet (CSV or JSON); a sheet with any error adds none")
-    imp.add_argument("plan", metavar="PLAN.gpudesk")
-    imp.add_argument("sheet", metavar="SHEET.csv|.json")
+    imp = _action(sub, "import", handle_import, "sheet", metavar="SHEET.csv|.json",
+                  help="add every quote of a sheet (CSV or JSON); a sheet with any error adds none")
     imp.add_argument("--dry-run", action="store_true", help="check only, change nothing")
-    _common(imp)
-    imp.set_defaults(func=handle_import)
 
-    ls = sub.add_parser("list", help="the plan's quotes")
-    ls.add_argument("plan", metavar="PLAN.gpudesk")
-    _common(ls)
-    ls.set_defaults(func=handle_list)
+    _action(sub, "list", handle_list, help="the plan's quotes")
 
-    cmp_ = sub.add_parser("compare", help="every quote side by side, all-in for the plan's job (比价表)")
-    cmp_.add_argument("plan", metavar="PLAN.gpudesk")
+    cmp_ = _action(sub, "compare", handle_compare, help="every quote side by side, all-in for the plan's job (比价表)")
     cmp_.add_argument("--export", metavar="FILE.xlsx|.csv", help="also write the comparison as a spreadsheet")
-    _common(cmp_)
-    cmp_.set_defaults(func=handle_compare)
 
-    sel = sub.add_parser("select", help="select a quote with a written reason; the plan's choice follows it")
-    sel.add_argument("plan", metavar="PLAN.gpudesk")
-    sel.add_argument("quote_id", metavar="QUOTE_ID")
+    sel = _action(sub, "select", handle_select, "quote_id",
+                  help="select a quote with a written reason; the plan's choice follows it")
     sel.add_argument("--reason", required=True, metavar="TEXT", help="why this quote (prints on the 比价 page)")
     sel.add_argument("--by", metavar="NAME", help="who selected it")
-    _common(sel)
-    sel.set_defaults(func=handle_select)
 
-    rm = sub.add_parser("remove", help="remove a quote from the plan")
-    rm.add_argument("plan", metavar="PLAN.gpudesk")
-    rm.add_argument("quote_id", metavar="QUOTE_ID")
-    _common(rm)
-    rm.set_defaults(func=handle_remove)
+    _action(sub, "remove", handle_remove, "quote_id", help="remove a quote from the plan")
+    for action in sub.choices.values():  # after each action's own options, as their help lists them
+        action.add_argument("--json", action="store_true", help="print JSON")
+        add_lang(action, "language of the output")
 
 
-def _common(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--json", action="store_true", help="print JSON")
-    parser.add_argument("--lang", choices=("zh_CN", "en"), help="language of the output")
+def _action(sub, name: str, handler, second: str | None = None, metavar: str = "QUOTE_ID", **kwargs):
+    """`gpudesk quote NAME PLAN [SECOND]`: the plan file, then the quote id or the sheet."""
+    parser = plan_command(sub, name, plan_help=None, **kwargs)
+    if second:
+        parser.add_argument(second, metavar=metavar)
+    parser.set_defaults(func=handler)
+    return parser
 
 
 # --- options -> a quote ---------------------------------------------------------------------

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import argparse
 
+from gpudesk.cli.args import add_lang, plan_command
+
 
 def register(subparsers) -> None:
-    p = subparsers.add_parser(
-        "report", help="export a plan as a PDF for management sign-off",
+    p = plan_command(
+        subparsers, "report", help="export a plan as a PDF for management sign-off",
         description="Write a plan file as an A4 PDF (cover, summary, sizing, alternatives, provider, "
-                    "checklist, sign-off block) in Chinese or English.")
-    p.add_argument("plan", metavar="PLAN.gpudesk", help="plan file (made by the app or `gpudesk plan new`)")
+                    "checklist, sign-off block) in Chinese or English.",
+        plan_help="plan file (made by the app or `gpudesk plan new`)")
     p.add_argument("-o", "--output", metavar="FILE.pdf", help="PDF to write (default: the plan's name with .pdf)")
-    p.add_argument("--lang", choices=("zh_CN", "en"), help="document language (default: the system language)")
+    add_lang(p, "document language (default: the system language)")
     p.add_argument("--quiet", "-q", action="store_true", help="print nothing on success")
     p.set_defaults(func=run)
 

@@ -297,8 +297,25 @@ _LABELS: dict[str, dict[str, tuple[str, str]]] = {
     "topology": {"nvswitch": ("NVSwitch", "NVSwitch"), "nvlink-bridge": ("NVLink bridge", "NVLink 桥接"),
                  "pcie": ("PCIe", "PCIe")},
     "network": {"infiniband": ("InfiniBand", "InfiniBand"), "roce": ("RoCE", "RoCE"), "ethernet": ("Ethernet", "以太网")},
+    # an accelerator's software stack (core.engine.frameworks.software_stack)
+    "stack": {"cuda": ("CUDA", "CUDA"), "rocm": ("ROCm", "ROCm"),
+              "cann": ("CANN (torch_npu, MindSpeed)", "CANN（torch_npu、MindSpeed）"),
+              "dtk": ("DTK (HIP, ROCm-compatible)", "DTK（HIP，兼容 ROCm）"),
+              "xpu": ("Kunlunxin XPU runtime", "昆仑芯 XPU 运行时"), "musa": ("MUSA", "MUSA"),
+              "neuware": ("Cambricon NeuWare", "寒武纪 NeuWare")},
+    # the guide's task classes (model presets are grouped by them), in the guide's order; stable ids
+    "task_class": {"small-finetune": ("Small Transformer fine-tuning", "小型 Transformer 微调"),
+                   "llm-7b-13b": ("7B–13B LLM full-parameter training", "7B–13B 大模型全参数训练"),
+                   "multimodal-vision": ("Multimodal / vision", "多模态 / 视觉"),
+                   "train-serve": ("Training + concurrent serving", "训练 + 并发推理"),
+                   "large-llm": ("Large LLM (70B class)", "大模型（70B 级）")},
 }
 LABEL_KINDS = tuple(_LABELS)
+
+
+def label_pairs(kind: str) -> dict[str, tuple[str, str]]:
+    """Every value of `kind` (one of LABEL_KINDS) with its (English, Chinese) name, in the table's order."""
+    return dict(_LABELS[kind])
 
 
 def label(kind: str, value: Any) -> str:

@@ -51,8 +51,8 @@ TONES = {
     "critical": (QColor("#A4161A"), QColor("#FBE3E3")),
     "warning": (QColor("#8A5A00"), QColor("#FFF3D6")),
     "ok": (QColor("#1E6B34"), QColor("#E5F3E8")),
-    "info": (QColor("#1F4E79"), QColor("#E6EEF7")),
-    "chosen": (QColor("#1F4E79"), QColor("#DCE8F5")),
+    "info": (ACCENT, QColor("#E6EEF7")),
+    "chosen": (ACCENT, QColor("#DCE8F5")),
 }
 GRID = QColor("#E1E6EC")
 AXIS = QColor("#7A8590")

@@ -14,17 +14,14 @@ from PySide6.QtCore import QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import (
     QDockWidget,
-    QFileDialog,
     QLabel,
     QMainWindow,
-    QMessageBox,
     QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
 from gpudesk import paths
-from gpudesk.errors import GpudeskError
 from gpudesk.core import units
 from gpudesk.ui.i18n import language_manager
 from gpudesk.ui.labels import provider_name
@@ -36,7 +33,7 @@ from gpudesk.ui.window.actions import TAB_KEYS
 from gpudesk.ui.window.files import FilesMixin
 from gpudesk.ui.window.pages import PagesMixin
 from gpudesk.ui.worker import Worker
-from gpudesk.ui.widgets.page import Retranslated
+from gpudesk.ui.widgets.page import Retranslated, ask_open, attempt
 
 AUTOSAVE_MS = 60_000
 AUTOSAVE_SOON_MS = 2_000
@@ -212,19 +209,15 @@ class MainWindow(Retranslated, FilesMixin, PagesMixin, QMainWindow):
         self.schedule_recompute()
 
     def import_config_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, self.tr("Import Hugging Face config.json"), "",
-                                              self.tr("Model configuration (*.json)"))
-        if path:
-            self.import_config(path)
+        ask_open(self, self.tr("Import Hugging Face config.json"), self.tr("Model configuration (*.json)"),
+                 self.import_config)
 
     def import_config(self, path: str) -> bool:
-        try:
+        def read() -> None:
             arch = self.form.import_config(path)
-        except GpudeskError as exc:
-            QMessageBox.warning(self, self.tr("Import config.json"), str(exc))
-            return False
-        self.statusBar().showMessage(self.tr("Imported %1").replace("%1", arch.name), 4000)
-        return True
+            self.statusBar().showMessage(self.tr("Imported %1").replace("%1", arch.name), 4000)
+
+        return attempt(self, self.tr("Import config.json"), read)
 
     def dragEnterEvent(self, event) -> None:
         urls = event.mimeData().urls() if event.mimeData().hasUrls() else []

@@ -232,7 +232,7 @@ def test_advice_on_a_built_option_matches_what_the_search_gave():
 # --- the accelerator's software stack (issue 14) ------------------------------------------------------
 
 def _stack_ctx(gpu, **job):
-    from gpudesk.core.search.advice import AdviceContext
+    from gpudesk.core.search.advice_context import AdviceContext
 
     return AdviceContext(job=Job(model=LLAMA, **job), gpu=gpu, gpus=8, nodes=1, gpus_per_node=8,
                          layout=layout(dp=8, zero=1))

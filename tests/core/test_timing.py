@@ -132,7 +132,8 @@ def test_offload_is_slower():
 def test_llama2_7b_gpu_hours_match_meta():
     # Llama 2 paper, table 2: 184,320 A100-80GB GPU-hours for 7B on 2T tokens (context 4096)
     te = time_estimate(Job(model=L7, tokens=2e12, seq_len=4096), Layout(gpus=8, zero=1), Cluster(gpu=A100_SXM))
-    assert te.gpu_hours == pytest.approx(184_320, rel=0.08)  # the README claims within 8 %
+    # the README claims within 2 % (the engine gives 187,071, +1.5 %); the test holds it to that claim
+    assert te.gpu_hours == pytest.approx(184_320, rel=0.02)
 
 
 def test_h100_about_two_to_three_times_a100():

@@ -44,6 +44,22 @@ def test_export_folder_and_zip(plan_file, tmp_path, capsys):
     assert not (kit / "slurm").exists()  # one node: no SLURM files
 
 
+def test_the_kit_folder_takes_the_umask_as_plans_and_exports_do(plan_file, tmp_path, capsys):
+    # one file-mode rule (gpudesk.fileio): 0666 / 0777 less the umask; under 027 that is 0640, scripts 0750
+    import os
+
+    old = os.umask(0o027)
+    try:
+        assert run_cli(["kit", str(plan_file), "-o", str(tmp_path / "kit")]) == 0
+    finally:
+        os.umask(old)
+    kit = tmp_path / "kit"
+    assert stat.S_IMODE((kit / "run.sh").stat().st_mode) == 0o750
+    assert stat.S_IMODE((kit / "kit.json").stat().st_mode) == 0o640
+    assert stat.S_IMODE(kit.stat().st_mode) == 0o750
+    assert stat.S_IMODE((tmp_path / "kit.zip").stat().st_mode) == 0o640
+
+
 def test_export_refreshes_an_earlier_kit_and_refuses_other_folders(plan_file, tmp_path, capsys):
     kit = tmp_path / "kit"
     assert run_cli(["kit", str(plan_file), "-o", str(kit)]) == 0

@@ -255,3 +255,27 @@ def test_a_domestic_card_is_named_in_the_reader_language(plan):
     assert "华为昇腾 910B4" in zh and "Huawei Ascend" not in zh
     en = _all_text(build_report(plan, "en", generated=DAY))
     assert "Huawei Ascend 910B4" in en and "华为昇腾" not in en
+
+
+def test_building_the_report_evaluates_nothing(plan, monkeypatch):
+    """Issue 16: the report shows the plan; no search, evaluation or estimate runs at print time, even
+    with the catalogue at hand (any call would raise here)."""
+    import importlib
+
+    from gpudesk.catalog import open_catalog
+
+    # the modules themselves (the package's `evaluate` and `estimate` attributes are the functions)
+    search, recommender, search_evaluate, engine_estimate = (importlib.import_module(f"gpudesk.core.{m}") for m in (
+        "search", "search.recommender", "search.evaluate", "engine.estimate"))
+
+    catalog = open_catalog()
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("the report computed an option at print time")
+
+    for module, name in ((search, "evaluate"), (search, "recommend"), (recommender, "evaluate"),
+                         (recommender, "recommend"), (search_evaluate, "evaluate"), (engine_estimate, "estimate")):
+        monkeypatch.setattr(module, name, refuse)
+    for lang in ("en", "zh_CN"):
+        data = build_report(plan, lang, generated=DAY, catalog=catalog)
+        assert [s.title for s in data.sections][:2] == (["Summary", "Sizing"] if lang == "en" else ["方案摘要", "容量测算"])

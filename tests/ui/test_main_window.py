@@ -3,7 +3,8 @@
 import pytest
 from PySide6.QtCore import Qt
 
-from gpudesk.core.report.chart_data import GIB, option_label
+from gpudesk.core.report.chart_data import GIB
+from gpudesk.core.report.option_names import option_label
 from tests.ui.conftest import wait_recompute
 
 # the offscreen platform cannot resize a real window; nothing of ours

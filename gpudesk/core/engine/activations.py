@@ -18,7 +18,7 @@ from typing import TypedDict
 
 from gpudesk.core.engine.architecture import ParamCounts
 from gpudesk.core.engine.frameworks import loss_of, profile_of
-from gpudesk.core.engine.hf_config import known_shape
+from gpudesk.core.engine.model_shape import known_shape
 from gpudesk.core.engine.lora import adapted_matrices, resolve
 from gpudesk.core.engine.parallel import micro_batches
 from gpudesk.core.models import Framework, Job, Layout, Loss, ModelArch, Precision, Recompute, TaskKind

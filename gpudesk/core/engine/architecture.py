@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from gpudesk.core.engine.hf_config import FAMILIES, from_config_file, from_hf_config, shape_of
+from gpudesk.core.engine.hf_config import FAMILIES, from_config_file, from_hf_config
+from gpudesk.core.engine.model_shape import shape_of
 from gpudesk.core.i18n import t
 from gpudesk.core.limits import RANGES
 from gpudesk.core.models import ModelArch

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from gpudesk.core import units
-from gpudesk.core.engine.frameworks import STACK_NAMES, framework_of, loss_of, model_states_of, profile_of, software_stack
+from gpudesk.core.engine.frameworks import framework_of, loss_of, model_states_of, profile_of, software_stack
 from gpudesk.core.engine.gpu_classes import class_label, gpu_class
 from gpudesk.core.engine.mfu import is_sourced
 from gpudesk.core.engine.parallel import data_parallel, global_batch_tokens, micro_batches
@@ -113,10 +113,10 @@ def _capabilities(job: Job, layout: Layout, cluster: Cluster, fw: Framework, not
     elif stack not in prof.stacks:
         hint = _STACK_HINT.get(stack)
         notes.append(t("{f} is not known to run on {g} ({s}){h}", "{f} 未见可在 {g}（{s}）上运行的支持{h}", f=name, g=gpu,
-                       s=t(*STACK_NAMES[stack]), h=(t("; ", "；") + t(*hint)) if hint else ""))
+                       s=units.label("stack", stack), h=(t("; ", "；") + t(*hint)) if hint else ""))
     elif stack != "cuda":
         hint = _STACK_HINT.get(stack)
-        notes.append(t("{g} runs {s}, not CUDA{h}", "{g} 使用 {s}，不是 CUDA{h}", g=gpu, s=t(*STACK_NAMES[stack]),
+        notes.append(t("{g} runs {s}, not CUDA{h}", "{g} 使用 {s}，不是 CUDA{h}", g=gpu, s=units.label("stack", stack),
                        h=(t(": ", "：") + t(*hint)) if hint else ""))
 
 

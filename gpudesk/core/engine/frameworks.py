@@ -156,12 +156,3 @@ def software_stack(gpu: GpuSpec) -> str | None:
     return "cuda" if (gpu.vendor or "").lower() == "nvidia" else None
 
 
-STACK_NAMES = {
-    "cuda": ("CUDA", "CUDA"),
-    "rocm": ("ROCm", "ROCm"),
-    "cann": ("CANN (torch_npu, MindSpeed)", "CANN（torch_npu、MindSpeed）"),
-    "dtk": ("DTK (HIP, ROCm-compatible)", "DTK（HIP，兼容 ROCm）"),
-    "xpu": ("Kunlunxin XPU runtime", "昆仑芯 XPU 运行时"),
-    "musa": ("MUSA", "MUSA"),
-    "neuware": ("Cambricon NeuWare", "寒武纪 NeuWare"),
-}

@@ -40,7 +40,7 @@ from gpudesk.core.engine.activations import op_selective_recompute_params
 from gpudesk.core.engine.architecture import count_params
 from gpudesk.core.engine.frameworks import profile_of
 from gpudesk.core.engine.gpu_classes import intra_node_gbps, pcie_gbps, peak_tflops
-from gpudesk.core.engine.hf_config import head_dim
+from gpudesk.core.engine.model_shape import head_dim
 from gpudesk.core.engine.lora import trainable_params
 from gpudesk.core.engine.layout_rules import check_layout
 from gpudesk.core.engine.memory import _kv_cache

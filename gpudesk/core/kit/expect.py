@@ -17,7 +17,7 @@ from gpudesk.core.plan.checklist.expectations import (
     THROUGHPUT_PASS_SHARE,
 )
 from gpudesk.core.engine.gpu_classes import peak_tflops
-from gpudesk.core.engine.hf_config import shape_of
+from gpudesk.core.engine.model_shape import shape_of
 from gpudesk.core.engine.timing import flops_per_token, time_estimate
 from gpudesk.core.kit import probe
 from gpudesk.core.kit.probe import Doc

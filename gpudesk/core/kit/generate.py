@@ -23,7 +23,7 @@ from gpudesk.core.kit.probe import Doc
 from gpudesk.core.plan.files import refuse_export_over
 from gpudesk.core.plan.model import Plan, now_iso
 from gpudesk.errors import GpudeskError
-from gpudesk.fileio import atomic_write
+from gpudesk.fileio import atomic_write, new_file_mode
 
 KIT_FORMAT = "gpudesk-kit"
 SCRIPTS = ("run.sh",)
@@ -106,9 +106,9 @@ def write_kit(plan: Plan, folder: str | os.PathLike[str], lang: str | None = Non
             path = tmp / rel
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_bytes(data)
-            path.chmod(0o755 if rel in EXECUTABLE else 0o644)
+            path.chmod(new_file_mode(executable=rel in EXECUTABLE))  # as any new file here (0644, scripts 0755)
         atomic_write(zip_path, zip_bytes(files, target.name))
-        tmp.chmod(0o755)  # mkdtemp makes it private; the kit is meant to be copied and shared
+        tmp.chmod(new_file_mode(executable=True))  # mkdtemp makes it private; the kit is meant to be copied and shared
         if not target.exists():
             os.replace(tmp, target)
         else:  # an earlier kit: replace its files, keep anything the user put there (results)

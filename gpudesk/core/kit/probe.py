@@ -34,14 +34,20 @@ def _package() -> ModuleType:
     init = folder / "__init__.py"
     if not init.is_file():
         raise GpudeskError(f"the acceptance kit's files are missing ({folder}); reinstall gpudesk")
-    name = "gpudesk._kit_probe"  # a private name: never shadows a gpudesk_probe on sys.path
-    spec = importlib.util.spec_from_file_location(name, init, submodule_search_locations=[str(folder)])
+    # a private name: never shadows a gpudesk_probe on sys.path
+    return _load("gpudesk._kit_probe", init, f"the acceptance kit's files cannot be loaded ({folder}); reinstall gpudesk",
+                 submodule_search_locations=[str(folder)])
+
+
+def _load(name: str, path: Path, problem: str, **where: Any) -> ModuleType:
+    """Import the file `path` as the module `name` (GpudeskError `problem` when it cannot be)."""
+    spec = importlib.util.spec_from_file_location(name, path, **where)
     if spec is None or spec.loader is None:
-        raise GpudeskError(f"the acceptance kit's files cannot be loaded ({folder}); reinstall gpudesk")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
+        raise GpudeskError(problem)
+    loaded = importlib.util.module_from_spec(spec)
+    sys.modules[name] = loaded
+    spec.loader.exec_module(loaded)
+    return loaded
 
 
 def module(name: str) -> ModuleType:
@@ -51,13 +57,7 @@ def module(name: str) -> ModuleType:
     if full in sys.modules:
         return sys.modules[full]
     path = kit_source_dir() / PACKAGE / f"{name}.py"
-    spec = importlib.util.spec_from_file_location(full, path)
-    if spec is None or spec.loader is None:
-        raise GpudeskError(f"the acceptance kit's file {path} cannot be loaded; reinstall gpudesk")
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[full] = mod
-    spec.loader.exec_module(mod)
-    return mod
+    return _load(full, path, f"the acceptance kit's file {path} cannot be loaded; reinstall gpudesk")
 
 
 def judge() -> ModuleType:

@@ -7,7 +7,8 @@ from typing import Any
 from gpudesk.core import units
 from gpudesk.core.i18n import t
 from gpudesk.core.models import Option
-from gpudesk.core.report.chart_data import cost_chart_data, option_label
+from gpudesk.core.report.chart_data import cost_chart_data
+from gpudesk.core.report.option_names import option_label
 from gpudesk.core.rules import same_configuration
 from gpudesk.core.report.blocks import BillingChart, Heading, ParetoChart, RowStyle, Section, Table, Text
 from gpudesk.core.report.context import ReportContext

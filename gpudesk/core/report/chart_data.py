@@ -11,10 +11,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from gpudesk.core import units
 from gpudesk.core.models import Option
 from gpudesk.core.search.recommender import FeasiblePoint
 from gpudesk.core.engine.cost import rental_month
+from gpudesk.core.report.option_names import Configuration, gpu_label, option_label
 from gpudesk.core.report.service_chart import ServiceChartData, is_service, service_chart_data
 from gpudesk.core.rules import HOURS_PER_MONTH, pareto_front, same_configuration
 
@@ -26,21 +26,6 @@ MEMORY_COMPONENTS = ("weights", "gradients", "optimizer_states", "activations", 
 # a quick-estimate bar taller than this many times the real bars' top is drawn cut off (its value printed), in
 # the window and the PDF alike: the whole-job rule of thumb would squash the real bars into the chart's bottom
 QUICK_CLIP = 1.6
-
-
-# A configuration a chart draws: a ranked Option, or a plain feasible point of the search.
-Configuration = Option | FeasiblePoint
-
-
-def gpu_label(option: Configuration) -> str:
-    """The GPU's name without the vendor prefix every row would repeat."""
-    name = units.gpu_name(option)
-    return name.removeprefix("NVIDIA ").removeprefix("GeForce ")
-
-
-def option_label(option: Configuration) -> str:
-    """Short language-neutral label: '4× H100 80GB SXM'."""
-    return f"{option.gpus}× {gpu_label(option)}"
 
 
 # --- memory -----------------------------------------------------------------------------------

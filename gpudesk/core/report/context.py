@@ -51,16 +51,9 @@ def distinct_alternatives(alternatives: Iterable[Option], choice: Option | None)
     """The stored alternatives a reader can tell apart: an option that reads the same as the choice or as
     a better-ranked alternative (two offers of one provider at one price: "4× A100 · ¥3,517" twice) is
     printed once (core.search.options_view.display_key, as the Options tab shows them)."""
-    from gpudesk.core.search.options_view import display_key
+    from gpudesk.core.search.options_view import dedupe
 
-    seen = {display_key(choice)} if choice is not None else set()
-    out: list[Option] = []
-    for a in alternatives:
-        key = display_key(a)
-        if key not in seen:
-            seen.add(key)
-            out.append(a)
-    return out
+    return dedupe(alternatives, [choice] if choice is not None else [])
 
 
 class ReportContext:

@@ -12,14 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from gpudesk.core.engine.cost import priced_serving
 from gpudesk.core.models import Option, ServingEstimate
+from gpudesk.core.report.option_names import Configuration, gpu_label, option_label
 from gpudesk.core.rules import same_configuration
-
-if TYPE_CHECKING:
-    from gpudesk.core.report.chart_data import Configuration
 
 
 @dataclass(frozen=True)
@@ -64,8 +61,6 @@ def is_service(option: Configuration | None) -> bool:
 
 
 def _point(option: Configuration, s: ServingEstimate | None, chosen: bool) -> ServicePoint | None:
-    from gpudesk.core.report.chart_data import option_label
-
     if s is None or s.cost_per_month is None or not s.tokens_per_second_per_user:
         return None
     return ServicePoint(option.gpus, option_label(option), s.tokens_per_second_per_user, s.tokens_per_second,
@@ -77,8 +72,6 @@ def service_chart_data(feasible: Sequence[Configuration], chosen: Option | None 
                        max_types: int = 5) -> ServiceChartData:
     """Per GPU type, the cheapest configuration per month at each GPU count; the `max_types` types with
     the cheapest service (plus the chosen one's type) are kept, so the chart stays readable."""
-    from gpudesk.core.report.chart_data import gpu_label
-
     by_gpu: dict[str, dict[int, ServicePoint]] = {}
     basis = serving_of(chosen) if chosen is not None else None  # the currency, target and load shown
     for option in feasible:

@@ -8,7 +8,8 @@ from typing import Any
 from gpudesk.core import units
 from gpudesk.core.i18n import t
 from gpudesk.core.models import Option
-from gpudesk.core.report.chart_data import memory_chart_data, option_label
+from gpudesk.core.report.chart_data import memory_chart_data
+from gpudesk.core.report.option_names import option_label
 from gpudesk.core.report.blocks import Bullets, Heading, KeyValues, MemoryChart, RowStyle, Section, Style, Table, Text
 from gpudesk.core.engine.formulas import flops_rule, quick_rule
 from gpudesk.core.report import service

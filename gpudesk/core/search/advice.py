@@ -9,7 +9,7 @@ estimate's own figures. `better_value` compares an option with the others the se
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from gpudesk.core import rules, units
@@ -17,17 +17,15 @@ from gpudesk.core.i18n import t
 from gpudesk.core.models import (
     Advice,
     Billing,
-    CostEstimate,
     GpuSpec,
     Job,
-    MemoryEstimate,
     Offload,
     Option,
-    OptionLayout,
     Precision,
     TaskKind,
-    TimeEstimate,
 )
+from gpudesk.core.search.advice_context import AdviceContext
+from gpudesk.core.search.advice_stack import STACK_RULES
 
 # Thresholds from the guide (domain.md §3); named so tests and docs can cite them.
 SCALING_NORM_8GPU = (7.2, 7.6)  # 8 GPUs give 7.2–7.6× one GPU
@@ -40,26 +38,6 @@ NON_TRANSFORMER_FAMILIES = ("unet",)
 LONG_RUN_DAYS = 60  # past two months of one run, hardware faults and re-runs become the plan's main risk
 
 Severity = str  # "info" | "warning" | "critical"
-
-
-@dataclass
-class AdviceContext:
-    """What one rule may look at. `server`/`offer` are catalogue rows (or None when unknown)."""
-
-    job: Job
-    gpu: GpuSpec
-    gpus: int
-    nodes: int
-    gpus_per_node: int
-    layout: OptionLayout
-    memory: MemoryEstimate | None = None
-    time: TimeEstimate | None = None
-    cost: CostEstimate | None = None
-    server: Any = None
-    offer: Any = None
-    topology: str = "pcie"  # "nvswitch" | "nvlink-bridge" | "pcie"
-    network: str | None = None  # "infiniband" | "roce" | "ethernet" | None
-    host: dict[str, Any] = field(default_factory=dict)  # needs: ram_bytes, nvme_bytes; has: server_*
 
 
 # --- the rules ----------------------------------------------------------------------------------
@@ -125,27 +103,35 @@ def consumer_cards_multi_node(ctx: AdviceContext) -> Advice | None:
         gpu=units.localised(ctx.gpu, "name"), nodes=ctx.nodes))
 
 
-def host_ram_too_small(ctx: AdviceContext) -> Advice | None:
-    need, have = ctx.host.get("ram_bytes"), ctx.host.get("server_ram_bytes")
-    if not need or not have or have >= need:
-        return None
-    return Advice(id="host-ram-too-small", severity="warning", message=t(
+# A node's host falling short of the job (ctx.host's `X_bytes` needed vs `server_X_bytes` fitted), by X:
+# the advice id, how the sizes are written, the message
+_HOST_SHORTFALLS: dict[str, tuple[str, Callable[[float], str], tuple[str, str]]] = {
+    "ram": ("host-ram-too-small", units.marketed, (  # RAM to install: sold in GB, as the guide says
         "Host RAM {have} per node is below the {need} this job needs (data loading{offload}); "
         "ask for a larger memory configuration.",
-        "每节点内存 {have} 低于本任务所需 {need}（数据加载{offload}）；请向机房要求更大内存配置。",
-        have=units.marketed(have), need=units.marketed(need),  # RAM to install: sold in GB, as the guide says
-        offload=t(" and CPU offload", "及 CPU 卸载") if ctx.layout.offload is not Offload.NONE else ""))
+        "每节点内存 {have} 低于本任务所需 {need}（数据加载{offload}）；请向机房要求更大内存配置。")),
+    "nvme": ("nvme-too-small", units.data_size, (
+        "Local NVMe {have} per node is below the {need} the data set and checkpoints need; "
+        "add NVMe or a high-IOPS shared file system.",
+        "每节点本地 NVMe {have} 小于数据集与检查点所需 {need}；请增加 NVMe 或高 IOPS 共享存储。")),
+}
+
+
+def _host_shortfall(ctx: AdviceContext, what: str) -> Advice | None:
+    need, have = ctx.host.get(f"{what}_bytes"), ctx.host.get(f"server_{what}_bytes")
+    if not need or not have or have >= need:
+        return None
+    advice_id, size, (en, zh) = _HOST_SHORTFALLS[what]
+    offload = t(" and CPU offload", "及 CPU 卸载") if ctx.layout.offload is not Offload.NONE else ""
+    return Advice(id=advice_id, severity="warning", message=t(en, zh, have=size(have), need=size(need), offload=offload))
+
+
+def host_ram_too_small(ctx: AdviceContext) -> Advice | None:
+    return _host_shortfall(ctx, "ram")
 
 
 def nvme_too_small(ctx: AdviceContext) -> Advice | None:
-    need, have = ctx.host.get("nvme_bytes"), ctx.host.get("server_nvme_bytes")
-    if not need or not have or have >= need:
-        return None
-    return Advice(id="nvme-too-small", severity="warning", message=t(
-        "Local NVMe {have} per node is below the {need} the data set and checkpoints need; "
-        "add NVMe or a high-IOPS shared file system.",
-        "每节点本地 NVMe {have} 小于数据集与检查点所需 {need}；请增加 NVMe 或高 IOPS 共享存储。",
-        have=units.data_size(have), need=units.data_size(need)))
+    return _host_shortfall(ctx, "nvme")
 
 
 def heavy_offload(ctx: AdviceContext) -> Advice | None:
@@ -257,8 +243,6 @@ _ORDER = {"critical": 0, "warning": 1, "info": 2}
 
 def advise(ctx: AdviceContext) -> list[Advice]:
     """Every rule's advice for one option, most severe first."""
-    from gpudesk.core.search.advice_stack import STACK_RULES  # defined beside, on this module's AdviceContext
-
     out = [a for rule in RULES + STACK_RULES if (a := rule(ctx)) is not None]
     out.sort(key=lambda a: _ORDER[a.severity])
     return out

@@ -10,10 +10,10 @@ public contract like those in advice.py.
 from __future__ import annotations
 
 from gpudesk.core import units
-from gpudesk.core.engine.frameworks import STACK_NAMES, profile_of, software_stack
+from gpudesk.core.engine.frameworks import profile_of, software_stack
 from gpudesk.core.i18n import t
 from gpudesk.core.models import Advice, Precision
-from gpudesk.core.search.advice import AdviceContext
+from gpudesk.core.search.advice_context import AdviceContext
 
 _PORTS = {
     "cann": ("MindSpeed-LLM (Megatron), MindSpeed's FSDP2 back-end, LLaMA-Factory with torch_npu, DeepSpeed's NPU "
@@ -42,7 +42,7 @@ def framework_unsupported(ctx: AdviceContext) -> Advice | None:
     port = _PORTS.get(stack)
     return Advice(id="framework-unsupported", severity="warning", message=t(
         "{f} is not known to run on {gpu} ({s}){p}.", "{f} 未见可在 {gpu}（{s}）上运行的支持{p}。", f=prof.label(),
-        gpu=units.localised(ctx.gpu, "name"), s=t(*STACK_NAMES[stack]),
+        gpu=units.localised(ctx.gpu, "name"), s=units.label("stack", stack),
         p=(t("; use {x} instead", "；请改用{x}", x=t(*port))) if port else ""))
 
 
@@ -54,7 +54,7 @@ def non_cuda_stack(ctx: AdviceContext) -> Advice | None:
         "{gpu} runs {s}, not CUDA: before renting, run the job's own code on it for an hour (kernels such as flash "
         "attention, the framework port and its version); the throughput here has no published measurement behind it.",
         "{gpu} 使用 {s} 而非 CUDA：租用前请先用自己的训练代码在其上跑一小时（FlashAttention 等算子、框架适配及其版本）；"
-        "此处的吞吐量没有公开实测支撑。", gpu=units.localised(ctx.gpu, "name"), s=t(*STACK_NAMES[stack])))
+        "此处的吞吐量没有公开实测支撑。", gpu=units.localised(ctx.gpu, "name"), s=units.label("stack", stack)))
 
 
 def bf16_rate_unknown(ctx: AdviceContext) -> Advice | None:

@@ -11,6 +11,7 @@ from gpudesk.core.i18n import t
 from gpudesk.core.models import Job, MemoryEstimate, Option, OptionLayout
 from gpudesk.core.rules import HOST_RAM_MULTI_GPU, HOST_RAM_SINGLE_GPU
 from gpudesk.core.search import advice as advice_rules
+from gpudesk.core.search.advice_context import AdviceContext
 from gpudesk.core.search.layout_search import Engine, Found, LayoutSearch
 from gpudesk.core.search.platforms import Platform
 from gpudesk.core.search.tiers import tier_for
@@ -80,7 +81,7 @@ class OptionBuilder:
                                               micro_batch=v.micro_batch)
         host = host_needs(v.job, f, memory, self.params)
         offer = p.offer
-        ctx = advice_rules.AdviceContext(
+        ctx = AdviceContext(
             job=v.job, gpu=p.gpu, gpus=f.n, nodes=f.nodes, gpus_per_node=f.gpn, layout=layout,
             memory=memory, time=f.time, cost=f.cost, server=p.server, offer=offer, topology=p.topology,
             network=p.network, host=host)
@@ -111,5 +112,5 @@ class OptionBuilder:
 
 
 def value_point(f: Found, job: Job) -> advice_rules.ValuePoint:
-    return advice_rules.ValuePoint(f.platform.gpu.id, f.platform.gpu.name, f.n,
+    return advice_rules.ValuePoint(f.platform.gpu.id, units.localised(f.platform.gpu, "name"), f.n,
                                    f.cost_key if f.cost is not None else None, f.time_key, job.currency)

@@ -8,6 +8,7 @@ shown once.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from gpudesk.core.i18n import t
@@ -21,9 +22,10 @@ def display_key(o: Option) -> tuple[object, ...]:
             str(lay.recompute), lay.micro_batch, o.cost.price_per_gpu_hour, o.cost.price_per_gpu_month)
 
 
-def dedupe(options: list[Option]) -> list[Option]:
-    """The options without rows that read the same as a better-ranked one (order kept)."""
-    seen: set[tuple[object, ...]] = set()
+def dedupe(options: Iterable[Option], shown: Iterable[Option] = ()) -> list[Option]:
+    """The options without rows that read the same as a better-ranked one or as one already `shown` (order
+    kept)."""
+    seen: set[tuple[object, ...]] = {display_key(o) for o in shown}
     out = []
     for o in options:
         key = display_key(o)

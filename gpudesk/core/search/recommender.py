@@ -163,7 +163,7 @@ class _Answer:
 
     def value_point(self, e: Entry) -> advice_rules.ValuePoint:
         gpu = self.runs[e.run].shape.platform.gpu
-        return advice_rules.ValuePoint(gpu.id, gpu.name, e.n, e.cost_key, e.time_key, self.job.currency)
+        return advice_rules.ValuePoint(gpu.id, units.localised(gpu, "name"), e.n, e.cost_key, e.time_key, self.job.currency)
 
     def option(self, e: Entry, rank: int) -> Option:
         o = self.built.get(e.order)
@@ -197,7 +197,7 @@ class _Answer:
             f = _found_at(run, e.step)
             ph, pm = billed_prices(e.offer, self.c.billing)
             gpu = run.shape.platform.gpu
-            out.append(FeasiblePoint(gpu.id, gpu.name, e.n, e.nodes, getattr(e.offer, "id", None),
+            out.append(FeasiblePoint(gpu.id, units.localised(gpu, "name"), e.n, e.nodes, getattr(e.offer, "id", None),
                                      getattr(e.offer, "provider", None), getattr(e.offer, "region", None),
                                      self.engine.cost(self.job, f.time, ph, pm), f.time,
                                      (e.time_key, e.cost_key) in self.front))
@@ -323,7 +323,7 @@ def _larger_cluster(answer: _Answer, first: Entry, cap: int) -> str | None:
              "GPUs (--max-gpus {n}) to compare such clusters.",
              "更大的集群能更快完成：{n} 张 {gpu}（{nodes} 个节点）需 {h}，而非 {h0}，费用 {x}（首选方案：{x0}）。"
              "除非任务需要，搜索最多考虑 {cap} 张卡；如需比较这类集群，请提高最多显卡数（--max-gpus {n}）。",
-             n=n, gpu=p.gpu.name, nodes=found.nodes, h=units.hours(hours), h0=units.hours(first.time_key),
+             n=n, gpu=units.localised(p.gpu, "name"), nodes=found.nodes, h=units.hours(hours), h0=units.hours(first.time_key),
              x=units.money(cost, job.currency), x0=units.money(first.cost_key, job.currency), cap=cap)
 
 
@@ -367,21 +367,19 @@ def _nothing_fits(job: Job, search: LayoutSearch, rejected: dict[str, int]) -> G
                "请允许更多显卡（--max-gpus）、改用 LoRA 或 QLoRA、缩短 --seq-len，或选择显存更大的显卡")
     if search.host_closest is not None:
         _, p, n, need = search.host_closest
-        return GpudeskError(t(
-            "the job fits nowhere: the closest option tried, {n}× {gpu}, fits GPU memory only by CPU offload, which "
-            "needs {need} of host RAM per node (at most {most}); {advice}",
-            "任务在任何配置上都放不下：最接近的 {n} 张 {gpu} 只有把状态卸载到 CPU 才能放下显存，但每节点需要 "
-            "{need} 内存（最多 {most}）；{advice}",
-            n=n, gpu=p.gpu.name, need=units.marketed(need), most=units.marketed(p.host_ram_max), advice=advice))
-    if search.closest is None:
+        why = t("fits GPU memory only by CPU offload, which needs {need} of host RAM per node (at most {most})",
+                "只有把状态卸载到 CPU 才能放下显存，但每节点需要 {need} 内存（最多 {most}）",
+                need=units.marketed(need), most=units.marketed(p.host_ram_max))
+    elif search.closest is None:
         return GpudeskError(t("no GPU in the catalogue matches the constraints (check --gpu-allow / --gpu-exclude, "
                               "--provider and --region)",
                               "目录中没有符合约束的显卡（请检查 --gpu-allow / --gpu-exclude、--provider 与 --region）"))
-    _, p, n, need = search.closest
-    return GpudeskError(t(
-        "the job fits nowhere: the closest option tried, {n}× {gpu}, needs {need} per GPU with every saving "
-        "on (ZeRO-3, CPU offload, full recompute, micro-batch 1) but has {usable} usable; {advice}",
-        "任务在任何配置上都放不下：最接近的 {n} 张 {gpu} 在启用全部节省手段（ZeRO-3、CPU 卸载、完全重计算、微批次 1）"
-        "后每卡仍需 {need}，而可用仅 {usable}；{advice}",
-        n=n, gpu=p.gpu.name, need=units.memory(need), usable=units.memory(p.usable), advice=advice))
+    else:
+        _, p, n, need = search.closest
+        why = t("needs {need} per GPU with every saving on (ZeRO-3, CPU offload, full recompute, micro-batch 1) but "
+                "has {usable} usable", "在启用全部节省手段（ZeRO-3、CPU 卸载、完全重计算、微批次 1）后每卡仍需 {need}，"
+                "而可用仅 {usable}", need=units.memory(need), usable=units.memory(p.usable))
+    return GpudeskError(t("the job fits nowhere: the closest option tried, {n}× {gpu}, {why}; {advice}",
+                          "任务在任何配置上都放不下：最接近的 {n} 张 {gpu} {why}；{advice}",
+                          n=n, gpu=units.localised(p.gpu, "name"), why=why, advice=advice))
 

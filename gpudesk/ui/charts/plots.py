@@ -15,9 +15,10 @@ import math
 
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QFont, QFontMetrics, QImage
+from PySide6.QtGui import QImage
 
 from gpudesk.core.report.chart_data import QUICK_CLIP, CostChartData, MemoryChartData
+from gpudesk.core.report.service_chart import ServiceChartData, ServicePoint
 from gpudesk.ui.charts.style import (
     COMPONENT_COLOURS,
     KINDS,
@@ -28,13 +29,12 @@ from gpudesk.ui.charts.style import (
     _blend,
     _bounds,
     _brush,
-    _colour,
     _empty,
     _fade,
     _finish,
+    _gpu_series,
     _gpu_ticks,
     _hover_points,
-    _legend,
     _line,
     _log10,
     _log_ticks,
@@ -45,7 +45,7 @@ from gpudesk.ui.charts.style import (
     _set_ticks,
     _star,
     _steady,
-
+    _two_line_ticks,
 )
 from gpudesk.core import units
 from gpudesk.ui.i18n import translator
@@ -130,10 +130,7 @@ def build_memory_plot(plot_item: pg.PlotItem, data: MemoryChartData) -> None:
         )
     _hover_points(plot_item, hover_x, hover_y, hover_tip, size=22)
     _set_ticks(plot_item, "bottom", ticks)
-    if not getattr(plot_item, "_gd_two_line_ticks", False):  # room for the two-line bar labels
-        axis = plot_item.getAxis("bottom")
-        axis.setHeight(2 * QFontMetrics(axis.style["tickFont"] or QFont()).lineSpacing() + 12)
-        plot_item._gd_two_line_ticks = True
+    _two_line_ticks(plot_item)
     top = real_top * 1.3 if clipped else max(real_top, quick or 0)
     # the bars' slots are fixed; only the height holds steady
     x0, x1 = -0.6, len(ticks) - 0.4
@@ -141,8 +138,7 @@ def build_memory_plot(plot_item: pg.PlotItem, data: MemoryChartData) -> None:
     keep = current is not None and current[:2] == (x0, x1) and not plot_item._gd_range_placeholder
     y0, y1 = _steady(current[2:] if keep else None, 0, top * 1.15)
     _set_range(plot_item, x0, x1, y0, y1, steady=False)
-    _legend(plot_item, entries)
-    _finish(plot_item)
+    _finish(plot_item, entries)
 
 
 # --- cost and time ----------------------------------------------------------------------------
@@ -150,82 +146,44 @@ def build_memory_plot(plot_item: pg.PlotItem, data: MemoryChartData) -> None:
 
 def build_cost_plot(plot_item: pg.PlotItem, data: CostChartData) -> None:
     """Total cost against GPU count per GPU type, with the trial-and-error margin as a band."""
-    if data.service is not None:
-        return _service("cost", plot_item, data)
-    _begin(plot_item, _tr("Total cost vs GPU count"), _tr("Cost (%1)").replace("%1", units.currency_unit(data.currency)), _tr("GPUs"))
-    if data.empty:
-        _empty(plot_item, _tr("No priced configuration"))
+    if not _start("cost", plot_item, data):
         return
-    counts = [p.gpus for ps in data.by_gpu.values() for p in ps]
-    _set_ticks(plot_item, "bottom", _gpu_ticks(counts))
+    gpus = _gpu_axis(plot_item, data)
     costs = [c for ps in data.by_gpu.values() for p in ps for c in (p.cost, p.cost_with_margin)]
-    _set_range(plot_item, *_bounds(_log10(counts)), *_bounds(costs), pad=0.08)
-    hover_x, hover_y, hover_tip = [], [], []
-    entries, star = [], []
-    for i, (name, points) in enumerate(data.by_gpu.items()):
-        colour = _colour(i)
-        entries.append((_line(colour), name))
-        xs = _log10([p.gpus for p in points])
-        lo = _add(plot_item, f"cost-{i}", pg.PlotDataItem, xs, [p.cost for p in points], pen=_pen(colour, width=2),
-                  symbol="o", symbolSize=6, symbolBrush=_brush(colour), symbolPen=_pen(None), name=name)
+    _set_range(plot_item, *gpus, *_bounds(costs), pad=0.08)
+
+    def margin_band(i: int, colour: str, points, xs, line) -> None:
         hi = _add(plot_item, f"margin-{i}", pg.PlotDataItem, xs, [p.cost_with_margin for p in points],
                   pen=_pen(colour, width=1, style=Qt.DotLine))
-        _add(plot_item, f"band-{i}", pg.FillBetweenItem, lo, hi, brush=_brush(_fade(colour, 35)))
-        for p in points:
-            hover_x.append(math.log10(p.gpus))
-            hover_y.append(p.cost)
-            hover_tip.append(lambda p=p: f"{p.label}\n" + _tr("Cost") + f": {_num(p.cost, 0)} {data.currency}\n"
-                             + _tr("With trial margin") + f": {_num(p.cost_with_margin, 0)} {data.currency}\n"
-                             + _tr("Time") + f": {_num(p.days, 2)} " + _tr("days"))
-            if p.chosen:
-                star = [_star(plot_item, math.log10(p.gpus), p.cost, p.label)]
-    _hover_points(plot_item, hover_x, hover_y, hover_tip)
+        _add(plot_item, f"band-{i}", pg.FillBetweenItem, line, hi, brush=_brush(_fade(colour, 35)))
+
+    entries = _gpu_series(plot_item, data.by_gpu, "cost", lambda p: math.log10(p.gpus), lambda p: p.cost,
+                          lambda p: f"{p.label}\n" + _tr("Cost") + f": {_num(p.cost, 0)} {data.currency}\n"
+                          + _tr("With trial margin") + f": {_num(p.cost_with_margin, 0)} {data.currency}\n"
+                          + _tr("Time") + f": {_num(p.days, 2)} " + _tr("days"),
+                          star_tip=lambda p: p.label, also=margin_band)
     margin = _tr("+%1 % trial-and-error margin").replace("%1", _num(data.trial_margin * 100, 0))
-    _legend(plot_item, entries + star + [(_line("#555753", dotted=True), margin)])
-    _finish(plot_item)
+    _finish(plot_item, entries + [(_line("#555753", dotted=True), margin)])
 
 
 def build_days_plot(plot_item: pg.PlotItem, data: CostChartData, *, legend: bool = False) -> None:
     """Training time in days against GPU count per GPU type (colours as in the cost plot)."""
-    if data.service is not None:
-        return _service("days", plot_item, data)
-    _begin(plot_item, _tr("Days vs GPU count"), _tr("Days"), _tr("GPUs"), legend=legend)
-    if data.empty:
-        _empty(plot_item, _tr("No timed configuration"))
+    if not _start("days", plot_item, data, legend=legend):
         return
-    counts = [p.gpus for ps in data.by_gpu.values() for p in ps]
     days = [p.days for ps in data.by_gpu.values() for p in ps]
     # log-log: days fall roughly as 1/GPUs, so every type's curve stays readable, however slow the slowest
-    _set_ticks(plot_item, "bottom", _gpu_ticks(counts))
-    *_, y0, y1 = _set_range(plot_item, *_bounds(_log10(counts)), *_bounds(_log10(days)), pad=0.08)
+    *_, y0, y1 = _set_range(plot_item, *_gpu_axis(plot_item, data), *_bounds(_log10(days)), pad=0.08)
     _set_ticks(plot_item, "left", _log_ticks([10 ** y0, 10 ** y1]))  # from the view: steady with it
-    hover_x, hover_y, hover_tip = [], [], []
-    entries, star = [], []
-    for i, (name, points) in enumerate(data.by_gpu.items()):
-        colour = _colour(i)
-        entries.append((_line(colour), name))
-        xs = _log10([p.gpus for p in points])
-        _add(plot_item, f"days-{i}", pg.PlotDataItem, xs, _log10([p.days for p in points]), pen=_pen(colour, width=2),
-             symbol="o", symbolSize=6, symbolBrush=_brush(colour), symbolPen=_pen(None), name=name)
-        for p in points:
-            hover_x.append(math.log10(p.gpus))
-            hover_y.append(math.log10(p.days) if p.days > 0 else float("nan"))
-            hover_tip.append(lambda p=p: f"{p.label}\n" + _tr("Time") + f": {_num(p.days, 2)} " + _tr("days")
-                             + f" ({_num(p.days * 24, 1)} h)")
-            if p.chosen:
-                star = [_star(plot_item, *_log10([p.gpus, p.days]), p.label)]
-    _hover_points(plot_item, hover_x, hover_y, hover_tip)
-    _legend(plot_item, entries + star)
-    _finish(plot_item)
+    entries = _gpu_series(plot_item, data.by_gpu, "days", lambda p: math.log10(p.gpus),
+                          lambda p: math.log10(p.days) if p.days > 0 else float("nan"),
+                          lambda p: f"{p.label}\n" + _tr("Time") + f": {_num(p.days, 2)} " + _tr("days")
+                          + f" ({_num(p.days * 24, 1)} h)", star_tip=lambda p: p.label)
+    _finish(plot_item, entries)
 
 
 def build_pareto_plot(plot_item: pg.PlotItem, data: CostChartData) -> None:
     """Every feasible option as time vs cost on log scales, the Pareto front joined up."""
-    if data.service is not None:
-        return _service("pareto", plot_item, data)
-    _begin(plot_item, _tr("Time vs cost (Pareto front)"), _tr("Cost (%1)").replace("%1", units.currency_unit(data.currency)), _tr("Days"))
-    if data.empty:
-        _empty(plot_item, _tr("No priced configuration"))
+    if not _start("pareto", plot_item, data):
         return
     # log scales drawn from log10 values, so every item (scatter and line alike) agrees
     x0, x1, y0, y1 = _set_range(plot_item, *_bounds(_log10([p.days for p in data.points])),
@@ -251,8 +209,7 @@ def build_pareto_plot(plot_item: pg.PlotItem, data: CostChartData) -> None:
     for p in data.points:
         if p.chosen:
             entries.append(_star(plot_item, *_log10([p.days, p.cost]), tip(p)))
-    _legend(plot_item, entries)
-    _finish(plot_item)
+    _finish(plot_item, entries)
 
 
 def _distinct_dots(points, step: float = 0.004):
@@ -305,14 +262,121 @@ def build_billing_plot(plot_item: pg.PlotItem, data: CostChartData) -> None:
                   _tr("this service") if service else _tr("this job"),
                   {"position": 0.45 if service else 0.7, "color": "#f57900",
                    **({"anchors": [(1, 0.5), (1, 0.5)]} if service else {})})
-    _legend(plot_item, entries)
-    _finish(plot_item)
+    _finish(plot_item, entries)
+
+
+def _gpu_axis(plot_item: pg.PlotItem, data: CostChartData) -> tuple[float, float]:
+    """The GPU-count axis (log10, ticks at powers of two) of the cost and days charts: its bounds."""
+    counts = [p.gpus for ps in data.by_gpu.values() for p in ps]
+    _set_ticks(plot_item, "bottom", _gpu_ticks(counts))
+    return _bounds(_log10(counts))
+
+
+def _training_texts(kind: str, currency: str) -> tuple[str, str, str, str]:
+    """A training chart's title, left and bottom axis names, and what it says when it has nothing to draw."""
+    cost = _tr("Cost (%1)").replace("%1", units.currency_unit(currency))
+    return {"cost": (_tr("Total cost vs GPU count"), cost, _tr("GPUs"), _tr("No priced configuration")),
+            "days": (_tr("Days vs GPU count"), _tr("Days"), _tr("GPUs"), _tr("No timed configuration")),
+            "pareto": (_tr("Time vs cost (Pareto front)"), cost, _tr("Days"), _tr("No priced configuration"))}[kind]
+
+
+def _start(kind: str, plot_item: pg.PlotItem, data: CostChartData, **begin) -> bool:
+    """Begin a training chart; False when it has nothing more to draw: a serving plan's chart took its place
+    (drawn here), or no option has a figure for it (its empty message shown)."""
+    if data.service is not None:
+        _service(kind, plot_item, data)
+        return False
+    title, left, bottom, empty = _training_texts(kind, data.currency)
+    _begin(plot_item, title, left, bottom, **begin)
+    if data.empty:
+        _empty(plot_item, empty)
+        return False
+    return True
+
+
+# --- a serving plan's charts (core.report.service_chart), in the places the training charts take -----
+# (a service has no run time to draw)
+
+
+def service_titles() -> dict[str, str]:
+    """The service charts' names by the place they take (the export menu uses them too)."""
+    return {"cost": _tr("Cost per month vs speed per user"), "days": _tr("Cost per million tokens vs GPU count"),
+            "pareto": _tr("Time to first token vs GPU count")}  # one full-context prompt, no queueing
+
+
+def _service_tip(p: ServicePoint, currency: str) -> str:
+    lines = [p.label, _tr("Speed per user") + f": {_num(p.per_user, 1)} " + _tr("tokens/s"),
+             _tr("Cost per month") + f": {_num(p.cost_per_month, 0)} {currency}"]
+    if p.cost_per_million is not None:
+        lines.append(_tr("Per million tokens") + f": {_num(p.cost_per_million, 2)} {currency}")
+    if p.first_token_s is not None:
+        lines.append(_tr("First token") + f": {_num(p.first_token_s, 2)} s")
+    if p.meets is False:
+        lines.append(_tr("below the target"))
+    return "\n".join(lines)
+
+
+def _service_series(plot_item: pg.PlotItem, data: ServiceChartData, key: str, x, y) -> list:
+    """One line per GPU type through its counts (colours as in every service chart); the legend entries."""
+    return _gpu_series(plot_item, data.by_gpu, key, x, y, lambda p: _service_tip(p, data.currency))
+
+
+def build_service_cost_plot(plot_item: pg.PlotItem, data: ServiceChartData) -> None:
+    """Cost per month against output tokens/s per user, one line per GPU type through its counts, and
+    the user's target as a vertical line: left of it a setup is too slow, lower is cheaper."""
+    _begin(plot_item, service_titles()["cost"], _tr("Cost per month (%1)").replace("%1", units.currency_unit(data.currency)),
+           _tr("Output tokens/s per user (%1 users in flight)").replace("%1", str(data.concurrency)))
+    if data.empty:
+        _empty(plot_item, _tr("No priced configuration"))
+        return
+    speeds = [p.per_user for ps in data.by_gpu.values() for p in ps]
+    costs = [p.cost_per_month for ps in data.by_gpu.values() for p in ps]
+    x0, x1, y0, y1 = _set_range(plot_item, *_bounds(_log10(speeds + ([data.target] if data.target else []))),
+                                *_bounds(_log10(costs)), pad=0.08)
+    _set_ticks(plot_item, "bottom", _log_ticks([10 ** x0, 10 ** x1]))
+    _set_ticks(plot_item, "left", _log_ticks([10 ** y0, 10 ** y1]))
+    entries = _service_series(plot_item, data, "service", lambda p: math.log10(p.per_user), lambda p: math.log10(p.cost_per_month))
+    if data.target:
+        _add_line(plot_item, "target", math.log10(data.target), _pen("#cc0000", style=Qt.DashLine),
+                  _tr("target %1").replace("%1", _num(data.target, 1)), {"position": 0.9, "color": "#cc0000"})
+        entries.append((_line("#cc0000", dotted=True), _tr("Target per user")))
+    _finish(plot_item, entries)
+
+
+def _against_count(plot_item: pg.PlotItem, data: ServiceChartData, kind: str, left: str, value, empty: str) -> None:
+    """`value` of each point (log scale) against GPU count per GPU type; every type keeps its colour."""
+    _begin(plot_item, service_titles()[kind], left, _tr("GPUs"), legend=False)
+    known = {name: [p for p in ps if value(p)] for name, ps in data.by_gpu.items()}
+    if not any(known.values()):
+        _empty(plot_item, empty)
+        return
+    counts = [p.gpus for ps in known.values() for p in ps]
+    _set_ticks(plot_item, "bottom", _gpu_ticks(counts))
+    *_, y0, y1 = _set_range(plot_item, *_bounds(_log10(counts)),
+                            *_bounds(_log10([value(p) for ps in known.values() for p in ps])), pad=0.08)
+    _set_ticks(plot_item, "left", _log_ticks([10 ** y0, 10 ** y1]))
+    shown = ServiceChartData(data.currency, known, data.target, data.concurrency, data.context_tokens)
+    _finish(plot_item, _service_series(plot_item, shown, kind, lambda p: math.log10(p.gpus), lambda p: math.log10(value(p))))
+
+
+def build_service_million_plot(plot_item: pg.PlotItem, data: ServiceChartData) -> None:
+    """Cost per million output tokens (the service fully loaded) against GPU count per GPU type."""
+    _against_count(plot_item, data, "days", _tr("Per million tokens (%1)").replace("%1", units.currency_unit(data.currency)),
+                   lambda p: p.cost_per_million, _tr("No priced configuration"))
+
+
+def build_service_ttft_plot(plot_item: pg.PlotItem, data: ServiceChartData) -> None:
+    """Time to first token (one full-context prompt, no queueing) against GPU count per GPU type."""
+    _against_count(plot_item, data, "pareto", _tr("First token (s)"), lambda p: p.first_token_s,
+                   _tr("No timed configuration"))
+
+
+SERVICE_BUILDERS = {"cost": build_service_cost_plot, "days": build_service_million_plot,
+                    "pareto": build_service_ttft_plot}
 
 
 def _service(kind: str, plot_item: pg.PlotItem, data: CostChartData) -> None:
-    """A serving plan's chart in this place (ui.charts.service_plots, imported only for one)."""
-    from gpudesk.ui.charts.service_plots import SERVICE_BUILDERS
-
+    """A serving plan's chart in this place."""
     SERVICE_BUILDERS[kind](plot_item, data.service)
 
 
@@ -321,9 +385,7 @@ def chart_titles(data: CostChartData | None) -> dict[str, str]:
     names = {"memory": _tr("Memory per GPU"), "cost": _tr("Total cost vs GPU count"), "days": _tr("Days vs GPU count"),
              "pareto": _tr("Time vs cost"), "billing": _tr("Hourly vs monthly billing")}
     if data is not None and data.service is not None:
-        from gpudesk.ui.charts.service_plots import titles
-
-        names.update(titles())
+        names.update(service_titles())
     return names
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pyqtgraph as pg
 
-from gpudesk.ui.charts.style import _add, _bar, _begin, _brush, _empty, _finish, _hover_points, _legend, _num, _pen
-from gpudesk.ui.charts.style import _set_range, _set_ticks
+from gpudesk.ui.charts.style import _add, _bar, _begin, _brush, _empty, _finish, _hover_points, _num, _pen
+from gpudesk.ui.charts.style import _set_range, _set_ticks, _two_line_ticks
 from gpudesk.core import units
 from gpudesk.ui.i18n import translator
 
@@ -56,16 +56,10 @@ def build_quotes_plot(plot_item: pg.PlotItem, data) -> None:
                     + ("\n" + _tr("Cheapest") if b.cheapest else "") + ("\n" + _tr("Selected") if b.selected else ""))
     _hover_points(plot_item, hx, hy, tips, size=22)
     _set_ticks(plot_item, "bottom", ticks)
-    if not getattr(plot_item, "_gd_two_line_ticks", False):  # room for the two-line bar labels
-        from PySide6.QtGui import QFont, QFontMetrics
-
-        axis = plot_item.getAxis("bottom")
-        axis.setHeight(2 * QFontMetrics(axis.style["tickFont"] or QFont()).lineSpacing() + 12)
-        plot_item._gd_two_line_ticks = True
+    _two_line_ticks(plot_item)
     top = max(tops + [1.0])
     low = min(bottoms + [0.0])
     _set_range(plot_item, -0.6, len(xs) - 0.4, low * 1.1, top * 1.12, steady=False)
     entries.append(("★", _tr("Selected")))
     entries.append(("✓", _tr("Cheapest")))
-    _legend(plot_item, entries)
-    _finish(plot_item)
+    _finish(plot_item, entries)

@@ -306,8 +306,9 @@ def _blend(colour: str, alpha: int) -> str:
 STAR = "#c4a000"  # the chosen option's star, darker than its fill so the legend glyph reads on white
 
 
-def _finish(plot_item: pg.PlotItem) -> None:
-    """End a redraw: drop the items this one did not use."""
+def _finish(plot_item: pg.PlotItem, legend: list[tuple[str, str]]) -> None:
+    """End a redraw: the legend's entries set, the items this one did not use dropped."""
+    _legend(plot_item, legend)
     for key in [k for k in plot_item._gd_items if k not in plot_item._gd_used]:
         plot_item.removeItem(plot_item._gd_items.pop(key))
     for side in [s for s, t in plot_item._gd_ticks.items() if t is not None and s not in plot_item._gd_ticks_used]:
@@ -332,8 +333,7 @@ def _hover_points(plot_item: pg.PlotItem, xs, ys, tips, *, size: int = 14, key: 
 def _empty(plot_item: pg.PlotItem, message: str) -> None:
     text = _add(plot_item, "empty", pg.TextItem, message, color="#555753", anchor=(0.5, 0.5))
     text.setPos(0.5, 0.5)
-    _legend(plot_item, [])
-    _finish(plot_item)
+    _finish(plot_item, [])
     _set_range(plot_item, 0, 1, 0, 1, steady=False)
     plot_item._gd_range_placeholder = True  # the next real data fit afresh
 
@@ -359,6 +359,32 @@ def _star(plot_item, x, y, tip) -> tuple[str, str]:
     _add(plot_item, "star", pg.ScatterPlotItem, x=[x], y=[y], symbol="star", size=18, brush=_brush("#fce94f"),
          pen=_pen("#202020"), data=[tip], hoverable=True, tip=_tip, name=_tr("Chosen"))
     return (_sample("★", STAR), _tr("Chosen"))
+
+
+def _gpu_series(plot_item: pg.PlotItem, by_gpu: dict, key: str, x, y, tip, star_tip=None, also=None) -> list:
+    """One line per GPU type through its points at (x(p), y(p)), each type in the colour of its place (kept
+    when it has no point here), hover tips `tip(p)` and the chosen point's star (`star_tip(p)`, else the
+    tip); `also(i, colour, points, xs, line)` draws what goes with a type's line. Returns the legend entries."""
+    hover_x, hover_y, hover_tip = [], [], []
+    entries, star = [], []
+    for i, (name, points) in enumerate(by_gpu.items()):
+        if not points:
+            continue
+        colour = _colour(i)
+        entries.append((_line(colour), name))
+        xs, ys = [x(p) for p in points], [y(p) for p in points]
+        line = _add(plot_item, f"{key}-{i}", pg.PlotDataItem, xs, ys, pen=_pen(colour, width=2), symbol="o",
+                    symbolSize=6, symbolBrush=_brush(colour), symbolPen=_pen(None), name=name)
+        if also is not None:
+            also(i, colour, points, xs, line)
+        for p, px, py in zip(points, xs, ys, strict=True):
+            hover_x.append(px)
+            hover_y.append(py)
+            hover_tip.append(lambda p=p: tip(p))
+            if p.chosen:
+                star = [_star(plot_item, px, py, (star_tip or tip)(p))]
+    _hover_points(plot_item, hover_x, hover_y, hover_tip)
+    return entries + star
 
 
 # --- ticks -----------------------------------------------------------------------------------
@@ -408,6 +434,17 @@ def _log10(values):
     a = np.asarray(values, dtype=float)
     with np.errstate(divide="ignore", invalid="ignore"):
         return np.where(a > 0, np.log10(np.where(a > 0, a, 1.0)), np.nan).tolist()
+
+
+def _two_line_ticks(plot_item: pg.PlotItem) -> None:
+    """Room under the bars for two-line tick labels (a count over a GPU name, a quote over its total)."""
+    if getattr(plot_item, "_gd_two_line_ticks", False):
+        return
+    from PySide6.QtGui import QFont, QFontMetrics
+
+    axis = plot_item.getAxis("bottom")
+    axis.setHeight(2 * QFontMetrics(axis.style["tickFont"] or QFont()).lineSpacing() + 12)
+    plot_item._gd_two_line_ticks = True
 
 
 def _add_line(plot_item: pg.PlotItem, key: str, pos: float, pen, text: str, label_opts: dict) -> None:

@@ -6,9 +6,7 @@ the page saves or marks the plan dirty. `ChecklistFilter` filters by phase and s
 
 from __future__ import annotations
 
-from PySide6.QtCore import (
-    QAbstractTableModel, QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt, Signal,
-)
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont
 
 from gpudesk.core.plan.checklist import PHASES, ChecklistItem, phase_label, progress, set_status, tailor
@@ -16,6 +14,7 @@ from gpudesk.core import units
 from gpudesk.core.plan import STATUSES, Plan
 from gpudesk.errors import GpudeskError
 from gpudesk.ui.i18n import translator
+from gpudesk.ui.models.columns import RowsTable
 
 
 COLUMNS = ("status", "phase", "title", "criterion", "notes", "checked")
@@ -32,35 +31,40 @@ _GREY = QColor(128, 128, 128)
 _tr = translator("ChecklistModel")
 
 
-class ChecklistModel(QAbstractTableModel):
+class ChecklistModel(RowsTable):
     edited = Signal(str)  # item id whose state changed (the plan was modified in place)
+    COLUMNS = COLUMNS
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
         self._plan: Plan | None = None
-        self._items: list[ChecklistItem] = []
+        self._rows: list[ChecklistItem] = []
         self.user: str | None = None  # recorded as checked_by
+
+    def header_texts(self) -> dict[str, tuple[str, str | None]]:
+        return {"status": (_tr("Status"), None), "phase": (_tr("Phase"), None), "title": (_tr("Check"), None),
+                "criterion": (_tr("Pass criterion"), None), "notes": (_tr("Notes"), None),
+                "checked": (_tr("Checked by / at"), None)}
 
     # --- data in ------------------------------------------------------------------------------
 
     def set_plan(self, plan: Plan | None) -> None:
-        self.beginResetModel()
         self._plan = plan
-        self._items = tailor(plan) if plan is not None else []
-        self.endResetModel()
+        self._reset_rows(tailor(plan) if plan is not None else [])
 
     def plan(self) -> Plan | None:
         return self._plan
 
     def refresh(self) -> None:
         """Re-tailor after the plan's choice or the language changed (same items, new texts)."""
+        self._load_headers()
         if self._plan is None:
             return
         items = tailor(self._plan)
-        if [i.id for i in items] != [i.id for i in self._items]:
+        if [i.id for i in items] != [i.id for i in self._rows]:
             self.set_plan(self._plan)
             return
-        self._items = items
+        self._rows = items
         self.headerDataChanged.emit(Qt.Horizontal, 0, len(COLUMNS) - 1)
         if items:
             self.dataChanged.emit(self.index(0, 0), self.index(len(items) - 1, len(COLUMNS) - 1))
@@ -68,25 +72,25 @@ class ChecklistModel(QAbstractTableModel):
     retranslate = refresh
 
     def item(self, row: int) -> ChecklistItem:
-        return self._items[row]
+        return self._rows[row]
 
     def items(self) -> list[ChecklistItem]:
-        return list(self._items)
+        return list(self._rows)
 
     def row_of(self, item_id: str) -> int:
-        return next((r for r, i in enumerate(self._items) if i.id == item_id), -1)
+        return next((r for r, i in enumerate(self._rows) if i.id == item_id), -1)
 
     def progress(self) -> dict[str, dict[str, int]]:
-        return progress(self._items)
+        return progress(self._rows)
 
     # --- recording ----------------------------------------------------------------------------
 
     def set_status(self, row: int, status: str, *, note: str | None = None, reason: str | None = None,
                    evidence: str | None = None, who: str | None = None) -> None:
         """Record a result; raises GpudeskError (waiver without reason, item not applicable)."""
-        if self._plan is None or not 0 <= row < len(self._items):
+        if self._plan is None or not 0 <= row < len(self._rows):
             raise GpudeskError("no checklist item selected")
-        item_id = self._items[row].id
+        item_id = self._rows[row].id
         set_status(self._plan, item_id, status, note=note, who=who if who is not None else self.user,
                    evidence=evidence, reason=reason)
         self._reload_row(row)
@@ -94,37 +98,20 @@ class ChecklistModel(QAbstractTableModel):
 
     def _reload_row(self, row: int) -> None:
         fresh = {i.id: i for i in tailor(self._plan)}
-        self._items[row] = fresh[self._items[row].id]
+        self._rows[row] = fresh[self._rows[row].id]
         self.dataChanged.emit(self.index(row, 0), self.index(row, len(COLUMNS) - 1))
 
     # --- QAbstractItemModel -------------------------------------------------------------------
-
-    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:
-        return 0 if parent.isValid() else len(self._items)
-
-    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:
-        return 0 if parent.isValid() else len(COLUMNS)
-
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.DisplayRole):
-        if orientation != Qt.Horizontal or not 0 <= section < len(COLUMNS) or role != Qt.DisplayRole:
-            return None
-        return {"status": _tr("Status"), "phase": _tr("Phase"), "title": _tr("Check"),
-                "criterion": _tr("Pass criterion"), "notes": _tr("Notes"),
-                "checked": _tr("Checked by / at")}[COLUMNS[section]]
 
     def flags(self, index: QModelIndex | QPersistentModelIndex) -> Qt.ItemFlags:
         if not index.isValid():
             return Qt.NoItemFlags
         flags = Qt.ItemIsEnabled | Qt.ItemIsSelectable
-        if self._items[index.row()].applicable and COLUMNS[index.column()] in ("status", "notes"):
+        if self._rows[index.row()].applicable and COLUMNS[index.column()] in ("status", "notes"):
             flags |= Qt.ItemIsEditable
         return flags
 
-    def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.DisplayRole):
-        if not index.isValid() or not 0 <= index.row() < len(self._items):
-            return None
-        it = self._items[index.row()]
-        col = COLUMNS[index.column()]
+    def cell(self, it: ChecklistItem, col: str, index: QModelIndex | QPersistentModelIndex, role: int):
         if role == ITEM_ROLE:
             return it
         if role == STATUS_ROLE:
@@ -177,7 +164,7 @@ class ChecklistModel(QAbstractTableModel):
         if role != Qt.EditRole or not index.isValid() or not (self.flags(index) & Qt.ItemIsEditable):
             return False
         col = COLUMNS[index.column()]
-        it = self._items[index.row()]
+        it = self._rows[index.row()]
         try:
             if col == "status":
                 if str(value) == it.status:

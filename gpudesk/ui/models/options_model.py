@@ -19,6 +19,7 @@ from gpudesk.core.search.options_view import group_by_gpu, layout_text
 from gpudesk.core import units
 from gpudesk.ui.labels import region_text
 from gpudesk.ui.i18n import translator
+from gpudesk.ui.models.columns import ColumnHeaders
 
 SORT_ROLE = Qt.UserRole
 OPTION_ROLE = Qt.UserRole + 1
@@ -50,13 +51,18 @@ def header_texts() -> dict[str, tuple[str, str]]:
     }
 
 
-class OptionsModel(QAbstractItemModel):
+class OptionsModel(ColumnHeaders, QAbstractItemModel):
+    COLUMNS = COLUMNS
+
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
         self._groups = []
         self._chosen: Option | None = None
         self._provider_names: dict[str, str] = {}
-        self._headers = header_texts()
+        self._load_headers()
+
+    def header_texts(self) -> dict[str, tuple[str, str | None]]:
+        return dict(header_texts())
 
     def set_options(self, options: list[Option], chosen: Option | None = None,
                     provider_names: dict[str, str] | None = None) -> None:
@@ -101,8 +107,7 @@ class OptionsModel(QAbstractItemModel):
         return QModelIndex()
 
     def retranslate(self) -> None:
-        self._headers = header_texts()
-        self.headerDataChanged.emit(Qt.Horizontal, 0, len(COLUMNS) - 1)
+        self._retranslate_headers()
         self.set_chosen(self._chosen)
 
     # --- QAbstractItemModel -----------------------------------------------------------------
@@ -133,15 +138,6 @@ class OptionsModel(QAbstractItemModel):
 
     def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:
         return len(COLUMNS)
-
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.DisplayRole):
-        if orientation == Qt.Horizontal and 0 <= section < len(COLUMNS):
-            text, tip = self._headers[COLUMNS[section]]
-            if role == Qt.DisplayRole:
-                return text
-            if role == Qt.ToolTipRole:
-                return tip
-        return None
 
     def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.DisplayRole):
         o = self.option(index)

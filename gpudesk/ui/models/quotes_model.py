@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 
 from gpudesk.core import units
 from gpudesk.ui.labels import region_text
 from gpudesk.ui.i18n import translator
+from gpudesk.ui.models.columns import RowsTable
 
 SORT_ROLE = Qt.UserRole
 QUOTE_ROLE = Qt.UserRole + 1
@@ -35,16 +36,14 @@ def header_texts() -> dict[str, tuple[str, str]]:
     }
 
 
-class QuotesModel(QAbstractTableModel):
-    def __init__(self, parent=None) -> None:
-        super().__init__(parent)
-        self._rows = []
-        self._headers = header_texts()
+class QuotesModel(RowsTable):
+    COLUMNS = COLUMNS
+
+    def header_texts(self) -> dict[str, tuple[str, str | None]]:
+        return dict(header_texts())
 
     def set_comparison(self, comparison) -> None:
-        self.beginResetModel()
-        self._rows = list(comparison.rows) if comparison is not None else []
-        self.endResetModel()
+        self._reset_rows(comparison.rows if comparison is not None else [])
 
     def row(self, r: int):
         return self._rows[r]
@@ -52,27 +51,7 @@ class QuotesModel(QAbstractTableModel):
     def row_of(self, quote_id: str | None) -> int:
         return next((i for i, r in enumerate(self._rows) if r.quote.id == quote_id), -1)
 
-    def retranslate(self) -> None:
-        self._headers = header_texts()
-        self.headerDataChanged.emit(Qt.Horizontal, 0, len(COLUMNS) - 1)
-
-    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:
-        return 0 if parent.isValid() else len(COLUMNS)
-
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.DisplayRole):
-        if orientation == Qt.Horizontal and 0 <= section < len(COLUMNS):
-            text, tip = self._headers[COLUMNS[section]]
-            return text if role == Qt.DisplayRole else tip if role == Qt.ToolTipRole else None
-        return None
-
-    def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.DisplayRole):
-        if not index.isValid() or not 0 <= index.row() < len(self._rows):
-            return None
-        r = self._rows[index.row()]
-        column = COLUMNS[index.column()]
+    def cell(self, r, column: str, index, role: int):
         if role == Qt.DisplayRole:
             return self._display(r, column)
         if role == SORT_ROLE:

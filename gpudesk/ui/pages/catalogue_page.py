@@ -8,14 +8,10 @@ from __future__ import annotations
 
 import json
 
-from PySide6.QtCore import QSortFilterProxyModel, Qt, Signal
+from PySide6.QtCore import QSortFilterProxyModel, Signal
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QDialog,
-    QFileDialog,
     QHBoxLayout,
-    QHeaderView,
-    QLineEdit,
     QMessageBox,
     QPushButton,
     QTableView,
@@ -29,7 +25,8 @@ from gpudesk.core import units
 from gpudesk.ui.labels import capitalised, provider_name, region_text, row_text
 from gpudesk.ui.widgets.row_editor import RowEditor
 from gpudesk.ui.models.catalog_model import SORT_ROLE, RowsModel
-from gpudesk.ui.widgets.page import Retranslated, hint_label, page_layout
+from gpudesk.ui.widgets.tables import filter_field, row_view, sort_proxy
+from gpudesk.ui.widgets.page import Retranslated, ask_open, attempt, hint_label, page_layout
 
 KINDS = ("gpus", "servers", "providers", "offers")
 
@@ -136,9 +133,7 @@ class CataloguePage(Retranslated, QWidget):
     def _setup_ui(self) -> None:
         layout = page_layout(self)
         bar = QHBoxLayout()
-        self.filter_edit = QLineEdit()
-        self.filter_edit.setClearButtonEnabled(True)
-        self.filter_edit.textChanged.connect(self._filter)
+        self.filter_edit = filter_field(self._filter)
         bar.addWidget(self.filter_edit, 1)
         self.add_button = QPushButton()
         self.add_button.clicked.connect(self.add_row)
@@ -154,21 +149,9 @@ class CataloguePage(Retranslated, QWidget):
         self.tabs = QTabWidget()
         for kind in KINDS:
             model = RowsModel(self._columns(kind), self)
-            proxy = QSortFilterProxyModel(self)
-            proxy.setSourceModel(model)
-            proxy.setSortRole(SORT_ROLE)
-            proxy.setFilterCaseSensitivity(Qt.CaseInsensitive)
-            proxy.setFilterKeyColumn(-1)
-            view = QTableView()
-            view.setModel(proxy)
-            view.setSortingEnabled(True)
-            view.sortByColumn(0, Qt.AscendingOrder)
-            view.setSelectionBehavior(QAbstractItemView.SelectRows)
-            view.setSelectionMode(QAbstractItemView.SingleSelection)
+            proxy = sort_proxy(self, model, SORT_ROLE, filter_all=True)
+            view = row_view(QTableView(), proxy)
             view.setAlternatingRowColors(True)
-            view.verticalHeader().hide()
-            view.horizontalHeader().setSectionResizeMode(QHeaderView.Interactive)
-            view.horizontalHeader().setStretchLastSection(True)
             view.doubleClicked.connect(lambda _i: self.edit_row())
             self.models[kind], self.proxies[kind], self.views[kind] = model, proxy, view
             self.tabs.addTab(view, "")
@@ -273,19 +256,15 @@ class CataloguePage(Retranslated, QWidget):
         self.catalog_edited.emit()
 
     def import_sheet_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, self.tr("Import price sheet"), "",
-                                              self.tr("Price sheets (*.csv *.json)"))
-        if path:
-            self.import_sheet(path)
+        ask_open(self, self.tr("Import price sheet"), self.tr("Price sheets (*.csv *.json)"), self.import_sheet)
 
     def import_sheet(self, path: str) -> bool:
         from gpudesk.catalog.importer import import_sheet
 
-        try:
-            result = import_sheet(path, self.catalog)
-        except GpudeskError as exc:
-            QMessageBox.warning(self, self.tr("Import price sheet"), str(exc))
+        imported = []
+        if not attempt(self, self.tr("Import price sheet"), lambda: imported.append(import_sheet(path, self.catalog))):
             return False
+        result = imported[0]
         self.reload()
         self.catalog_edited.emit()
         QMessageBox.information(

@@ -7,13 +7,11 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QComboBox,
     QFormLayout,
     QFrame,
     QGridLayout,
     QHBoxLayout,
-    QHeaderView,
     QInputDialog,
     QLabel,
     QLineEdit,
@@ -33,7 +31,8 @@ from gpudesk.ui.models.checklist_model import (
     ChecklistFilter,
     ChecklistModel,
 )
-from gpudesk.ui.widgets.page import Retranslated, hint_label, page_layout
+from gpudesk.ui.widgets.tables import row_view
+from gpudesk.ui.widgets.page import Retranslated, hint_label, labelled, page_layout
 
 
 class _KeyTable(QTableView):
@@ -88,19 +87,15 @@ class ChecklistPage(Retranslated, QWidget):
 
         layout = page_layout(self)
         bar = QHBoxLayout()
-        self.phase_label = QLabel()
-        self.phase_combo = QComboBox()
-        self.phase_combo.addItem("", None)
-        for phase in PHASES:
-            self.phase_combo.addItem("", phase)
+        self.phase_combo, self.status_combo = QComboBox(), QComboBox()
+        for combo, values in ((self.phase_combo, (None, *PHASES)),
+                              (self.status_combo, ("all", "todo", "fail", "open", "pass", "waived", "n/a"))):
+            for value in values:
+                combo.addItem("", value)  # texts set on retranslate
         self.phase_combo.currentIndexChanged.connect(lambda: self.proxy.set_phase(self.phase_combo.currentData()))
-        self.status_label = QLabel()
-        self.status_combo = QComboBox()
-        for key in ("all", "todo", "fail", "open", "pass", "waived", "n/a"):
-            self.status_combo.addItem("", key)
         self.status_combo.currentIndexChanged.connect(self._status_filter)
-        for w in (self.phase_label, self.phase_combo, self.status_label, self.status_combo):
-            bar.addWidget(w)
+        self.phase_label = labelled(bar, self.phase_combo)
+        self.status_label = labelled(bar, self.status_combo)
         bar.addStretch(1)
         layout.addLayout(bar)
 
@@ -116,14 +111,8 @@ class ChecklistPage(Retranslated, QWidget):
         layout.addLayout(self.progress_grid)
 
         splitter = QSplitter(Qt.Vertical)
-        self.table = _KeyTable()
-        self.table.setModel(self.proxy)
-        self.table.setSelectionBehavior(QAbstractItemView.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SingleSelection)
+        self.table = row_view(_KeyTable(), self.proxy, sortable=False)
         self.table.setWordWrap(False)
-        self.table.verticalHeader().hide()
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.Interactive)
-        self.table.horizontalHeader().setStretchLastSection(True)
         self.table.status_key.connect(self.set_current_status)
         self.table.selectionModel().currentRowChanged.connect(lambda *_: self._show_detail())
         splitter.addWidget(self.table)

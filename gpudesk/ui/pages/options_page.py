@@ -3,20 +3,18 @@ it; sortable and filterable; picking a row makes it the plan's choice."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSortFilterProxyModel, Qt, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
-    QLineEdit,
     QPushButton,
     QTreeView,
     QWidget,
 )
 
 from gpudesk.ui.models.options_model import OPTION_ROLE, SORT_ROLE, OptionsModel
-from gpudesk.ui.widgets.page import Retranslated, hint_label, page_layout
+from gpudesk.ui.widgets.tables import filter_field, row_view, sort_proxy
+from gpudesk.ui.widgets.page import Retranslated, hint_label, labelled, page_layout
 
 
 class OptionsPage(Retranslated, QWidget):
@@ -25,11 +23,7 @@ class OptionsPage(Retranslated, QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.model = OptionsModel(self)
-        self.proxy = QSortFilterProxyModel(self)
-        self.proxy.setSourceModel(self.model)
-        self.proxy.setSortRole(SORT_ROLE)
-        self.proxy.setFilterCaseSensitivity(Qt.CaseInsensitive)
-        self.proxy.setFilterKeyColumn(-1)
+        self.proxy = sort_proxy(self, self.model, SORT_ROLE, filter_all=True)
         self.proxy.setRecursiveFilteringEnabled(True)  # a matching folded row shows with its group
         self._searched: int | None = None
         self._setup_ui()
@@ -38,32 +32,20 @@ class OptionsPage(Retranslated, QWidget):
     def _setup_ui(self) -> None:
         layout = page_layout(self)
         row = QHBoxLayout()
-        self.filter_label = QLabel()
-        self.filter_edit = QLineEdit()
-        self.filter_edit.setClearButtonEnabled(True)
-        self.filter_label.setBuddy(self.filter_edit)
-        self.filter_edit.textChanged.connect(self._filter)
+        self.filter_edit = filter_field(self._filter)
+        self.filter_label = labelled(row, self.filter_edit, 1)
         self.expand_button = QPushButton()
         self.expand_button.setCheckable(True)
         self.expand_button.toggled.connect(self._expand)
-        row.addWidget(self.filter_label)
-        row.addWidget(self.filter_edit, 1)
         row.addWidget(self.expand_button)
         self.summary = QLabel()
         row.addWidget(self.summary)
         layout.addLayout(row)
-        self.table = QTreeView()
-        self.table.setModel(self.proxy)
-        self.table.setSortingEnabled(True)
-        self.table.sortByColumn(0, Qt.AscendingOrder)
-        self.table.setSelectionBehavior(QAbstractItemView.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SingleSelection)
+        # columns sized by hand: ResizeToContents re-measures every row on each change; size once, on the first answer
+        self.table = row_view(QTreeView(), self.proxy)
         self.table.setAlternatingRowColors(True)
         self.table.setUniformRowHeights(True)  # rows are measured once, not each on every change
         self.table.setAllColumnsShowFocus(True)
-        # ResizeToContents re-measures every row on each change: size once, on the first answer
-        self.table.header().setSectionResizeMode(QHeaderView.Interactive)
-        self.table.header().setStretchLastSection(True)
         self._sized = False
         self._user_sized = False
         self.table.activated.connect(self._choose)

@@ -19,7 +19,23 @@ from PySide6.QtWidgets import (
 )
 
 from gpudesk.ui.widgets.config_picker import ConfigPicker
-from gpudesk.ui.widgets.page import Retranslated, hint_label, scroll_page
+from gpudesk.ui.i18n import translator
+from gpudesk.ui.widgets.page import Retranslated, hint_label, scroll_page, set_field_texts
+
+
+_tr = translator("PlanPage")  # the page's own context (as self.tr)
+
+
+def fact_texts() -> dict[str, tuple[str, str]]:
+    """The plan facts' field names and tooltips."""
+    return {
+        "title": (_tr("Title"), _tr("The plan's title on the cover; follows the job and the choice until you edit it")),
+        "author": (_tr("Prepared by"), _tr("Who wrote the plan (printed on the cover and the sign-off)")),
+        "organisation": (_tr("Organisation"), _tr("Company or lab, printed on the cover and in the page header")),
+        "approvers": (_tr("Reviewers and approvers"),
+                      _tr("One name per line, in signing order: reviewers first, the approver last")),
+        "notes": (_tr("Notes"), _tr("Anything the reader should know (printed with the plan)")),
+    }
 
 
 class PlanPage(Retranslated, QScrollArea):
@@ -91,18 +107,7 @@ class PlanPage(Retranslated, QScrollArea):
     def retranslate_ui(self) -> None:
         self.facts_box.setTitle(self.tr("Plan facts"))
         self.config_box.setTitle(self.tr("Configuration"))
-        texts = {
-            "title": (self.tr("Title"), self.tr("The plan's title on the cover; follows the job and the choice until you edit it")),
-            "author": (self.tr("Prepared by"), self.tr("Who wrote the plan (printed on the cover and the sign-off)")),
-            "organisation": (self.tr("Organisation"), self.tr("Company or lab, printed on the cover and in the page header")),
-            "approvers": (self.tr("Reviewers and approvers"),
-                          self.tr("One name per line, in signing order: reviewers first, the approver last")),
-            "notes": (self.tr("Notes"), self.tr("Anything the reader should know (printed with the plan)")),
-        }
-        for key, (text, tip) in texts.items():
-            self.fact_labels[key].setText(text)
-            self.fact_labels[key].setToolTip(tip)
-            self.fact_labels[key].buddy().setToolTip(tip)
+        set_field_texts(self.fact_labels, fact_texts())
         self.title_edit.setPlaceholderText(self.tr("Set automatically from the job and the choice"))
         self.author_edit.setPlaceholderText(self.tr("Your name"))
         self.organisation_edit.setPlaceholderText(self.tr("Company or lab"))

@@ -4,13 +4,11 @@ plan's choice follows the selected quote). core.plan compares and costs; this pa
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSortFilterProxyModel, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QDialog,
     QFileDialog,
     QHBoxLayout,
-    QHeaderView,
     QInputDialog,
     QLabel,
     QMessageBox,
@@ -23,6 +21,7 @@ from PySide6.QtWidgets import (
 from gpudesk.errors import GpudeskError
 from gpudesk.ui.charts import LazyMenuViewBox, PageCharts
 from gpudesk.ui.models.quotes_model import QUOTE_ROLE, SORT_ROLE, QuotesModel
+from gpudesk.ui.widgets.tables import row_view, sort_proxy
 from gpudesk.ui.widgets.page import Retranslated, page_layout
 
 
@@ -62,18 +61,8 @@ class QuotesPage(Retranslated, QWidget):
         layout.addWidget(self.notes)
         splitter = QSplitter(Qt.Vertical)
         self.model = QuotesModel(self)
-        self.proxy = QSortFilterProxyModel(self)
-        self.proxy.setSourceModel(self.model)
-        self.proxy.setSortRole(SORT_ROLE)
-        self.table = QTableView()
-        self.table.setModel(self.proxy)
-        self.table.setSortingEnabled(True)
-        self.table.sortByColumn(0, Qt.AscendingOrder)
-        self.table.setSelectionBehavior(QAbstractItemView.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SingleSelection)
-        self.table.verticalHeader().hide()
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.Interactive)
-        self.table.horizontalHeader().setStretchLastSection(True)
+        self.proxy = sort_proxy(self, self.model, SORT_ROLE)
+        self.table = row_view(QTableView(), self.proxy)
         self.table.doubleClicked.connect(lambda _i: self.edit_quote())
         self.table.selectionModel().currentRowChanged.connect(lambda *_: self._update_buttons())
         splitter.addWidget(self.table)

@@ -22,7 +22,7 @@ from gpudesk.core.models import Offload, Recompute
 from gpudesk.core import units
 from gpudesk.ui.labels import provider_name, region_text
 from gpudesk.ui.widgets.wheel import guard_wheel
-from gpudesk.ui.widgets.page import Retranslated, page_layout
+from gpudesk.ui.widgets.page import Retranslated, page_layout, set_field_texts
 
 TP_CHOICES = (1, 2, 4, 8)
 
@@ -120,10 +120,7 @@ class ConfigPicker(Retranslated, QWidget):
             "recompute": (self.tr("Recomputation"), self.tr("Recompute activations in the backward pass: less memory, more compute")),
             "micro_batch": (self.tr("Micro-batch"), self.tr("Samples per GPU per step; gradient accumulation keeps the global batch")),
         }
-        for key, (text, tip) in texts.items():
-            self.labels[key].setText(text)
-            self.labels[key].setToolTip(tip)
-            self.labels[key].buddy().setToolTip(tip)
+        set_field_texts(self.labels, texts)
         for i in range(self.zero_combo.count()):
             z = self.zero_combo.itemData(i)
             self.zero_combo.setItemText(i, self.tr("ZeRO-%1").replace("%1", str(z)) if z else self.tr("None (ZeRO-0)"))

@@ -42,7 +42,7 @@ from gpudesk.ui.labels import capitalised
 from gpudesk.ui.widgets.job_engine import EngineInputs
 from gpudesk.ui.widgets.job_values import CUSTOM, IMPORTED, ROLE_KIND, JobValues
 from gpudesk.ui.widgets.wheel import guard_wheel
-from gpudesk.ui.widgets.page import Retranslated, error_label, hint_label, scroll_page
+from gpudesk.ui.widgets.page import Retranslated, field_row, grow_form, hint_label, scroll_page, set_field_texts
 
 __all__ = ["CUSTOM", "IMPORTED", "ROLE_KIND", "JobForm"]
 
@@ -220,20 +220,13 @@ class JobForm(Retranslated, JobValues, EngineInputs, QScrollArea):
         return hint
 
     def _form(self, box: QGroupBox) -> QFormLayout:
-        form = QFormLayout(box)
-        form.setFieldGrowthPolicy(QFormLayout.AllNonFixedFieldsGrow)
+        form = grow_form(box)
         form.setContentsMargins(6, 6, 6, 6)
         form.setVerticalSpacing(4)
         return form
 
     def _row(self, form: QFormLayout, key: str, field: QWidget) -> None:
-        lab = QLabel()
-        lab.setBuddy(field)
-        self._labels[key] = lab
-        form.addRow(lab, field)
-        err = error_label(f"error_{key}")
-        self._error_labels[key] = err
-        form.addRow(err)
+        self._labels[key], self._error_labels[key] = field_row(form, key, field)
         self._forms[key] = form
         setattr(self, f"_field_{key}", field)
 
@@ -315,10 +308,7 @@ class JobForm(Retranslated, JobValues, EngineInputs, QScrollArea):
             spec = D.ENGINE_INPUTS[key]
             texts[key] = (spec.label(), spec.help())
         self._retranslate_engine_inputs(texts)
-        for key, (text, tip) in texts.items():
-            self._labels[key].setText(text)
-            self._labels[key].setToolTip(tip)
-            getattr(self, f"_field_{key}").setToolTip(tip)
+        set_field_texts(self._labels, texts)
         for combo, kind in ((self.task_combo, "task"), (self.precision_combo, "precision"),
                             (self.optimizer_combo, "optimizer"), (self.recompute_combo, "recompute"),
                             (self.objective_combo, "objective")):

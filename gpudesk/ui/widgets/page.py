@@ -4,7 +4,17 @@ lines, red per-field error lines, a file to open, a user-facing failure shown in
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent
-from PySide6.QtWidgets import QFileDialog, QFrame, QLabel, QMessageBox, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QFormLayout,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QMessageBox,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
 
 HINT_STYLE = "color: #555753;"
 ERROR_STYLE = "color: #cc0000;"
@@ -56,9 +66,48 @@ def error_label(name: str = "", *, hidden: bool = True) -> QLabel:
     return label
 
 
-def ask_open(parent: QWidget, title: str, filters: str, then) -> None:
-    """Ask for a file to open; `then(path)` when one was chosen."""
-    path, _ = QFileDialog.getOpenFileName(parent, title, "", filters)
+def grow_form(widget: QWidget) -> QFormLayout:
+    """A form on `widget` whose fields take the width they are given."""
+    form = QFormLayout(widget)
+    form.setFieldGrowthPolicy(QFormLayout.AllNonFixedFieldsGrow)
+    return form
+
+
+def labelled(bar: QHBoxLayout, field: QWidget, stretch: int = 0) -> QLabel:
+    """A label (the field's buddy, text set on retranslate) and the field, side by side in a bar of filters."""
+    label = QLabel()
+    label.setBuddy(field)
+    bar.addWidget(label)
+    bar.addWidget(field, stretch)
+    return label
+
+
+def field_row(form: QFormLayout, key: str, field: QWidget, *, span: bool = True) -> tuple[QLabel, QLabel]:
+    """A form row: a label (the field's buddy, text set on retranslate) and the field, then the field's red
+    error line `error_KEY` (hidden; across the form, or with `span=False` under the field). Returns both labels."""
+    label = QLabel()
+    label.setBuddy(field)
+    form.addRow(label, field)
+    error = error_label(f"error_{key}")
+    if span:
+        form.addRow(error)
+    else:
+        form.addRow("", error)
+    return label, error
+
+
+def set_field_texts(labels: dict[str, QLabel], texts: dict[str, tuple[str, str]]) -> None:
+    """Each field's label text, and its tooltip on the label and on the field (the label's buddy)."""
+    for key, (text, tip) in texts.items():
+        label = labels[key]
+        label.setText(text)
+        label.setToolTip(tip)
+        label.buddy().setToolTip(tip)
+
+
+def ask_open(parent: QWidget, title: str, filters: str, then, start: str = "") -> None:
+    """Ask for a file to open (from the folder `start`); `then(path)` when one was chosen."""
+    path, _ = QFileDialog.getOpenFileName(parent, title, start, filters)
     if path:
         then(path)
 

@@ -32,7 +32,7 @@ from gpudesk.core import units
 from gpudesk.errors import GpudeskError
 from gpudesk.ui.labels import capitalised, provider_name
 from gpudesk.ui.widgets.wheel import guard_wheel
-from gpudesk.ui.widgets.page import error_label
+from gpudesk.ui.widgets.page import error_label, field_row, grow_form
 
 NEW_PROVIDER = "__new__"
 FORMS = ("hourly", "daily", "monthly", "yearly", "spot")
@@ -83,14 +83,17 @@ class QuoteDialog(QDialog):
     # --- building ---------------------------------------------------------------------------
 
     def _field(self, form: QFormLayout, key: str, widget: QWidget) -> QWidget:
-        lab = QLabel()
-        lab.setBuddy(widget)
-        self.labels[key] = lab
-        form.addRow(lab, widget)
-        err = error_label(f"error_{key}")
-        form.addRow("", err)
-        self.errors[key] = err
+        self.labels[key], self.errors[key] = field_row(form, key, widget, span=False)
         return widget
+
+    def _lines(self, form: QFormLayout, *keys: str) -> list[QLineEdit]:
+        """A one-line text field for each key, in this order."""
+        return [self._field(form, key, QLineEdit()) for key in keys]
+
+    def _box(self, layout: QVBoxLayout) -> tuple[QGroupBox, QFormLayout]:
+        box = QGroupBox()
+        layout.addWidget(box)
+        return box, grow_form(box)
 
     def _setup_ui(self) -> None:
         self.labels: dict[str, QLabel] = {}
@@ -99,20 +102,15 @@ class QuoteDialog(QDialog):
         scroll.setWidgetResizable(True)
         inner = QWidget()
         layout = QVBoxLayout(inner)
-        self.who_box = QGroupBox()
-        form = QFormLayout(self.who_box)
-        form.setFieldGrowthPolicy(QFormLayout.AllNonFixedFieldsGrow)
+        self.who_box, form = self._box(layout)
         self.provider_combo = self._field(form, "provider", QComboBox())
         self.provider_combo.activated.connect(self._provider_picked)
         self.reference_edit = self._field(form, "reference", QLineEdit())
         self.date_edit = self._field(form, "date", _Date())
         self.valid_edit = self._field(form, "valid_until", _Date())
         self.contact_edit = self._field(form, "contact", QLineEdit())
-        layout.addWidget(self.who_box)
 
-        self.what_box = QGroupBox()
-        form = QFormLayout(self.what_box)
-        form.setFieldGrowthPolicy(QFormLayout.AllNonFixedFieldsGrow)
+        self.what_box, form = self._box(layout)
         self.gpu_combo = self._field(form, "gpu", QComboBox())
         self.server_combo = self._field(form, "server", QComboBox())
         self.server_combo.activated.connect(self._server_picked)
@@ -120,12 +118,8 @@ class QuoteDialog(QDialog):
         self.gpn_spin.setRange(1, 64)
         self.nodes_spin = self._field(form, "nodes", QSpinBox())
         self.nodes_spin.setRange(1, 4096)
-        self.region_edit = self._field(form, "region", QLineEdit())
-        self.cpu_edit = self._field(form, "cpu", QLineEdit())
-        self.ram_edit = self._field(form, "host_ram_gb", QLineEdit())
-        self.nvme_edit = self._field(form, "nvme_gb", QLineEdit())
-        self.network_edit = self._field(form, "network", QLineEdit())
-        layout.addWidget(self.what_box)
+        self.region_edit, self.cpu_edit, self.ram_edit, self.nvme_edit, self.network_edit = self._lines(
+            form, "region", "cpu", "host_ram_gb", "nvme_gb", "network")
 
         self.price_box = QGroupBox()
         grid = QGridLayout(self.price_box)
@@ -150,31 +144,22 @@ class QuoteDialog(QDialog):
         grid.setColumnStretch(1, 1)
         layout.addWidget(self.price_box)
         self.spot_terms = QLineEdit()
-        self.terms_box = QGroupBox()
-        form = QFormLayout(self.terms_box)
-        form.setFieldGrowthPolicy(QFormLayout.AllNonFixedFieldsGrow)
+        self.terms_box, form = self._box(layout)
         self._field(form, "spot_terms", self.spot_terms)
         self.granularity_combo = self._field(form, "granularity", QComboBox())
         for g in (None, "second", "minute", "hour", "day"):
             self.granularity_combo.addItem("", g)
-        self.min_hours_edit = self._field(form, "min_hours", QLineEdit())
-        self.setup_fee_edit = self._field(form, "setup_fee", QLineEdit())
-        self.storage_edit = self._field(form, "storage_per_gb_month", QLineEdit())
-        self.storage_free_edit = self._field(form, "storage_included_gb", QLineEdit())
-        self.egress_edit = self._field(form, "egress_per_gb", QLineEdit())
-        self.bandwidth_edit = self._field(form, "bandwidth_per_month", QLineEdit())
-        self.ips_edit = self._field(form, "public_ips", QLineEdit())
-        self.ip_price_edit = self._field(form, "ip_per_month", QLineEdit())
+        (self.min_hours_edit, self.setup_fee_edit, self.storage_edit, self.storage_free_edit, self.egress_edit,
+         self.bandwidth_edit, self.ips_edit, self.ip_price_edit) = self._lines(
+            form, "min_hours", "setup_fee", "storage_per_gb_month", "storage_included_gb", "egress_per_gb",
+            "bandwidth_per_month", "public_ips", "ip_per_month")
         self.vat_combo = self._field(form, "prices_include_vat", QComboBox())
         for v in (None, True, False):
             self.vat_combo.addItem("", v)
-        self.vat_rate_edit = self._field(form, "vat_rate", QLineEdit())
-        self.subsidy_rate_edit = self._field(form, "subsidy_rate", QLineEdit())
-        self.subsidy_cap_edit = self._field(form, "subsidy_cap", QLineEdit())
-        self.programme_edit = self._field(form, "subsidy_programme", QLineEdit())
+        self.vat_rate_edit, self.subsidy_rate_edit, self.subsidy_cap_edit, self.programme_edit = self._lines(
+            form, "vat_rate", "subsidy_rate", "subsidy_cap", "subsidy_programme")
         self.notes_edit = self._field(form, "notes", QPlainTextEdit())
         self.notes_edit.setFixedHeight(4 * self.notes_edit.fontMetrics().lineSpacing() + 12)
-        layout.addWidget(self.terms_box)
         scroll.setWidget(inner)
         outer.addWidget(scroll, 1)
         self.summary = error_label("quote_error", hidden=False)

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from gpudesk.errors import GpudeskError
 from gpudesk.ui.i18n import language_manager, translator
+from gpudesk.ui.widgets.page import ask_open, attempt
 
 MAX_RECENT = 8
 
@@ -74,10 +75,7 @@ class FilesMixin:
             for item in found:
                 item.autosave.unlink(missing_ok=True)
             return False
-        try:
-            self.session.recover(newest)
-        except GpudeskError as exc:
-            QMessageBox.warning(self, _tr("Recover unsaved plan"), str(exc))
+        if not attempt(self, _tr("Recover unsaved plan"), lambda: self.session.recover(newest)):
             return False
         self._plan_shown()
         return True
@@ -113,17 +111,12 @@ class FilesMixin:
         if not self.maybe_save():
             return
         start = str(self.session.path.parent) if self.session.path else str(Path.home())
-        path, _ = QFileDialog.getOpenFileName(self, _tr("Open plan"), start, self._plan_filter())
-        if path:
-            self.open_plan(path, ask=False)
+        ask_open(self, _tr("Open plan"), self._plan_filter(), lambda path: self.open_plan(path, ask=False), start)
 
     def open_plan(self, path: str | Path, *, ask: bool = True) -> bool:
         if ask and not self.maybe_save():
             return False
-        try:
-            self.session.load(path)
-        except GpudeskError as exc:
-            QMessageBox.warning(self, _tr("Open plan"), str(exc))
+        if not attempt(self, _tr("Open plan"), lambda: self.session.load(path)):
             return False
         self._add_recent(Path(path))
         self._plan_shown()

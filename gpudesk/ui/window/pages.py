@@ -3,6 +3,8 @@ facts and the hand-set configuration, quotes, catalogue, checklist). A mixin of 
 
 from __future__ import annotations
 
+import importlib
+
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from gpudesk import __version__
@@ -14,6 +16,11 @@ from gpudesk.ui.window.actions import TAB_KEYS
 _tr = translator("MainWindow")
 # login names that are accounts, not people: never offered as who checked an item
 ACCOUNT_NAMES = frozenset({"root", "admin", "administrator", "user", "guest", "ubuntu", "pi"})
+
+# tab key -> the module in gpudesk.ui.pages and the class of its page (imported when first shown)
+_PAGE_CLASSES = {"options": ("options_page", "OptionsPage"), "plan": ("plan_page", "PlanPage"),
+                 "quotes": ("quotes_page", "QuotesPage"), "catalogue": ("catalogue_page", "CataloguePage"),
+                 "checklist": ("checklist_page", "ChecklistPage")}
 
 
 class PagesMixin:
@@ -74,9 +81,16 @@ class PagesMixin:
                 page.set_plan(self.session.plan)
                 self._checklist_stale = False
 
-    def _holder(self, key: str, page: QWidget) -> QWidget:
-        self._pages[key] = page
-        self._pages[key + "_holder"].layout().addWidget(page)
+    def _page(self, key: str, wire, *args) -> QWidget:
+        """The tab `key`'s page: built on first use (its module imported then), put in its tab, then wired to
+        the window by `wire(page)`."""
+        page = self._pages.get(key)
+        if page is None:
+            module, name = _PAGE_CLASSES[key]
+            page = getattr(importlib.import_module(f"gpudesk.ui.pages.{module}"), name)(*args)
+            self._pages[key] = page
+            self._pages[key + "_holder"].layout().addWidget(page)
+            wire(page)
         return page
 
     def _show_options(self, options, chosen, provider_names, searched) -> None:
@@ -88,32 +102,26 @@ class PagesMixin:
     @property
     def options_page(self):
         """The Options tab, built (and filled with the current answer) on first use."""
-        page = self._pages.get("options")
-        if page is None:
-            from gpudesk.ui.pages.options_page import OptionsPage
+        return self._page("options", self._wire_options)
 
-            page = self._holder("options", OptionsPage())
-            page.set_options(*getattr(self, "_options_args", ([], None, None, None)))
-            page.option_chosen.connect(self.choose_option)
-        return page
+    def _wire_options(self, page) -> None:
+        page.set_options(*getattr(self, "_options_args", ([], None, None, None)))
+        page.option_chosen.connect(self.choose_option)
 
     def plan_page(self):
-        page = self._pages.get("plan")
-        if page is None:
-            from gpudesk.ui.pages.plan_page import PlanPage
+        return self._page("plan", self._wire_plan)
 
-            page = self._holder("plan", PlanPage())
-            page.fact_edited.connect(self._fact_edited)
-            page.auto_title_requested.connect(self._auto_title)
-            picker = page.picker
-            picker.set_catalog(self.catalog)
-            picker.evaluate_requested.connect(lambda m: self._manual(m, use=False))
-            picker.use_requested.connect(lambda m: self._manual(m, use=True))
-            picker.reset_requested.connect(self._manual_reset)
-            picker.from_choice_button.clicked.connect(self._from_choice)
-            self._from_choice()
-            self._show_plan_facts()
-        return page
+    def _wire_plan(self, page) -> None:
+        page.fact_edited.connect(self._fact_edited)
+        page.auto_title_requested.connect(self._auto_title)
+        picker = page.picker
+        picker.set_catalog(self.catalog)
+        picker.evaluate_requested.connect(lambda m: self._manual(m, use=False))
+        picker.use_requested.connect(lambda m: self._manual(m, use=True))
+        picker.reset_requested.connect(self._manual_reset)
+        picker.from_choice_button.clicked.connect(self._from_choice)
+        self._from_choice()
+        self._show_plan_facts()
 
     def _show_plan_facts(self) -> None:
         page = self._pages.get("plan")
@@ -143,19 +151,16 @@ class PagesMixin:
         return f"<b>{head}</b><br>{who} · {layout_text(choice.layout)}"
 
     def quotes_page(self):
-        page = self._pages.get("quotes")
-        if page is None:
-            from gpudesk.ui.pages.quotes_page import QuotesPage
+        return self._page("quotes", self._wire_quotes)
 
-            page = self._holder("quotes", QuotesPage())
-            page.who = self.checker_name
-            page.new_provider = self.new_provider_dialog
-            page.quotes_edited.connect(self._quotes_edited)
-            page.choice_changed.connect(self._quote_choice_changed)
-            page.set_plan(self.session.plan, self.catalog)
-            if self.tabs.currentWidget() is self._pages["quotes_holder"]:
-                page.refresh()  # its first showEvent may come a turn later
-        return page
+    def _wire_quotes(self, page) -> None:
+        page.who = self.checker_name
+        page.new_provider = self.new_provider_dialog
+        page.quotes_edited.connect(self._quotes_edited)
+        page.choice_changed.connect(self._quote_choice_changed)
+        page.set_plan(self.session.plan, self.catalog)
+        if self.tabs.currentWidget() is self._pages["quotes_holder"]:
+            page.refresh()  # its first showEvent may come a turn later
 
     def _refresh_quotes(self) -> None:
         page = self._pages.get("quotes")
@@ -190,24 +195,15 @@ class PagesMixin:
         return dialog.row.id
 
     def catalogue_page(self):
-        page = self._pages.get("catalogue")
-        if page is None:
-            from gpudesk.ui.pages.catalogue_page import CataloguePage
-
-            page = self._holder("catalogue", CataloguePage(self.catalog))
-            page.catalog_edited.connect(self.catalog_changed)
-        return page
+        return self._page("catalogue", lambda page: page.catalog_edited.connect(self.catalog_changed), self.catalog)
 
     def checklist_page(self):
-        page = self._pages.get("checklist")
-        if page is None:
-            from gpudesk.ui.pages.checklist_page import ChecklistPage
+        return self._page("checklist", self._wire_checklist)
 
-            page = self._holder("checklist", ChecklistPage())
-            page.plan_edited.connect(self._checklist_edited)
-            page.who = self.checker_name
-            page.set_plan(self.session.plan)
-        return page
+    def _wire_checklist(self, page) -> None:
+        page.plan_edited.connect(self._checklist_edited)
+        page.who = self.checker_name
+        page.set_plan(self.session.plan)
 
     def checker_name(self) -> str | None:
         """Who records checklist results: asked once, then kept in the settings."""

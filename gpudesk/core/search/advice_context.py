@@ -1,0 +1,30 @@
+"""What one advice rule may look at (`AdviceContext`): the job, the GPU, the layout and the figures of one
+option. Its own module so the rule sets (`advice`, `advice_stack`) both build on it without importing
+each other."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from gpudesk.core.models import CostEstimate, GpuSpec, Job, MemoryEstimate, OptionLayout, TimeEstimate
+
+
+@dataclass
+class AdviceContext:
+    """What one rule may look at. `server`/`offer` are catalogue rows (or None when unknown)."""
+
+    job: Job
+    gpu: GpuSpec
+    gpus: int
+    nodes: int
+    gpus_per_node: int
+    layout: OptionLayout
+    memory: MemoryEstimate | None = None
+    time: TimeEstimate | None = None
+    cost: CostEstimate | None = None
+    server: Any = None
+    offer: Any = None
+    topology: str = "pcie"  # "nvswitch" | "nvlink-bridge" | "pcie"
+    network: str | None = None  # "infiniband" | "roce" | "ethernet" | None
+    host: dict[str, Any] = field(default_factory=dict)  # needs: ram_bytes, nvme_bytes; has: server_*
