@@ -28,7 +28,7 @@ import time
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from gpudesk.errors import GpudeskError
+from gpudesk.errors import GpudeskError, os_reason
 
 
 def new_file_mode(*, executable: bool = False) -> int:
@@ -97,12 +97,13 @@ def atomic_path(path: str | os.PathLike, *, backup: bool = False) -> Iterator[Pa
     target = Path(path)
     folder = target.parent if str(target.parent) else Path(".")
     if not folder.is_dir():
-        raise GpudeskError(f"{target}: folder does not exist: {folder}")
+        raise GpudeskError(f"{target}: folder does not exist: {folder}", zh=f"{target}：文件夹不存在：{folder}")
     existed = target.exists()
     try:
         tmp = _temp_beside(target, folder, file_mode(target))
     except OSError as exc:
-        raise GpudeskError(f"{target}: could not save: {exc.strerror or exc}") from None
+        en, zh = os_reason(exc)
+        raise GpudeskError(f"{target}: could not save: {en}", zh=f"{target}：无法保存：{zh}") from None
     try:
         yield Path(tmp)
         _fsync_file(tmp)
@@ -114,7 +115,9 @@ def atomic_path(path: str | os.PathLike, *, backup: bool = False) -> Iterator[Pa
             os.unlink(tmp)
         if isinstance(exc, OSError):
             kept = "the previous file is unchanged" if existed else "nothing was written"
-            raise GpudeskError(f"{target}: could not save: {exc.strerror or exc}; {kept}") from None
+            kept_zh = "原文件未改动" if existed else "没有写入任何内容"
+            en, zh = os_reason(exc)
+            raise GpudeskError(f"{target}: could not save: {en}; {kept}", zh=f"{target}：无法保存：{zh}；{kept_zh}") from None
         raise
     _fsync_dir(folder)
 
@@ -153,13 +156,13 @@ class _BadConstant(ValueError):
 
 
 def _constant(name: str):
-    raise _BadConstant(f"{name} is not a number JSON allows")
+    raise _BadConstant(f"{name} is not a number JSON allows", f"{name} 不是 JSON 允许的数")
 
 
 def _finite_float(text: str) -> float:
     value = float(text)
     if value != value or value in (float("inf"), float("-inf")):
-        raise _BadConstant(f"{text} is beyond the range of a number")
+        raise _BadConstant(f"{text} is beyond the range of a number", f"{text} 超出了数的范围")
     return value
 
 
@@ -194,23 +197,39 @@ def parse_json(raw: bytes | str, source: str, *, max_depth: int = DEFAULT_MAX_DE
             text = raw.decode("utf-8-sig")
         except UnicodeDecodeError:
             raise GpudeskError(f"{source}: not UTF-8 text (saved as GBK or another encoding?); "
-                               "save it as UTF-8 and try again") from None
+                               "save it as UTF-8 and try again",
+                               zh=f"{source}：不是 UTF-8 文本（是否以 GBK 等编码保存？）；请另存为 UTF-8 后重试") from None
     else:
         text = raw[1:] if raw.startswith("\ufeff") else raw
     try:
         doc = (json.loads(text, parse_constant=_constant, parse_float=_finite_float) if strict_numbers
                else json.loads(text))
     except json.JSONDecodeError as exc:
-        raise GpudeskError(f"{source}: not valid JSON at line {exc.lineno}, column {exc.colno} ({exc.msg})") from None
+        raise GpudeskError(f"{source}: not valid JSON at line {exc.lineno}, column {exc.colno} ({exc.msg})",
+                           zh=f"{source}：第 {exc.lineno} 行第 {exc.colno} 列不是有效的 JSON") from None
     except RecursionError:
-        raise GpudeskError(f"{source}: not a usable file: JSON nested more than {max_depth} levels deep") from None
+        raise _too_deep(source, max_depth) from None
     except _BadConstant as exc:
-        raise GpudeskError(f"{source}: not a usable number in the file: {exc}") from None
+        raise GpudeskError(f"{source}: not a usable number in the file: {exc.args[0]}",
+                           zh=f"{source}：文件中有无法使用的数：{exc.args[-1]}") from None
     except ValueError:  # an integer of more than 4300 digits
-        raise GpudeskError(f"{source}: not a usable number in the file: a number with thousands of digits") from None
+        raise GpudeskError(f"{source}: not a usable number in the file: a number with thousands of digits",
+                           zh=f"{source}：文件中有无法使用的数：一个有几千位数字的数") from None
     if _depth_exceeds(doc, max_depth):
-        raise GpudeskError(f"{source}: not a usable file: JSON nested more than {max_depth} levels deep")
+        raise _too_deep(source, max_depth)
     return doc
+
+
+_WHAT_ZH = {"file": "文件", "plan file": "方案文件", "autosave": "自动保存文件", "config.json": " config.json "}  # spaced: Latin text beside Chinese
+
+
+def _zh(what: str) -> str:
+    return _WHAT_ZH.get(what, what)
+
+
+def _too_deep(source: object, max_depth: int) -> GpudeskError:
+    return GpudeskError(f"{source}: not a usable file: JSON nested more than {max_depth} levels deep",
+                        zh=f"{source}：无法使用的文件：JSON 嵌套超过 {max_depth} 层")
 
 
 def read_json(path: str | os.PathLike, *, max_bytes: int, what: str = "file",
@@ -221,17 +240,20 @@ def read_json(path: str | os.PathLike, *, max_bytes: int, what: str = "file",
     try:
         size = p.stat().st_size
         if p.is_dir():
-            raise GpudeskError(f"{p}: is a folder, not a {what}")
+            raise GpudeskError(f"{p}: is a folder, not a {what}", zh=f"{p}：这是文件夹，不是{_zh(what)}")
         if size > max_bytes:
             raise GpudeskError(f"{p}: {size / 1e6:,.1f} MB is too large for a {what} "
-                               f"(at most {max_bytes / 1e6:,.0f} MB)")
+                               f"(at most {max_bytes / 1e6:,.0f} MB)",
+                               zh=f"{p}：{size / 1e6:,.1f} MB，作为{_zh(what)}太大（最多 {max_bytes / 1e6:,.0f} MB）")
         raw = p.read_bytes()
     except FileNotFoundError:
-        raise GpudeskError(f"{p}: not found (no such file)") from None
+        raise GpudeskError(f"{p}: not found (no such file)", zh=f"{p}：找不到（文件不存在）") from None
     except OSError as exc:
-        raise GpudeskError(f"{p}: cannot read: {exc.strerror or exc}") from None
+        en, zh = os_reason(exc)
+        raise GpudeskError(f"{p}: cannot read: {en}", zh=f"{p}：无法读取：{zh}") from None
     if len(raw) > max_bytes:  # grew while we looked
-        raise GpudeskError(f"{p}: too large for a {what} (at most {max_bytes / 1e6:,.0f} MB)")
+        raise GpudeskError(f"{p}: too large for a {what} (at most {max_bytes / 1e6:,.0f} MB)",
+                           zh=f"{p}：作为{_zh(what)}太大（最多 {max_bytes / 1e6:,.0f} MB）")
     return parse_json(raw, str(p), max_depth=max_depth)
 
 
@@ -281,13 +303,15 @@ def _unlock(fd: int) -> None:
 def _acquire(lock: Path, wait: float, target: Path) -> int:
     folder = lock.parent if str(lock.parent) else Path(".")
     if not folder.is_dir():
-        raise GpudeskError(f"{target}: folder does not exist: {folder}")
+        raise GpudeskError(f"{target}: folder does not exist: {folder}", zh=f"{target}：文件夹不存在：{folder}")
     deadline = time.monotonic() + wait
     while True:
         try:
             fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
         except OSError as exc:
-            raise GpudeskError(f"{target}: cannot take the lock {lock.name} beside it: {exc.strerror or exc}") from None
+            en, zh = os_reason(exc)
+            raise GpudeskError(f"{target}: cannot take the lock {lock.name} beside it: {en}",
+                               zh=f"{target}：无法在旁边建立锁文件 {lock.name}：{zh}") from None
         if _try_lock(fd):
             if os.name == "nt":
                 return fd
@@ -300,7 +324,7 @@ def _acquire(lock: Path, wait: float, target: Path) -> int:
         os.close(fd)
         if time.monotonic() >= deadline:
             raise GpudeskError(f"{target}: another gpudesk is changing this file (lock {lock.name}); "
-                               "try again in a moment")
+                               "try again in a moment", zh=f"{target}：另一个 gpudesk 正在修改此文件（锁 {lock.name}）；请稍后再试")
         time.sleep(0.02)
 
 
@@ -318,7 +342,8 @@ def locked(path: str | os.PathLike, *, wait: float = LOCK_WAIT_SECONDS) -> Itera
     with _held_guard:
         entry = _held.setdefault(key, {"thread": threading.RLock(), "fd": None, "depth": 0})
     if not entry["thread"].acquire(timeout=wait):
-        raise GpudeskError(f"{path}: another task is changing this file (lock {lock.name}); try again in a moment")
+        raise GpudeskError(f"{path}: another task is changing this file (lock {lock.name}); try again in a moment",
+                           zh=f"{path}：另一项任务正在修改此文件（锁 {lock.name}）；请稍后再试")
     try:
         if entry["depth"] == 0:
             entry["fd"] = _acquire(lock, wait, Path(path))

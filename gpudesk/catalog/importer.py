@@ -16,7 +16,6 @@ size and region without ids are refused as duplicates.
 
 from __future__ import annotations
 
-import difflib
 import hashlib
 import re
 from dataclasses import dataclass, field
@@ -28,6 +27,7 @@ from pydantic import ValidationError
 from gpudesk.catalog.schema import BILLING_MODES, Offer, Provider
 from gpudesk.catalog.sheets import Column, Problem, SheetRejected, read_cell, read_sheet
 from gpudesk.core.i18n import t
+from gpudesk.core.parse import suggest
 
 if TYPE_CHECKING:
     from gpudesk.catalog.store import Catalog
@@ -207,7 +207,7 @@ def _reference_problems(where: str, d: dict[str, Any], providers: set[str], gpus
 
 
 def _unknown_ref(what: str, value: str, known: set[str]) -> str:
-    close = difflib.get_close_matches(value, sorted(known), n=3, cutoff=0.5)
+    close = suggest(value, known, n=3)
     return t("unknown {w} {v!r}", "未知的{w} {v!r}", w=what, v=value) + (
         t(" (close: {c})", "（相近：{c}）", c=", ".join(close)) if close else "")
 

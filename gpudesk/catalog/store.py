@@ -9,7 +9,6 @@ carry `user=True`; a user price override turns a bundled offer into a user row t
 from __future__ import annotations
 
 import contextlib
-import difflib
 import functools
 import json
 import sqlite3
@@ -18,6 +17,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
+from gpudesk.core.i18n import t
+from gpudesk.core.parse import suggest
 from gpudesk.core.quiet_gc import no_gc
 from gpudesk.errors import CatalogError, UserDatabaseDamaged, notify
 
@@ -34,8 +35,8 @@ R = TypeVar("R", bound="CatalogRow")
 
 KIND_NAMES = ("gpus", "servers", "providers", "offers")
 
-_SINGULAR = {"gpus": "GPU", "servers": "server type", "providers": "provider", "offers": "offer",
-             "models": "model preset"}
+_SINGULAR = {"gpus": ("GPU", "GPU"), "servers": ("server type", "服务器类型"), "providers": ("provider", "服务商"),
+             "offers": ("offer", "报价"), "models": ("model preset", "模型预设")}
 
 
 def open_bundled(path: Path) -> sqlite3.Connection:
@@ -290,9 +291,9 @@ class Catalog:
         if preset is not None:
             return "models", preset
         everything.update(presets)
-        close = difflib.get_close_matches(id.lower(), list(everything), n=4, cutoff=0.5)
-        hint = f"; close matches: {', '.join(close)}" if close else ""
-        raise CatalogError(f"nothing in the catalogue has id {id!r}{hint}")
+        close = suggest(id, everything)
+        hint = t("; close matches: {c}", "；相近的有：{c}", c=", ".join(close)) if close else ""
+        raise CatalogError(t("nothing in the catalogue has id {id!r}", "资源目录中没有 id 为 {id!r} 的条目", id=id) + hint)
 
     def _load_presets(self) -> dict[str, ModelPreset]:
         with self._lock:
@@ -393,9 +394,9 @@ def _lookup(rows: Mapping[str, T], id: str) -> T | None:
 
 
 def _unknown(kind: str, id: str, rows: Mapping[str, object]) -> str:
-    close = difflib.get_close_matches(id.lower(), list(rows), n=4, cutoff=0.5)
-    if not close:
-        close = [k for k in rows if _norm(id) and _norm(id) in _norm(k)][:4]
-    hint = f"; close matches: {', '.join(close)}" if close else \
-        f"; see `gpudesk catalog {kind}`"
-    return f"unknown {_SINGULAR[kind]} {id!r}{hint}"
+    close = suggest(id, rows)
+    hint = t("; close matches: {c}", "；相近的有：{c}", c=", ".join(close)) if close else \
+        t("; see `gpudesk catalog {kind}`", "；可用 `gpudesk catalog {kind}` 查看", kind=kind)
+    en, zh = _SINGULAR[kind]
+    return t("unknown {what} {id!r}", "未知的 {what} {id!r}" if zh.isascii() else "未知的{what} {id!r}",
+             what=t(en, zh), id=id) + hint

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 import sqlite_utils
 from sqlite_utils.migrations import Migrations
 
+from gpudesk.core.i18n import t
 from gpudesk.catalog.userrows import MIGRATION_NAMES, MIGRATION_SET, ROW_KINDS, UserRows, open_checked
 from gpudesk.errors import CatalogError, UserDatabaseDamaged, notify
 from gpudesk.paths import make_folder
@@ -87,7 +88,8 @@ class UserDB(UserRows):
             with self.db.atomic():
                 yield
         except sqlite3.Error as exc:
-            raise CatalogError(f"cannot write user database {self.path} ({exc}); nothing was changed") from None
+            raise CatalogError(t("cannot write user database {p} ({e}); nothing was changed",
+                                 "无法写入用户数据库 {p}（{e}）；没有改动任何内容", p=self.path, e=_sqlite_reason(exc))) from None
 
     @property
     def version(self) -> list[str]:
@@ -133,3 +135,13 @@ class UserDB(UserRows):
     def clear_price_override(self, offer: str) -> None:
         with self.writing():
             self.db.conn.execute("DELETE FROM price_overrides WHERE offer = ?", [offer])
+
+
+_SQLITE_ZH = {"attempt to write a readonly database": "数据库是只读的", "database or disk is full": "数据库或磁盘已满",
+              "database is locked": "数据库正被占用", "unable to open database file": "无法打开数据库文件",
+              "disk I/O error": "磁盘读写错误"}
+
+
+def _sqlite_reason(exc: Exception) -> str:
+    """sqlite's reason in the current language (sqlite words it in English)."""
+    return t(str(exc), _SQLITE_ZH.get(str(exc), str(exc)))

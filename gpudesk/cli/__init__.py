@@ -12,6 +12,7 @@ import importlib
 import sys
 
 from gpudesk import __version__
+from gpudesk.cli.words import frame, install, language_of
 from gpudesk.errors import GpudeskError
 
 SUBCOMMANDS = ("estimate", "recommend", "catalog", "plan", "checklist", "quote", "report", "kit")
@@ -21,11 +22,16 @@ ALIASES: dict[tuple[str, ...], str] = {("kit", "import"): "kit-import"}
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str):  # one line, exit 2, never a traceback
-        self.exit(2, f"{self.prog}: error: {message}\n")
+        self.exit(2, frame(self.prog, "error", message) + "\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="gpudesk", description="Plan GPU server rentals for AI training (offline).")
+    """The whole command line, its words (argparse's, group titles, descriptions) in the current language."""
+    from gpudesk.core.i18n import t
+
+    install()
+    parser = _Parser(prog="gpudesk", description=t("Plan GPU server rentals for AI training (offline).",
+                                                   "为 AI 训练规划 GPU 服务器租用（离线）。"))
     parser.add_argument("--version", action="version", version=f"gpudesk {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name in SUBCOMMANDS:
@@ -40,10 +46,14 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def run_cli(argv: list[str]) -> int:
-    try:
-        return _run(argv)
-    finally:
-        _print_notices()
+    """Run `gpudesk ARGV`; every message, argparse's included, in the command's --lang or the system's."""
+    from gpudesk.core.i18n import use_language
+
+    with use_language(language_of(argv)):
+        try:
+            return _run(argv)
+        finally:
+            _print_notices()
 
 
 def _print_notices() -> None:
@@ -51,7 +61,7 @@ def _print_notices() -> None:
     from gpudesk.errors import take_notices
 
     for message in take_notices():
-        print(f"gpudesk: warning: {message}", file=sys.stderr)
+        print(frame("gpudesk", "warning", message), file=sys.stderr)
 
 
 def _run(argv: list[str]) -> int:
@@ -70,15 +80,22 @@ def _run(argv: list[str]) -> int:
         return 0
     except GpudeskError as exc:
         _print_notices()  # the warning that explains the error comes first
-        print(f"gpudesk {getattr(args, 'command_name', args.command)}: error: {exc}", file=sys.stderr)
+        from gpudesk.core.i18n import current_language
+        from gpudesk.errors import localised
+
+        print(frame(f"gpudesk {getattr(args, 'command_name', args.command)}", "error",
+                    localised(exc, current_language())), file=sys.stderr)
         return 2
     except Exception as exc:  # pydantic's ValidationError, without importing pydantic up front
         errors = getattr(exc, "errors", None)
         if type(exc).__name__ != "ValidationError" or errors is None:
             raise
+        from gpudesk.core.i18n import t
+        from gpudesk.core.validation import reason
+
         first = errors()[0]
-        where = ".".join(str(p) for p in first.get("loc", ())) or "input"
-        print(f"gpudesk {args.command}: error: {where}: {first.get('msg')}", file=sys.stderr)
+        where = ".".join(str(p) for p in first.get("loc", ())) or t("input", "输入")
+        print(frame(f"gpudesk {args.command}", "error", where + t(": ", "：") + reason(first)), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

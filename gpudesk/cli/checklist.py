@@ -13,10 +13,14 @@ STATUSES = ("open", "pass", "fail", "n/a", "waived")
 
 
 def register(subparsers) -> None:
+    from gpudesk.core.i18n import t
+
     p = plan_command(
-        subparsers, "checklist", help="the plan's acceptance and SLA checklist; record results",
-        description="Print the checklist tailored to the plan's chosen configuration, or record a result "
-                    "in the plan file with --set ID=STATUS (open, pass, fail, n/a, waived).")
+        subparsers, "checklist", help=t("the plan's acceptance and SLA checklist; record results",
+                                        "方案的验收与 SLA 检查清单；记录结果"),
+        description=t("Print the checklist tailored to the plan's chosen configuration, or record a result "
+                      "in the plan file with --set ID=STATUS (open, pass, fail, n/a, waived).",
+                      "打印按方案所选配置定制的检查清单，或用 --set ID=STATUS（open、pass、fail、n/a、waived）把结果记入方案文件。"))
     p.add_argument("--json", action="store_true", help="print JSON {plan, progress, items}")
     p.add_argument("--phase", choices=PHASES, help="only this phase")
     p.add_argument("--status", choices=STATUSES, help="only items with this status")

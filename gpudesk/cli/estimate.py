@@ -8,11 +8,13 @@ import sys
 
 
 def register(subparsers) -> None:
+    from gpudesk.core.i18n import t
+
     from gpudesk.cli.job_options import add_job_arguments, ranged
 
     p = subparsers.add_parser(
-        "estimate", help="memory per GPU, training time and cost of one job on one configuration",
-        description="Estimate GPU memory per device, training time and cost (all figures from gpudesk.core).")
+        "estimate", help=t("memory per GPU, training time and cost of one job on one configuration", "一个任务在一种配置上的单卡显存、训练时间与费用"),
+        description=t("Estimate GPU memory per device, training time and cost (all figures from gpudesk.core).", "估算单卡显存、训练时间和费用（所有数字来自 gpudesk.core）。"))
     add_job_arguments(p)
     p.add_argument("--price-per-gpu-month", type=ranged("price_per_gpu_month"), metavar="X",
                    help="monthly price per GPU (CNY), for the hourly-vs-monthly break-even")

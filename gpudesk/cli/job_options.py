@@ -15,18 +15,31 @@ DEFAULT_GPU = D.GPU
 DEFAULT_SEQ_LEN = D.SEQ_LEN
 
 
+SIZED = frozenset({"params", "tokens", "global_batch_tokens"})  # counts people write as 7B, 350M, 1.5T
+
+
 def ranged(name: str):
-    """An argparse type: a number inside core's range `name` (gpudesk.core.limits.RANGES), else a one-line error."""
+    """An argparse type: a number inside core's range `name` (gpudesk.core.limits.RANGES), else a one-line error.
+    The counts in SIZED also take sizes as people write them (7B, 1.5T: gpudesk.core.parse.scaled_count)."""
     def parse(text: str):
+        from gpudesk.core.i18n import t
         from gpudesk.core.limits import RANGES
 
         r = RANGES[name]
         try:
             value = float(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+            if name not in SIZED:
+                raise argparse.ArgumentTypeError(t("{v!r} is not a number", "{v!r} 不是数字", v=text)) from None
+            from gpudesk.core.parse import scaled_count
+
+            try:
+                value = scaled_count(text)
+            except ValueError as exc:
+                raise argparse.ArgumentTypeError(str(exc)) from None
         if not r.contains(value):
-            raise argparse.ArgumentTypeError(f"{text}: out of range (allowed: {r.describe()})")
+            raise argparse.ArgumentTypeError(t("{v}: out of range (allowed: {r})", "{v}：超出范围（允许：{r}）",
+                                               v=text, r=r.describe()))
         return int(value) if r.whole else value
     parse.__name__ = "number"  # argparse names the type in its messages
     return parse
@@ -34,12 +47,14 @@ def ranged(name: str):
 
 def add_job_arguments(parser: argparse.ArgumentParser) -> None:
     """The job and layout options (without --json / --lang, which each command adds itself)."""
-    m = parser.add_argument_group("model")
+    from gpudesk.core.i18n import t
+
+    m = parser.add_argument_group(t("model", "模型"))
     which = m.add_mutually_exclusive_group()
     which.add_argument("--model", metavar="ID", help="a model preset from the catalogue (gpudesk catalog models)")
     which.add_argument("--model-config", metavar="PATH", help="a Hugging Face config.json")
-    which.add_argument("--params", type=ranged("params"), metavar="N", help="only a parameter count, e.g. 7e9")
-    j = parser.add_argument_group("job")
+    which.add_argument("--params", type=ranged("params"), metavar="N", help="only a parameter count: 7e9, 7B, 1.5B, 350M, 1.2T")
+    j = parser.add_argument_group(t("job", "任务"))
     j.add_argument("--task", choices=["pretrain", "full", "lora", "qlora", "inference", "mixed"],
                    default=D.job_default("task").value,
                    help="default full (full-parameter fine-tuning); mixed = training + serving")
@@ -72,12 +87,12 @@ def add_job_arguments(parser: argparse.ArgumentParser) -> None:
     j.add_argument("--lora-rank", type=ranged("lora_rank"), default=D.job_default("lora_rank"), metavar="N")
     j.add_argument("--lora-targets", nargs="+", default=None, metavar="NAME",
                    help="matrices LoRA adapts: q k v o gate up down, or all (default q k v o)")
-    j.add_argument("--tokens", type=ranged("tokens"), metavar="N", help="training tokens in total (all epochs), e.g. 1e10")
+    j.add_argument("--tokens", type=ranged("tokens"), metavar="N", help="training tokens in total (all epochs): 1e10, 2B, 20B, 1.5T")
     j.add_argument("--concurrency", type=ranged("concurrency"), default=D.job_default("concurrency"), metavar="N",
                    help="serving: sequences in flight (concurrent users)")
     j.add_argument("--serving-context", type=ranged("serving_context"), default=None, metavar="N",
                    help="serving: tokens per sequence, prompt + output (default: --seq-len)")
-    s = parser.add_argument_group("serving (task inference, and the serving half of mixed)")
+    s = parser.add_argument_group(t("serving (task inference, and the serving half of mixed)", "推理服务（inference 任务，以及 mixed 的推理部分）"))
     s.add_argument("--weight-precision", choices=D.SERVING_INPUTS["weight_precision"].choices, default=None,
                    help="how the served weights are stored (default: --precision); int8/int4 weight-only, "
                         "int4 with group 128 (GPTQ/AWQ)")
@@ -99,7 +114,7 @@ def add_job_arguments(parser: argparse.ArgumentParser) -> None:
                       help="per-GPU overhead in GiB, the unit memory is shown in (default: CUDA context + fragmentation)")
     over.add_argument("--overhead-gb", type=ranged("overhead_gb"), default=None, metavar="X",
                       help="the same in decimal GB (10^9 bytes), kept for existing scripts")
-    h = parser.add_argument_group("hardware and layout")
+    h = parser.add_argument_group(t("hardware and layout", "硬件与并行布局"))
     h.add_argument("--gpu", metavar="ID", help=f"catalogue GPU id (default {DEFAULT_GPU})")
     h.add_argument("--gpus", type=ranged("gpus"), default=D.layout_default("gpus"), metavar="N")
     h.add_argument("--tp", type=ranged("tp"), default=D.layout_default("tp"), metavar="N", help="tensor parallel degree")
@@ -141,7 +156,10 @@ def model_from_args(args: argparse.Namespace, catalog):
         return from_config_file(args.model_config)
     if getattr(args, "params", None) is not None:
         return from_params(args.params)
-    raise GpudeskError("give the model: --model ID, --model-config PATH or --params N")
+    from gpudesk.core.i18n import t
+
+    raise GpudeskError(t("give the model: --model ID, --model-config PATH or --params N",
+                         "请给出模型：--model ID、--model-config PATH 或 --params N"))
 
 
 def _interpreted(option: str, given: str, resolved: str | None, name: str | None) -> None:
@@ -166,6 +184,7 @@ def default_gpu_id(catalog) -> str:
 def job_from_args(args: argparse.Namespace, catalog):
     """(Job, Layout, gpu_id) from parsed options; GpudeskError (exit 2) for bad input."""
     from gpudesk.core.engine.layout_rules import check_layout
+    from gpudesk.core.i18n import t
     from gpudesk.core.models import Job, Layout
     from gpudesk.errors import GpudeskError
 
@@ -176,7 +195,8 @@ def job_from_args(args: argparse.Namespace, catalog):
     accum = getattr(args, "grad_accum", None)
     gbt = getattr(args, "global_batch_tokens", None)
     if accum is not None and gbt is not None:
-        raise GpudeskError("give --grad-accum or --global-batch-tokens, not both")
+        raise GpudeskError(t("give --grad-accum or --global-batch-tokens, not both",
+                             "--grad-accum 与 --global-batch-tokens 只能给一个"))
     if accum is None and gbt is None:
         gbt = D.global_batch_tokens_for(args.task)
     fields = dict(
@@ -200,11 +220,13 @@ def job_from_args(args: argparse.Namespace, catalog):
 
         lora_adapter_params(arch, job.lora_rank, job.lora_targets)  # names checked here
     if args.tp > args.gpus or args.pp > args.gpus:
-        raise GpudeskError(f"impossible layout: --tp {args.tp} / --pp {args.pp} larger than --gpus {args.gpus}")
+        raise GpudeskError(t("impossible layout: --tp {tp} / --pp {pp} larger than --gpus {n}",
+                             "无法实现的并行布局：--tp {tp} / --pp {pp} 大于 --gpus {n}", tp=args.tp, pp=args.pp, n=args.gpus))
     layout = Layout(gpus=args.gpus, tp=args.tp, pp=args.pp, zero=args.zero, offload=args.offload)
     check_layout(layout)  # cp / ep against the layout: checked by the estimate itself (recommend searches layouts)
     if args.gpu is not None and not args.gpu.strip():
-        raise GpudeskError("--gpu: an empty GPU id; name one (see `gpudesk catalog gpus`) or leave --gpu out")
+        raise GpudeskError(t("--gpu: an empty GPU id; name one (see `gpudesk catalog gpus`) or leave --gpu out",
+                             "--gpu：GPU id 为空；请给出一个（见 `gpudesk catalog gpus`）或去掉 --gpu"))
     gpu_id = args.gpu or default_gpu_id(catalog)
     gpu = catalog.gpu(gpu_id)  # unknown id -> CatalogError naming close matches
     if args.gpu:
@@ -232,7 +254,9 @@ def cluster_for(catalog, gpu_id: str, gpus: int):
 
 def add_constraint_arguments(parser: argparse.ArgumentParser, *, top_help: str = "options to show (default 20)") -> None:
     """The recommender's search constraints, shared by `recommend` and `plan new`."""
-    g = parser.add_argument_group("search")
+    from gpudesk.core.i18n import t
+
+    g = parser.add_argument_group(t("search", "搜索"))
     g.add_argument("--objective", choices=["cheapest", "fastest", "deadline", "budget"],
                    default=D.constraint_default("objective").value,
                    help="cheapest, fastest, cheapest meeting --deadline-hours, fastest within --budget")

@@ -11,10 +11,15 @@ from gpudesk.cli.args import add_lang, plan_command
 
 
 def register(subparsers) -> None:
+    from gpudesk.core.i18n import t
+
     p = plan_command(
-        subparsers, "kit", help="acceptance kit: scripts to run on the rented servers (`kit import` reads the results)",
-        description="Write the plan's acceptance kit: a folder and a .zip with run.sh, the probe and a README. "
-                    "Run it on every delivered server; import its gpudesk-results.json with `gpudesk kit import`.")
+        subparsers, "kit", help=t("acceptance kit: scripts to run on the rented servers (`kit import` reads the results)",
+                                  "验收工具包：在租用的服务器上运行的脚本（`kit import` 读取结果）"),
+        description=t("Write the plan's acceptance kit: a folder and a .zip with run.sh, the probe and a README. "
+                      "Run it on every delivered server; import its gpudesk-results.json with `gpudesk kit import`.",
+                      "写出方案的验收工具包：一个文件夹和一个 .zip，内含 run.sh、探测程序和说明。在每台交付的服务器上运行它；"
+                      "用 `gpudesk kit import` 导入它写出的 gpudesk-results.json。"))
     p.add_argument("-o", "--output", required=True, metavar="DIR", help="kit folder to write (DIR.zip is written "
                    "beside it); an earlier kit there is refreshed")
     add_lang(p, "language of the README and the probe's output (default: the system's)")
@@ -23,9 +28,9 @@ def register(subparsers) -> None:
 
     imp = subparsers.add_parser(
         "kit-import", prog="gpudesk kit import", help=argparse.SUPPRESS,
-        description="Check a gpudesk-results.json (schema, plausible values, that it belongs to the plan) and "
+        description=t("Check a gpudesk-results.json (schema, plausible values, that it belongs to the plan) and "
                     "record its verdicts in the plan's checklist, with the measured evidence. A file that does not "
-                    "check out changes nothing.")
+                    "check out changes nothing.", "检查 gpudesk-results.json（格式、数值是否合理、是否属于该方案），并把结论连同实测证据记入方案的检查清单。检查不通过的文件不改动任何内容。"))
     imp.add_argument("results", metavar="RESULTS.json", help="results file written by the kit's run.sh")
     imp.add_argument("--plan", required=True, metavar="PLAN.gpudesk", help="plan file to record the results in")
     imp.add_argument("--json", action="store_true", help="print JSON {plan, applied, measured, planned, "

@@ -17,14 +17,16 @@ def _add(parser: argparse.ArgumentParser, *names: str, **kw) -> None:
 
 
 def register(subparsers) -> None:
-    p = subparsers.add_parser("plan", help="make or show a plan file (.gpudesk)",
-                              description="Plan files hold the job, the chosen configuration and the checklist.")
+    from gpudesk.core.i18n import t
+
+    p = subparsers.add_parser("plan", help=t("make or show a plan file (.gpudesk)", "创建或查看方案文件（.gpudesk）"),
+                              description=t("Plan files hold the job, the chosen configuration and the checklist.", "方案文件包含任务、所选配置和检查清单。"))
     sub = p.add_subparsers(dest="plan_command", metavar="ACTION", parser_class=type(p))
     p.set_defaults(func=lambda args: (p.print_help(), 2)[1])
 
     new = sub.add_parser("new", help="write a plan with the top option (or the --gpu/--gpus named) chosen",
-                         description="Describe the job as for `gpudesk estimate`; the plan's choice is the "
-                                     "recommender's top option, or exactly --gpu ID --gpus N when given.")
+                         description=t("Describe the job as for `gpudesk estimate`; the plan's choice is the "
+                                     "recommender's top option, or exactly --gpu ID --gpus N when given.", "像 `gpudesk estimate` 那样描述任务；方案的选择是推荐结果的第一名，给出 --gpu ID --gpus N 时即为该配置。"))
     from gpudesk.cli.job_options import add_constraint_arguments, add_job_arguments, ranged
 
     add_job_arguments(new)
@@ -45,7 +47,8 @@ def register(subparsers) -> None:
     # option given (--tp/--pp/--zero/--offload) from one left to the search
     new.set_defaults(func=handle_new, gpus=None, gpu=None, **{k: None for k in LAYOUT_OPTIONS})
 
-    show = plan_command(sub, "show", help="print a plan file", description="Print a plan file (JSON with --json).",
+    show = plan_command(sub, "show", help="print a plan file",
+                        description=t("Print a plan file (JSON with --json).", "打印方案文件（加 --json 输出 JSON）。"),
                         plan_metavar="FILE.gpudesk", plan_help=None)
     show.add_argument("--json", action="store_true", help="print JSON: file, hash, summary, checklist "
                       "progress and the whole plan document")

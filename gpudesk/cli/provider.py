@@ -8,10 +8,12 @@ import sys
 
 
 def register_into(sub) -> None:
+    from gpudesk.core.i18n import t
+
     a = sub.add_parser("add-provider", help="record a provider with its licence, ICP filing and certifications",
-                       description="Add a provider to your own database (or, with --update, record more facts about "
+                       description=t("Add a provider to your own database (or, with --update, record more facts about "
                                    "one that exists; the bundled entry itself is never changed). What you leave out "
-                                   "stays unknown.")
+                                   "stays unknown.", "把服务商加入你自己的数据库（或用 --update 为已有服务商补充信息；内置条目本身不会改动）。没填的项保持未知。"))
     a.add_argument("id", help="provider id: lowercase letters, digits, '-', '.', '_'")
     a.add_argument("--name-zh", metavar="名称")
     a.add_argument("--name-en", metavar="NAME")

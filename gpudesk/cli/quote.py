@@ -19,15 +19,18 @@ _PRICES = [  # option suffix -> (billing form, per)
 
 
 def register(subparsers) -> None:
-    p = subparsers.add_parser("quote", help="written quotes from providers in a plan, compared all-in (询价/比价)",
-                              description="Add providers' written quotes to a plan, compare them all-in for the "
-                                          "plan's job, and select one with a reason (the plan's choice follows it).")
+    from gpudesk.core.i18n import t
+
+    p = subparsers.add_parser("quote", help=t("written quotes from providers in a plan, compared all-in (询价/比价)", "方案中服务商的书面报价，按总价比较（询价/比价）"),
+                              description=t("Add providers' written quotes to a plan, compare them all-in for the "
+                                          "plan's job, and select one with a reason (the plan's choice follows it).", "把服务商的书面报价加入方案，按方案的任务比较总价，并写明理由选定一份（方案的选择随之改变）。"))
     sub = p.add_subparsers(dest="quote_command", metavar="ACTION", parser_class=type(p))
     p.set_defaults(func=lambda args: (p.print_help(), 2)[1])
 
     add = _action(sub, "add", handle_add, help="add one quote to the plan",
-                  description="Add a provider's quote. Prices accept '¥1,234.50' or '1.88元/小时'; a decimal "
-                              "comma ('6,50') is refused. What you leave out stays unknown.")
+                  description=t("Add a provider's quote. Prices accept '¥1,234.50' or '1.88元/小时'; a decimal "
+                                "comma ('6,50') is refused. What you leave out stays unknown.",
+                                "添加一份服务商报价。价格可写成“¥1,234.50”或“1.88元/小时”；不接受小数逗号（“6,50”）。没填的项保持未知。"))
     add.add_argument("--provider", required=True, metavar="ID", help="provider id (gpudesk catalog providers; add "
                      "your own with gpudesk catalog add-provider)")
     add.add_argument("--gpu", required=True, metavar="ID", help="GPU id (gpudesk catalog gpus)")

@@ -8,10 +8,13 @@ from gpudesk.cli.args import add_lang, plan_command
 
 
 def register(subparsers) -> None:
+    from gpudesk.core.i18n import t
+
     p = plan_command(
-        subparsers, "report", help="export a plan as a PDF for management sign-off",
-        description="Write a plan file as an A4 PDF (cover, summary, sizing, alternatives, provider, "
-                    "checklist, sign-off block) in Chinese or English.",
+        subparsers, "report", help=t("export a plan as a PDF for management sign-off", "把方案导出为 PDF，供管理层签批"),
+        description=t("Write a plan file as an A4 PDF (cover, summary, sizing, alternatives, provider, "
+                      "checklist, sign-off block) in Chinese or English.",
+                      "把方案文件写成 A4 PDF（封面、摘要、规模测算、备选方案、服务商、检查清单、签批栏），中文或英文。"),
         plan_help="plan file (made by the app or `gpudesk plan new`)")
     p.add_argument("-o", "--output", metavar="FILE.pdf", help="PDF to write (default: the plan's name with .pdf)")
     add_lang(p, "document language (default: the system language)")

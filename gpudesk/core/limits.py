@@ -58,7 +58,7 @@ class Range:
         lo_zh = f"大于 {_fmt(self.lo)}" if self.lo_open else f"不小于 {_fmt(self.lo)}"
         hi_zh = f"小于 {_fmt(self.hi)}" if self.hi_open else f"不大于 {_fmt(self.hi)}"
         return t(f"{lo} {hi}" + (", a whole number" if self.whole else ""),
-                 f"{lo_zh}，{hi_zh}" + ("的整数" if self.whole else ""))
+                 f"{lo_zh}，{hi_zh}" + (" 的整数" if self.whole else ""))
 
     def contains(self, value: float) -> bool:
         if not math.isfinite(value):

@@ -367,7 +367,11 @@ class CostEstimate(Strict):
     monthly_cost: float | None = None  # renting the GPUs by the month for the job's duration
     break_even_hours: float | None = None  # hours of use per month beyond which monthly is cheaper
     cheaper_billing: Billing | None = None
-    service_cost: float | None = None  # serving: the service period at the cheaper known billing
+    # The service period at the cheaper known billing, for every job that serves (inference and mixed); None
+    # without a price or a service. A mixed job's objective adds it to the training run; for inference
+    # (service_only) the fields above already are the period and it is the same figure, not added again.
+    service_cost: float | None = None
+    service_only: bool = False  # inference: the main fields describe the service period, not a training run
 
 
 class Note(Strict):

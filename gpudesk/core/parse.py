@@ -19,8 +19,11 @@ Rules, decided once:
 from __future__ import annotations
 
 import datetime as _dt
+import difflib
+import math
 import re
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from gpudesk.core.i18n import t
@@ -203,3 +206,49 @@ def yes_no(text: object) -> bool:
     if s in ("no", "n", "false", "0", "否", "无", "不含税", "excluded", "excl", "excl."):
         return False
     raise ValueError(t("{v!r}: answer yes or no", "{v!r}：请填“是”或“否”", v=normalise(text)))
+
+
+_SCALED = re.compile(r"^([+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?)\s*(k|m|b|t|万|亿)?$", re.IGNORECASE)
+SCALE_SUFFIXES = {"k": 1e3, "m": 1e6, "b": 1e9, "t": 1e12, "万": 1e4, "亿": 1e8}
+
+
+def scaled_count(text: object) -> float:
+    """A count as people write model and data sizes: "7e9", "7B", "1.5b", "350M", "1.2T", "20k", "70亿".
+
+    K, M, B, T are thousand, million, billion (10^9) and trillion (10^12), in either case; a plain or
+    exponent number is read as it is. "inf", "nan" and anything else are refused; the caller checks the range.
+    """
+    s = normalise(text).replace(" ", "")
+    head = s.rstrip("kKmMbBtT万亿")
+    if "," in head and _THOUSANDS.match(head):  # "1,000M"
+        s = s.replace(",", "")
+    m = _SCALED.match(s)
+    if not m:
+        raise ValueError(t("{v!r} is not a number or a size such as 7B, 350M or 1.5T",
+                           "{v!r} 不是数字，也不是 7B、350M、1.5T 这样的规模", v=str(text)))
+    value = float(m.group(1)) * SCALE_SUFFIXES.get((m.group(2) or "").lower(), 1.0)
+    if not math.isfinite(value):
+        raise ValueError(t("{v!r} is beyond any sensible value", "{v!r} 超出合理范围", v=str(text)))
+    return value
+
+
+def suggest(typed: str, known: Iterable[str], n: int = 4) -> list[str]:
+    """The known ids closest to a mistyped one, best first: ids that start with what was typed, then ids
+    that contain it (ignoring case and punctuation: "a100" finds a100-sxm-80gb before a10), then
+    difflib's close matches. The one rule for every "unknown id; close matches: ..." message."""
+    ids = sorted(dict.fromkeys(k for k in known if isinstance(k, str)))
+    low = normalise(typed).lower()
+    squash = re.sub(r"[\W_]+", "", low)
+    if not low:
+        return []
+
+    def flat(k: str) -> str:
+        return re.sub(r"[\W_]+", "", k.lower())
+
+    starts = [k for k in ids if k.lower().startswith(low) or squash and flat(k).startswith(squash)]
+    contains = [k for k in ids if low in k.lower() or squash and squash in flat(k)]
+    starts.sort(key=lambda k: (len(k), k))
+    contains.sort(key=lambda k: (len(k), k))
+    by_low = {k.lower(): k for k in ids}
+    close = [by_low[c] for c in difflib.get_close_matches(low, list(by_low), n=n, cutoff=0.5)]
+    return list(dict.fromkeys(starts + contains + close))[:n]

@@ -15,6 +15,9 @@ from gpudesk.core.models import GpuSpec, Job, Precision
 # --- time and money ---------------------------------------------------------------------------
 
 HOURS_PER_MONTH = 730.0  # 365 · 24 / 12: the month rental prices are quoted for
+# A training run longer than about a year is not a rental plan (the hardware, the model and the prices
+# will all have moved on): the recommender rejects it (`run_over_a_year`) rather than rank it.
+MAX_RUN_HOURS = 365 * 24.0
 
 # Without --tokens, per-token costs this close to the cheapest count as equal (the estimate's own
 # uncertainty: default MFU, estimated prices), and the lower hourly rate ranks first.
@@ -47,10 +50,6 @@ NODE_COUNTS = (2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 51
 GIB = 2**30
 HOST_RAM_MULTI_GPU = 256 * GIB
 HOST_RAM_SINGLE_GPU = 64 * GIB
-# Largest host RAM the search assumes when the catalogue does not say (offload needs it): DGX-class servers
-# carry 2 TiB for 8 GPUs; small cloud instances far less. (The search's limits, kept as it tuned them.)
-HOST_RAM_MAX_PER_NODE = 2 * 10**12
-HOST_RAM_MAX_PER_GPU = 256 * 10**9
 # The CPU a host should have when the catalogue names none (the guide: EPYC or Xeon Ice Lake and newer), in
 # English and Chinese: a plan stores it in the language it was made in; core.plan.host shows it in either.
 GENERIC_CPU = ("AMD EPYC or Intel Xeon (Ice Lake or newer)", "AMD EPYC 或 Intel Xeon（Ice Lake 及更新）")

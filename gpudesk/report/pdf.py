@@ -9,10 +9,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 from gpudesk import __version__
-from gpudesk.core.i18n import current_language, normalise, use_language
+from gpudesk.core.i18n import current_language, normalise, t, use_language
 from gpudesk.core.plan import Plan, refuse_export_over
 from gpudesk.core.protocols import Catalogue
-from gpudesk.errors import GpudeskError
+from gpudesk.errors import GpudeskError, localised, os_reason
 from gpudesk.fileio import atomic_path
 
 Progress = Callable[[int, int], object]  # (done, total), total = pages + 1
@@ -115,8 +115,10 @@ def export_pdf(plan: Plan, path: str | os.PathLike, lang: str | None = None, *,
             del writer  # flushes and closes the file
             _check_complete(tmp, target)  # QPdfWriter reports no write error: check what reached the disk
     except GpudeskError as exc:
-        text = str(exc)
-        raise GpudeskError(text if text.startswith(f"{target}:") else f"cannot write {target}: {text}") from None
+        if str(exc).startswith(f"{target}"):
+            raise
+        raise GpudeskError(t("cannot write {p}: {e}", "无法写入 {p}：{e}", p=target,
+                             e=localised(exc, current_language()))) from None
     return pages
 
 
@@ -128,10 +130,12 @@ def _check_complete(tmp: Path, target: Path) -> None:
             fh.seek(max(0, size - 1024))
             tail = fh.read()
     except OSError as exc:
-        raise GpudeskError(f"{target}: could not save: {exc.strerror or exc}; the previous file is unchanged") from None
+        raise GpudeskError(t("{p}: could not save: {e}; the previous file is unchanged", "{p}：无法保存：{e}；原文件未改动",
+                             p=target, e=t(*os_reason(exc)))) from None
     if size < 64 or b"%%EOF" not in tail:
-        raise GpudeskError(f"{target}: could not save: the PDF was cut short after {size:,} bytes (is the disk "
-                           "full?); the previous file is unchanged")
+        raise GpudeskError(t("{p}: could not save: the PDF was cut short after {n:,} bytes (is the disk full?); the "
+                             "previous file is unchanged", "{p}：无法保存：PDF 写到 {n:,} 字节就中断了（磁盘满了吗？）；"
+                             "原文件未改动", p=target, n=size))
 
 
 def render_to_printer(plan: Plan, printer, lang: str | None = None, *, progress: Progress | None = None,

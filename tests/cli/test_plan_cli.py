@@ -125,8 +125,13 @@ def test_new_keeps_the_named_layout(tmp_path, capsys):
     """P1: --tp/--pp/--zero/--offload are the plan's layout, never silently replaced by the search's."""
     _needs_engine()
     out = tmp_path / "tp2.gpudesk"
+    # tensor parallelism needs a framework that does it (the default for full fine-tuning, Hugging Face, does not)
     assert run_cli(["plan", "new", "--model", "llama-2-13b", "--task", "full", "--tokens", "2e9", "--gpu",
-                    "h100-sxm-80gb", "--gpus", "8", "--zero", "3", "--tp", "2", "-o", str(out)]) == 0
+                    "h100-sxm-80gb", "--gpus", "8", "--zero", "3", "--tp", "2", "-o", str(out)]) == 2
+    assert "does not support tensor parallelism" in capsys.readouterr().err and not out.exists()
+    assert run_cli(["plan", "new", "--model", "llama-2-13b", "--task", "full", "--tokens", "2e9", "--gpu",
+                    "h100-sxm-80gb", "--gpus", "8", "--zero", "3", "--tp", "2", "--framework", "deepspeed",
+                    "-o", str(out)]) == 0
     lay = load_plan(out).choice.layout
     assert (lay.tp, lay.pp, lay.dp, lay.zero, str(lay.offload)) == (2, 1, 4, 3, "none")
     assert load_plan(out).manual is not None and load_plan(out).manual.tp == 2
@@ -172,7 +177,8 @@ def test_show_in_chinese_says_what_the_plan_holds(tmp_path, capsys):
     text = capsys.readouterr().out
     assert text.splitlines()[0].startswith("10 亿参数模型 预训练：") and "500 亿个 token" in text
     assert "参考价格: 市场参考估算价（尚无服务商）" in text and "  报价:" not in text
-    assert "预算: ¥" in text and "每节点主机: 内存 64 GiB" in text and "AMD EPYC 或 Intel Xeon" in text
+    # 8× H800 for the cost of one H800 eight times as long (the shorter run at equal cost): a multi-GPU host
+    assert "预算: ¥" in text and "每节点主机: 内存 256 GiB" in text and "AMD EPYC 或 Intel Xeon" in text
     assert "n/a" not in text and "1B-parameter" not in text
 
 

@@ -2,26 +2,26 @@
 searched on its own, every result priced through the engine's cost estimate, all of them sorted.
 
 Kept only as a reference for tests: the package's search must give the same top options. It reuses the
-package's layout search for one platform and count (unchanged in substance) and its option builder,
-but keeps its own copies of the loop, the pricing and the ranking rules as they were.
+package's layout search for one platform and count (unchanged in substance), its option builder and its
+rank key (the ranking rule is pinned by its own tests), but keeps its own copies of the loop and the
+pricing as they were.
 """
 
 from __future__ import annotations
 
-import math
-
 from gpudesk.core.engine.cost import objective_cost
-from gpudesk.core.models import Billing, Constraints, Job, Objective, Option
-from gpudesk.core.rules import COST_TIE_BAND, HOURS_PER_MONTH, PRETRAIN_GLOBAL_BATCH_TOKENS, pareto_front
+from gpudesk.core.models import Billing, Constraints, Job, Option
+from gpudesk.core.rules import HOURS_PER_MONTH, MAX_RUN_HOURS, PRETRAIN_GLOBAL_BATCH_TOKENS, pareto_front
 from gpudesk.core.search import advice as advice_rules
 from gpudesk.core.search.layout_search import Engine, Found, LayoutSearch, default_engine
 from gpudesk.core.search.options import OptionBuilder, value_point
 from gpudesk.core.search.platforms import gpu_counts, rentable_platforms
+from gpudesk.core.search.pricing import is_short
+from gpudesk.core.search.ranking import rank_key as _rank_key
 
 MIN_SCALING_EFFICIENCY = 0.5
 MAX_GLOBAL_BATCH_TOKENS = PRETRAIN_GLOBAL_BATCH_TOKENS
 MIN_CLUSTER_HOURS = 1.0
-SIMPLER_BAND = 0.05
 
 
 def _price(f: Found, job: Job, c: Constraints, engine: Engine) -> None:
@@ -42,33 +42,12 @@ def _price(f: Found, job: Job, c: Constraints, engine: Engine) -> None:
     ph = ph if ph is not None else job.price_per_gpu_hour
     per_gpu = ph if ph is not None else (pm / HOURS_PER_MONTH if pm is not None else None)
     f.rate = per_gpu * f.n if per_gpu is not None else None
+    f.short = is_short(job, f.deadline_hours)
     if f.cost_key is None and te.hours is None and f.rate is not None:
         if not job.task.trains:
             f.cost_key = f.rate
         elif tps:
             f.cost_key = f.rate / 3600 / tps
-
-
-def _rank_key(objective: Objective, found: list[Found], job_size_known: bool):
-    inf = math.inf
-    priced = [f.cost_key for f in found if f.cost_key is not None]
-    band = min(priced) * (1 + (SIMPLER_BAND if job_size_known else COST_TIE_BAND)) if priced else None
-
-    def cheap(f: Found) -> tuple:
-        if f.cost_key is None:
-            return (2, f.time_key * f.n if f.time_key is not None else inf, 0.0, f.n)
-        if band is not None and f.cost_key <= band:
-            if job_size_known:
-                return (0, f.nodes, f.n, f.cost_key)
-            if f.rate is not None:
-                return (0, f.rate, f.time_key if f.time_key is not None else inf, f.n)
-        return (1, f.cost_key, f.time_key if f.time_key is not None else inf, f.n)
-
-    def fast(f: Found) -> tuple:
-        return (f.time_key if f.time_key is not None else inf, f.cost_key is None,
-                f.cost_key if f.cost_key is not None else inf, f.n)
-
-    return fast if objective in (Objective.FASTEST, Objective.BUDGET) else cheap
 
 
 def reference_recommend(job: Job, c: Constraints, catalog, engine: Engine | None = None,
@@ -88,6 +67,9 @@ def reference_recommend(job: Job, c: Constraints, catalog, engine: Engine | None
                 if job.task.trains and n > 1 and search.global_batch_tokens(f) > MAX_GLOBAL_BATCH_TOKENS:
                     search.reject("global_batch_too_large", 1)
                     break
+                if job.task.trains and f.time.hours is not None and f.time.hours > MAX_RUN_HOURS:
+                    search.reject("run_over_a_year", 1)
+                    continue
                 found.append(f)
                 if not job.task.trains and smallest is None:
                     smallest = n

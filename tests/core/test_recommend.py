@@ -149,8 +149,9 @@ def test_pareto_front():
 
 
 def test_multi_node_options_carry_network_advice_and_tier():
-    r = run(Job(model=model(70e9, 8192, 80, 64), tokens=1e11), top=500,
-            gpu_allow=["small-24", "dc-80", "big-141", "lonely-48"])  # lonely-48 has no offer: named to be searched
+    # 1e10 tokens: on lonely-48 (no offer: named to be searched) 1e11 would take more than a year
+    r = run(Job(model=model(70e9, 8192, 80, 64), tokens=1e10), top=500,
+            gpu_allow=["small-24", "dc-80", "big-141", "lonely-48"])
     multi = [o for o in r.feasible if o.nodes > 1]
     assert multi and all(o.tier is Tier.MULTI_NODE for o in multi)
     assert all(any(a.id == "multi-node-ib-slurm" for a in o.advice) for o in multi)
@@ -244,8 +245,13 @@ def test_recompute_and_micro_batch_variants_keep_global_batch():
     vs = variants(job(7e9, micro_batch=4, grad_accum=2))
     assert [(v.recompute, v.micro_batch, v.job.grad_accum) for v in vs[:3]] == [
         (Recompute.NONE, 4, 2), (Recompute.NONE, 2, 4), (Recompute.NONE, 1, 8)]
-    assert len(vs) == 6  # selective recompute skipped: flash attention already drops the scores
-    assert len(variants(job(7e9, micro_batch=4, flash_attention=False))) == 9
+    # selective recompute skipped: flash attention already drops the scores; then the same 6 with a chunked
+    # loss (the default Hugging Face stack can chunk it; a loss the job names is kept)
+    assert len(vs) == 12 and [v.chunked for v in vs] == [False] * 6 + [True] * 6
+    assert all(str(v.job.loss) == "chunked" for v in vs[6:])
+    assert len(variants(job(7e9, micro_batch=4, flash_attention=False))) == 18
+    assert len(variants(job(7e9, micro_batch=4, loss="fp32-logits"))) == 6
+    assert len(variants(job(7e9, micro_batch=4, framework="megatron"))) == 6  # Megatron: the whole logits
     assert len(variants(job(7e9, task=TaskKind.INFERENCE))) == 1
 
 
@@ -317,10 +323,11 @@ def test_guide_13b_full_four_80gb_or_eight_40gb(real):
 
 def test_with_tokens_near_equal_totals_prefer_one_node(real):
     """13B full on 2B tokens: several multi-node A100 40G clusters cost within 1 % of one node; the
-    simpler single-node setups (4× 80 GB or 8× 40 GB, as the guide says) rank first."""
+    simpler single-node setups rank first (with the default Hugging Face stack, data parallel only: 8× 80 GB
+    with ZeRO-2 costs less than 4× 80 GB, which needs ZeRO-3 and full recomputation without TP4)."""
     r, mem = real("llama-2-13b", tokens=2e9, top=50)
     best = r.options[0]
-    assert best.nodes == 1 and (best.gpus, mem[best.gpu] // GB) in ((4, 80), (8, 40))
+    assert best.nodes == 1 and (best.gpus, mem[best.gpu] // GB) in ((4, 80), (8, 40), (8, 80))
     cheapest = min(o.cost.with_trial_margin for o in r.options)
     assert best.cost.with_trial_margin <= cheapest * (1 + SIMPLER_BAND)
 
@@ -366,7 +373,9 @@ def test_costs_are_the_engines(real):
         assert o.cost.with_trial_margin == pytest.approx(again.with_trial_margin)
         assert o.cost.with_trial_margin == pytest.approx(o.time.gpu_hours * o.cost.price_per_gpu_hour * 1.3)
     costs = [o.cost.with_trial_margin for o in r.options if o.offer]
-    assert costs == sorted(costs)
+    # near-equal totals first (fewer nodes, then the shorter run), then the rest in cost order
+    near = [c for c in costs if c <= min(costs) * (1 + SIMPLER_BAND)]
+    assert costs[:len(near)] == near and costs[len(near):] == sorted(costs[len(near):])
 
 
 @pytest.mark.parametrize("config, task", [("llama-2-7b", "full"), ("llama-2-13b", "full"), ("llama-2-7b", "lora")])

@@ -40,5 +40,5 @@ def test_estimators_refuse_too():
 
 def test_recommender_degrees_follow_the_same_rule():
     job = Job(model=from_config_file(FIX / "falcon-7b.json"))  # 71 heads: no tensor parallelism at all
-    tps, _pps, _ = degrees(job, 8, 8)
+    tps, _pps, _, _ = degrees(job, 8, 8)
     assert tps == (1,)

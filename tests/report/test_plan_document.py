@@ -49,7 +49,8 @@ def test_automatic_title_and_custom_model_follow_the_reader(pretrain):
     assert pretrain.title.startswith("1B-parameter model 预训练")  # as gpudesk 0.1 stored it, in the plan's language
     en = build_report(pretrain, "en", generated=DAY)
     zh = build_report(pretrain, "zh_CN", generated=DAY)
-    assert en.title.startswith("1B-parameter model pre-training on 1× ") and "预训练" not in en.title
+    # 8× H800: the node for the price of one GPU eight times as long (the shorter run at equal cost)
+    assert en.title.startswith("1B-parameter model pre-training on 8× ") and "预训练" not in en.title
     assert zh.title.startswith("10 亿参数模型 预训练：")
     assert "(1.00 B parameters)" in en.sections[0].blocks[1].text and "模型 10 亿参数模型（1.00B 参数）" in zh.sections[0].blocks[1].text
     assert _kv(en)["CPU"] == "AMD EPYC or Intel Xeon (Ice Lake or newer)"
@@ -57,10 +58,10 @@ def test_automatic_title_and_custom_model_follow_the_reader(pretrain):
 
 
 def test_pretraining_states_the_engine_batch_and_bytes(pretrain):
-    """P4: 4,194,304 tokens = 2048 micro-batches × 1 × 2048 on one replica; Megatron's 18 B per parameter."""
+    """P4: 4,194,304 tokens = 256 micro-batches × 1 × 2048 on each of 8 replicas; Megatron's 18 B per parameter."""
     en = build_report(pretrain, "en", generated=DAY)
     job = en.sections[0].blocks[1].text
-    assert "global batch 4,194,304 tokens per step (2,048 micro-batches of 1 × 2048 tokens on each of 1" in job
+    assert "global batch 4,194,304 tokens per step (256 micro-batches of 1 × 2048 tokens on each of 8 data" in job
     assert "gradient accumulation 1" not in job
     framework = _kv(en)["Training framework"]
     assert framework.startswith("Megatron-LM") and "18 B per trained parameter" in framework and "16" not in framework
@@ -78,10 +79,10 @@ def test_the_custom_models_guessed_shape_is_an_assumption(pretrain):
 def test_host_to_order_is_in_the_recommended_configuration(pretrain):
     """Z3: host RAM (GiB, as DRAM is sold), NVMe and CPU are in the summary's configuration."""
     rows = _kv(build_report(pretrain, "en", generated=DAY))
-    assert rows["Host RAM to order"].startswith("64 GiB per node")
+    assert rows["Host RAM to order"].startswith("256 GiB per node")  # multi-GPU training: the guide's floor
     assert rows["Local NVMe"].startswith("≥ ") and "GB per node" in rows["Local NVMe"]
     tier = rows["Tier"]  # Z5: the tier's description is this plan's facts, not the guide's typical use
-    assert "one NVIDIA H800 80GB SXM" in tier and "pre-training of 1B-parameter model" in tier
+    assert "8× NVIDIA H800 80GB SXM in one node" in tier and "pre-training of 1B-parameter model" in tier
     assert "few-shot" not in tier
 
 

@@ -17,12 +17,14 @@ pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSi
 
 @pytest.fixture
 def plan_window(window, qtbot, tmp_path):
-    """The window with the 13B-on-4×A100 plan open (made as `gpudesk plan new` does)."""
+    """The window with the 13B-on-4×A100 plan open (made as `gpudesk plan new` does; on DeepSpeed, TP4 as
+    tests/kit/conftest.py makes it: the default Hugging Face stack has no tensor parallelism)."""
     from gpudesk.cli import run_cli
 
     path = tmp_path / "p13.gpudesk"
     assert run_cli(["plan", "new", "--model", "llama-2-13b", "--task", "full", "--tokens", "2e9", "--gpu",
-                    "a100-sxm-80gb", "--gpus", "4", "--title", "13B", "-o", str(path)]) == 0
+                    "a100-sxm-80gb", "--gpus", "4", "--title", "13B", "--framework", "deepspeed",
+                    "-o", str(path)]) == 0
     with qtbot.waitSignal(window.recomputed, timeout=30000):
         assert window.open_plan(path, ask=False)
     return window, path

@@ -129,6 +129,13 @@ def test_a_configuration_set_by_hand(window, qtbot):
     picker.count_spin.setValue(8)
     picker.tp_combo.setCurrentIndex(picker.tp_combo.findData(2))
     picker.zero_combo.setCurrentIndex(picker.zero_combo.findData(1))
+    picker.evaluate_button.click()  # the default Hugging Face stack has no tensor parallelism: says so
+    assert "does not support tensor parallelism" in picker.result.text()
+    combo = window.form.framework_combo
+    wait_recompute(qtbot, window, lambda: combo.setCurrentIndex(combo.findData("deepspeed")))
+    picker.count_spin.setValue(8)
+    picker.tp_combo.setCurrentIndex(picker.tp_combo.findData(2))
+    picker.zero_combo.setCurrentIndex(picker.zero_combo.findData(1))
     picker.use_button.click()
     choice = window.plan_choice()
     assert (choice.gpu, choice.gpus, choice.layout.tp, choice.layout.zero) == ("a100-sxm-80gb", 8, 2, 1)

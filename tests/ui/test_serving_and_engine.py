@@ -74,6 +74,8 @@ def test_the_advanced_fold_is_closed_until_opened_or_a_plan_sets_it(window, qtbo
 
 def test_engine_inputs_reach_the_job_and_undo_restores_them(window, qtbot):
     form = window.form
+    combo = form.framework_combo  # context parallelism needs a stack that does it (not Hugging Face's)
+    wait_recompute(qtbot, window, lambda: combo.setCurrentIndex(combo.findData("fsdp2")))
     form.advanced_button.click()
     wait_recompute(qtbot, window, lambda: form.virtual_stages_spin.setValue(2))
     wait_recompute(qtbot, window, lambda: form.cp_spin.setValue(2))

@@ -2,7 +2,9 @@
 
 Serving (task inference) is priced for its service period (default one month) with no trial margin:
 the main fields then describe the period (hourly: price × GPUs × hours; monthly: price × GPUs × whole
-months). A mixed job is priced as both: the training run as for training, plus `service_cost`.
+months), `service_cost` is the period at the cheaper known billing (the serving block's cost_per_period)
+and `service_only` says so: the objective does not add it again. A mixed job is priced as both: the
+training run as for training, plus `service_cost`.
 """
 
 from __future__ import annotations
@@ -146,7 +148,7 @@ def _service(job: Job, s: ServingEstimate, price: float | None, price_month: flo
         currency=job.currency, price_per_gpu_hour=price, compute_cost=hourly, with_trial_margin=hourly,
         trial_margin=0.0, price_per_gpu_month=price_month, monthly_cost=monthly,
         break_even_hours=_break_even(price_month, price),
-        cheaper_billing=cheaper, service_cost=None)
+        cheaper_billing=cheaper, service_cost=best, service_only=True)
 
 
 def priced_serving(s: ServingEstimate | None, cost: CostEstimate) -> ServingEstimate | None:
@@ -169,7 +171,8 @@ def priced_serving(s: ServingEstimate | None, cost: CostEstimate) -> ServingEsti
 def objective_cost(cost: CostEstimate, billing: Billing | None = None) -> float | None:
     """The total an objective compares: with the margin by the hour, or the monthly rental; without a
     billing preference the cheaper of the two that are known."""
-    return _objective(cost.with_trial_margin, cost.monthly_cost, cost.service_cost, billing)
+    service = None if cost.service_only else cost.service_cost  # inference: the period is the base already
+    return _objective(cost.with_trial_margin, cost.monthly_cost, service, billing)
 
 
 def _objective(hourly: float | None, monthly: float | None, service: float | None,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from gpudesk.core import units
-from gpudesk.core.engine.frameworks import framework_of, loss_of, model_states_of, profile_of, software_stack
+from gpudesk.core.engine.frameworks import framework_of, loss_of, model_states_of, profile_of, software_stack, unsupported
 from gpudesk.core.engine.gpu_classes import class_label, gpu_class
 from gpudesk.core.engine.mfu import is_sourced
 from gpudesk.core.engine.parallel import data_parallel, global_batch_tokens, micro_batches
@@ -82,23 +82,7 @@ def _number(details: Mapping[str, object], key: str) -> float:
 def _capabilities(job: Job, layout: Layout, cluster: Cluster, fw: Framework, notes: list[str]) -> None:
     prof = profile_of(job)
     name = prof.label()
-    lacks = []
-    if layout.pp > 1 and not prof.pipeline:
-        lacks.append(t("pipeline parallelism", "流水线并行"))
-    if layout.tp > 1 and not prof.tensor_parallel:
-        lacks.append(t("tensor parallelism", "张量并行"))
-    if job.cp > 1 and not prof.context_parallel:
-        lacks.append(t("context parallelism", "上下文并行"))
-    if job.ep > 1 and not prof.expert_parallel:
-        lacks.append(t("expert parallelism", "专家并行"))
-    if job.virtual_stages > 1 and layout.pp > 1 and not prof.virtual_stages:
-        lacks.append(t("interleaved virtual pipeline stages", "交错式虚拟流水线阶段"))
-    if layout.zero == 3 and layout.pp > 1 and not prof.fsdp_with_pp:
-        lacks.append(t("ZeRO-3 together with pipeline parallelism", "ZeRO-3 与流水线并行同时使用"))
-    if prof.single_gpu and layout.gpus > 1:
-        lacks.append(t("more than one GPU (the open-source release)", "多卡训练（开源版）"))
-    if prof.tasks is not None and job.task not in prof.tasks:
-        lacks.append(t("{task} training", "此类训练任务", task=job.task.value))
+    lacks = unsupported(job, layout)
     if lacks:
         notes.append(t("{f} has no {x}: the estimate models it anyway; use Megatron-LM, FSDP2 or DeepSpeed for this "
                        "layout", "{f} 不支持{x}：估算仍按此布局计算；此布局请用 Megatron-LM、FSDP2 或 DeepSpeed",

@@ -22,6 +22,25 @@ Sources (read 2026-12-02):
          optimizer-in-backward) and README "Memory and training speed".
 - [UNS]  unsloth models/llama.py (fused chunked cross-entropy: logits never materialised in full),
          models/_utils.py (gradient checkpointing with CPU offload of the saved layer inputs).
+
+Which parallelisms each stack does (the search offers only those; `unsupported` names what a layout
+asks beyond them):
+- [HF]   transformers docs "Distributed training" / "FSDP" / "DeepSpeed": Trainer distributes by data
+         parallelism (DDP), FSDP or DeepSpeed ZeRO 1-3 with ZeRO-Offload; LLaMA-Factory docs
+         "Distributed training" (DDP, DeepSpeed, FSDP). Neither configures tensor or pipeline stages.
+- [DS]   deepspeed.ai/tutorials/pipeline (PipelineModule, 1F1B), ZeRO 1-3 + offload, MoE expert parallel
+         (deepspeed.ai/tutorials/mixture-of-experts); tensor slicing through Megatron-DeepSpeed / AutoTP.
+- [MLM]  Megatron-LM README: tensor, pipeline (interleaved), context, expert and data parallelism.
+- [TT]   torchtitan docs: FSDP2, tensor (async TP), pipeline (1F1B, interleaved), context and expert.
+- [UNS]  unsloth README / docs "Multi-GPU training": the open-source release trains on one GPU (no ZeRO,
+         ZeRO-Offload, FSDP, tensor or pipeline parallelism); LoRA and QLoRA.
+
+Which stacks can chunk the loss when memory is short (the search tries that before CPU offload):
+- [LIG]  Liger-Kernel README (LigerFusedLinearCrossEntropyLoss: the logits computed and reduced chunk by
+         chunk, never whole); transformers TrainingArguments `use_liger_kernel` (v4.45+); LLaMA-Factory
+         `enable_liger_kernel: true`.
+- [TUNE] torchtune `loss: torchtune.modules.loss.CEWithChunkedOutputLoss` in its recipes.
+- Megatron-LM and plain DeepSpeed compute the whole (vocab-parallel) logits: no chunked loss.
 """
 
 from __future__ import annotations
@@ -29,7 +48,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gpudesk.core.i18n import t
-from gpudesk.core.models import Framework, GpuSpec, Job, Loss, ModelStates, TaskKind
+from gpudesk.core.models import Framework, GpuSpec, Job, Layout, Loss, ModelStates, TaskKind
 
 CUDA_ONLY = frozenset({"cuda"})
 # PyTorch stacks with vendor back-ends: Ascend CANN (torch_npu), Hygon DTK and AMD ROCm (HIP, CUDA semantics)
@@ -70,8 +89,10 @@ class Profile:
     context_parallel: bool = False
     expert_parallel: bool = False
     tensor_parallel: bool = True
-    single_gpu: bool = False
+    single_gpu: bool = False  # one GPU only: no data parallelism, ZeRO or CPU offload through DeepSpeed
     tasks: frozenset[TaskKind] | None = None  # None: all training tasks
+    chunked_loss: bool = False  # can compute the loss in chunks (see the sources above); how: chunked_how
+    chunked_how: tuple[str, str] = ("", "")  # the setting that turns it on (English, Chinese)
 
     def label(self) -> str:
         return self.name  # the stack's own name, the same in both languages
@@ -88,14 +109,19 @@ PROFILES: dict[Framework, Profile] = {
         "pipeline parallelism of its own",
         "混合精度（FP32 主权重与 FP32 Adam，每参数 16 字节），LoRA 适配器升为 FP32，损失计算时整个 logits 升为 FP32，"
         "ZeRO 依赖 DeepSpeed 或 FSDP；自身不做张量并行和流水线并行",
-        ModelStates.MIXED, Loss.FP32_LOGITS, dp_overlap=0.5, fp8_speedup=1.2, pipeline=False, tensor_parallel=False),
+        ModelStates.MIXED, Loss.FP32_LOGITS, dp_overlap=0.5, fp8_speedup=1.2,
+        pipeline=False, tensor_parallel=False,  # [HF] DDP, FSDP or DeepSpeed ZeRO: data parallelism only
+        chunked_loss=True, chunked_how=(  # [LIG]
+            "Liger kernel: use_liger_kernel=True (Trainer) or enable_liger_kernel: true (LLaMA-Factory)",
+            "Liger 内核：use_liger_kernel=True（Trainer）或 enable_liger_kernel: true（LLaMA-Factory）")),
     Framework.DEEPSPEED: Profile(
         Framework.DEEPSPEED, "DeepSpeed",
         "ZeRO stages 1-3 over 2 + 2 + 12 B/param (16-bit weights and gradients, fp32 master and Adam), "
         "ZeRO-3 gathers each layer in its stored precision, CPU offload (ZeRO-Offload), 1F1B pipeline",
         "ZeRO 1–3 阶段切分每参数 2 + 2 + 12 字节（16 位权重与梯度，FP32 主权重与 Adam），ZeRO-3 按存储精度逐层聚合，"
         "支持 CPU 卸载（ZeRO-Offload）与 1F1B 流水线",
-        ModelStates.MIXED, Loss.FP32_LOGITS, dp_overlap=0.5, fp8_speedup=1.2, expert_parallel=True),
+        ModelStates.MIXED, Loss.FP32_LOGITS, dp_overlap=0.5, fp8_speedup=1.2,
+        expert_parallel=True),  # [DS] ZeRO, pipeline, tensor slicing, MoE expert parallel
     Framework.MEGATRON: Profile(
         Framework.MEGATRON, "Megatron-LM / Megatron-Core",
         "bf16 weights with fp32 main gradients and fp32 Adam (18 B/param; the distributed optimizer, ZeRO-1, "
@@ -104,7 +130,7 @@ PROFILES: dict[Framework, Profile] = {
         "BF16 权重 + FP32 主梯度 + FP32 Adam（每参数 18 字节；分布式优化器即 ZeRO-1，切分其中 12 字节），张量并行时开启"
         "序列并行，选择性重计算注意力核心，交错式 1F1B 流水线，支持上下文并行与专家并行",
         ModelStates.MIXED, Loss.FP32_LOGITS, fp32_main_grads=True, dp_overlap=0.9, tp_overlap=0.5, ep_overlap=0.5,
-        fp8_speedup=1.5, virtual_stages=True, context_parallel=True, expert_parallel=True),
+        fp8_speedup=1.5, virtual_stages=True, context_parallel=True, expert_parallel=True),  # [MLM] all of them
     Framework.FSDP2: Profile(
         Framework.FSDP2, "PyTorch FSDP2 (torchtitan / torchtune)",
         "fully sharded fp32 parameters with bf16 compute (torchtitan's default, 16 B/param; torchtune trains "
@@ -114,15 +140,55 @@ PROFILES: dict[Framework, Profile] = {
         "--loss chunked），算子级选择性激活检查点，流水线并行时前向后不重新分片，float8 矩阵乘，支持上下文并行与专家并行",
         ModelStates.MIXED, Loss.FP32_LOGITS, reshard_with_pp=False, fsdp_with_pp=True, dp_overlap=0.9, ep_overlap=0.5,
         fp8_speedup=1.25, allocator_cache=FSDP2_ALLOCATOR_CACHE, virtual_stages=True, context_parallel=True,
-        expert_parallel=True),
+        expert_parallel=True,  # [TT] FSDP2, TP, PP (interleaved), CP, EP
+        chunked_loss=True, chunked_how=("CEWithChunkedOutputLoss (torchtune)", "CEWithChunkedOutputLoss（torchtune）")),
     Framework.UNSLOTH: Profile(
         Framework.UNSLOTH, "Unsloth",
         "single-GPU LoRA / QLoRA with fused chunked cross-entropy (no full logits) and gradient checkpointing "
         "that offloads the saved layer inputs to host RAM; Triton kernels, NVIDIA GPUs only",
         "单卡 LoRA / QLoRA，融合分块交叉熵（不生成完整 logits），梯度检查点把保存的层输入卸载到内存；Triton 内核，仅支持 NVIDIA GPU",
         ModelStates.MIXED, Loss.CHUNKED, dp_overlap=0.5, fp8_speedup=1.0, loss_chunks=UNSLOTH_LOSS_CHUNKS,
-        stacks=CUDA_ONLY, pipeline=False, tensor_parallel=False, single_gpu=True, tasks=frozenset({TaskKind.LORA, TaskKind.QLORA})),
+        stacks=CUDA_ONLY, tasks=frozenset({TaskKind.LORA, TaskKind.QLORA}),
+        pipeline=False, tensor_parallel=False, single_gpu=True,  # [UNS] one GPU
+        chunked_loss=True, chunked_how=("its default fused loss", "其默认的融合损失")),
 }
+
+
+def unsupported(job: Job, layout: Layout) -> list[str]:
+    """What `layout` (and the job's own parallel degrees) asks of the job's framework that it does not do, in
+    words; empty when the framework runs it. One rule for the search, `evaluate` and the estimate's notes."""
+    prof = profile_of(job)
+    lacks = []
+    if layout.pp > 1 and not prof.pipeline:
+        lacks.append(t("pipeline parallelism", "流水线并行"))
+    if layout.tp > 1 and not prof.tensor_parallel:
+        lacks.append(t("tensor parallelism", "张量并行"))
+    if job.cp > 1 and not prof.context_parallel:
+        lacks.append(t("context parallelism", "上下文并行"))
+    if job.ep > 1 and not prof.expert_parallel:
+        lacks.append(t("expert parallelism", "专家并行"))
+    if job.virtual_stages > 1 and layout.pp > 1 and not prof.virtual_stages:
+        lacks.append(t("interleaved virtual pipeline stages", "交错式虚拟流水线阶段"))
+    if layout.zero == 3 and layout.pp > 1 and not prof.fsdp_with_pp:
+        lacks.append(t("ZeRO-3 together with pipeline parallelism", "ZeRO-3 与流水线并行同时使用"))
+    if prof.single_gpu and layout.gpus > 1:
+        lacks.append(t("more than one GPU (the open-source release)", "多卡训练（开源版）"))
+    if prof.tasks is not None and job.task not in prof.tasks:
+        lacks.append(t("{task} training", "此类训练任务", task=job.task.value))
+    return lacks
+
+
+def layout_problem(job: Job, layout: Layout) -> str | None:
+    """Why the job's framework cannot run `layout` (training only), or None when it can."""
+    if not job.task.trains:
+        return None
+    lacks = unsupported(job, layout)
+    if not lacks:
+        return None
+    return t("{f} does not support {x}: choose another layout or another framework (--framework)",
+             "{f} 不支持{x}：请换一种布局或换用其他训练框架（--framework）",
+             f=profile_of(job).label(), x=t(", ", "、").join(lacks))
+
 
 def default_choice(key: str) -> str:
     """What the "not set" choice of a framework input means (GUI combo boxes); value names: units.label."""

@@ -7,72 +7,24 @@ against published parameter counts in tests/core/test_architecture.py.
 
 from __future__ import annotations
 
-import math
 import os
-from types import EllipsisType
 from collections.abc import Callable
-from typing import Any, overload
+from typing import Any
 
+from gpudesk.core.engine.hf_fields import _ZH_KIND, Cfg, _bool, _head_dim, _int, _where
 from gpudesk.core.i18n import t
 from gpudesk.core.engine.model_shape import has_shape, known_shape
 from gpudesk.core.limits import MAX_CONFIG_BYTES, MAX_PARAMS
 from gpudesk.core.models import ModelArch
+from gpudesk.core.validation import reason
 from gpudesk.errors import GpudeskError
 from gpudesk.fileio import read_json
 
-Cfg = dict[str, Any]  # a parsed config.json: JSON of any shape, checked field by field by the readers
 Fields = dict[str, Any]  # ModelArch fields a reader found, validated by ModelArch.model_validate
 Reader = Callable[[Cfg, str | None], Fields]  # one per model_type
 
 FAMILIES = ("llama", "mistral", "mixtral", "qwen2", "qwen3", "qwen3_moe", "deepseek_v2", "deepseek_v3", "chatglm",
             "glm", "glm4", "gemma", "gemma2", "gemma3", "gpt2", "bert", "gpt_neox", "falcon", "clip")
-
-
-def _where(source: str | None) -> str:
-    return f"{source}: " if source else "config.json: "
-
-
-@overload
-def _int(cfg: Cfg, keys: tuple[str, ...], src: str | None, *, positive: bool = True) -> int: ...
-@overload
-def _int(cfg: Cfg, keys: tuple[str, ...], src: str | None, default: int, *, positive: bool = True) -> int: ...
-@overload
-def _int(cfg: Cfg, keys: tuple[str, ...], src: str | None, default: None, *, positive: bool = True) -> int | None: ...
-def _int(cfg: Cfg, keys: tuple[str, ...], src: str | None, default: int | None | EllipsisType = ..., *,
-         positive: bool = True) -> int | None:
-    """The first present key of `keys` as a positive int; GpudeskError naming the field otherwise."""
-    for key in keys:
-        if key in cfg and cfg[key] is not None:
-            value = cfg[key]
-            if (isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value)
-                    or value != int(value)):
-                raise GpudeskError(f"{_where(src)}field '{key}' must be an integer, got {value!r}")
-            if abs(value) > 2**53:  # no config field is this large; beyond it a float is not an exact integer
-                raise GpudeskError(f"{_where(src)}field '{key}' is far too large: {value!r}")
-            if positive and value <= 0:
-                raise GpudeskError(f"{_where(src)}field '{key}' must be positive, got {value!r}")
-            return int(value)
-    if isinstance(default, EllipsisType):
-        raise GpudeskError(f"{_where(src)}missing field '{keys[0]}'")
-    return default
-
-
-def _bool(cfg: Cfg, key: str, default: bool, src: str | None) -> bool:
-    value = cfg.get(key, default)
-    if value is None:
-        return default
-    if not isinstance(value, bool):
-        raise GpudeskError(f"{_where(src)}field '{key}' must be true or false, got {value!r}")
-    return value
-
-
-def _head_dim(hidden: int, heads: int, cfg: Cfg, src: str | None) -> int:
-    if cfg.get("head_dim") is not None:
-        return _int(cfg, ("head_dim",), src)
-    if hidden % heads:
-        raise GpudeskError(f"{_where(src)}field 'hidden_size' ({hidden}) is not divisible by "
-                           f"'num_attention_heads' ({heads})")
-    return hidden // heads
 
 
 def _decoder(cfg: Cfg, family: str, src: str | None, **kw: Any) -> Fields:
@@ -205,7 +157,8 @@ def _clip(cfg: Cfg, src: str | None) -> Fields:
     text_cfg = cfg.get("text_config") or {}
     vision_cfg = cfg.get("vision_config") or {}
     if not isinstance(text_cfg, dict) or not isinstance(vision_cfg, dict):
-        raise GpudeskError(f"{_where(src)}fields 'text_config' and 'vision_config' must be objects")
+        raise GpudeskError(_where(src) + t("fields 'text_config' and 'vision_config' must be objects",
+                                             "字段 'text_config' 和 'vision_config' 应为对象"))
     text = ModelArch.model_validate(_clip_text(text_cfg, src))
     vision = ModelArch.model_validate(_clip_vision(vision_cfg, src))
     proj = _int(cfg, ("projection_dim",), src, 512)
@@ -235,7 +188,7 @@ def _qwen3_moe(cfg: Cfg, src: str | None) -> Fields:
     step = _int(cfg, ("decoder_sparse_step",), src, 1)
     dense_only = cfg.get("mlp_only_layers") or []
     if not isinstance(dense_only, list):
-        raise GpudeskError(f"{_where(src)}field 'mlp_only_layers' must be a list")
+        raise GpudeskError(_where(src) + t("field 'mlp_only_layers' must be a list", "字段 'mlp_only_layers' 应为列表"))
     sparse = sum(1 for i in range(layers) if i not in dense_only and (i + 1) % step == 0)
     fields.update(num_experts=experts, experts_per_token=_int(cfg, ("num_experts_per_tok",), src),
                   moe_intermediate_size=_int(cfg, ("moe_intermediate_size",), src), dense_layers=layers - sparse)
@@ -329,7 +282,7 @@ def _gemma3(cfg: Cfg, src: str | None) -> Fields:
     """Gemma 3 multimodal checkpoints: the text decoder from `text_config` (the vision tower is not counted)."""
     text = cfg.get("text_config")
     if not isinstance(text, dict):
-        raise GpudeskError(f"{_where(src)}field 'text_config' must be an object")
+        raise GpudeskError(_where(src) + t("field 'text_config' must be an object", "字段 'text_config' 应为对象"))
     fields = _gemma(text, src, "gemma3", defaults=_GEMMA3_TEXT_DEFAULTS)
     fields["approximations"] = [t("Gemma 3: only the text decoder is counted, not the SigLIP vision tower",
                                   "Gemma 3：只计入文本解码器，未计入 SigLIP 视觉塔")]
@@ -375,13 +328,15 @@ def from_hf_config(cfg: Cfg, *, id: str | None = None, name: str | None = None,
     """A ModelArch from a Hugging Face config.json (already parsed), or from a dict whose key
     "gpudesk_arch" holds ModelArch fields directly (presets that are not transformer configs)."""
     if not isinstance(cfg, dict):
-        raise GpudeskError(f"{_where(source)}expected a JSON object")
+        raise GpudeskError(_where(source) + t("expected a JSON object", "应为 JSON 对象"))
     if "gpudesk_arch" in cfg:
         return _from_gpudesk_arch(cfg["gpudesk_arch"], id=id, name=name, source=source)
     model_type = cfg.get("model_type")
     if model_type is not None and not isinstance(model_type, str):
-        raise GpudeskError(f"{_where(source)}field 'model_type' must be a text such as \"llama\", "
-                           f"got {type(model_type).__name__} {_short(model_type)}")
+        raise GpudeskError(_where(source) + t("field 'model_type' must be a text such as \"llama\", got {k} {v}",
+                                                "字段 'model_type' 应为 \"llama\" 这样的文本，实际为{k} {v}",
+                                                k=t(type(model_type).__name__, _ZH_KIND.get(type(model_type).__name__, "")),
+                                                v=_short(model_type)))
     approximations: list[str] = []
     if model_type in _READERS:
         fields = _READERS[model_type](cfg, source)
@@ -392,10 +347,11 @@ def from_hf_config(cfg: Cfg, *, id: str | None = None, name: str | None = None,
             "model_type {mt!r} unknown: read as a Llama-style decoder (gated MLP, RMSNorm, no biases)",
             "未知的 model_type {mt!r}：按 Llama 式解码器读取（门控 MLP、RMSNorm、无偏置）", mt=model_type))
     elif model_type is None:
-        raise GpudeskError(f"{_where(source)}missing field 'model_type'")
+        raise GpudeskError(_where(source) + t("missing field 'model_type'", "缺少字段 'model_type'"))
     else:
-        raise GpudeskError(f"{_where(source)}field 'model_type' {model_type!r} is not supported "
-                           f"(supported: {', '.join(FAMILIES)})")
+        raise GpudeskError(_where(source) + t("field 'model_type' {m!r} is not supported (supported: {f})",
+                                                "不支持字段 'model_type' 的值 {m!r}（支持：{f}）",
+                                                m=model_type, f=", ".join(FAMILIES)))
     fields["id"] = id
     label = cfg.get("_name_or_path")
     fields["name"] = name or (label if isinstance(label, str) and label else None) or id or fields["family"]
@@ -437,13 +393,13 @@ def _field_error(exc: Exception, source: str | None) -> GpudeskError:
     if callable(errors):
         first = errors()[0]
         where = ".".join(str(p) for p in first.get("loc", ())) or "?"
-        return GpudeskError(f"{_where(source)}field '{where}': {first.get('msg')}")
+        return GpudeskError(_where(source) + t("field '{w}': {r}", "字段 '{w}'：{r}", w=where, r=reason(first)))
     return GpudeskError(f"{_where(source)}{exc}")
 
 
 def _from_gpudesk_arch(data: object, *, id: str | None, name: str | None, source: str | None) -> ModelArch:
     if not isinstance(data, dict):
-        raise GpudeskError(f"{_where(source)}field 'gpudesk_arch' must be an object")
+        raise GpudeskError(_where(source) + t("field 'gpudesk_arch' must be an object", "字段 'gpudesk_arch' 应为对象"))
     fields = dict(data)
     if id is not None:
         fields["id"] = id
@@ -457,8 +413,9 @@ def _from_gpudesk_arch(data: object, *, id: str | None, name: str | None, source
         raise _field_error(exc, source) from None
     if not has_shape(arch) and not arch.components:
         if arch.params_hint is None:
-            raise GpudeskError(f"{_where(source)}gpudesk_arch: missing field 'params_hint' "
-                               "(or hidden_size, num_layers, num_heads)")
+            raise GpudeskError(_where(source) + t("gpudesk_arch: missing field 'params_hint' (or hidden_size, "
+                                                  "num_layers, num_heads)", "gpudesk_arch：缺少字段 'params_hint'"
+                                                  "（或 hidden_size、num_layers、num_heads）"))
         # not a transformer we can describe (e.g. a diffusion UNet): approximate the shape
         from gpudesk.core.engine.architecture import from_params
 

@@ -22,7 +22,7 @@ from gpudesk.core.kit import expect, probe, readme
 from gpudesk.core.kit.probe import Doc
 from gpudesk.core.plan.files import refuse_export_over
 from gpudesk.core.plan.model import Plan, now_iso
-from gpudesk.errors import GpudeskError
+from gpudesk.errors import GpudeskError, os_reason
 from gpudesk.fileio import atomic_write, new_file_mode
 
 KIT_FORMAT = "gpudesk-kit"
@@ -100,7 +100,7 @@ def write_kit(plan: Plan, folder: str | os.PathLike[str], lang: str | None = Non
     try:
         tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}.", dir=parent))
     except OSError as exc:
-        raise GpudeskError(t("{p}: cannot write: {e}", "{p}：无法写入：{e}", p=parent, e=exc.strerror or exc)) from None
+        raise GpudeskError(t("{p}: cannot write: {e}", "{p}：无法写入：{e}", p=parent, e=t(*os_reason(exc)))) from None
     try:
         for rel, data in files.items():
             path = tmp / rel
@@ -121,7 +121,7 @@ def write_kit(plan: Plan, folder: str | os.PathLike[str], lang: str | None = Non
                 os.replace(tmp / rel, dest)
     except OSError as exc:
         raise GpudeskError(t("{p}: cannot write the kit: {e}", "{p}：无法写入验收套件：{e}", p=target,
-                             e=exc.strerror or exc)) from None
+                             e=t(*os_reason(exc)))) from None
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     return target, zip_path

@@ -18,6 +18,7 @@ from pydantic import ValidationError
 
 from gpudesk.core.i18n import t
 from gpudesk.core.plan.model import FORMAT, SUFFIX, VERSION, Plan, now_iso
+from gpudesk.core.validation import reason
 from gpudesk.core.limits import MAX_JSON_DEPTH, MAX_PLAN_BYTES
 from gpudesk.errors import GpudeskError, PlanFileError
 from gpudesk.fileio import atomic_write, locked, read_json, remove_stale_temps
@@ -74,9 +75,9 @@ def plan_from_dict(doc: Any, source: str = "plan") -> Plan:
         return Plan.model_validate(doc)
     except ValidationError as exc:
         first = exc.errors()[0]
-        more = f" (and {exc.error_count() - 1} more problems)" if exc.error_count() > 1 else ""
-        raise PlanFileError(f"{source}: {_field_path(tuple(first.get('loc', ())))}: "
-                            f"{first.get('msg')}{more}") from None
+        more = t(" (and {n} more problems)", "（另有 {n} 处问题）", n=exc.error_count() - 1) if exc.error_count() > 1 else ""
+        raise PlanFileError(f"{source}" + t(": ", "：") + _field_path(tuple(first.get('loc', ()))) + t(": ", "：")
+                            + reason(first) + more) from None
 
 
 def load_plan(path: str | os.PathLike[str]) -> Plan:
@@ -89,7 +90,7 @@ def load_plan(path: str | os.PathLike[str]) -> Plan:
     except PlanFileError:
         raise
     except GpudeskError as exc:
-        raise PlanFileError(str(exc)) from None
+        raise PlanFileError(str(exc), zh=exc.zh) from None
     return plan_from_dict(doc, str(p))
 
 

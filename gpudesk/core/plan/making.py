@@ -168,10 +168,12 @@ def new_plan(job: Job, constraints: Constraints | None, catalog: Catalogue, gpu_
 
 
 def pick_alternatives(options: list[Option], choice: Option | None, keep: int = ALTERNATIVES_KEPT) -> list[Option]:
-    """What a reader compares the choice with: the best option of every other GPU type first ("why not
+    """What a reader compares the choice with: the fastest option of about the choice's cost when it finishes
+    clearly sooner (the same money buys a shorter run), the best option of every other GPU type ("why not
     a cheaper card?"), then the next options in rank order; never the choice, never one twice, and never
     two that read the same (one provider's 4- and 8-GPU offers at one price: core.search.options_view)."""
     from gpudesk.core.search.options_view import display_key
+    from gpudesk.core.search.ranking import quicker_at_about_equal_cost
 
     seen = {configuration_key(choice)}
     shown = {display_key(choice)} if choice is not None else set()
@@ -184,8 +186,13 @@ def pick_alternatives(options: list[Option], choice: Option | None, keep: int = 
         shown.add(display_key(o))
         out.append(o)
 
+    quicker = quicker_at_about_equal_cost(ranked, choice)
+    if quicker is not None and keep:
+        types.add(quicker.gpu)  # it stands for its GPU type too
+        take(quicker)
+
     for o in ranked:  # one per other GPU type, best ranked first
-        if o.gpu not in types and len(out) < keep:
+        if o.gpu not in types and len(out) < keep and display_key(o) not in shown:
             types.add(o.gpu)
             take(o)
     for o in ranked:

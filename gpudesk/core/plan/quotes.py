@@ -20,10 +20,10 @@ import re
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
-from pydantic_core import ErrorDetails
 
 from gpudesk.core.i18n import t
 from gpudesk.core.rules import HOURS_PER_MONTH
+from gpudesk.core.validation import reason
 from gpudesk.errors import GpudeskError
 
 BillingForm = Literal["hourly", "daily", "monthly", "yearly", "spot"]
@@ -229,30 +229,6 @@ def field_label(name: str) -> str:
     return t(*pair) if pair else name
 
 
-def _reason(err: ErrorDetails) -> str:
-    kind, ctx = err.get("type", ""), err.get("ctx") or {}
-    if kind in ("greater_than_equal", "greater_than"):
-        bound = ctx.get("ge", ctx.get("gt"))
-        return t("must be at least {b}, got {v}", "不能小于 {b}，实际为 {v}", b=bound, v=err.get("input")) \
-            if kind == "greater_than_equal" else t("must be more than {b}, got {v}", "必须大于 {b}，实际为 {v}",
-                                                    b=bound, v=err.get("input"))
-    if kind in ("less_than_equal", "less_than"):
-        return t("must be at most {b}, got {v}", "不能大于 {b}，实际为 {v}", b=ctx.get("le", ctx.get("lt")),
-                 v=err.get("input"))
-    if kind == "finite_number":
-        return t("must be a finite number", "必须是有限的数")
-    if kind in ("float_parsing", "int_parsing", "float_type", "int_type", "int_from_float"):
-        return t("not a number: {v!r}", "不是数字：{v!r}", v=err.get("input"))
-    if kind == "string_too_long":
-        return t("too long (at most {n} characters)", "过长（最多 {n} 个字符）", n=ctx.get("max_length"))
-    if kind == "literal_error":
-        return t("must be one of {e}", "须为以下之一：{e}", e=ctx.get("expected"))
-    if kind == "missing":
-        return t("required", "必填")
-    msg = str(err.get("msg", ""))
-    return msg.removeprefix("Value error, ")
-
-
 def quote_error(exc: ValidationError) -> GpudeskError:
     """One line naming the field and the reason, in the current language."""
     first = exc.errors()[0]
@@ -260,7 +236,7 @@ def quote_error(exc: ValidationError) -> GpudeskError:
     where = field_label(loc[-1]) if loc else t("quote", "报价")
     more = exc.error_count() - 1
     tail = t(" (and {n} more problems)", "（另有 {n} 处问题）", n=more) if more else ""
-    return GpudeskError(where + t(": ", "：") + _reason(first) + tail)
+    return GpudeskError(where + t(": ", "：") + reason(first, own_words=True) + tail)
 
 
 def make_quote(data: dict[str, Any]) -> Quote:

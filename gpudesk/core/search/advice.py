@@ -130,6 +130,19 @@ def host_ram_too_small(ctx: AdviceContext) -> Advice | None:
     return _host_shortfall(ctx, "ram")
 
 
+def host_ram_unknown(ctx: AdviceContext) -> Advice | None:
+    """CPU offload on a server whose host RAM the catalogue does not state: the plan cannot check it (no
+    guessed size stands in for it), so the purchaser confirms it."""
+    need = ctx.host.get("ram_bytes")
+    if ctx.layout.offload is Offload.NONE or ctx.host.get("server_ram_bytes") or not need:
+        return None
+    return Advice(id="host-ram-unknown", severity="warning", message=t(
+        "Host RAM of this server is not stated in the catalogue: CPU offload needs {need} per node; confirm the "
+        "memory configuration with the provider before renting.",
+        "目录未注明此服务器的内存：CPU 卸载每节点需要 {need}；租用前请向服务商确认内存配置。",
+        need=units.marketed(need)))
+
+
 def nvme_too_small(ctx: AdviceContext) -> Advice | None:
     return _host_shortfall(ctx, "nvme")
 
@@ -221,6 +234,7 @@ RULES: tuple[Callable[[AdviceContext], Advice | None], ...] = (
     tensor_parallel_over_pcie,
     consumer_cards_multi_node,
     host_ram_too_small,
+    host_ram_unknown,
     nvme_too_small,
     heavy_offload,
     scaling_below_norm,
@@ -232,7 +246,7 @@ RULES: tuple[Callable[[AdviceContext], Advice | None], ...] = (
 
 RULE_IDS = (
     "does-not-fit", "fp32-doubles-memory", "old-gpu-transformers", "no-bf16", "tp-over-pcie", "consumer-multi-node",
-    "host-ram-too-small", "nvme-too-small", "offload-slow", "scaling-below-norm", "rack-power",
+    "host-ram-too-small", "host-ram-unknown", "nvme-too-small", "offload-slow", "scaling-below-norm", "rack-power",
     "monthly-cheaper", "multi-node-ib-slurm", "better-value-gpu", "long-run",
     # advice_stack.py: the accelerator's software stack
     "fp8-unsupported", "framework-unsupported", "non-cuda-stack", "bf16-rate-unknown",

@@ -9,28 +9,33 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from gpudesk.core.engine.layout_rules import pp_problem, tp_problem
-from gpudesk.core.models import Job, Offload, Recompute
+from gpudesk.core.models import Job, Loss, Offload, Recompute
 
 TP_DEGREES = (1, 2, 4, 8, 16)
 PP_DEGREES = (2, 4, 8, 16, 32)
 _OFFLOADS = (Offload.NONE, Offload.OPTIMIZER, Offload.OPTIMIZER_PARAMS)
 _RECOMPUTES = (Recompute.NONE, Recompute.SELECTIVE, Recompute.FULL)
-_RECOMPUTE_SCORE = {Recompute.NONE: 0.0, Recompute.SELECTIVE: 0.5, Recompute.FULL: 8.0}
+_RECOMPUTE_ORDER = (Recompute.NONE, Recompute.SELECTIVE, Recompute.OP_SELECTIVE, Recompute.FULL)  # least saving first
+_RECOMPUTE_SCORE = {Recompute.NONE: 0.0, Recompute.SELECTIVE: 0.5, Recompute.OP_SELECTIVE: 2.0, Recompute.FULL: 8.0}
 _ZERO_SCORE = (0.0, 0.1, 0.3, 2.0)
 
 
 class Candidate(NamedTuple):
-    """One layout to try for a GPU count. The search takes the lowest `level` that fits (2 × offload
-    index, + 1 when tensor parallelism leaves the NVLink group), so offload and TP over PCIe are used
-    only when nothing else fits; inside a level, the lowest static slowness `score` first."""
+    """One layout to try for a GPU count. The search takes the lowest `level` that fits (4 × offload
+    index, + 2 when tensor parallelism leaves the NVLink group, + 1 for a chunked loss the job did not ask
+    for), so a chunked cross-entropy comes before TP over PCIe and both before CPU offload, each used only
+    when nothing cheaper fits; inside a level, the lowest static slowness `score` first."""
 
     level: int
     score: float
-    variant: int  # index into the job's variants (recompute, micro-batch)
+    variant: int  # index into the job's variants (recompute, micro-batch, loss)
     tp: int
     pp: int
     zero: int
     offload: Offload
+
+
+NO_OFFLOAD_LEVELS = 4  # levels below this keep everything on the GPUs (see Candidate)
 
 
 @dataclass
@@ -39,21 +44,37 @@ class Variant:
     recompute: Recompute
     micro_batch: int
     score: float
+    chunked: bool = False  # the loss switched to chunked cross-entropy (the framework supports it)
 
 
 def variants(job: Job) -> list[Variant]:
-    """The job with more activation recomputation and smaller micro-batches (same global batch)."""
+    """The job with more activation recomputation and smaller micro-batches (same global batch), then the
+    same with a chunked cross-entropy when the job leaves the loss to a framework that can chunk it
+    (each group ends with its least-memory variant: full recomputation, micro-batch 1)."""
     if not job.task.trains:
         return [Variant(job, job.recompute, job.micro_batch, 0.0)]
+    out = _variants(job)
+    from gpudesk.core.engine.frameworks import loss_of, profile_of
+
+    if job.loss is None and loss_of(job) is not Loss.CHUNKED and profile_of(job).chunked_loss:
+        chunked = job.model_copy(update={"loss": Loss.CHUNKED})
+        out += [Variant(v.job.model_copy(update={"loss": Loss.CHUNKED}) if v.job is not job else chunked,
+                        v.recompute, v.micro_batch, v.score, chunked=True) for v in _variants(job)]
+    return out
+
+
+def _variants(job: Job) -> list[Variant]:
     out = []
-    start = _RECOMPUTES.index(job.recompute)
+    own = Recompute(job.recompute)
+    # the job's own recomputation, then the search's heavier ones (op-selective, asked for, sits before full)
+    ladder = [own, *(r for r in _RECOMPUTES if _RECOMPUTE_ORDER.index(r) > _RECOMPUTE_ORDER.index(own))]
     mbs, mb = [], job.micro_batch
     while True:
         mbs.append(mb)
         if mb == 1:
             break
         mb = max(1, mb // 2)
-    for r in _RECOMPUTES[start:]:
+    for r in ladder:
         if r is Recompute.SELECTIVE and job.flash_attention and job.recompute is not Recompute.SELECTIVE:
             continue  # flash attention already drops the attention scores: same memory as none
         for halvings, mb in enumerate(mbs):
@@ -64,16 +85,25 @@ def variants(job: Job) -> list[Variant]:
     return out
 
 
-def degrees(job: Job, n: int, gpn: int) -> tuple[tuple[int, ...], tuple[int, ...], int]:
-    """Tensor and pipeline degrees valid for n GPUs on nodes of gpn, and how many were invalid."""
+def degrees(job: Job, n: int, gpn: int) -> tuple[tuple[int, ...], tuple[int, ...], int, int]:
+    """Tensor and pipeline degrees valid for n GPUs on nodes of gpn, how many were invalid, and how many
+    the job's framework does not do (training: Hugging Face and Unsloth have no tensor or pipeline stages)."""
+    from gpudesk.core.engine.frameworks import profile_of
+
+    prof = profile_of(job)
+    tp_ok = prof.tensor_parallel or not job.task.trains  # serving (vLLM-style) splits heads whatever trained it
+    pp_ok = prof.pipeline or not job.task.trains
     nodes = n // gpn if n > gpn else 1
-    invalid = 0
+    invalid = unsupported = 0
     tps = []
     for tp in TP_DEGREES:
         if tp > n or tp > gpn:
             continue
         if n % tp or tp_problem(job.model, tp):
             invalid += 1
+            continue
+        if tp > 1 and not tp_ok:
+            unsupported += 1
             continue
         tps.append(tp)
     pps = [1]
@@ -84,8 +114,11 @@ def degrees(job: Job, n: int, gpn: int) -> tuple[tuple[int, ...], tuple[int, ...
             if nodes % pp or pp_problem(job.model, pp):
                 invalid += 1
                 continue
+            if not pp_ok:
+                unsupported += 1
+                continue
             pps.append(pp)
-    return tuple(tps), tuple(pps), invalid
+    return tuple(tps), tuple(pps), invalid, unsupported
 
 
 def candidates(job: Job, variants: Sequence[Variant], tps: Sequence[int], pps: Sequence[int],
@@ -94,7 +127,10 @@ def candidates(job: Job, variants: Sequence[Variant], tps: Sequence[int], pps: S
     from gpudesk.core.engine.frameworks import profile_of
 
     trains = job.task.trains
-    fsdp_with_pp = profile_of(job).fsdp_with_pp
+    prof = profile_of(job)
+    fsdp_with_pp = prof.fsdp_with_pp
+    # ZeRO-Offload is DeepSpeed's: a single-GPU stack without it (Unsloth) offloads nothing
+    offloads = _OFFLOADS if trains and not prof.single_gpu else _OFFLOADS[:1]
     out: list[Candidate] = []
     i = 0
     for tp in tps:
@@ -104,7 +140,7 @@ def candidates(job: Job, variants: Sequence[Variant], tps: Sequence[int], pps: S
             dp_gt1 = sharded[i]
             i += 1
             base = tp_score + math.log2(pp) * 2.5
-            for oi, offload in enumerate(_OFFLOADS if trains else _OFFLOADS[:1]):
+            for oi, offload in enumerate(offloads):
                 zeros: tuple[int, ...]
                 if offload is Offload.NONE:
                     zeros = (0, 1, 2, 3) if trains and dp_gt1 else (0,)
@@ -118,6 +154,7 @@ def candidates(job: Job, variants: Sequence[Variant], tps: Sequence[int], pps: S
                         continue
                     zs = _ZERO_SCORE[zero] * (2 if multi_node and zero == 3 else 1)
                     for vi, v in enumerate(variants):
-                        out.append(Candidate(2 * oi + pcie, base + zs + v.score, vi, tp, pp, zero, offload))
+                        level = 4 * oi + 2 * pcie + (1 if v.chunked else 0)
+                        out.append(Candidate(level, base + zs + v.score, vi, tp, pp, zero, offload))
     out.sort(key=lambda c: (c.level, c.score))
     return out

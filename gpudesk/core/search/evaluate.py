@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gpudesk.core import units
+from gpudesk.core.engine.frameworks import layout_problem
 from gpudesk.core.i18n import t
 from gpudesk.core.models import Constraints, Job, Layout, Offload, Option, Recompute
 from gpudesk.core.protocols import Catalogue
@@ -45,6 +46,9 @@ def evaluate(job: Job, catalog: Catalogue, gpu_id: str, gpus: int, offer_id: str
         scoped = constraints.model_copy(update={"gpu_allow": [gpu.id], "gpu_exclude": [],
                                                 "max_gpus": max(gpus, search_max_gpus(constraints))})
     search = LayoutSearch(job, scoped, engine)
+    problem = search.framework_problem(gpus)
+    if problem is not None:  # e.g. Unsloth on 2 GPUs: say so rather than lay it out anyway
+        raise GpudeskError(problem)
     plats = [p for p in rentable_platforms(job, scoped, catalog, search.rejected) if p.gpu.id == gpu.id]
     if offer_id is not None:
         plats = [p for p in plats if p.offer is not None and p.offer.id == offer_id]
@@ -140,10 +144,13 @@ def fixed_layout(search: LayoutSearch, p: Platform, n: int, lay: FixedLayout) ->
                              "卸载{what}到 CPU 需要 ZeRO {z} 级或更高", z=need,
                              what=t("optimizer states", "优化器状态") if need == 2 else
                              t("optimizer states and parameters", "优化器状态与参数")))
+    problem = layout_problem(job, Layout(gpus=n, tp=tp, pp=pp, zero=zero, offload=offload))
+    if problem is not None:  # the framework has no tensor or pipeline stages (Hugging Face, Unsloth)
+        raise GpudeskError(problem)
     if not job.task.trains and (zero or offload is not Offload.NONE):
         zero, offload = 0, Offload.NONE  # serving keeps no optimizer state to shard or offload
     dp = n // (tp * pp)
-    level = 2 * (0, 1, 2)[list(Offload).index(offload)] + (1 if tp > p.nvlink_group else 0)
+    level = 4 * (0, 1, 2)[list(Offload).index(offload)] + (2 if tp > p.nvlink_group else 0)
     c = Candidate(level, 0.0, 0, tp, pp, zero, offload)
     total = search.exact(0, dp if zero else 1, tp, pp, zero, offload)[0]
     te = search.time_of(p, n, c)

@@ -11,7 +11,7 @@ from gpudesk.core.i18n import t
 from gpudesk.core.engine.cost import Pricer
 from gpudesk.core.models import Billing, Cluster, Constraints, CostEstimate, Job, Layout, MemoryEstimate, Offload, TimeEstimate
 from gpudesk.core.rules import usable_bytes
-from gpudesk.core.search.candidates import Candidate, candidates, degrees, variants
+from gpudesk.core.search.candidates import NO_OFFLOAD_LEVELS, Candidate, candidates, degrees, variants
 from gpudesk.core.search.platforms import Platform
 from gpudesk.errors import GpudeskError
 
@@ -83,6 +83,7 @@ class Found:
     time_key: float | None = None  # hours (or seconds per token when no --tokens)
     deadline_hours: float | None = None
     short: bool = False  # shorter than the minimum rental period
+    unverified: bool = False  # CPU offload on a node whose host RAM the catalogue does not state
 
 
 class LayoutSearch:
@@ -101,12 +102,33 @@ class LayoutSearch:
         self.searched = 0
         self.closest: tuple[float, Platform, int, int] | None = None  # (need/usable, platform, n, need)
         self.host_closest: tuple[float, Platform, int, int] | None = None  # the same for offload's host RAM
+        self.unsupported_reason: str | None = None  # the framework's reason, when it refused a GPU count
+        self._framework_problems: dict[int, str | None] = {}
+        self.shortest_over_a_year: float | None = None  # hours of the shortest run rejected as over a year
         self.fastest_per_user = 0.0  # serving: the best tokens/s per user of any layout timed
         # The guide's quick rule (20 B/param for full training, less for LoRA) for the whole job: a
         # layout without offload must also pass it over all its GPUs (7B full: 140 GB, "2× 80 GB barely").
         self.guide_bytes = 0
         if job.task.trains:
             self.guide_bytes = engine.memory(job, Layout(), _ANY_CAPACITY).quick_estimate_bytes or 0
+
+    def framework_problem(self, n: int) -> str | None:
+        """Why the job's framework cannot train on n GPUs at all (one GPU only, the task, CP/EP), or None;
+        the first such reason is kept for the message when nothing is left."""
+        if not self.job.task.trains:
+            return None
+        if n in self._framework_problems:
+            return self._framework_problems[n]
+        from gpudesk.core.engine.frameworks import layout_problem
+
+        problem = self._framework_problems[n] = layout_problem(self.job, Layout(gpus=n))
+        if problem is not None and self.unsupported_reason is None:
+            self.unsupported_reason = problem  # the first (fewest GPUs) says what the framework lacks for the job
+        return problem
+
+    def note_over_a_year(self, hours: float) -> None:
+        if self.shortest_over_a_year is None or hours < self.shortest_over_a_year:
+            self.shortest_over_a_year = hours
 
     def check(self) -> None:
         """Stop here (raise Cancelled) if the caller asked to. Called between units of work of at most
@@ -189,8 +211,11 @@ class LayoutSearch:
         return te
 
     def levels(self, p: Platform, n: int) -> tuple[list[Level], int, int]:
-        """Candidates grouped by level: (level, by score, the least-memory ones), invalid count, total."""
-        tps, pps, invalid = degrees(self.job, n, p.gpn)
+        """Candidates grouped by level: (level, by score, the least-memory ones), invalid count, total
+        (degrees the framework does not do are counted under framework_unsupported)."""
+        tps, pps, invalid, unsupported = degrees(self.job, n, p.gpn)
+        self.searched += unsupported
+        self.reject("framework_unsupported", unsupported)
         sharded = tuple(n > tp * pp for tp in tps for pp in pps)
         multi = n > p.gpn
         cp, ep = self.job.cp, self.job.ep
@@ -200,14 +225,14 @@ class LayoutSearch:
             cands = candidates(self.job, self.variants, tps, pps, sharded, multi, p.nvlink_group)
             if cp > 1 or ep > 1:  # context / expert parallel degrees must fit the layout (engine/parallel.py)
                 cands = [c for c in cands if n % (c.tp * c.pp * cp) == 0 and (n // (c.tp * c.pp)) % ep == 0]
-            last_vi = len(self.variants) - 1
             groups: dict[int, list[Candidate]] = {}
             for c in cands:
                 groups.setdefault(c.level, []).append(c)
             levels: list[Level] = []
             for level, cs in sorted(groups.items()):
                 # memory falls with ZeRO stage, recompute and smaller micro-batches: per (tp, pp) the
-                # highest ZeRO stage with the last variant bounds the level from below
+                # highest ZeRO stage with the level's last (least-memory) variant bounds the level from below
+                last_vi = max(c.variant for c in cs)
                 extremal: dict[tuple[int, int], Candidate] = {}
                 for c in cs:
                     if c.variant == last_vi and ((c.tp, c.pp) not in extremal or c.zero > extremal[(c.tp, c.pp)].zero):
@@ -218,6 +243,11 @@ class LayoutSearch:
 
     def best(self, p: Platform, n: int) -> Found | None:
         """The best layout for n GPUs on platform p, or None (rejections counted)."""
+        problem = self.framework_problem(n)
+        if problem is not None:  # e.g. Unsloth on more than one GPU: nothing to lay out
+            self.searched += 1
+            self.reject("framework_unsupported")
+            return None
         levels, invalid, total_cands = self.levels(p, n)
         self.searched += total_cands + invalid
         self.reject("layout_invalid", invalid)
@@ -229,7 +259,7 @@ class LayoutSearch:
         guide_ok = self.guide_bytes <= n * p.usable
         for level, cands, extremal in levels:
             self.check()
-            if level < 2 and not guide_ok:  # no offload: the guide's rule of thumb must hold too
+            if level < NO_OFFLOAD_LEVELS and not guide_ok:  # no offload: the guide's rule of thumb must hold too
                 skipped += len(cands)
                 continue
             floor = min(self.memory_total(c, n) for c in extremal)
@@ -260,10 +290,11 @@ class LayoutSearch:
             total, host, _ = self.exact(vi, n // (tp * pp) if zero else 1, tp, pp, zero, offload)
             if total > p.usable:  # the dp model was off by rounding at the very edge
                 continue
-            if offload is not Offload.NONE and host > p.host_ram_max:
+            ram = p.host_ram_max  # None: not stated; the option says what to confirm (advice host-ram-unknown)
+            if offload is not Offload.NONE and ram is not None and host > ram:
                 host_short += 1  # offloaded states would not fit in the node's RAM
-                if self.host_closest is None or host / p.host_ram_max < self.host_closest[0]:
-                    self.host_closest = (host / p.host_ram_max, p, n, host)
+                if self.host_closest is None or host / ram < self.host_closest[0]:
+                    self.host_closest = (host / ram, p, n, host)
                 continue
             te = self.time_of(p, n, c)
             if self._too_slow_for_users(te):
@@ -284,7 +315,8 @@ class LayoutSearch:
         self.reject("not_best_layout", total_cands - skipped - host_short - slow - 1)
         nodes = n // p.gpn if n > p.gpn else 1
         layout = Layout(gpus=n, tp=c.tp, pp=c.pp, zero=c.zero, offload=c.offload)
-        return Found(p, n, nodes, min(p.gpn, n), c, layout, total, te)
+        return Found(p, n, nodes, min(p.gpn, n), c, layout, total, te,
+                     unverified=c.offload is not Offload.NONE and p.host_ram_max is None)
 
     def _too_slow_for_users(self, te: TimeEstimate) -> bool:
         """--target-tokens-per-user: a serving layout slower per user is not offered (the fastest seen is kept

@@ -96,6 +96,13 @@ class OptionBuilder:
             notes.append(t("Layout changes the job: recompute {r}, micro-batch {mb} (gradient accumulation keeps "
                            "the global batch).", "布局调整了任务：重计算 {r}，微批次 {mb}（梯度累积保持全局批次不变）。",
                            r=units.label("recompute", v.recompute), mb=v.micro_batch))
+        if v.chunked:
+            from gpudesk.core.engine.frameworks import profile_of
+
+            prof = profile_of(job)
+            notes.append(t("Memory is short for the whole fp32 logits: the loss is computed in chunks ({how}) "
+                           "rather than offloading to the CPU.", "显存放不下完整的 FP32 logits：损失改为分块计算"
+                           "（{how}），而不是卸载到 CPU。", how=t(*prof.chunked_how)))
         if job.task.trains:
             from gpudesk.core.engine.explain import profile_line
 

@@ -11,8 +11,6 @@ from typing import Any
 from gpudesk.core.models import Constraints, GpuSpec, Job
 from gpudesk.core.protocols import Catalogue
 from gpudesk.core.rules import (
-    HOST_RAM_MAX_PER_GPU,
-    HOST_RAM_MAX_PER_NODE,
     IN_NODE_COUNTS,
     NODE_COUNTS,
     guess_topology,
@@ -37,10 +35,10 @@ class Platform:
     usable: int  # bytes per GPU the job may use (capacity minus headroom)
 
     @property
-    def host_ram_max(self) -> int:
-        """Host RAM a node can have: the server type's, else DGX-class limits (256 GB a GPU, 2 TB a node)."""
-        ram = getattr(self.server, "host_ram_bytes", None)
-        return ram or min(HOST_RAM_MAX_PER_NODE, HOST_RAM_MAX_PER_GPU * self.gpn)
+    def host_ram_max(self) -> int | None:
+        """Host RAM of a node as the catalogue states it (the server type's), or None: unknown, never guessed
+        (an offloading option on such a node is offered with advice to confirm the RAM it needs)."""
+        return getattr(self.server, "host_ram_bytes", None) or None
 
     @property
     def nvlink_group(self) -> int:

@@ -36,6 +36,7 @@ class Entry(NamedTuple):
     step: int  # index of the step in the run
     offer: Any
     max_nodes: int
+    unverified: bool = False  # CPU offload on a node of unknown host RAM: ranked after the others
 
 
 class Row(NamedTuple):
@@ -103,11 +104,12 @@ class Group:
     by cost alone (ties: catalogue order). Kept as plain lists sorted once; an `Entry` is made only for
     the offers that are looked at (the first N of each group make the answer's top N)."""
 
-    __slots__ = ("run", "step", "n", "nodes", "time_key", "short", "rows", "costs", "rank")
+    __slots__ = ("run", "step", "n", "nodes", "time_key", "short", "rows", "costs", "rank", "unverified")
 
     def __init__(self, run: int, step: int, n: int, nodes: int, time_key: float | None, short: bool,
-                 rows: list[Row], costs: list[float | None]):
+                 rows: list[Row], costs: list[float | None], unverified: bool = False):
         self.run, self.step, self.n, self.nodes, self.time_key, self.short = run, step, n, nodes, time_key, short
+        self.unverified = unverified
         self.rows, self.costs = rows, costs
         inf = math.inf
         keys = [inf if x is None else x for x in costs]
@@ -121,7 +123,7 @@ class Group:
         k = self.rank[i]
         pos, offer, m, _, _, _, per_gpu, _ = self.rows[k]
         return Entry(self.costs[k], self.time_key, None if per_gpu is None else per_gpu * self.n, self.n, self.nodes,
-                     self.short, pos * _STEPS_PER_OFFER + self.step, self.run, self.step, offer, m)
+                     self.short, pos * _STEPS_PER_OFFER + self.step, self.run, self.step, offer, m, self.unverified)
 
     def first(self, k: int) -> list[Entry]:
         return [self.entry(i) for i in range(min(k, len(self.rows)))]
@@ -206,7 +208,7 @@ def price_runs(job: Job, c: Constraints, runs: list[ShapeRun], cap: int, search:
             if twins:
                 here, costs = _listed_once(here, costs, rejected)
             if here:
-                out.groups.append(Group(ri, j, n, f.nodes, time_key, is_short(job, hours), here, costs))
+                out.groups.append(Group(ri, j, n, f.nodes, time_key, is_short(job, hours), here, costs, f.unverified))
                 out.count += len(here)
     return out
 

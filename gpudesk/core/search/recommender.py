@@ -27,7 +27,7 @@ from gpudesk.core.search.platforms import gpu_counts, rentable_shapes, search_ma
 from gpudesk.core.search.pricing import Entry, Group, Priced, billed_prices, plain_keys, price_runs
 from gpudesk.core.quiet_gc import no_gc
 from gpudesk.core.protocols import Catalogue
-from gpudesk.core.search.ranking import SortKey, check_constraints, rank_key
+from gpudesk.core.search.ranking import QUICKER_SHARE, SIMPLER_BAND, SortKey, check_constraints, rank_key
 from gpudesk.core.search.shape_search import (
     MAX_GLOBAL_BATCH_TOKENS,
     MIN_CLUSTER_HOURS,
@@ -41,7 +41,7 @@ __all__ = ["FixedLayout", "MAX_GLOBAL_BATCH_TOKENS", "MIN_CLUSTER_HOURS", "MIN_S
            "FeasiblePoint", "Recommendation", "evaluate", "recommend", "recommendation_json"]
 
 LARGER_LOOKAHEAD = 8  # how far past the cap a larger cluster is looked for (× the cap)
-LARGER_SPEEDUP = 0.8  # ... and said when it finishes in at most this share of the time
+LARGER_SPEEDUP = QUICKER_SHARE  # ... and said when it finishes in at most this share of the time
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,7 +109,11 @@ class Recommendation:
         """What a plan's alternatives are picked from: the top options and the best option of every other
         GPU type, in rank order."""
         listed = {id(o) for o in self.options}
-        return sorted([*self.options, *(o for o in self.best_per_gpu() if id(o) not in listed)], key=lambda o: o.rank)
+        extra = [o for o in self.best_per_gpu() if id(o) not in listed]
+        quicker = self._answer.quicker() if self._answer is not None else None
+        if quicker is not None and id(quicker) not in listed and all(o is not quicker for o in extra):
+            extra.append(quicker)  # the same money for a shorter run stays among the alternatives
+        return sorted([*self.options, *extra], key=lambda o: o.rank)
 
 
 def recommendation_json(rec: Recommendation) -> dict[str, Any]:
@@ -203,6 +207,24 @@ class _Answer:
                                      (e.time_key, e.cost_key) in self.front))
         return out
 
+    def quicker(self) -> Option | None:
+        """The fastest offer-and-count costing at most SIMPLER_BAND more than the first option that finishes
+        in at most QUICKER_SHARE of its time, or None (only with a job size: hours to compare)."""
+        top = self.top(1)
+        if not top or not self.job.task.trains or self.job.tokens is None:
+            return None
+        first = top[0]
+        if first.cost_key is None or first.time_key is None:
+            return None
+        cost_limit, time_limit = first.cost_key * (1 + SIMPLER_BAND), first.time_key * QUICKER_SHARE
+        near = [e for e in self.cheapest if e.time_key is not None and e.cost_key is not None
+                and e.cost_key <= cost_limit and e.time_key <= time_limit]
+        if not near:
+            return None
+        e = min(near, key=lambda e: (e.time_key, self.sort_key(e)))
+        rank = next(i + 1 for i, x in enumerate(self.ranked()) if x.order == e.order)
+        return self.option(e, rank)
+
     def best_per_gpu(self) -> list[Option]:
         best: dict[str, tuple[tuple[SortKey, int], Entry]] = {}
         for e in self.firsts:
@@ -262,6 +284,10 @@ def _finish(job: Job, c: Constraints, runs: list[ShapeRun], cap: int, priced: Pr
     top = answer.top(c.top)
     options = [answer.option(e, i + 1) for i, e in enumerate(top)]
     notes = _notes(job, c, any(g.costs[g.rank[-1]] is None for g in groups), priced.unpriced_budget)
+    if any(g.unverified for g in groups):
+        notes.append(t("Options that offload to the CPU on a server whose host RAM the catalogue does not state are "
+                       "ranked after the others: confirm the RAM they need with the provider.",
+                       "在目录未注明内存的服务器上做 CPU 卸载的方案排在其他方案之后：请向服务商确认所需内存。"))
     larger = _larger_cluster(answer, top[0], cap)
     if larger:
         notes.append(larger)
@@ -287,27 +313,29 @@ def _notes(job: Job, c: Constraints, unpriced: bool, unpriced_budget: int) -> li
                        "截止时间按含 {m:.0%} 试错余量的时长核对。", m=job.trial_margin))
     if c.budget is not None:
         notes.append(t("The budget is a ceiling, not a target: within it the options are ranked by the objective, "
-                       "and near-equal ones by the simpler rental (one node, fewer GPUs).",
-                       "预算是上限而非目标：预算内按目标排序，相差无几时优先更简单的租用方案（单节点、更少显卡）。"))
+                       "and near-equal ones by the simpler rental (fewer nodes), then the shorter run.",
+                       "预算是上限而非目标：预算内按目标排序，相差无几时优先更简单的租用方案（更少节点），其次是更短的运行时间。"))
     return notes
 
 
 def _larger_cluster(answer: _Answer, first: Entry, cap: int) -> str | None:
-    """Say when more GPUs of the first option's offer would finish clearly sooner (the smallest such
-    cluster), and for how much."""
+    """Say when more nodes of the first option's offer would finish clearly sooner (the smallest such
+    cluster), and for how much: past the GPU limit, or within it when the ranking preferred the simpler
+    rental (time objectives count a day's run on fewer nodes as fast enough)."""
     job = answer.job
     if not job.task.trains or job.tokens is None or first.time_key is None:
         return None
     run = answer.runs[first.run]
     p = run.shape.platform
-    beyond = [n for n in gpu_counts(p.gpn, first.max_nodes, cap * LARGER_LOOKAHEAD) if n > cap]
-    if not beyond:
+    counts = gpu_counts(p.gpn, first.max_nodes, cap * LARGER_LOOKAHEAD)
+    larger = [n for n in counts if n > cap or (n > first.n and n > p.gpn and n // p.gpn > first.nodes)]
+    if not larger:
         return None
-    run.advance(beyond[-1])
+    run.advance(larger[-1])
     steps: list[tuple[int, Found, float]] = []  # (GPUs, layout, hours) of the larger clusters timed
     for s in run.steps:
         f = s.found
-        if s.n in beyond and f is not None and f.time.hours is not None:
+        if s.n in larger and f is not None and f.time.hours is not None:
             steps.append((s.n, f, f.time.hours))
     if not steps:
         return None
@@ -318,13 +346,19 @@ def _larger_cluster(answer: _Answer, first: Entry, cap: int) -> str | None:
     n, found, hours = sooner[0]  # the smallest larger cluster that is clearly faster
     ph, pm = billed_prices(first.offer, answer.c.billing)
     cost, _ = plain_keys(job, found.time, n, ph, pm, answer.c.billing, answer.engine)
+    args = dict(n=n, gpu=units.localised(p.gpu, "name"), nodes=found.nodes, h=units.hours(hours), h0=units.hours(first.time_key),
+                x=units.money(cost, job.currency), x0=units.money(first.cost_key, job.currency), cap=cap)
+    if n <= cap:
+        return t("A larger cluster would finish sooner: {n}× {gpu} ({nodes} nodes) in {h} instead of {h0}, for {x} "
+                 "(the first option: {x0}); it ranks lower because fewer nodes finish in reasonable time for about "
+                 "the same cost, and are simpler to rent, wire and accept.",
+                 "更大的集群能更快完成：{n} 张 {gpu}（{nodes} 个节点）需 {h}，而非 {h0}，费用 {x}（首选方案：{x0}）；"
+                 "它排名靠后，因为更少的节点能以相近的费用在合理时间内完成，且更易租用、组网与验收。", **args)
     return t("A larger cluster would finish sooner: {n}× {gpu} ({nodes} nodes) in {h} instead of {h0}, for {x} "
              "(the first option: {x0}). The search stops at {cap} GPUs unless the job needs more; raise the most "
              "GPUs (--max-gpus {n}) to compare such clusters.",
              "更大的集群能更快完成：{n} 张 {gpu}（{nodes} 个节点）需 {h}，而非 {h0}，费用 {x}（首选方案：{x0}）。"
-             "除非任务需要，搜索最多考虑 {cap} 张卡；如需比较这类集群，请提高最多显卡数（--max-gpus {n}）。",
-             n=n, gpu=units.localised(p.gpu, "name"), nodes=found.nodes, h=units.hours(hours), h0=units.hours(first.time_key),
-             x=units.money(cost, job.currency), x0=units.money(first.cost_key, job.currency), cap=cap)
+             "除非任务需要，搜索最多考虑 {cap} 张卡；如需比较这类集群，请提高最多显卡数（--max-gpus {n}）。", **args)
 
 
 def _nothing_kept(job: Job, c: Constraints, priced: Priced) -> GpudeskError:
@@ -363,13 +397,21 @@ def _nothing_fits(job: Job, search: LayoutSearch, rejected: dict[str, int]) -> G
             "(--max-gpus), serve fewer users per setup, shorten the context, quantise the weights or lower the target",
             "没有配置能达到每用户每秒 {x:g} 个 token；能放下的最快配置为 {best:.1f}：请允许更多显卡（--max-gpus）、"
             "减少并发、缩短上下文、量化权重或降低目标", x=job.target_tokens_per_user, best=search.fastest_per_user))
+    if rejected.get("run_over_a_year") and search.shortest_over_a_year is not None:
+        return GpudeskError(t(
+            "every option that fits would run for more than a year (the shortest: {d:,.0f} days): allow more GPUs "
+            "(--max-gpus), train on fewer tokens or use LoRA",
+            "所有能放下的方案都要运行一年以上（最短 {d:,.0f} 天）：请允许更多显卡（--max-gpus）、减少训练 token 或改用 LoRA",
+            d=search.shortest_over_a_year / 24))
+    if search.closest is None and search.host_closest is None and search.unsupported_reason is not None:
+        return GpudeskError(search.unsupported_reason)  # the framework refuses every count it was tried on
     advice = t("allow more GPUs (--max-gpus), use LoRA or QLoRA, a shorter --seq-len, or a GPU with more memory",
                "请允许更多显卡（--max-gpus）、改用 LoRA 或 QLoRA、缩短 --seq-len，或选择显存更大的显卡")
     if search.host_closest is not None:
         _, p, n, need = search.host_closest
         why = t("fits GPU memory only by CPU offload, which needs {need} of host RAM per node (at most {most})",
                 "只有把状态卸载到 CPU 才能放下显存，但每节点需要 {need} 内存（最多 {most}）",
-                need=units.marketed(need), most=units.marketed(p.host_ram_max))
+                need=units.marketed(need), most=units.marketed(p.host_ram_max or 0))
     elif search.closest is None:
         return GpudeskError(t("no GPU in the catalogue matches the constraints (check --gpu-allow / --gpu-exclude, "
                               "--provider and --region)",

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from gpudesk.core.models import Job, Offload
-from gpudesk.core.rules import PRETRAIN_GLOBAL_BATCH_TOKENS
+from gpudesk.core.rules import MAX_RUN_HOURS, PRETRAIN_GLOBAL_BATCH_TOKENS
 from gpudesk.core.search.advice import LONG_RUN_DAYS
 from gpudesk.core.search.layout_search import Found, LayoutSearch
 from gpudesk.core.search.platforms import Shape, gpu_counts
@@ -105,6 +105,10 @@ def _steps(search: LayoutSearch, shape: Shape, counts: list[int]) -> Iterator[St
                     if trains and n > 1 and search.global_batch_tokens(f) > MAX_GLOBAL_BATCH_TOKENS:
                         search.reject("global_batch_too_large", 1)
                         f, stop = None, True
+                    elif trains and f.time.hours is not None and f.time.hours > MAX_RUN_HOURS:
+                        search.note_over_a_year(f.time.hours)
+                        search.reject("run_over_a_year", 1)
+                        f = None  # more GPUs may bring it within a year: the search goes on
                     else:
                         if not trains and smallest is None:
                             smallest = n

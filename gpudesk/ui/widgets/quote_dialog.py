@@ -368,7 +368,8 @@ class QuoteDialog(QDialog):
     def _accept(self) -> None:
         from pydantic import ValidationError
 
-        from gpudesk.core.plan.quotes import Quote, _reason
+        from gpudesk.core.plan.quotes import Quote
+        from gpudesk.core.validation import reason
 
         data = self.values()
         if self.provider_combo.currentData() in (None, NEW_PROVIDER):
@@ -388,7 +389,7 @@ class QuoteDialog(QDialog):
                     key = "price_hourly"
                 if key == "subsidy":
                     key = "subsidy_rate"
-                problems.setdefault(key if key in self.errors else "", _reason(error))
+                problems.setdefault(key if key in self.errors else "", reason(error, own_words=True))
             if "" in problems:  # a rule about the whole quote (valid-until before the date, VAT rate without VAT)
                 self._show_problems(problems, problems.pop(""))
             else:

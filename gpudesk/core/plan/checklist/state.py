@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import difflib
 from typing import TypeGuard
 
 from gpudesk.core.plan.checklist.expectations import expectations
 from gpudesk.core.plan.checklist.templates import item_ids, templates
 from gpudesk.core.plan.model import STATUSES, ChecklistState, Plan, Status, configuration_key, now_iso
+from gpudesk.core.i18n import t
+from gpudesk.core.parse import suggest
 from gpudesk.core.protocols import Catalogue
 from gpudesk.errors import GpudeskError
 
@@ -36,12 +37,13 @@ def set_status(plan: Plan, item_id: str, status: str, note: str | None = None, w
     """
     ids = item_ids()
     if item_id not in ids:
-        close = difflib.get_close_matches(item_id, ids, n=3, cutoff=0.5)
-        hint = f"; did you mean {', '.join(close)}?" if close else ""
-        raise GpudeskError(f"unknown checklist item {item_id!r}{hint}")
+        close = suggest(item_id, ids, n=3)
+        hint = t("; did you mean {c}?", "；是否想输入 {c}？", c=", ".join(close)) if close else ""
+        raise GpudeskError(t("unknown checklist item {id!r}", "未知的检查项 {id!r}", id=item_id) + hint)
     s = normalise_status(status)
     if s == "waived" and not (reason and reason.strip()):
-        raise GpudeskError(f"waiving {item_id} needs a reason (say why the check is not needed)")
+        raise GpudeskError(t("waiving {id} needs a reason (say why the check is not needed)",
+                             "豁免 {id} 需要理由（说明为何不需要这项检查）", id=item_id))
     ex = expectations(plan, catalog)
     tpl = next(x for x in templates() if x["id"] == item_id)
     if s != "n/a" and not all(ex.conditions.get(c, False) for c in tpl.get("when", [])):
