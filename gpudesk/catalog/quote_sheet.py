@@ -76,9 +76,10 @@ COLUMNS: list[Column] = [
     Column("rates"), Column("subsidy"), Column("prices_include_vat"),
     # recomputed when the quote is added: ignored on import
     Column("fit"), Column("added"), Column("provider_facts"), Column("provider_name"), Column("gpu_name"),
+    Column("gpu_name_zh"),
 ]
 _RAW = {"rates", "subsidy", "prices_include_vat"}
-_IGNORED = {"fit", "added", "provider_facts", "provider_name", "gpu_name"}
+_IGNORED = {"fit", "added", "provider_facts", "provider_name", "gpu_name", "gpu_name_zh"}
 _KIND: dict[str, tuple[str, str | None]] = {
     **{c.field: ("price", c.unit) for c in COLUMNS if c.unit is not None},
     "subsidy_cap": ("price", None), "setup_fee": ("price", None),

@@ -205,7 +205,7 @@ def format_plan(plan, path=None, catalog=None) -> str:
     else:
         lay, mem, tm, cost = o.layout, o.memory, o.time, o.cost
         lines += [
-            f"{t('Choice', '选定方案')}: {o.gpus}× {o.gpu_name or o.gpu}"
+            f"{t('Choice', '选定方案')}: {o.gpus}× {units.gpu_name(o)}"
             + (f" ({o.nodes} × {o.gpus_per_node})" if o.nodes > 1 else "") + f" · {o.interconnect}"
             + (f" · {o.network}" if o.network else ""),
             _price_line(plan, o),
@@ -250,7 +250,7 @@ def format_plan(plan, path=None, catalog=None) -> str:
                            f"{_n(a.serving.cost_per_month)} {a.cost.currency} {t('per month', '每月')}")
             else:
                 figures = f"{units.hours(a.time.hours)} · {units.money(a.cost.with_trial_margin, a.cost.currency)}"
-            lines.append(f"  {a.rank:>2}. {a.gpus}× {a.gpu_name or a.gpu} · {a.offer or '-'} · {figures}")
+            lines.append(f"  {a.rank:>2}. {a.gpus}× {units.gpu_name(a)} · {a.offer or '-'} · {figures}")
     sel = plan.quote_selection
     lines += ["", t("Quotes: {n}", "报价：{n} 份", n=len(plan.quotes)) + (
         t(" · selected {q}: {why}", " · 已选定 {q}：{why}", q=sel.quote, why=sel.reason) if sel else

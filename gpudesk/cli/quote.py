@@ -8,6 +8,7 @@ import json
 import sys
 
 from gpudesk.cli.args import add_lang, plan_command
+from gpudesk.core import units
 from gpudesk.core.plan.quotes import BILLING_FORMS
 
 _PRICES = [  # option suffix -> (billing form, per)
@@ -293,7 +294,7 @@ def handle_select(args: argparse.Namespace) -> int:
             return 0
         print(t("selected quote {q} from {p}; the plan's choice is now {n}× {g} at {p}",
                 "已选定 {p} 的报价 {q}；方案的选定配置现为 {n}× {g}（{p}）", q=q.id, p=row.provider_name if row else q.provider,
-                n=plan.choice.gpus, g=plan.choice.gpu_name or plan.choice.gpu))
+                n=plan.choice.gpus, g=units.gpu_name(plan.choice)))
         for note in c.notes:
             print(f"  ! {note}")
         if row is not None and row.flags:
@@ -325,7 +326,7 @@ def _dump(doc) -> None:
 
 
 def _config(q) -> str:
-    return f"{q.nodes}×{q.gpus_per_node} {q.gpu_name or q.gpu}" if q.nodes > 1 else f"{q.gpus}× {q.gpu_name or q.gpu}"
+    return units.nodes_of(q.nodes, q.gpus_per_node, units.gpu_name(q))
 
 
 def format_list(plan) -> str:

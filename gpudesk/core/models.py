@@ -431,6 +431,7 @@ class Option(Strict):
     rank: int = 0
     gpu: str  # catalogue GPU id
     gpu_name: str = ""
+    gpu_name_zh: str | None = None  # the catalogue's Chinese name (units.gpu_name picks one)
     gpus: int
     nodes: int = 1
     gpus_per_node: int = 1

@@ -214,6 +214,16 @@ def localised(row: Any, field: str) -> Any:
     return (zh or en) if current_language() == "zh_CN" else (en or zh)
 
 
+def gpu_name(row: Any) -> str:
+    """The GPU of an option, a quote or a choice summary as a person reads it: its catalogue name in the
+    current language (`gpu_name_zh` beside `gpu_name`), else its catalogue id."""
+    name = localised(row, "gpu_name")
+    if name:
+        return str(name)
+    gid = row.get("gpu") if isinstance(row, dict) else getattr(row, "gpu", None)
+    return str(gid or unknown())
+
+
 def region(text: str | None) -> str:
     """A catalogue region as a person reads it: regions are written as the provider names them, often with an
     English gloss ("山东 Shandong", "华北1（青岛）cn-qingdao (Shandong)"); Chinese readers get the Chinese part."""

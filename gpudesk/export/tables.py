@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from gpudesk.core import units
 from gpudesk.core.i18n import t
 
 GIB = float(1 << 30)
@@ -54,7 +55,7 @@ def options_table(options: Sequence, provider_names: Mapping[str, str | None] | 
     for o in options:
         lay, cost, mem, tm = o.layout, o.cost, o.memory, o.time
         rows.append([
-            o.rank, o.gpu_name or o.gpu, o.gpu, o.gpus, o.nodes, o.gpus_per_node,
+            o.rank, units.gpu_name(o), o.gpu, o.gpus, o.nodes, o.gpus_per_node,
             names.get(o.provider or "", o.provider or ""), o.offer or "", o.region or "", o.server or "",
             layout_text(lay), lay.tp, lay.pp, lay.dp, lay.zero, lay.micro_batch, tier_label(o.tier),
             bool(mem.fits), _round(mem.per_gpu_bytes.total / GIB), _round(mem.usable_bytes / GIB),
@@ -100,7 +101,7 @@ def quotes_table(comparison) -> Table:
         q, c, it = r.quote, r.cost, r.cost.items
         facts = r.provider or {}
         rows.append([
-            q.id, r.provider_name, q.provider, q.reference or "", q.date or "", q.valid_until or "", q.gpu_name or q.gpu,
+            q.id, r.provider_name, q.provider, q.reference or "", q.date or "", q.valid_until or "", units.gpu_name(q),
             q.gpus, q.nodes, q.gpus_per_node, price_summary(q), _round(r.fit.hours if r.fit else None),
             _round(c.rental_hours), None if r.fit is None or r.fit.fits is None else bool(r.fit.fits),
             *(_round(it[k]) for k in ("compute", "storage", "network", "fees", "subsidy", "tax")), _round(c.all_in),

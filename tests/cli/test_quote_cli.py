@@ -192,3 +192,13 @@ def test_three_quote_rule_counts_licensed_providers(plan, capsys):
     assert c["enough_quotes"] is True and c["providers_with_valid_quotes"] == 3
     assert c["licensed_providers_with_valid_quotes"] == 1 and c["three_quote_rule_met"] is False
     assert c["rule_text"].startswith("有效报价 3 家，其中记录许可证 1 家")
+
+
+def test_list_writes_the_configuration_as_the_pdf_does(plan, capsys):
+    """The quote list wrote "1× NVIDIA …" / "2×8 …" where the PDF says "1 个节点 × 1 张 …"."""
+    assert add(plan, "jianmi", "2.0", "100", FUTURE) == 0
+    capsys.readouterr()
+    assert run_cli(["quote", "list", plan, "--lang", "zh_CN"]) == 0
+    assert "1 个节点 × 1 张 NVIDIA GeForce RTX 4090" in capsys.readouterr().out
+    assert run_cli(["quote", "list", plan, "--lang", "en"]) == 0
+    assert "1 node × 1 NVIDIA GeForce RTX 4090" in capsys.readouterr().out

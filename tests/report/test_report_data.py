@@ -248,6 +248,15 @@ def test_a_smaller_option_that_is_faster_and_cheaper_is_not_said_to_rank_lower(p
     assert "更快" in line and "更便宜" in line and "排名靠后" not in line, line
 
 
+def test_a_domestic_card_is_named_in_the_reader_language(plan):
+    """The PDF printed the option's English name: 昇腾 read "Huawei Ascend 910B4" in the zh document."""
+    plan.choice = plan.choice.model_copy(update={"gpu_name": "Huawei Ascend 910B4", "gpu_name_zh": "华为昇腾 910B4"})
+    zh = _all_text(build_report(plan, "zh_CN", generated=DAY))
+    assert "华为昇腾 910B4" in zh and "Huawei Ascend" not in zh
+    en = _all_text(build_report(plan, "en", generated=DAY))
+    assert "Huawei Ascend 910B4" in en and "华为昇腾" not in en
+
+
 def test_building_the_report_evaluates_nothing(plan, monkeypatch):
     """Issue 16: the report shows the plan; no search, evaluation or estimate runs at print time, even
     with the catalogue at hand (any call would raise here)."""

@@ -217,3 +217,17 @@ def test_the_row_editor_names_every_catalogue_field_in_words():
     labels = field_labels()
     for model in (GpuSpec, ServerType, Provider, Offer):
         assert [f for f in model.model_fields if f not in labels and f != "user"] == [], model.__name__
+
+
+def test_options_model_names_the_gpu_in_the_ui_language(qtmodeltester):
+    """The zh Options table printed the option's English name for cards with a Chinese catalogue name."""
+    from gpudesk.core.i18n import use_language
+    from gpudesk.ui.models.options_model import COLUMNS, OptionsModel
+
+    o = option(gpu="ascend-910b4", name="Huawei Ascend 910B4").model_copy(update={"gpu_name_zh": "华为昇腾 910B4"})
+    model = OptionsModel()
+    model.set_options([o])
+    with use_language("zh_CN"):
+        assert model.index(0, COLUMNS.index("gpu")).data() == "华为昇腾 910B4"
+    with use_language("en"):
+        assert model.index(0, COLUMNS.index("gpu")).data() == "Huawei Ascend 910B4"

@@ -163,3 +163,15 @@ def test_the_flags_column_punctuates_as_the_language_does(window, qtbot, monkeyp
     text = page.table.model().index(0, COLUMNS.index("flags")).data()
     assert "；" in text and "; " not in text, text
     assert text == "；".join(page.comparison.rows[0].flag_texts())
+
+
+def test_the_configuration_column_reads_as_the_pdf(window, qtbot, monkeypatch):
+    """Seen on screen (zh): the Quotes tab wrote "1×8 NVIDIA …" where the PDF says "1 个节点 × 8 张 …"."""
+    from gpudesk.ui.models.quotes_model import COLUMNS
+
+    wait_recompute(qtbot, window, lambda: window.set_language("zh_CN"))
+    window.show_tab("quotes")
+    page = window.quotes_page()
+    assert _add(page, monkeypatch, "jianmi", "a100-sxm-80gb", 8, "8.5")
+    text = page.table.model().index(0, COLUMNS.index("configuration")).data()
+    assert text.startswith("1 个节点 × 8 张 NVIDIA A100 80GB SXM"), text

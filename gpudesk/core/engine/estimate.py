@@ -146,7 +146,7 @@ def _explain(job: Job, layout: Layout, cluster: Cluster, memory: MemoryEstimate,
     if cls in ("volta", "turing") and task.trains:
         notes.append(t("{g} is cheap to rent but slow on Transformers (no BF16, no FlashAttention 2): total cost is "
                        "often higher", "{g} 租金低但跑 Transformer 慢（无 BF16、无 FlashAttention 2）：总成本常更高",
-                       g=cluster.gpu.name))
+                       g=units.localised(cluster.gpu, "name")))
     if task.trains and time.scaling_efficiency < 0.999 and layout.gpus > 1:
         notes.append(t("{n} GPUs give about {x:.1f}x one GPU (scaling efficiency {e:.0%}, from the communication model)",
                        "{n} 卡约为单卡的 {x:.1f} 倍（扩展效率 {e:.0%}，由通信模型得出）",
@@ -154,7 +154,7 @@ def _explain(job: Job, layout: Layout, cluster: Cluster, memory: MemoryEstimate,
     if time.peak_tflops is None:
         notes.append(t("no peak TFLOPS known for {g} at {p}: time and cost not computed (add the figure to the catalogue)",
                        "未知 {g} 在 {p} 精度下的峰值算力：不计算时间与费用（可在目录中补充）",
-                       g=cluster.gpu.name, p=job.precision.value))
+                       g=units.localised(cluster.gpu, "name"), p=job.precision.value))
     if task is TaskKind.INFERENCE:
         if cost.price_per_gpu_hour is None and cost.price_per_gpu_month is None:
             notes.append(t("no price per GPU-hour given: the service's cost is not computed",

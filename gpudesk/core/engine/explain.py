@@ -90,7 +90,7 @@ def _capabilities(job: Job, layout: Layout, cluster: Cluster, fw: Framework, not
     if job.virtual_stages > 1 and layout.pp == 1:
         notes.append(t("virtual stages apply only with pipeline parallelism (pp > 1)", "虚拟阶段只在流水线并行（pp > 1）时生效"))
     stack = software_stack(cluster.gpu)
-    gpu = cluster.gpu.name
+    gpu = units.localised(cluster.gpu, "name")
     if stack is None:
         notes.append(t("{g}: software stack unknown: check that {f} runs on it before renting",
                        "{g}：软件栈未知：租用前请确认 {f} 能在其上运行", g=gpu, f=name))

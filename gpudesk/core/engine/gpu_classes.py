@@ -12,6 +12,7 @@ and the notes say so.
 
 from __future__ import annotations
 
+from gpudesk.core import units
 from gpudesk.core.i18n import t
 from gpudesk.core.models import Cluster, GpuSpec, Precision
 
@@ -82,7 +83,7 @@ def peak_tflops(gpu: GpuSpec, precision: Precision, notes: list[str] | None = No
             return gpu.tflops_fp8
         if notes is not None:
             notes.append(t("{gpu}: no FP8 peak (unsupported or unknown): timed at its BF16/FP16 peak",
-                           "{gpu}：无 FP8 峰值（不支持或未知）：按 BF16/FP16 峰值计时", gpu=gpu.name))
+                           "{gpu}：无 FP8 峰值（不支持或未知）：按 BF16/FP16 峰值计时", gpu=units.localised(gpu, "name")))
         return gpu.tflops_bf16 or gpu.tflops_fp16 or gpu.tflops_fp32
     if precision is Precision.BF16:
         if gpu.tflops_bf16:
@@ -90,7 +91,7 @@ def peak_tflops(gpu: GpuSpec, precision: Precision, notes: list[str] | None = No
         if notes is not None and gpu.tflops_fp16:
             notes.append(t("{gpu}: no BF16 peak (unsupported or unknown): timed at its FP16 peak; train in FP16 "
                            "with loss scaling", "{gpu}：无 BF16 峰值（不支持或未知）：按 FP16 峰值计时；需用 FP16 加损失缩放训练",
-                           gpu=gpu.name))
+                           gpu=units.localised(gpu, "name")))
         return gpu.tflops_fp16 or gpu.tflops_fp32
     if precision is Precision.FP16:
         return gpu.tflops_fp16 or gpu.tflops_bf16 or gpu.tflops_fp32

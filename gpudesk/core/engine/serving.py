@@ -190,7 +190,7 @@ def serving_notes(job: Job, s: ServingEstimate, cluster: Cluster) -> list[str]:
             "解码：每步为 {c} 个并发序列读取一次全部权重，并读取每个序列在完整 {ctx} token 上下文下的 KV 缓存"
             "（最坏情况）；按 {gpu} 显存带宽 {bw} GB/s 的 {f:.0%} 计（gpt-fast 实测）；{bound_zh}受限：每用户每秒 "
             "{u:.1f} token，整个服务每秒 {s:,.0f} token",
-            c=s.concurrency, ctx=s.context_tokens, f=s.bandwidth_fraction, gpu=gpu.name,
+            c=s.concurrency, ctx=s.context_tokens, f=s.bandwidth_fraction, gpu=units.localised(gpu, "name"),
             bw=units.bandwidth(gpu.memory_bandwidth_gbps), bound=s.bound,
             bound_zh="访存" if s.bound == "memory" else "算力", u=s.tokens_per_second_per_user or 0,
             s=s.tokens_per_second or 0))
@@ -217,7 +217,7 @@ def serving_notes(job: Job, s: ServingEstimate, cluster: Cluster) -> list[str]:
                          fmt=fmt.upper() if fmt == "fp8" else fmt))
     if fmt == "fp8" and not gpu.tflops_fp8:
         out.append(t("{gpu} has no FP8 tensor cores: FP8 weights only save memory there",
-                     "{gpu} 没有 FP8 张量核心：FP8 权重在此只节省显存", gpu=gpu.name))
+                     "{gpu} 没有 FP8 张量核心：FP8 权重在此只节省显存", gpu=units.localised(gpu, "name")))
     if s.kv_precision == "fp8":
         out.append(t("KV cache in FP8: half the bytes of BF16, read and stored at 1 byte per element",
                      "KV 缓存为 FP8：字节数为 BF16 的一半，每元素按 1 字节存取"))

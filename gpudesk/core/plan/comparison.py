@@ -236,7 +236,7 @@ def row_json(r: QuoteRow) -> dict[str, Any]:
     return {
         "id": q.id, "provider": q.provider, "provider_name": r.provider_name, "reference": q.reference,
         "date": q.date, "valid_until": q.valid_until, "contact": q.contact,
-        "gpu": q.gpu, "gpu_name": q.gpu_name, "gpus": q.gpus, "gpus_per_node": q.gpus_per_node, "nodes": q.nodes,
+        "gpu": q.gpu, "gpu_name": q.gpu_name, "gpu_name_zh": q.gpu_name_zh, "gpus": q.gpus, "gpus_per_node": q.gpus_per_node, "nodes": q.nodes,
         "region": q.region,
         "hours": _r(fit.hours if fit else None), "gpu_hours": _r(fit.gpu_hours if fit else None),
         "duration_hours": cj["duration_hours"], "rental_hours": cj["rental_hours"],

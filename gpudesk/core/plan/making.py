@@ -12,6 +12,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from gpudesk.core import units
 from gpudesk.core.models import Constraints, GpuSpec, Job, Option
 from gpudesk.core.plan.files import plan_hash
 from gpudesk.core.i18n import LANGUAGES, t, use_language
@@ -218,7 +219,7 @@ def default_title(job: Job, choice: Option, *, model: str | None = None) -> str:
              "lora": ("LoRA fine-tuning", "LoRA 微调"), "qlora": ("QLoRA fine-tuning", "QLoRA 微调"),
              "inference": ("serving", "推理服务"), "mixed": ("training + serving", "训练 + 推理")}
     return t("{model} {task} on {n}× {gpu}", "{model} {task}：{n}× {gpu}", model=model or model_name(job.model),
-             task=t(*names.get(task, (task, task))), n=choice.gpus, gpu=choice.gpu_name or choice.gpu)
+             task=t(*names.get(task, (task, task))), n=choice.gpus, gpu=units.gpu_name(choice))
 
 
 def title_is_default(plan: Plan) -> bool:
@@ -293,7 +294,7 @@ def choice_summary(option: Option | None) -> dict[str, Any] | None:
         return None
     lay, cost = option.layout, option.cost
     return {
-        "gpu": option.gpu, "gpu_name": option.gpu_name, "gpus": option.gpus, "nodes": option.nodes,
+        "gpu": option.gpu, "gpu_name": option.gpu_name, "gpu_name_zh": option.gpu_name_zh, "gpus": option.gpus, "nodes": option.nodes,
         "gpus_per_node": option.gpus_per_node, "interconnect": option.interconnect, "network": option.network,
         "provider": option.provider, "offer": option.offer, "region": option.region, "server": option.server,
         "tier": _val(option.tier),

@@ -13,6 +13,7 @@ import hashlib
 import json
 from typing import Any
 
+from gpudesk.core import units
 from gpudesk.core.i18n import t
 from gpudesk.core.models import Option
 from gpudesk.core.plan.making import _dump
@@ -136,7 +137,7 @@ def add_quote(plan: Plan, data: dict[str, Any] | Quote, catalog: Catalogue) -> Q
     pid, name, facts = provider_facts(catalog, str(d.get("provider") or ""))
     gpu = catalog.gpu(str(d.get("gpu") or ""))
     d.update(provider=pid, provider_name=d.get("provider_name") or name, provider_facts=facts, gpu=gpu.id,
-             gpu_name=gpu.name, added=d.get("added") or now_iso(), fit=None)
+             gpu_name=gpu.name, gpu_name_zh=getattr(gpu, "name_zh", None), added=d.get("added") or now_iso(), fit=None)
     if not d.get("id"):
         d["id"] = next_quote_id(plan.quotes)
     elif any(q.id == d["id"] for q in plan.quotes):
@@ -158,8 +159,6 @@ def quote_warnings(q: Quote, catalog: Catalogue | None = None, today: _dt.date |
                      p=q.provider_name or q.provider))
     zero = [r.billing for r in q.rates if r.price == 0]
     if zero:
-        from gpudesk.core import units
-
         out.append(t("a price of 0 ({b}): check the quote (it cannot be the cheapest)",
                      "价格为 0（{b}）：请核对报价（价格为 0 的报价不参与最低价比较）",
                      b=t(", ", "、").join(units.label("billing_short", b) for b in zero)))
@@ -169,7 +168,7 @@ def quote_warnings(q: Quote, catalog: Catalogue | None = None, today: _dt.date |
         if sizes and q.gpus_per_node not in sizes:
             out.append(t("no server or offer of {g} in the catalogue has {n} GPUs per node (known: {k}): check the "
                          "quote", "目录中没有每节点 {n} 张 {g} 的服务器或报价（已知：{k}）：请核对报价",
-                         g=q.gpu_name or q.gpu, n=q.gpus_per_node, k=", ".join(map(str, sizes))))
+                         g=units.gpu_name(q), n=q.gpus_per_node, k=", ".join(map(str, sizes))))
     return out
 
 

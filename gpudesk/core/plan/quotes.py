@@ -116,6 +116,7 @@ class Quote(_Strict):
     # the configuration quoted
     gpu: str
     gpu_name: str | None = None
+    gpu_name_zh: str | None = None  # the catalogue's Chinese name (units.gpu_name picks one)
     gpus_per_node: int = Field(ge=1, le=64)
     nodes: int = Field(default=1, ge=1, le=4096)
     region: str | None = Field(default=None, max_length=200)

@@ -8,6 +8,7 @@ from types import SimpleNamespace
 from collections.abc import Iterable
 from typing import Any
 
+from gpudesk.core import units
 from gpudesk.core.i18n import t
 from gpudesk.core.models import Option
 from gpudesk.core.plan import Plan, compare, plan_hash
@@ -110,7 +111,7 @@ class ReportContext:
 
     def _config_text(self, o: Option) -> str:
         where = self._rent_from(o.provider)
-        text = t("{n}× {gpu}", "{n} 张 {gpu}", n=o.gpus, gpu=o.gpu_name or o.gpu)
+        text = t("{n}× {gpu}", "{n} 张 {gpu}", n=o.gpus, gpu=units.gpu_name(o))
         if o.provider == MARKET_REFERENCE:
             return text + t(" — {w}", "，{w}", w=where)
         if where:

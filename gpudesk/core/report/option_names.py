@@ -3,6 +3,7 @@ the PDF and the service charts (no Qt)."""
 
 from __future__ import annotations
 
+from gpudesk.core import units
 from gpudesk.core.models import Option
 from gpudesk.core.search.recommender import FeasiblePoint
 
@@ -12,7 +13,7 @@ Configuration = Option | FeasiblePoint
 
 def gpu_label(option: Configuration) -> str:
     """The GPU's name without the vendor prefix every row would repeat."""
-    name = option.gpu_name or option.gpu
+    name = units.gpu_name(option)
     return name.removeprefix("NVIDIA ").removeprefix("GeForce ")
 
 

@@ -108,7 +108,7 @@ class ProviderSection(ReportContext):
         who = (t("market-reference estimate", "市场参考估算价") if o.provider == MARKET_REFERENCE
                else self._provider_name(o.provider) or t("a provider", "服务商"))
         gpn = getattr(offer, "gpus_per_node", None) or o.gpus_per_node
-        return t("{who} for {gpu} in {n}-GPU nodes", "{who}：每节点 {n} 卡的 {gpu}", who=who, gpu=o.gpu_name or o.gpu, n=gpn)
+        return t("{who} for {gpu} in {n}-GPU nodes", "{who}：每节点 {n} 卡的 {gpu}", who=who, gpu=units.gpu_name(o), n=gpn)
 
     def _quote_rows(self, r: QuoteRow) -> list[tuple[str, str]]:
         """A quote's terms as the user recorded them (unknown where it says nothing)."""
@@ -123,7 +123,7 @@ class ProviderSection(ReportContext):
             (t("Quote", "报价"), f"{q.id}" + (f" — {q.reference}" if q.reference else "")),
             (t("Quote date / valid until", "报价日期 / 有效期至"), f"{_unknown(q.date)} / {_unknown(q.valid_until)}"),
             (t("Contact", "联系人"), _unknown(q.contact)),
-            (t("Configuration", "配置"), units.nodes_of(q.nodes, q.gpus_per_node, q.gpu_name or q.gpu)
+            (t("Configuration", "配置"), units.nodes_of(q.nodes, q.gpus_per_node, units.gpu_name(q))
              + "".join(f" · {x}" for x in (q.cpu, q.network, q.region) if x)),
             (t("Prices", "价格"), price_summary(q)),
             (t("Billing granularity", "计费粒度"), _unknown(q.granularity and units.label("granularity", q.granularity))),

@@ -121,7 +121,7 @@ class QuotesSection(ReportContext):
         rows, styles = [], []
         for r in self.comparison.rows:
             q, fit = r.quote, r.fit
-            config = units.nodes_of(q.nodes, q.gpus_per_node, q.gpu_name or q.gpu)
+            config = units.nodes_of(q.nodes, q.gpus_per_node, units.gpu_name(q))
             ref = "\n".join(x for x in (q.reference or t("no reference", "无编号"),
                                         t("dated {d}", "日期 {d}", d=q.date or units.unknown()),
                                         t("valid until {d}", "有效期至 {d}", d=q.valid_until or units.unknown())))

@@ -69,11 +69,11 @@ class SizingSection(ReportContext):
             [t("Guide's rule of thumb ({rule})", "指南经验法则（{rule}）", rule=quick_rule(self.job)) if self.job.task.trains
              else t("Whole service ({rule})", "整个服务（{rule}）", rule=quick_rule(self.job)),
              units.memory(quick, 0),
-             t("at least {n} × {gpu}", "至少 {n} 张 {gpu}", n=quick_gpus, gpu=o.gpu_name or o.gpu) if quick_gpus else t("unknown", "未知")],
+             t("at least {n} × {gpu}", "至少 {n} 张 {gpu}", n=quick_gpus, gpu=units.gpu_name(o)) if quick_gpus else t("unknown", "未知")],
             [t("Detailed estimate (ZeRO / activation formulas, this layout)", "详细估算（ZeRO 与激活值公式，按此并行方式）"),
              t("{per} per GPU × {n} = {tot}", "每卡 {per} × {n} = {tot}", per=units.memory(mem.per_gpu_bytes.total), n=o.gpus,
                tot=units.memory(detailed_total, 0)),
-             t("{n} × {gpu} chosen", "选用 {n} 张 {gpu}", n=o.gpus, gpu=o.gpu_name or o.gpu)],
+             t("{n} × {gpu} chosen", "选用 {n} 张 {gpu}", n=o.gpus, gpu=units.gpu_name(o))],
         ]
         return Table([t("Method", "方法"), t("Memory", "显存"), t("GPUs it implies", "对应 GPU 数")], rows,
                      widths=[0.46, 0.3, 0.24], align="lrr")

@@ -150,7 +150,7 @@ class SummarySection(ReportContext):
         billing = o.cost.cheaper_billing or self.plan.constraints.billing
         provider = self._rent_from(o.provider) or t("not chosen (priced by the user)", "未指定（用户自定价格）")
         rows = [
-            (t("GPU", "GPU 型号"), f"{o.gpu_name or o.gpu} ({units.marketed(o.memory.gpu_capacity_bytes)})"),
+            (t("GPU", "GPU 型号"), f"{units.gpu_name(o)} ({units.marketed(o.memory.gpu_capacity_bytes)})"),
             (t("GPU count", "GPU 数量"), str(o.gpus)),
             (t("Nodes", "节点"), self._node_text(o)),
             (t("GPU interconnect", "卡间互联"), o.interconnect or t("unknown", "未知")),
@@ -193,11 +193,11 @@ class SummarySection(ReportContext):
     def _tier_text(self, o: Option) -> str:
         """The guide's tier, described by this plan's own facts (the tier rule is core.search.tiers')."""
         link = o.interconnect.split(",")[0].split(" (")[0] if o.interconnect else t("unknown interconnect", "互联未知")
-        where = (t("one {gpu}", "1 张 {gpu}", gpu=o.gpu_name or o.gpu) if o.gpus == 1 else
-                 t("{n}× {gpu} in one node ({link})", "单节点 {n} 张 {gpu}（{link}）", n=o.gpus, gpu=o.gpu_name or o.gpu,
+        where = (t("one {gpu}", "1 张 {gpu}", gpu=units.gpu_name(o)) if o.gpus == 1 else
+                 t("{n}× {gpu} in one node ({link})", "单节点 {n} 张 {gpu}（{link}）", n=o.gpus, gpu=units.gpu_name(o),
                    link=link) if o.nodes <= 1 else
                  t("{n}× {gpu} over {k} nodes ({net})", "{n} 张 {gpu}，分布在 {k} 个节点（{net}）", n=o.gpus,
-                   gpu=o.gpu_name or o.gpu, k=o.nodes, net=o.network or t("network unknown", "网络未知")))
+                   gpu=units.gpu_name(o), k=o.nodes, net=o.network or t("network unknown", "网络未知")))
         return t("{tier} — {where}, for {task} of {model}", "{tier} — {where}，用于 {model} {task}",
                  tier=units.label("tier", o.tier), where=where, task=units.label("task", self.job.task).lower()
                  if self.lang == "en" else units.label("task", self.job.task), model=model_name(self.job.model))
@@ -225,7 +225,7 @@ class SummarySection(ReportContext):
             rows.append((t("Region", "地域"), c.region, ""))
         if c.billing is not None:
             rows.append((t("Billing", "计费方式"), units.label("billing", c.billing), ""))
-        names = {o.gpu: o.gpu_name or o.gpu, **{a.gpu: a.gpu_name or a.gpu for a in self.alternatives}}
+        names = {o.gpu: units.gpu_name(o), **{a.gpu: units.gpu_name(a) for a in self.alternatives}}
         if c.gpu_allow:
             rows.append((t("Only these GPUs", "仅限 GPU"), t(", ", "、").join(names.get(g, g) for g in c.gpu_allow), ""))
         if c.gpu_exclude:

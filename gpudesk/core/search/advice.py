@@ -50,7 +50,7 @@ def does_not_fit(ctx: AdviceContext) -> Advice | None:
     return Advice(id="does-not-fit", severity="critical", message=t(
         "Does not fit: needs {need} per GPU, {usable} usable on {gpu}. Add GPUs, use LoRA, or a larger card.",
         "显存不足：每卡需要 {need}，{gpu} 可用 {usable}。请增加显卡、改用 LoRA 或换更大显存的卡。",
-        need=units.memory(m.per_gpu_bytes.total), usable=units.memory(m.usable_bytes), gpu=ctx.gpu.name))
+        need=units.memory(m.per_gpu_bytes.total), usable=units.memory(m.usable_bytes), gpu=units.localised(ctx.gpu, "name")))
 
 
 def fp32_doubles_memory(ctx: AdviceContext) -> Advice | None:
@@ -70,7 +70,7 @@ def old_gpu_for_transformers(ctx: AdviceContext) -> Advice | None:
         "{gpu} is an older card: cheap per hour but slow on Transformers (no BF16, weak tensor cores), "
         "so the whole job often costs more.",
         "{gpu} 属老一代显卡：单价低，但跑 Transformer 慢（无 BF16、张量核心弱），总成本往往更高。",
-        gpu=ctx.gpu.name))
+        gpu=units.localised(ctx.gpu, "name")))
 
 
 def no_bf16_support(ctx: AdviceContext) -> Advice | None:
@@ -80,7 +80,7 @@ def no_bf16_support(ctx: AdviceContext) -> Advice | None:
         return None  # Ascend / DCU parts with BF16 but no published rate: advice_stack.bf16_rate_unknown
     return Advice(id="no-bf16", severity="warning", message=t(
         "{gpu} has no BF16: train in FP16 with loss scaling (risk of overflow on large models).",
-        "{gpu} 不支持 BF16：需用 FP16 加损失缩放训练（大模型有溢出风险）。", gpu=ctx.gpu.name))
+        "{gpu} 不支持 BF16：需用 FP16 加损失缩放训练（大模型有溢出风险）。", gpu=units.localised(ctx.gpu, "name")))
 
 
 def tensor_parallel_over_pcie(ctx: AdviceContext) -> Advice | None:
@@ -100,7 +100,7 @@ def consumer_cards_multi_node(ctx: AdviceContext) -> Advice | None:
         "Consumer cards ({gpu}) across {nodes} nodes: no NVLink, slow inter-node links, rarely offered "
         "as a cluster. Use data-centre cards for multi-node training.",
         "消费级显卡（{gpu}）跨 {nodes} 个节点：无 NVLink、节点间带宽低，少有机房按集群提供。多节点训练请用数据中心卡。",
-        gpu=ctx.gpu.name, nodes=ctx.nodes))
+        gpu=units.localised(ctx.gpu, "name"), nodes=ctx.nodes))
 
 
 # A node's host falling short of the job (ctx.host's `X_bytes` needed vs `server_X_bytes` fitted), by X:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gpudesk.core import units
 from gpudesk.core.engine.frameworks import layout_problem
 from gpudesk.core.i18n import t
 from gpudesk.core.models import Constraints, Job, Layout, Offload, Option, Recompute
@@ -60,7 +61,7 @@ def evaluate(job: Job, catalog: Catalogue, gpu_id: str, gpus: int, offer_id: str
         most = max((p.gpn * p.max_nodes for p in plats), default=0)
         if gpus > most:
             raise GpudeskError(t("no offer of {g} provides {n} GPUs (at most {most} in one cluster)",
-                                 "没有 {g} 的报价能提供 {n} 张卡（单个集群最多 {most} 张）", g=gpu.name, n=gpus, most=most))
+                                 "没有 {g} 的报价能提供 {n} 张卡（单个集群最多 {most} 张）", g=units.localised(gpu, "name"), n=gpus, most=most))
         gpn = min((p.gpn for p in plats if p.max_nodes > 1), default=min(p.gpn for p in plats))
         raise GpudeskError(t("{n} GPUs do not split into whole nodes of {gpn} GPUs; use a multiple of {gpn}",
                              "{n} 张卡无法拆分为每节点 {gpn} 张的整节点；请使用 {gpn} 的倍数", n=gpus, gpn=gpn))
@@ -78,7 +79,7 @@ def evaluate(job: Job, catalog: Catalogue, gpu_id: str, gpus: int, offer_id: str
 
             check_job_layout(job, Layout(gpus=gpus))
         raise GpudeskError(t("no valid layout for {n}× {g} (tensor parallel must divide the attention heads)",
-                             "{n} 张 {g} 没有可行的并行布局（张量并行度须整除注意力头数）", n=gpus, g=gpu.name))
+                             "{n} 张 {g} 没有可行的并行布局（张量并行度须整除注意力头数）", n=gpus, g=units.localised(gpu, "name")))
     results.sort(key=rank_key(constraints.objective, results, True))
     opt = OptionBuilder(job, engine, search).option(results[0])
     opt.rank = 1

@@ -108,7 +108,7 @@ class OptionBuilder:
 
             notes.append(profile_line(v.job))
         return Option.model_construct(
-            rank=0, gpu=p.gpu.id, gpu_name=p.gpu.name, gpus=f.n, nodes=f.nodes, gpus_per_node=f.gpn,
+            rank=0, gpu=p.gpu.id, gpu_name=p.gpu.name, gpu_name_zh=getattr(p.gpu, "name_zh", None), gpus=f.n, nodes=f.nodes, gpus_per_node=f.gpn,
             offer=getattr(offer, "id", None), provider=getattr(offer, "provider", None),
             region=getattr(offer, "region", None), server=getattr(p.server, "id", None) or getattr(offer, "server", None),
             interconnect=interconnect_text(p), network=network_text(p), host=host, layout=layout,
@@ -119,5 +119,5 @@ class OptionBuilder:
 
 
 def value_point(f: Found, job: Job) -> advice_rules.ValuePoint:
-    return advice_rules.ValuePoint(f.platform.gpu.id, f.platform.gpu.name, f.n,
+    return advice_rules.ValuePoint(f.platform.gpu.id, units.localised(f.platform.gpu, "name"), f.n,
                                    f.cost_key if f.cost is not None else None, f.time_key, job.currency)

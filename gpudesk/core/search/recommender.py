@@ -93,7 +93,7 @@ class Recommendation:
     def points(self) -> list[FeasiblePoint]:
         if self._points is None:
             self._points = self._answer.points() if self._answer is not None else [
-                FeasiblePoint(o.gpu, o.gpu_name, o.gpus, o.nodes, o.offer, o.provider, o.region, o.cost, o.time,
+                FeasiblePoint(o.gpu, units.gpu_name(o), o.gpus, o.nodes, o.offer, o.provider, o.region, o.cost, o.time,
                               o.pareto) for o in self.options]
         return self._points
 
@@ -168,7 +168,7 @@ class _Answer:
 
     def value_point(self, e: Entry) -> advice_rules.ValuePoint:
         gpu = self.runs[e.run].shape.platform.gpu
-        return advice_rules.ValuePoint(gpu.id, gpu.name, e.n, e.cost_key, e.time_key, self.job.currency)
+        return advice_rules.ValuePoint(gpu.id, units.localised(gpu, "name"), e.n, e.cost_key, e.time_key, self.job.currency)
 
     def option(self, e: Entry, rank: int) -> Option:
         o = self.built.get(e.order)
@@ -202,7 +202,7 @@ class _Answer:
             f = _found_at(run, e.step)
             ph, pm = billed_prices(e.offer, self.c.billing)
             gpu = run.shape.platform.gpu
-            out.append(FeasiblePoint(gpu.id, gpu.name, e.n, e.nodes, getattr(e.offer, "id", None),
+            out.append(FeasiblePoint(gpu.id, units.localised(gpu, "name"), e.n, e.nodes, getattr(e.offer, "id", None),
                                      getattr(e.offer, "provider", None), getattr(e.offer, "region", None),
                                      self.engine.cost(self.job, f.time, ph, pm), f.time,
                                      (e.time_key, e.cost_key) in self.front))
@@ -363,7 +363,7 @@ def _larger_cluster(answer: _Answer, first: Entry, cap: int) -> str | None:
     n, found, hours = sooner[0]  # the smallest larger cluster that is clearly faster
     ph, pm = billed_prices(first.offer, answer.c.billing)
     cost, _ = plain_keys(job, found.time, n, ph, pm, answer.c.billing, answer.engine)
-    args = dict(n=n, gpu=p.gpu.name, nodes=found.nodes, h=units.hours(hours), h0=units.hours(first.time_key),
+    args = dict(n=n, gpu=units.localised(p.gpu, "name"), nodes=found.nodes, h=units.hours(hours), h0=units.hours(first.time_key),
                 x=units.money(cost, job.currency), x0=units.money(first.cost_key, job.currency), cap=cap)
     if n <= cap:
         return t("A larger cluster would finish sooner: {n}× {gpu} ({nodes} nodes) in {h} instead of {h0}, for {x} "
@@ -440,5 +440,5 @@ def _nothing_fits(job: Job, search: LayoutSearch, rejected: dict[str, int]) -> G
                 "而可用仅 {usable}", need=units.memory(need), usable=units.memory(p.usable))
     return GpudeskError(t("the job fits nowhere: the closest option tried, {n}× {gpu}, {why}; {advice}",
                           "任务在任何配置上都放不下：最接近的 {n} 张 {gpu} {why}；{advice}",
-                          n=n, gpu=p.gpu.name, why=why, advice=advice))
+                          n=n, gpu=units.localised(p.gpu, "name"), why=why, advice=advice))
 

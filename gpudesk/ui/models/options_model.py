@@ -171,7 +171,7 @@ class OptionsModel(ColumnHeaders, QAbstractItemModel):
         if column == "advice" and o.advice:
             return "\n".join(f"• {a.message}" for a in o.advice)
         if column == "gpu":
-            return "\n".join(filter(None, [o.gpu_name, o.interconnect, o.network]))
+            return "\n".join(filter(None, [units.gpu_name(o), o.interconnect, o.network]))
         if column == "layout":
             return layout_text(o.layout)
         if column == "price" and o.cost.price_per_gpu_hour is not None:
@@ -183,7 +183,7 @@ class OptionsModel(ColumnHeaders, QAbstractItemModel):
             case "rank":
                 return str(o.rank)
             case "gpu":
-                name = o.gpu_name or o.gpu
+                name = units.gpu_name(o)
                 if index is not None and index.internalId() == _TOP:
                     others = len(self._groups[index.row()].others)
                     if others:
@@ -230,7 +230,7 @@ class OptionsModel(ColumnHeaders, QAbstractItemModel):
             case "rank":
                 return o.rank
             case "gpu":
-                return o.gpu_name or o.gpu
+                return units.gpu_name(o)
             case "gpus":
                 return o.gpus
             case "provider":

@@ -106,7 +106,7 @@ class QuotesModel(RowsTable):
                 return r.provider_name + (f" · {q.reference}" if q.reference else "")
             case "configuration":
                 where = region_text(q.region)
-                return f"{q.nodes}×{q.gpus_per_node} {q.gpu_name or q.gpu}" + (f" · {where}" if where else "")
+                return units.nodes_of(q.nodes, q.gpus_per_node, units.gpu_name(q)) + (f" · {where}" if where else "")
             case "prices":
                 return price_summary(q)
             case "valid":

@@ -8,6 +8,7 @@ import importlib
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from gpudesk import __version__
+from gpudesk.core import units
 from gpudesk.errors import GpudeskError
 from gpudesk.ui.i18n import language_manager, translator
 from gpudesk.ui.window.actions import TAB_KEYS
@@ -146,7 +147,7 @@ class PagesMixin:
         else:  # kept from the plan file (a named configuration, a row picked in Options)
             how = _tr("kept from the plan")
         who = self._provider_names().get(choice.provider or "", choice.provider or "")
-        head = _tr("Chosen: %1 (%2)").replace("%1", f"{choice.gpus}× {choice.gpu_name or choice.gpu}").replace("%2", how)
+        head = _tr("Chosen: %1 (%2)").replace("%1", f"{choice.gpus}× {units.gpu_name(choice)}").replace("%2", how)
         return f"<b>{head}</b><br>{who} · {layout_text(choice.layout)}"
 
     def quotes_page(self):

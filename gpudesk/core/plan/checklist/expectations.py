@@ -9,6 +9,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from gpudesk.core import units
 from gpudesk.core.engine.states import checkpoint_bytes
 from gpudesk.core.models import GpuSpec, Option
 from gpudesk.core.plan.model import Plan
@@ -176,7 +177,8 @@ def expectations(plan: Plan, catalog: Catalogue | None = None) -> Expectations:
         ex.conditions = _conditions(ex, gpu)
         return ex
     server = _catalog_row(plan, "server", choice.server, catalog)
-    ex.gpu, ex.gpu_name = choice.gpu, choice.gpu_name or (gpu.name if gpu else choice.gpu)
+    ex.gpu = choice.gpu
+    ex.gpu_name = units.gpu_name(choice) if choice.gpu_name else (units.localised(gpu, "name") or choice.gpu)
     ex.vendor = gpu.vendor if gpu else None
     ex.gpus, ex.nodes = choice.gpus, max(1, choice.nodes)
     ex.gpus_per_node = max(1, min(choice.gpus_per_node, choice.gpus))
