@@ -458,13 +458,13 @@ def test_within_the_band_the_run_of_at_least_an_hour_comes_first():
     from gpudesk.core.search.pricing import MIN_RENTAL_HOURS
     from types import SimpleNamespace as F
 
-    short = F(cost_key=100.0, time_key=0.5, rate=200.0, nodes=1, n=8, short=True)
-    long_ = F(cost_key=102.0, time_key=1.2, rate=85.0, nodes=1, n=8, short=False)
+    short = F(cost_key=100.0, time_key=0.5, rate=200.0, nodes=1, n=8, short=True, unverified=False)
+    long_ = F(cost_key=102.0, time_key=1.2, rate=85.0, nodes=1, n=8, short=False, unverified=False)
     key = rank_key(Objective.CHEAPEST, [short, long_], True)
     assert key(long_) < key(short) and MIN_RENTAL_HOURS == 1.0
     # fastest: within 5 % of the quickest, one node before two
-    two = F(cost_key=300.0, time_key=1.00, rate=300.0, nodes=2, n=16, short=False)
-    one = F(cost_key=290.0, time_key=1.04, rate=280.0, nodes=1, n=8, short=False)
+    two = F(cost_key=300.0, time_key=1.00, rate=300.0, nodes=2, n=16, short=False, unverified=False)
+    one = F(cost_key=290.0, time_key=1.04, rate=280.0, nodes=1, n=8, short=False, unverified=False)
     fast = rank_key(Objective.FASTEST, [two, one], True)
     assert fast(one) < fast(two)
 

@@ -95,9 +95,9 @@ def test_at_equal_cost_the_shorter_run_ranks_first():
     from gpudesk.core.models import Objective
     from gpudesk.core.search.ranking import rank_key
 
-    one = F(cost_key=100.0, time_key=16.0, rate=6.25, nodes=1, n=1, short=False)
-    eight = F(cost_key=101.0, time_key=2.0, rate=50.5, nodes=1, n=8, short=False)
-    two_nodes = F(cost_key=99.0, time_key=1.1, rate=90.0, nodes=2, n=16, short=False)
+    one = F(cost_key=100.0, time_key=16.0, rate=6.25, nodes=1, n=1, short=False, unverified=False)
+    eight = F(cost_key=101.0, time_key=2.0, rate=50.5, nodes=1, n=8, short=False, unverified=False)
+    two_nodes = F(cost_key=99.0, time_key=1.1, rate=90.0, nodes=2, n=16, short=False, unverified=False)
     key = rank_key(Objective.CHEAPEST, [one, eight, two_nodes], True)
     # one node before two, then at about equal cost (within SIMPLER_BAND) the run of 2 h before the one of 16 h
     assert sorted([one, eight, two_nodes], key=key) == [eight, one, two_nodes]

@@ -42,6 +42,8 @@ class Ranked(Protocol):
     def n(self) -> int: ...
     @property
     def short(self) -> bool: ...
+    @property
+    def unverified(self) -> bool: ...
 
 
 def check_constraints(job: Job, c: Constraints, catalog: Catalogue) -> None:
@@ -102,7 +104,7 @@ def rank_key(objective: Objective, found: Sequence[Ranked], job_size_known: bool
     band = min(priced) * (1 + (SIMPLER_BAND if job_size_known else COST_TIE_BAND)) if priced else None
 
     def cheap(f: Ranked) -> SortKey:
-        return (getattr(f, "unverified", False), *_cheap(f))
+        return (f.unverified, *_cheap(f))
 
     def _cheap(f: Ranked) -> SortKey:
         if f.cost_key is None:  # unpriced last; among them, fewest GPU-hours is cheapest at any price
@@ -134,9 +136,9 @@ def rank_key(objective: Objective, found: Sequence[Ranked], job_size_known: bool
 
     def fast(f: Ranked) -> SortKey:
         if as_fast(f):
-            return (getattr(f, "unverified", False), 0, f.nodes, f.short, f.time_key or 0.0, f.cost_key is None,
+            return (f.unverified, 0, f.nodes, f.short, f.time_key or 0.0, f.cost_key is None,
                     f.cost_key if f.cost_key is not None else inf, f.n)
-        return (getattr(f, "unverified", False), 1, f.time_key if f.time_key is not None else inf, f.cost_key is None,
+        return (f.unverified, 1, f.time_key if f.time_key is not None else inf, f.cost_key is None,
                 f.cost_key if f.cost_key is not None else inf, f.n)
 
     return fast if objective in (Objective.FASTEST, Objective.BUDGET) else cheap
