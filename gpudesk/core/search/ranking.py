@@ -147,6 +147,12 @@ def rank_key(objective: Objective, found: Sequence[Ranked], job_size_known: bool
 QUICKER_SHARE = 0.8  # an alternative "finishes sooner" when it takes at most this share of the choice's time
 
 
+def quicker_for_about_the_same(cost: float, hours: float, base_cost: float, base_hours: float) -> bool:
+    """The one rule for "the same money buys a shorter run": at most SIMPLER_BAND dearer than the base and
+    done in at most QUICKER_SHARE of its time (the search's entries and a plan's options both ask it)."""
+    return cost <= base_cost * (1 + SIMPLER_BAND) and hours <= base_hours * QUICKER_SHARE
+
+
 def quicker_at_about_equal_cost(options: Sequence[Option], choice: Option | None) -> Option | None:
     """The fastest of `options` (Options) that costs at most SIMPLER_BAND more than `choice` and finishes
     clearly sooner (QUICKER_SHARE of its time), or None: what a plan keeps among its alternatives whatever
@@ -162,8 +168,8 @@ def quicker_at_about_equal_cost(options: Sequence[Option], choice: Option | None
     for o in options:
         hours = o.time.hours
         cost = objective_cost(o.cost) if o.cost is not None else None
-        if o is choice or hours is None or cost is None or hours > choice.time.hours * QUICKER_SHARE:
+        if o is choice or hours is None or cost is None:
             continue
-        if cost <= base * (1 + SIMPLER_BAND) and (best is None or hours < best[0]):
+        if quicker_for_about_the_same(cost, hours, base, choice.time.hours) and (best is None or hours < best[0]):
             best = (hours, o)
     return best[1] if best is not None else None

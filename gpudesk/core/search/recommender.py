@@ -28,7 +28,13 @@ from gpudesk.core.search.platforms import gpu_counts, rentable_shapes, search_ma
 from gpudesk.core.search.pricing import Entry, Group, Priced, billed_prices, plain_keys, price_runs
 from gpudesk.core.quiet_gc import no_gc
 from gpudesk.core.protocols import Catalogue
-from gpudesk.core.search.ranking import QUICKER_SHARE, SIMPLER_BAND, SortKey, check_constraints, rank_key
+from gpudesk.core.search.ranking import (
+    QUICKER_SHARE,
+    SortKey,
+    check_constraints,
+    quicker_for_about_the_same,
+    rank_key,
+)
 from gpudesk.core.search.shape_search import (
     MAX_GLOBAL_BATCH_TOKENS,
     MIN_CLUSTER_HOURS,
@@ -217,9 +223,9 @@ class _Answer:
         first = top[0]
         if first.cost_key is None or first.time_key is None:
             return None
-        cost_limit, time_limit = first.cost_key * (1 + SIMPLER_BAND), first.time_key * QUICKER_SHARE
+        base_cost, base_hours = first.cost_key, first.time_key
         near = [e for e in self.cheapest if e.time_key is not None and e.cost_key is not None
-                and e.cost_key <= cost_limit and e.time_key <= time_limit]
+                and quicker_for_about_the_same(e.cost_key, e.time_key, base_cost, base_hours)]
         if not near:
             return None
         e = min(near, key=lambda e: (e.time_key, self.sort_key(e)))
