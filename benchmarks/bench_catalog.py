@@ -43,16 +43,19 @@ def measure(runs: int, *extra: str) -> dict[str, list[float]]:
     with tempfile.TemporaryDirectory() as home:
         env = dict(os.environ, GPUDESK_HOME=home)
         for _ in range(runs):
-            out = subprocess.run([sys.executable, "-c", PROBE, *extra], capture_output=True, text=True, env=env,
-                                 check=True)
+            out = subprocess.run(
+                [sys.executable, "-c", PROBE, *extra], capture_output=True, text=True, env=env, check=True
+            )
             for k, v in json.loads(out.stdout).items():
                 results.setdefault(k, []).append(v * 1000)
     return results
 
 
 def main(runs: int = 7) -> int:
-    for title, extra in (("cold process (pydantic not yet imported: the first rows pay for it)", ()),
-                         ("pydantic and core models already imported (as in the app and CLI)", ("--preloaded",))):
+    for title, extra in (
+        ("cold process (pydantic not yet imported: the first rows pay for it)", ()),
+        ("pydantic and core models already imported (as in the app and CLI)", ("--preloaded",)),
+    ):
         results = measure(runs, *extra)
         print(f"catalogue start-up, {title}; median of {runs} processes (ms):")
         for k, v in results.items():

@@ -20,9 +20,20 @@ from gpudesk.core.models import Cluster, GpuSpec, Job, Layout
 from gpudesk.core.engine.timing import time_estimate
 
 FIX = Path(__file__).resolve().parent.parent / "tests" / "core" / "fixtures"
-A100 = GpuSpec(id="a100-sxm-80gb", name="A100 SXM 80GB", memory_bytes=80 * 10**9, memory_bandwidth_gbps=2039,
-               tflops_bf16=312, tflops_fp16=312, tflops_tf32=156, tflops_fp32=19.5, nvlink_gbps=600,
-               form_factor="sxm", pcie_generation=4, pcie_gbps=32)
+A100 = GpuSpec(
+    id="a100-sxm-80gb",
+    name="A100 SXM 80GB",
+    memory_bytes=80 * 10**9,
+    memory_bandwidth_gbps=2039,
+    tflops_bf16=312,
+    tflops_fp16=312,
+    tflops_tf32=156,
+    tflops_fp32=19.5,
+    nvlink_gbps=600,
+    form_factor="sxm",
+    pcie_generation=4,
+    pcie_gbps=32,
+)
 
 
 def best_of(fn, repeat=2000) -> float:
@@ -47,13 +58,22 @@ def main() -> None:
         te = time_estimate(job, layout, cluster)
         memory_estimate(job, layout, A100.memory_bytes)
         cost_estimate(job, te, 10.0, None)
+
     best, med = best_of(pieces)
     print(f"memory + time + cost (no notes):         best {best * 1e6:7.1f} us   median {med * 1e6:7.1f} us")
 
-    jobs = [job.model_copy(update=dict(micro_batch=b, recompute=r)) for b in (1, 2, 4, 8)
-            for r in ("none", "selective", "full")]
-    layouts = [Layout(gpus=g, tp=tp, pp=pp, zero=z) for g in (1, 2, 4, 8, 16, 32, 64)
-               for tp, pp in ((1, 1), (2, 1), (1, 2), (2, 2)) if g % (tp * pp) == 0 for z in (0, 1, 2, 3)]
+    jobs = [
+        job.model_copy(update=dict(micro_batch=b, recompute=r))
+        for b in (1, 2, 4, 8)
+        for r in ("none", "selective", "full")
+    ]
+    layouts = [
+        Layout(gpus=g, tp=tp, pp=pp, zero=z)
+        for g in (1, 2, 4, 8, 16, 32, 64)
+        for tp, pp in ((1, 1), (2, 1), (1, 2), (2, 2))
+        if g % (tp * pp) == 0
+        for z in (0, 1, 2, 3)
+    ]
     combos = list(itertools.islice(itertools.cycle(itertools.product(jobs, layouts)), 10_000))
     t0 = time.perf_counter()
     for j, lay in combos:

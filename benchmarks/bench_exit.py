@@ -56,13 +56,15 @@ def runs(n: int, home: str) -> tuple[list[tuple[float, float]], int, list[str]]:
     env = dict(os.environ, QT_QPA_PLATFORM=os.environ.get("QT_QPA_PLATFORM", "offscreen"), GPUDESK_HOME=home)
     closes, during, failures = [], 0, []
     for _ in range(n):
-        r = subprocess.run([sys.executable, "-c", CLOSE_DURING_SEARCH, ini], capture_output=True, text=True,
-                           env=env, timeout=120)
+        r = subprocess.run(
+            [sys.executable, "-c", CLOSE_DURING_SEARCH, ini], capture_output=True, text=True, env=env, timeout=120
+        )
         bad = [w for w in BAD_WORDS if w in r.stderr]
         if r.returncode != 0 or bad:
-            how = (f"signal {signal.Signals(-r.returncode).name}" if r.returncode < 0 else f"exit {r.returncode}")
-            failures.append(f"{how}{' (stderr names ' + ', '.join(bad) + ')' if bad else ''}: "
-                            f"{r.stderr.strip()[-200:]}")
+            how = f"signal {signal.Signals(-r.returncode).name}" if r.returncode < 0 else f"exit {r.returncode}"
+            failures.append(
+                f"{how}{' (stderr names ' + ', '.join(bad) + ')' if bad else ''}: {r.stderr.strip()[-200:]}"
+            )
             continue
         close_ms, all_ms, busy = r.stdout.split()[-3:]
         closes.append((float(close_ms), float(all_ms)))
@@ -84,8 +86,10 @@ def main() -> int:
         closes, during, failures = runs(args.runs, home)
         failed += len(failures)
         label = "bundled catalogue" if n == 0 else f"+{n:,} offers"
-        print(f"{label}: clean exits {len(closes)} of {args.runs} (non-zero exits or signals: {len(failures)}); "
-              f"closed during the search {during} times; {time.time() - t:.0f} s")
+        print(
+            f"{label}: clean exits {len(closes)} of {args.runs} (non-zero exits or signals: {len(failures)}); "
+            f"closed during the search {during} times; {time.time() - t:.0f} s"
+        )
         for i, what in enumerate(("close (search cancelled, worker joined)", "close and window torn down")):
             ms = sorted(c[i] for c in closes)
             if ms:

@@ -26,8 +26,11 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 
-JOBS = (("7B LoRA", "llama-2-7b", "lora", 2e9), ("13B full", "llama-2-13b", "full", 2e10),
-        ("70B full", "llama-2-70b", "full", 2e11))
+JOBS = (
+    ("7B LoRA", "llama-2-7b", "lora", 2e9),
+    ("13B full", "llama-2-13b", "full", 2e10),
+    ("70B full", "llama-2-70b", "full", 2e11),
+)
 
 
 class WithOffers:
@@ -101,6 +104,7 @@ def main() -> int:
                 def asked(stamps: list[float] = stamps) -> bool:
                     stamps.append(time.perf_counter())
                     return False
+
                 c0 = time.process_time()
                 r = rec.recommend(job, c, cat, should_stop=asked)
                 cpu.append(time.process_time() - c0)
@@ -109,9 +113,11 @@ def main() -> int:
                 gaps.append(max(b - a for a, b in zip(stamps, stamps[1:])))
             best = r.options[0]
             print(f"  {label:9s} wall {fmt(warm)}; CPU {fmt(cpu)}")
-            print(f"            first {first * 1000:.1f} ms; cancel gap max {max(gaps) * 1000:.1f} ms; "
-                  f"{r.feasible_count:,} feasible, {r.searched:,} searched, up to {r.max_gpus} GPUs; "
-                  f"top: {best.gpus}× {best.gpu}")
+            print(
+                f"            first {first * 1000:.1f} ms; cancel gap max {max(gaps) * 1000:.1f} ms; "
+                f"{r.feasible_count:,} feasible, {r.searched:,} searched, up to {r.max_gpus} GPUs; "
+                f"top: {best.gpus}× {best.gpu}"
+            )
         if args.load and size > bundled:
             print(f"  load from a user database: {load_time(size - bundled)}")
     return 0

@@ -66,16 +66,23 @@ def main() -> int:
             pages = export_pdf(plan, out / f"plan-{lang}.pdf", lang)
             times.append(1000 * (time.perf_counter() - t))
         size = (out / f"plan-{lang}.pdf").stat().st_size
-        print(f"{lang:5}: report data {data_ms:6.1f} ms | export cold {times[0]:7.1f} ms, "
-              f"warm median {statistics.median(times[1:] or times):7.1f} ms | {pages} pages, {size / 1024:.0f} KiB")
+        print(
+            f"{lang:5}: report data {data_ms:6.1f} ms | export cold {times[0]:7.1f} ms, "
+            f"warm median {statistics.median(times[1:] or times):7.1f} ms | {pages} pages, {size / 1024:.0f} KiB"
+        )
 
     plan_file = out / "plan.gpudesk"
     save_plan(plan, plan_file)
     exe = [sys.executable, "-m", "gpudesk"]
     for lang in ("zh_CN", "en"):
         t = time.perf_counter()
-        r = subprocess.run([*exe, "report", str(plan_file), "-o", str(out / f"cli-{lang}.pdf"), "--lang", lang, "-q"],
-                           capture_output=True, text=True, cwd=ROOT, check=False)
+        r = subprocess.run(
+            [*exe, "report", str(plan_file), "-o", str(out / f"cli-{lang}.pdf"), "--lang", lang, "-q"],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            check=False,
+        )
         wall = time.perf_counter() - t
         print(f"{lang:5}: whole `gpudesk report` process {wall:5.2f} s (exit {r.returncode})")
     print(f"files in {out}")

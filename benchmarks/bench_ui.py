@@ -71,8 +71,13 @@ def cold_start(runs: int, home: str) -> tuple[list[float], list[float], list[str
     mine, bare, failures = [], [], []
     for _ in range(runs):
         for code, out in ((FIRST_PAINT, mine), (BARE, bare)):
-            r = subprocess.run([sys.executable, "-c", code, repr(time.time()), ini], capture_output=True, text=True,
-                               env=_env(GPUDESK_HOME=home), timeout=120)
+            r = subprocess.run(
+                [sys.executable, "-c", code, repr(time.time()), ini],
+                capture_output=True,
+                text=True,
+                env=_env(GPUDESK_HOME=home),
+                timeout=120,
+            )
             if r.returncode != 0 or "Qt Concurrent" in r.stderr:
                 failures.append(f"exit {r.returncode}: {r.stderr.strip()[-300:]}")
                 continue
@@ -108,8 +113,13 @@ def latency(edits: int) -> dict[str, list[float]]:
 
     window.recompute_now()
     wait_answer()
-    out: dict[str, list[float]] = {"edit to repainted (as typed)": [], "edit to repainted (recompute_now)": [],
-                                   "recommender alone": [], "keystroke handling": [], "cancel to worker free": []}
+    out: dict[str, list[float]] = {
+        "edit to repainted (as typed)": [],
+        "edit to repainted (recompute_now)": [],
+        "recommender alone": [],
+        "keystroke handling": [],
+        "cancel to worker free": [],
+    }
     spin = window.form.seq_spin
     for i in range(edits):
         t = time.perf_counter()
@@ -142,8 +152,10 @@ def latency(edits: int) -> dict[str, list[float]]:
 
 def _summary(values: list[float]) -> str:
     ms = sorted(v * 1000 for v in values)
-    return (f"median {statistics.median(ms):.1f} ms, min {ms[0]:.1f}, max {ms[-1]:.1f}, p90 "
-            f"{ms[int(0.9 * (len(ms) - 1))]:.1f} over {len(ms)}")
+    return (
+        f"median {statistics.median(ms):.1f} ms, min {ms[0]:.1f}, max {ms[-1]:.1f}, p90 "
+        f"{ms[int(0.9 * (len(ms) - 1))]:.1f} over {len(ms)}"
+    )
 
 
 def main() -> int:
@@ -162,21 +174,27 @@ def main() -> int:
     bundled = imported_home(0)
     mine, bare, failures = cold_start(args.runs + args.exit_runs, bundled)
     m, b = statistics.median(mine), statistics.median(bare)
-    print(f"cold start to first painted window: gpudesk {m:.2f} s (median of {len(mine)}; min {min(mine):.2f}, "
-          f"max {max(mine):.2f}), bare PySide6+pyqtgraph window {b:.2f} s, ratio {m / b:.2f}x (target ≤ 1.3x)")
+    print(
+        f"cold start to first painted window: gpudesk {m:.2f} s (median of {len(mine)}; min {min(mine):.2f}, "
+        f"max {max(mine):.2f}), bare PySide6+pyqtgraph window {b:.2f} s, ratio {m / b:.2f}x (target ≤ 1.3x)"
+    )
     print(f"clean exits: {len(mine)} of {len(mine) + len(failures)}" + "".join(f"\n  {f}" for f in failures[:3]))
     for n in (int(x) for x in args.offers.split(",") if x.strip()):
         home = bundled if n == 0 else imported_home(n)
-        r = subprocess.run([sys.executable, __file__, "--latency-child", "--edits", str(args.edits)],
-                           capture_output=True, text=True, env=_env(GPUDESK_HOME=home), timeout=1800)
+        r = subprocess.run(
+            [sys.executable, __file__, "--latency-child", "--edits", str(args.edits)],
+            capture_output=True,
+            text=True,
+            env=_env(GPUDESK_HOME=home),
+            timeout=1800,
+        )
         if r.returncode != 0:
             print(f"{n} offers: latency run failed: {r.stderr.strip()[-400:]}")
             continue
         label = "bundled catalogue" if n == 0 else f"+{n:,} offers"
         for name, values in json.loads(r.stdout.strip().splitlines()[-1]).items():
             print(f"{label}: {name}: {_summary(values)}")
-    print("(targets: edit-to-repaint median < 50 ms bundled and at 1,000 offers, < 150 ms at 10,000; "
-          "cancel < 50 ms)")
+    print("(targets: edit-to-repaint median < 50 ms bundled and at 1,000 offers, < 150 ms at 10,000; cancel < 50 ms)")
     return 0 if not failures else 1
 
 

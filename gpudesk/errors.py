@@ -1,6 +1,5 @@
 """Errors that carry a message meant for the user (no traceback is ever shown for these)."""
 
-
 import errno as _errno
 
 
@@ -41,10 +40,18 @@ def localised(exc: BaseException, lang: str) -> str:
 
 # What the operating system says, in both languages (strerror is English whatever the locale).
 _OS_ZH = {
-    _errno.EROFS: "只读文件系统", _errno.ENOSPC: "磁盘空间不足", _errno.EACCES: "没有权限",
-    _errno.EPERM: "不允许此操作", _errno.ENOENT: "文件或文件夹不存在", _errno.ENOTDIR: "路径中有一项不是文件夹",
-    _errno.EISDIR: "这是一个文件夹", _errno.EEXIST: "已存在", _errno.EDQUOT: "超出磁盘配额",
-    _errno.ENAMETOOLONG: "文件名太长", _errno.EIO: "磁盘读写错误", _errno.EBUSY: "正被占用",
+    _errno.EROFS: "只读文件系统",
+    _errno.ENOSPC: "磁盘空间不足",
+    _errno.EACCES: "没有权限",
+    _errno.EPERM: "不允许此操作",
+    _errno.ENOENT: "文件或文件夹不存在",
+    _errno.ENOTDIR: "路径中有一项不是文件夹",
+    _errno.EISDIR: "这是一个文件夹",
+    _errno.EEXIST: "已存在",
+    _errno.EDQUOT: "超出磁盘配额",
+    _errno.ENAMETOOLONG: "文件名太长",
+    _errno.EIO: "磁盘读写错误",
+    _errno.EBUSY: "正被占用",
 }
 
 

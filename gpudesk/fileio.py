@@ -117,7 +117,9 @@ def atomic_path(path: str | os.PathLike, *, backup: bool = False) -> Iterator[Pa
             kept = "the previous file is unchanged" if existed else "nothing was written"
             kept_zh = "原文件未改动" if existed else "没有写入任何内容"
             en, zh = os_reason(exc)
-            raise GpudeskError(f"{target}: could not save: {en}; {kept}", zh=f"{target}：无法保存：{zh}；{kept_zh}") from None
+            raise GpudeskError(
+                f"{target}: could not save: {en}; {kept}", zh=f"{target}：无法保存：{zh}；{kept_zh}"
+            ) from None
         raise
     _fsync_dir(folder)
 
@@ -137,8 +139,7 @@ def remove_stale_temps(path: str | os.PathLike) -> int:
     return removed
 
 
-def atomic_write(path: str | os.PathLike, data: bytes | str, *, backup: bool = False,
-                 encoding: str = "utf-8") -> Path:
+def atomic_write(path: str | os.PathLike, data: bytes | str, *, backup: bool = False, encoding: str = "utf-8") -> Path:
     """Write `data` (text is encoded, newlines kept as given) to `path` atomically; returns the path."""
     raw = data.encode(encoding) if isinstance(data, str) else data
     with atomic_path(path, backup=backup) as tmp, open(tmp, "wb") as fh:
@@ -196,31 +197,46 @@ def parse_json(raw: bytes | str, source: str, *, max_depth: int = DEFAULT_MAX_DE
         try:
             text = raw.decode("utf-8-sig")
         except UnicodeDecodeError:
-            raise GpudeskError(f"{source}: not UTF-8 text (saved as GBK or another encoding?); "
-                               "save it as UTF-8 and try again",
-                               zh=f"{source}：不是 UTF-8 文本（是否以 GBK 等编码保存？）；请另存为 UTF-8 后重试") from None
+            raise GpudeskError(
+                f"{source}: not UTF-8 text (saved as GBK or another encoding?); save it as UTF-8 and try again",
+                zh=f"{source}：不是 UTF-8 文本（是否以 GBK 等编码保存？）；请另存为 UTF-8 后重试",
+            ) from None
     else:
         text = raw[1:] if raw.startswith("\ufeff") else raw
     try:
-        doc = (json.loads(text, parse_constant=_constant, parse_float=_finite_float) if strict_numbers
-               else json.loads(text))
+        doc = (
+            json.loads(text, parse_constant=_constant, parse_float=_finite_float)
+            if strict_numbers
+            else json.loads(text)
+        )
     except json.JSONDecodeError as exc:
-        raise GpudeskError(f"{source}: not valid JSON at line {exc.lineno}, column {exc.colno} ({exc.msg})",
-                           zh=f"{source}：第 {exc.lineno} 行第 {exc.colno} 列不是有效的 JSON") from None
+        raise GpudeskError(
+            f"{source}: not valid JSON at line {exc.lineno}, column {exc.colno} ({exc.msg})",
+            zh=f"{source}：第 {exc.lineno} 行第 {exc.colno} 列不是有效的 JSON",
+        ) from None
     except RecursionError:
         raise _too_deep(source, max_depth) from None
     except _BadConstant as exc:
-        raise GpudeskError(f"{source}: not a usable number in the file: {exc.args[0]}",
-                           zh=f"{source}：文件中有无法使用的数：{exc.args[-1]}") from None
+        raise GpudeskError(
+            f"{source}: not a usable number in the file: {exc.args[0]}",
+            zh=f"{source}：文件中有无法使用的数：{exc.args[-1]}",
+        ) from None
     except ValueError:  # an integer of more than 4300 digits
-        raise GpudeskError(f"{source}: not a usable number in the file: a number with thousands of digits",
-                           zh=f"{source}：文件中有无法使用的数：一个有几千位数字的数") from None
+        raise GpudeskError(
+            f"{source}: not a usable number in the file: a number with thousands of digits",
+            zh=f"{source}：文件中有无法使用的数：一个有几千位数字的数",
+        ) from None
     if _depth_exceeds(doc, max_depth):
         raise _too_deep(source, max_depth)
     return doc
 
 
-_WHAT_ZH = {"file": "文件", "plan file": "方案文件", "autosave": "自动保存文件", "config.json": " config.json "}  # spaced: Latin text beside Chinese
+_WHAT_ZH = {
+    "file": "文件",
+    "plan file": "方案文件",
+    "autosave": "自动保存文件",
+    "config.json": " config.json ",
+}  # spaced: Latin text beside Chinese
 
 
 def _zh(what: str) -> str:
@@ -228,12 +244,13 @@ def _zh(what: str) -> str:
 
 
 def _too_deep(source: object, max_depth: int) -> GpudeskError:
-    return GpudeskError(f"{source}: not a usable file: JSON nested more than {max_depth} levels deep",
-                        zh=f"{source}：无法使用的文件：JSON 嵌套超过 {max_depth} 层")
+    return GpudeskError(
+        f"{source}: not a usable file: JSON nested more than {max_depth} levels deep",
+        zh=f"{source}：无法使用的文件：JSON 嵌套超过 {max_depth} 层",
+    )
 
 
-def read_json(path: str | os.PathLike, *, max_bytes: int, what: str = "file",
-              max_depth: int = DEFAULT_MAX_DEPTH):
+def read_json(path: str | os.PathLike, *, max_bytes: int, what: str = "file", max_depth: int = DEFAULT_MAX_DEPTH):
     """Read and decode the JSON file at `path` (see `parse_json`); files over `max_bytes` are refused
     before anything is read."""
     p = Path(path)
@@ -242,9 +259,10 @@ def read_json(path: str | os.PathLike, *, max_bytes: int, what: str = "file",
         if p.is_dir():
             raise GpudeskError(f"{p}: is a folder, not a {what}", zh=f"{p}：这是文件夹，不是{_zh(what)}")
         if size > max_bytes:
-            raise GpudeskError(f"{p}: {size / 1e6:,.1f} MB is too large for a {what} "
-                               f"(at most {max_bytes / 1e6:,.0f} MB)",
-                               zh=f"{p}：{size / 1e6:,.1f} MB，作为{_zh(what)}太大（最多 {max_bytes / 1e6:,.0f} MB）")
+            raise GpudeskError(
+                f"{p}: {size / 1e6:,.1f} MB is too large for a {what} (at most {max_bytes / 1e6:,.0f} MB)",
+                zh=f"{p}：{size / 1e6:,.1f} MB，作为{_zh(what)}太大（最多 {max_bytes / 1e6:,.0f} MB）",
+            )
         raw = p.read_bytes()
     except FileNotFoundError:
         raise GpudeskError(f"{p}: not found (no such file)", zh=f"{p}：找不到（文件不存在）") from None
@@ -252,8 +270,10 @@ def read_json(path: str | os.PathLike, *, max_bytes: int, what: str = "file",
         en, zh = os_reason(exc)
         raise GpudeskError(f"{p}: cannot read: {en}", zh=f"{p}：无法读取：{zh}") from None
     if len(raw) > max_bytes:  # grew while we looked
-        raise GpudeskError(f"{p}: too large for a {what} (at most {max_bytes / 1e6:,.0f} MB)",
-                           zh=f"{p}：作为{_zh(what)}太大（最多 {max_bytes / 1e6:,.0f} MB）")
+        raise GpudeskError(
+            f"{p}: too large for a {what} (at most {max_bytes / 1e6:,.0f} MB)",
+            zh=f"{p}：作为{_zh(what)}太大（最多 {max_bytes / 1e6:,.0f} MB）",
+        )
     return parse_json(raw, str(p), max_depth=max_depth)
 
 
@@ -310,8 +330,10 @@ def _acquire(lock: Path, wait: float, target: Path) -> int:
             fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
         except OSError as exc:
             en, zh = os_reason(exc)
-            raise GpudeskError(f"{target}: cannot take the lock {lock.name} beside it: {en}",
-                               zh=f"{target}：无法在旁边建立锁文件 {lock.name}：{zh}") from None
+            raise GpudeskError(
+                f"{target}: cannot take the lock {lock.name} beside it: {en}",
+                zh=f"{target}：无法在旁边建立锁文件 {lock.name}：{zh}",
+            ) from None
         if _try_lock(fd):
             if os.name == "nt":
                 return fd
@@ -323,8 +345,10 @@ def _acquire(lock: Path, wait: float, target: Path) -> int:
             _unlock(fd)
         os.close(fd)
         if time.monotonic() >= deadline:
-            raise GpudeskError(f"{target}: another gpudesk is changing this file (lock {lock.name}); "
-                               "try again in a moment", zh=f"{target}：另一个 gpudesk 正在修改此文件（锁 {lock.name}）；请稍后再试")
+            raise GpudeskError(
+                f"{target}: another gpudesk is changing this file (lock {lock.name}); try again in a moment",
+                zh=f"{target}：另一个 gpudesk 正在修改此文件（锁 {lock.name}）；请稍后再试",
+            )
         time.sleep(0.02)
 
 
@@ -342,8 +366,10 @@ def locked(path: str | os.PathLike, *, wait: float = LOCK_WAIT_SECONDS) -> Itera
     with _held_guard:
         entry = _held.setdefault(key, {"thread": threading.RLock(), "fd": None, "depth": 0})
     if not entry["thread"].acquire(timeout=wait):
-        raise GpudeskError(f"{path}: another task is changing this file (lock {lock.name}); try again in a moment",
-                           zh=f"{path}：另一项任务正在修改此文件（锁 {lock.name}）；请稍后再试")
+        raise GpudeskError(
+            f"{path}: another task is changing this file (lock {lock.name}); try again in a moment",
+            zh=f"{path}：另一项任务正在修改此文件（锁 {lock.name}）；请稍后再试",
+        )
     try:
         if entry["depth"] == 0:
             entry["fd"] = _acquire(lock, wait, Path(path))

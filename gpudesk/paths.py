@@ -42,9 +42,13 @@ def user_data_dir(*, create: bool = False) -> Path:
     return base
 
 
-_FOLDERS_ZH = {"the gpudesk data folder (GPUDESK_HOME)": " gpudesk 数据文件夹（GPUDESK_HOME）",
-               "the gpudesk data folder": " gpudesk 数据文件夹", "the folder of the user database": "用户数据库所在的文件夹",
-               "the autosave folder": "自动保存文件夹", "the export folder": "导出文件夹"}
+_FOLDERS_ZH = {
+    "the gpudesk data folder (GPUDESK_HOME)": " gpudesk 数据文件夹（GPUDESK_HOME）",
+    "the gpudesk data folder": " gpudesk 数据文件夹",
+    "the folder of the user database": "用户数据库所在的文件夹",
+    "the autosave folder": "自动保存文件夹",
+    "the export folder": "导出文件夹",
+}
 
 
 def make_folder(folder: Path, what: str) -> Path:
@@ -57,8 +61,9 @@ def make_folder(folder: Path, what: str) -> Path:
         from gpudesk.errors import os_reason
 
         en, zh = os_reason(exc)
-        raise GpudeskError(f"cannot create {what} {folder}: {en}",
-                           zh=f"无法创建{_FOLDERS_ZH.get(what, what)} {folder}：{zh}") from None
+        raise GpudeskError(
+            f"cannot create {what} {folder}: {en}", zh=f"无法创建{_FOLDERS_ZH.get(what, what)} {folder}：{zh}"
+        ) from None
     return folder
 
 

@@ -53,8 +53,10 @@ def ensure_pyinstaller() -> None:
         import PyInstaller  # noqa: F401
     except ImportError:
         say("installing PyInstaller into this Python")
-        subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--disable-pip-version-check",
-                        "pyinstaller>=6.5"], check=True)
+        subprocess.run(
+            [sys.executable, "-m", "pip", "install", "-q", "--disable-pip-version-check", "pyinstaller>=6.5"],
+            check=True,
+        )
 
 
 def build_env() -> dict[str, str]:
@@ -79,8 +81,19 @@ def make_icons() -> Path:
 def run_pyinstaller(clean: bool, icons: Path) -> None:
     for old in (APP_DIR, DIST / f"{bundle.APP_NAME}.app"):
         shutil.rmtree(old, ignore_errors=True)
-    cmd = [sys.executable, "-m", "PyInstaller", "--noconfirm", "--log-level", "WARN",
-           "--distpath", str(DIST), "--workpath", str(WORK / "pyinstaller"), str(PACKAGING / "gpudesk.spec")]
+    cmd = [
+        sys.executable,
+        "-m",
+        "PyInstaller",
+        "--noconfirm",
+        "--log-level",
+        "WARN",
+        "--distpath",
+        str(DIST),
+        "--workpath",
+        str(WORK / "pyinstaller"),
+        str(PACKAGING / "gpudesk.spec"),
+    ]
     if clean:
         cmd.insert(3, "--clean")
     env = build_env()
@@ -110,7 +123,9 @@ def check_contents(expected_data: list[tuple[str, str]]) -> list[str]:
     for src, dest in expected_data:
         if not (internal / dest / Path(src).name).is_file():
             problems.append(f"missing data file {dest}/{Path(src).name}")
-    qt_dir = next((p for p in (internal / "PySide6" / "Qt", internal / "PySide6") if (p / "translations").is_dir()), None)
+    qt_dir = next(
+        (p for p in (internal / "PySide6" / "Qt", internal / "PySide6") if (p / "translations").is_dir()), None
+    )
     if qt_dir is None or not (qt_dir / "translations" / "qtbase_zh_CN.qm").is_file():
         problems.append("Qt's own qtbase_zh_CN.qm is missing")
     plugins = next(internal.rglob("plugins/platforms"), None)
@@ -141,7 +156,11 @@ def check_linked_libraries() -> list[str]:
         return []
     app = APP_DIR.resolve()
     bundled = {f.name for f in app.rglob("*") if f.is_file()}
-    elves = [f for f in app.rglob("*") if f.is_file() and not f.is_symlink() and (".so" in f.name or f.name == bundle.APP_NAME) and _is_elf(f)]
+    elves = [
+        f
+        for f in app.rglob("*")
+        if f.is_file() and not f.is_symlink() and (".so" in f.name or f.name == bundle.APP_NAME) and _is_elf(f)
+    ]
     env = {k: v for k, v in os.environ.items() if k != "LD_LIBRARY_PATH"}
     problems, absent = [], set()
     for f in elves:
@@ -179,12 +198,15 @@ def cli_executable() -> Path:
     return executable()
 
 
-def _run_frozen(exe: Path, args: list[str], home: Path, timeout: int = 180) -> tuple[subprocess.CompletedProcess, float]:
+def _run_frozen(
+    exe: Path, args: list[str], home: Path, timeout: int = 180
+) -> tuple[subprocess.CompletedProcess, float]:
     env = build_env()
     env["GPUDESK_HOME"] = str(home)  # the builder's own data stays untouched
     t = time.perf_counter()
-    r = subprocess.run([str(exe), *args], capture_output=True, text=True, env=env, timeout=timeout,
-                       cwd=tempfile.gettempdir())
+    r = subprocess.run(
+        [str(exe), *args], capture_output=True, text=True, env=env, timeout=timeout, cwd=tempfile.gettempdir()
+    )
     return r, time.perf_counter() - t
 
 
@@ -197,13 +219,16 @@ def smoke_test() -> dict[str, float]:
     with tempfile.TemporaryDirectory(prefix="gpudesk-smoke-") as home:
         home = Path(home)
         plan, pdf = str(home / "smoke.gpudesk"), str(home / "smoke.pdf")
-        checks = [("version", cli, ["--version"]), ("selftest", exe, ["--selftest"]),
-                  ("estimate", cli, ["estimate", "--params", "7e9", "--task", "full", "--json"]),
-                  ("catalog", cli, ["catalog", "gpus", "--json"]),
-                  # plan -> checklist (data/checklist) -> PDF (fonts, QPdfWriter) from the bundle
-                  ("plan", cli, ["plan", "new", "--params", "7e9", "--task", "full", "-o", plan]),
-                  ("checklist", cli, ["checklist", plan, "--json"]),
-                  ("report", cli, ["report", plan, "-o", pdf, "--lang", "zh_CN"])]
+        checks = [
+            ("version", cli, ["--version"]),
+            ("selftest", exe, ["--selftest"]),
+            ("estimate", cli, ["estimate", "--params", "7e9", "--task", "full", "--json"]),
+            ("catalog", cli, ["catalog", "gpus", "--json"]),
+            # plan -> checklist (data/checklist) -> PDF (fonts, QPdfWriter) from the bundle
+            ("plan", cli, ["plan", "new", "--params", "7e9", "--task", "full", "-o", plan]),
+            ("checklist", cli, ["checklist", plan, "--json"]),
+            ("report", cli, ["report", plan, "-o", pdf, "--lang", "zh_CN"]),
+        ]
         for label, program, args in checks:
             needs = "app" if label == "selftest" else label
             source = ROOT / "gpudesk" / ("ui" if needs == "app" else "cli") / f"{needs}.py"
@@ -224,7 +249,10 @@ def smoke_test() -> dict[str, float]:
                 fail("frozen `report` wrote no PDF")
             lines = (r.stdout.strip() or r.stderr.strip()).splitlines()
             last = lines[-1][:100] if lines else ""
-            say(f"frozen {label}: ok in {seconds:.2f} s" + (f" ({last})" if last and not last.startswith(("{", "[", "}", "]")) else ""))
+            say(
+                f"frozen {label}: ok in {seconds:.2f} s"
+                + (f" ({last})" if last and not last.startswith(("{", "[", "}", "]")) else "")
+            )
     after = sorted(p.relative_to(DIST).as_posix() for p in DIST.rglob("*"))
     if after != before:
         fail(f"running the app wrote into the bundle: {sorted(set(after) - set(before))[:5]}")
@@ -241,9 +269,26 @@ def trace_files() -> None:
         log = Path(tmp) / "trace.txt"
         env = build_env()
         env["GPUDESK_HOME"] = str(Path(tmp) / "home")
-        r = subprocess.run(["strace", "-f", "-qq", "-e", "trace=openat,open,creat", "-o", str(log),
-                            str(executable()), "--selftest", "--lang", "zh_CN"],
-                           capture_output=True, text=True, env=env, timeout=300, cwd=tmp)
+        r = subprocess.run(
+            [
+                "strace",
+                "-f",
+                "-qq",
+                "-e",
+                "trace=openat,open,creat",
+                "-o",
+                str(log),
+                str(executable()),
+                "--selftest",
+                "--lang",
+                "zh_CN",
+            ],
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=300,
+            cwd=tmp,
+        )
         if not log.exists() or not log.read_text().strip():
             say(f"skip file trace: strace did not run here ({r.stderr.strip()[-100:]})")
             return
@@ -257,8 +302,11 @@ def trace_files() -> None:
     missing = [str(w.relative_to(APP_DIR)) for w in wanted if str(w) not in opened]
     if missing:
         fail("the frozen app did not open these bundled files: " + ", ".join(missing))
-    written = [line for line in lines if str(APP_DIR.resolve()) in line
-               and any(flag in line for flag in ("O_WRONLY", "O_RDWR", "O_CREAT", "creat("))]
+    written = [
+        line
+        for line in lines
+        if str(APP_DIR.resolve()) in line and any(flag in line for flag in ("O_WRONLY", "O_RDWR", "O_CREAT", "creat("))
+    ]
     if written:
         fail("the frozen app opened files in the bundle for writing: " + written[0][:200])
     say(f"file trace: selftest (zh_CN) read {', '.join(w.name for w in wanted)} from the bundle, wrote nothing there")

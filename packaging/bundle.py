@@ -26,9 +26,13 @@ PLAN_EXTENSION = "gpudesk"
 # parent, which in a one-folder build is sys._MEIPASS (`_internal/`).
 DATA_DIRS = ("resources", "data")
 # The app cannot start without these (the font's licence must travel with the font).
-REQUIRED_DATA = ("resources/catalog.sqlite", "resources/fonts/WenQuanYiMicroHei.ttf",
-                 "resources/fonts/LICENSE-WenQuanYiMicroHei.txt", "resources/kit/run.sh",
-                 "resources/kit/gpudesk_probe/judge.py")
+REQUIRED_DATA = (
+    "resources/catalog.sqlite",
+    "resources/fonts/WenQuanYiMicroHei.ttf",
+    "resources/fonts/LICENSE-WenQuanYiMicroHei.txt",
+    "resources/kit/run.sh",
+    "resources/kit/gpudesk_probe/judge.py",
+)
 # The acceptance kit's probe is Python the app copies onto the servers (and loads its verdict
 # rules from): its .py files are data, not sources.
 DATA_KEEP_PREFIXES = ("resources/kit/",)
@@ -95,27 +99,87 @@ def package_modules(root: Path = ROOT, package: str = "gpudesk") -> list[str]:
 # Modules the app does not use. pyqtgraph imports QtTest and QtOpenGLWidgets inside try/except,
 # so QtTest can go; QtOpenGL(Widgets) stays (pyqtgraph's optional GL viewport).
 EXCLUDED_MODULES = [
-    "tkinter", "_tkinter", "turtle", "turtledemo", "idlelib", "lib2to3", "test",
-    "PySide6.QtQml", "PySide6.QtQmlFeatures", "PySide6.QtQuick", "PySide6.QtQuickWidgets",
-    "PySide6.QtQuickControls2", "PySide6.QtQuickTest", "PySide6.QtQuick3D",
-    "PySide6.QtWebEngineCore", "PySide6.QtWebEngineWidgets", "PySide6.QtWebEngineQuick",
-    "PySide6.QtWebChannel", "PySide6.QtWebSockets", "PySide6.QtHttpServer",
-    "PySide6.QtMultimedia", "PySide6.QtMultimediaWidgets", "PySide6.QtSpatialAudio",
-    "PySide6.QtNetwork", "PySide6.QtNetworkAuth", "PySide6.QtDBus", "PySide6.QtTest",
-    "PySide6.QtDesigner", "PySide6.QtHelp", "PySide6.QtSql", "PySide6.QtUiTools",
-    "PySide6.QtConcurrent", "PySide6.QtXml", "PySide6.QtLabsStyleKit",
-    "PySide6.Qt3DCore", "PySide6.Qt3DRender", "PySide6.Qt3DInput", "PySide6.Qt3DLogic",
-    "PySide6.Qt3DExtras", "PySide6.Qt3DAnimation", "PySide6.QtCharts", "PySide6.QtDataVisualization",
-    "PySide6.QtGraphs", "PySide6.QtGraphsWidgets", "PySide6.QtPdf", "PySide6.QtPdfWidgets",
-    "PySide6.QtBluetooth", "PySide6.QtNfc", "PySide6.QtPositioning", "PySide6.QtLocation",
-    "PySide6.QtSensors", "PySide6.QtSerialPort", "PySide6.QtSerialBus", "PySide6.QtRemoteObjects",
-    "PySide6.QtScxml", "PySide6.QtStateMachine", "PySide6.QtTextToSpeech", "PySide6.QtAxContainer",
+    "tkinter",
+    "_tkinter",
+    "turtle",
+    "turtledemo",
+    "idlelib",
+    "lib2to3",
+    "test",
+    "PySide6.QtQml",
+    "PySide6.QtQmlFeatures",
+    "PySide6.QtQuick",
+    "PySide6.QtQuickWidgets",
+    "PySide6.QtQuickControls2",
+    "PySide6.QtQuickTest",
+    "PySide6.QtQuick3D",
+    "PySide6.QtWebEngineCore",
+    "PySide6.QtWebEngineWidgets",
+    "PySide6.QtWebEngineQuick",
+    "PySide6.QtWebChannel",
+    "PySide6.QtWebSockets",
+    "PySide6.QtHttpServer",
+    "PySide6.QtMultimedia",
+    "PySide6.QtMultimediaWidgets",
+    "PySide6.QtSpatialAudio",
+    "PySide6.QtNetwork",
+    "PySide6.QtNetworkAuth",
+    "PySide6.QtDBus",
+    "PySide6.QtTest",
+    "PySide6.QtDesigner",
+    "PySide6.QtHelp",
+    "PySide6.QtSql",
+    "PySide6.QtUiTools",
+    "PySide6.QtConcurrent",
+    "PySide6.QtXml",
+    "PySide6.QtLabsStyleKit",
+    "PySide6.Qt3DCore",
+    "PySide6.Qt3DRender",
+    "PySide6.Qt3DInput",
+    "PySide6.Qt3DLogic",
+    "PySide6.Qt3DExtras",
+    "PySide6.Qt3DAnimation",
+    "PySide6.QtCharts",
+    "PySide6.QtDataVisualization",
+    "PySide6.QtGraphs",
+    "PySide6.QtGraphsWidgets",
+    "PySide6.QtPdf",
+    "PySide6.QtPdfWidgets",
+    "PySide6.QtBluetooth",
+    "PySide6.QtNfc",
+    "PySide6.QtPositioning",
+    "PySide6.QtLocation",
+    "PySide6.QtSensors",
+    "PySide6.QtSerialPort",
+    "PySide6.QtSerialBus",
+    "PySide6.QtRemoteObjects",
+    "PySide6.QtScxml",
+    "PySide6.QtStateMachine",
+    "PySide6.QtTextToSpeech",
+    "PySide6.QtAxContainer",
     # pyqtgraph pieces the app never loads (3D needs PyOpenGL; examples, notebooks, other bindings)
-    "pyqtgraph.examples", "pyqtgraph.opengl", "pyqtgraph.jupyter", "OpenGL", "jupyter_rfb",
-    "PyQt5", "PyQt6", "PySide2", "shiboken2", "matplotlib", "scipy", "h5py", "cupy", "numba",
-    "IPython", "pandas", "PIL",
+    "pyqtgraph.examples",
+    "pyqtgraph.opengl",
+    "pyqtgraph.jupyter",
+    "OpenGL",
+    "jupyter_rfb",
+    "PyQt5",
+    "PyQt6",
+    "PySide2",
+    "shiboken2",
+    "matplotlib",
+    "scipy",
+    "h5py",
+    "cupy",
+    "numba",
+    "IPython",
+    "pandas",
+    "PIL",
     # test tools that optional plugins reach for (pydantic.v1's hypothesis plugin)
-    "hypothesis", "pytest", "_pytest", "pytestqt",
+    "hypothesis",
+    "pytest",
+    "_pytest",
+    "pytestqt",
 ]
 
 # Qt modules the app needs even where the code imports them lazily: SVG export of charts and
@@ -138,9 +202,17 @@ QT_LIB_DROP = re.compile(rf"(^|/)(lib)?Qt6({_QT_DROPPED})(\.|d\.|$)|(^|/)Qt({_QT
 
 # Qt plugins: folders kept (everything else under plugins/ is dropped), and files dropped within them.
 QT_PLUGIN_DIRS_KEEP = {
-    "platforms", "imageformats", "iconengines", "printsupport", "platformthemes", "styles",
-    "platforminputcontexts", "xcbglintegrations",
-    "wayland-shell-integration", "wayland-decoration-client", "wayland-graphics-integration-client",
+    "platforms",
+    "imageformats",
+    "iconengines",
+    "printsupport",
+    "platformthemes",
+    "styles",
+    "platforminputcontexts",
+    "xcbglintegrations",
+    "wayland-shell-integration",
+    "wayland-decoration-client",
+    "wayland-graphics-integration-client",
 }
 QT_PLUGIN_KEEP = {
     # offscreen (tests, selftest), xcb and wayland on Linux, cocoa on macOS, windows on Windows
@@ -193,6 +265,7 @@ def prune_orphans(kept: list[tuple], dropped: list[tuple], imports_of) -> list[t
     Entries are PyInstaller TOC tuples (dest, src, typecode); `imports_of(src)` returns the
     names of the shared libraries a binary loads. A library reachable from any kept entry
     that was not itself a candidate stays."""
+
     def deps(entry) -> set[str]:
         if entry[2] not in ("BINARY", "EXTENSION"):
             return set()
@@ -246,12 +319,14 @@ def info_plist(v: str | None = None) -> dict:
         "NSPrincipalClass": "NSApplication",
         "LSApplicationCategoryType": "public.app-category.productivity",
         "LSMinimumSystemVersion": "12.0",
-        "CFBundleDocumentTypes": [{
-            "CFBundleTypeName": "gpudesk plan",
-            "CFBundleTypeRole": "Editor",
-            "LSHandlerRank": "Owner",
-            "CFBundleTypeExtensions": [PLAN_EXTENSION],
-        }],
+        "CFBundleDocumentTypes": [
+            {
+                "CFBundleTypeName": "gpudesk plan",
+                "CFBundleTypeRole": "Editor",
+                "LSHandlerRank": "Owner",
+                "CFBundleTypeExtensions": [PLAN_EXTENSION],
+            }
+        ],
     }
 
 

@@ -24,13 +24,23 @@ OUT = PACKAGING / "icons"
 ICO_SIZES = (16, 24, 32, 48, 64, 128, 256)
 # ICNS element types holding PNG data, by pixel size (several types share a size: 1x and @2x).
 ICNS_TYPES = (
-    (b"icp4", 16), (b"icp5", 32), (b"icp6", 64), (b"ic07", 128), (b"ic08", 256), (b"ic09", 512),
-    (b"ic10", 1024), (b"ic11", 32), (b"ic12", 64), (b"ic13", 256), (b"ic14", 512),
+    (b"icp4", 16),
+    (b"icp5", 32),
+    (b"icp6", 64),
+    (b"ic07", 128),
+    (b"ic08", 256),
+    (b"ic09", 512),
+    (b"ic10", 1024),
+    (b"ic11", 32),
+    (b"ic12", 64),
+    (b"ic13", 256),
+    (b"ic14", 512),
 )
 
 
 def source() -> Path | None:
     """The biggest of resources/icons/gpudesk.png and gpudesk-<size>.png, by the size in its header."""
+
     def pixels(path: Path) -> int:
         head = path.read_bytes()[:24]
         return struct.unpack(">I", head[16:20])[0] if head[:8] == b"\x89PNG\r\n\x1a\n" else 0
@@ -77,8 +87,7 @@ def placeholder(size: int = 1024):
 def _png_bytes(img, size: int) -> bytes:
     from PySide6.QtCore import QBuffer, QByteArray, QIODevice, Qt
 
-    scaled = img.scaled(size, size, Qt.AspectRatioMode.KeepAspectRatio,
-                        Qt.TransformationMode.SmoothTransformation)
+    scaled = img.scaled(size, size, Qt.AspectRatioMode.KeepAspectRatio, Qt.TransformationMode.SmoothTransformation)
     data = QByteArray()
     buf = QBuffer(data)
     buf.open(QIODevice.OpenModeFlag.WriteOnly)
@@ -103,8 +112,9 @@ def ico_bytes(pngs: dict[int, bytes]) -> bytes:
 
 
 def icns_bytes(pngs: dict[int, bytes]) -> bytes:
-    elements = b"".join(kind + struct.pack(">I", 8 + len(pngs[size])) + pngs[size]
-                        for kind, size in ICNS_TYPES if size in pngs)
+    elements = b"".join(
+        kind + struct.pack(">I", 8 + len(pngs[size])) + pngs[size] for kind, size in ICNS_TYPES if size in pngs
+    )
     return b"icns" + struct.pack(">I", 8 + len(elements)) + elements
 
 

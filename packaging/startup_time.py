@@ -49,8 +49,11 @@ def main() -> int:
             cold, cold_out = timed(exe, args, home)
             warm, warm_out = timed(exe, args, home)
             painted = [re.search(r"startup: (\d+) ms to first painted window", o) for o in (cold_out, warm_out)]
-            extra = (f"; window painted after {painted[0].group(1)} ms cold, {painted[1].group(1)} ms warm"
-                     if all(painted) else "")
+            extra = (
+                f"; window painted after {painted[0].group(1)} ms cold, {painted[1].group(1)} ms warm"
+                if all(painted)
+                else ""
+            )
             print(f"{' '.join(args)[:40]:<40} cold {cold:5.2f} s   warm {warm:5.2f} s{extra}")
     return 0
 

@@ -21,8 +21,9 @@ __all__ = ["invalidate_catalog", "open_catalog"]
 _open: dict[tuple[str, str], Catalog] = {}
 
 
-def open_catalog(*, bundled: str | Path | None = None, user_db: str | Path | None = None,
-                 refresh: bool = False) -> Catalog:
+def open_catalog(
+    *, bundled: str | Path | None = None, user_db: str | Path | None = None, refresh: bool = False
+) -> Catalog:
     """The catalogue (bundled rows merged with the user's), cached per process.
 
     `refresh=True` drops the cached rows (after an import or an edit in another process).

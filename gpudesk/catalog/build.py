@@ -103,8 +103,12 @@ def load_sources(data_dir: Path) -> Sources:
         except (OSError, ValueError) as exc:
             problems.append(f"models/{path.name}: {exc}")
     order = list(TASK_CLASSES)  # list presets by the guide's task classes, then by id
-    presets.sort(key=lambda hc: (order.index(hc[0]["task_class"]) if hc[0].get("task_class") in order
-                                 else len(order), str(hc[0].get("id"))))
+    presets.sort(
+        key=lambda hc: (
+            order.index(hc[0]["task_class"]) if hc[0].get("task_class") in order else len(order),
+            str(hc[0].get("id")),
+        )
+    )
     out.models = presets
     problems += _cross_check(out)
     if problems:
@@ -163,8 +167,13 @@ def content_hash(src: Sources) -> str:
 
 
 def catalog_date(src: Sources) -> str | None:
-    dates: list[str] = [d for kind in KINDS for r in src.rows[kind]
-                        for d in (getattr(r, "checked", None), getattr(r, "price_date", None)) if d]
+    dates: list[str] = [
+        d
+        for kind in KINDS
+        for r in src.rows[kind]
+        for d in (getattr(r, "checked", None), getattr(r, "price_date", None))
+        if d
+    ]
     dates += [h["checked"] for h, _ in src.models if h.get("checked")]
     return max(dates) if dates else None
 
@@ -188,8 +197,11 @@ def write_db(src: Sources, out: Path) -> dict[str, str]:
     """Write the compiled database to `out` atomically; returns the meta values."""
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)
-    meta = {"schema_version": str(SCHEMA_VERSION), "content_hash": content_hash(src),
-            "catalog_date": catalog_date(src) or ""}
+    meta = {
+        "schema_version": str(SCHEMA_VERSION),
+        "content_hash": content_hash(src),
+        "catalog_date": catalog_date(src) or "",
+    }
     with atomic_path(out) as tmp:
         conn = sqlite3.connect(tmp, isolation_level=None)
         try:
@@ -204,14 +216,28 @@ def write_db(src: Sources, out: Path) -> dict[str, str]:
                 defs = ", ".join(f"{c} {_sql_type(model, c)}{' PRIMARY KEY' if c == 'id' else ''}" for c in cols)
                 conn.execute(f"CREATE TABLE {kind} ({defs})")
                 marks = ", ".join("?" for _ in cols)
-                conn.executemany(f"INSERT INTO {kind} ({', '.join(cols)}) VALUES ({marks})",
-                                 [tuple(to_columns(r)[c] for c in cols) for r in src.rows[kind]])
-            conn.execute("CREATE TABLE models (id TEXT PRIMARY KEY, name TEXT, task_class TEXT, source TEXT, "
-                         "checked TEXT, config TEXT)")
-            conn.executemany(f"INSERT INTO models VALUES ({', '.join('?' for _ in MODEL_COLUMNS)})",
-                             [(h["id"], h["name"], h["task_class"], h["source"], h["checked"],
-                               json.dumps(c, ensure_ascii=False, sort_keys=True, separators=(",", ":")))
-                              for h, c in src.models])
+                conn.executemany(
+                    f"INSERT INTO {kind} ({', '.join(cols)}) VALUES ({marks})",
+                    [tuple(to_columns(r)[c] for c in cols) for r in src.rows[kind]],
+                )
+            conn.execute(
+                "CREATE TABLE models (id TEXT PRIMARY KEY, name TEXT, task_class TEXT, source TEXT, "
+                "checked TEXT, config TEXT)"
+            )
+            conn.executemany(
+                f"INSERT INTO models VALUES ({', '.join('?' for _ in MODEL_COLUMNS)})",
+                [
+                    (
+                        h["id"],
+                        h["name"],
+                        h["task_class"],
+                        h["source"],
+                        h["checked"],
+                        json.dumps(c, ensure_ascii=False, sort_keys=True, separators=(",", ":")),
+                    )
+                    for h, c in src.models
+                ],
+            )
             conn.execute("COMMIT")
             conn.execute("VACUUM")
         finally:

@@ -56,7 +56,10 @@ def to_columns(row: BaseModel) -> dict[str, object]:
 
 def from_columns(model: type[M], values: dict[str, object], *, user: bool = False) -> M:
     lists = list_fields(model)
-    data = {k: (json.loads(v) if k in lists and isinstance(v, str) else v)
-            for k, v in values.items() if k in model.model_fields}
+    data = {
+        k: (json.loads(v) if k in lists and isinstance(v, str) else v)
+        for k, v in values.items()
+        if k in model.model_fields
+    }
     data["user"] = user
     return model.model_validate(data)

@@ -42,10 +42,18 @@ SHEET_COLUMNS = [
     Column("region", ("地域", "地区", "区域", "机房", "可用区")),
     Column("gpus_per_node", ("gpus per node", "每节点卡数", "单机卡数", "卡数")),
     Column("max_nodes", ("max nodes", "最大节点数")),
-    Column("price_per_gpu_hour", ("price per gpu hour", "hourly", "按量", "按量价格", "按小时", "小时价", "每卡时价格",
-                                  "每卡·时价格"), unit="hour", generic=True),
-    Column("price_per_gpu_month", ("price per gpu month", "monthly", "包月", "包月价格", "月价", "每卡月价格",
-                                   "每卡·月价格"), unit="month", generic=True),
+    Column(
+        "price_per_gpu_hour",
+        ("price per gpu hour", "hourly", "按量", "按量价格", "按小时", "小时价", "每卡时价格", "每卡·时价格"),
+        unit="hour",
+        generic=True,
+    ),
+    Column(
+        "price_per_gpu_month",
+        ("price per gpu month", "monthly", "包月", "包月价格", "月价", "每卡月价格", "每卡·月价格"),
+        unit="month",
+        generic=True,
+    ),
     Column("currency", ("币种",)),
     Column("price_kind", ("price kind", "价格类型")),
     Column("price_date", ("price date", "date", "报价日期", "价格日期", "日期")),
@@ -56,9 +64,15 @@ SHEET_COLUMNS = [
     Column("notes", ("备注", "说明")),
     Column("notes_zh", ("notes (chinese)", "中文备注")),
 ]
-_KINDS = {"price_per_gpu_hour": ("price", "hour"), "price_per_gpu_month": ("price", "month"),
-          "gpus_per_node": ("count", None), "max_nodes": ("count", None), "price_date": ("date", None),
-          "billing": ("list", None), "vat_included": ("bool", None)}
+_KINDS = {
+    "price_per_gpu_hour": ("price", "hour"),
+    "price_per_gpu_month": ("price", "month"),
+    "gpus_per_node": ("count", None),
+    "max_nodes": ("count", None),
+    "price_date": ("date", None),
+    "billing": ("list", None),
+    "vat_included": ("bool", None),
+}
 
 
 @dataclass
@@ -176,17 +190,38 @@ def validate_sheet(path: Path, catalog: Catalog) -> tuple[list[Provider], list[O
         if offer.server in servers and not row_problems:
             node = servers[offer.server].gpus_per_node
             if node != offer.gpus_per_node:
-                row_problems.append(Problem(where, headers.get("gpus_per_node", "gpus_per_node"), t(
-                    "{n} differs from server {s} ({m} per node)", "{n} 与服务器 {s}（每节点 {m} 卡）不一致",
-                    n=offer.gpus_per_node, s=offer.server, m=node)))
+                row_problems.append(
+                    Problem(
+                        where,
+                        headers.get("gpus_per_node", "gpus_per_node"),
+                        t(
+                            "{n} differs from server {s} ({m} per node)",
+                            "{n} 与服务器 {s}（每节点 {m} 卡）不一致",
+                            n=offer.gpus_per_node,
+                            s=offer.server,
+                            m=node,
+                        ),
+                    )
+                )
         if offer.priced and not offer.price_date:
-            row_problems.append(Problem(where, headers.get("price_date", "price_date"), t(
-                "required with a price (YYYY-MM-DD: when it was quoted)", "有价格时必填（YYYY-MM-DD：报价日期）")))
+            row_problems.append(
+                Problem(
+                    where,
+                    headers.get("price_date", "price_date"),
+                    t("required with a price (YYYY-MM-DD: when it was quoted)", "有价格时必填（YYYY-MM-DD：报价日期）"),
+                )
+            )
         if offer.id in seen:
             first = seen[offer.id][0]
-            why = t("duplicate of {w} (same provider, GPU, node size and region; give each row an id)",
-                    "与{w}重复（服务商、显卡、节点规格和地域相同；请为每行填写编号）", w=first) if derived else \
-                t("duplicate of {w} ({i})", "与{w}重复（{i}）", w=first, i=offer.id)
+            why = (
+                t(
+                    "duplicate of {w} (same provider, GPU, node size and region; give each row an id)",
+                    "与{w}重复（服务商、显卡、节点规格和地域相同；请为每行填写编号）",
+                    w=first,
+                )
+                if derived
+                else t("duplicate of {w} ({i})", "与{w}重复（{i}）", w=first, i=offer.id)
+            )
             row_problems.append(Problem(where, headers.get("id", "id"), why))
         seen.setdefault(offer.id, (where, _natural_key(d)))
         problems += row_problems
@@ -195,11 +230,15 @@ def validate_sheet(path: Path, catalog: Catalog) -> tuple[list[Provider], list[O
     return providers, offers, problems
 
 
-def _reference_problems(where: str, d: dict[str, Any], providers: set[str], gpus: set[str], servers: dict[str, Any],
-                        headers: dict[str, str]) -> list[Problem]:
+def _reference_problems(
+    where: str, d: dict[str, Any], providers: set[str], gpus: set[str], servers: dict[str, Any], headers: dict[str, str]
+) -> list[Problem]:
     out = []
-    for col, what, known in (("provider", t("provider", "服务商"), providers), ("gpu", "GPU", gpus),
-                             ("server", t("server type", "服务器类型"), set(servers))):
+    for col, what, known in (
+        ("provider", t("provider", "服务商"), providers),
+        ("gpu", "GPU", gpus),
+        ("server", t("server type", "服务器类型"), set(servers)),
+    ):
         value = d.get(col)
         if isinstance(value, str) and value and value not in known:
             out.append(Problem(where, headers.get(col, col), _unknown_ref(what, value, known)))
@@ -209,7 +248,8 @@ def _reference_problems(where: str, d: dict[str, Any], providers: set[str], gpus
 def _unknown_ref(what: str, value: str, known: set[str]) -> str:
     close = suggest(value, known, n=3)
     return t("unknown {w} {v!r}", "未知的{w} {v!r}", w=what, v=value) + (
-        t(" (close: {c})", "（相近：{c}）", c=", ".join(close)) if close else "")
+        t(" (close: {c})", "（相近：{c}）", c=", ".join(close)) if close else ""
+    )
 
 
 # --- applying and exporting ------------------------------------------------------------------

@@ -24,7 +24,7 @@ _LICENCE = re.compile(r"^(?:[A-Za-z]\d-\d{8}|[\u4e00-\u9fff]{1,2}[A-Za-z]\d-\d{8
 
 
 def licence_scope(text: str) -> str:
-    """"idc, isp" -> "IDC (B11), ISP (B14)"; unknown codes refused."""
+    """ "idc, isp" -> "IDC (B11), ISP (B14)"; unknown codes refused."""
     out = []
     for part in re.split(r"[,;/、，\s]+", text.strip()):
         if not part:
@@ -33,8 +33,9 @@ def licence_scope(text: str) -> str:
         if code not in LICENCE_SCOPES:
             code = next((k for k, v in LICENCE_SCOPES.items() if v == code), "")
         if not code:
-            raise CatalogError(t("licence scope {s!r}: use {k}", "许可范围 {s!r}：请使用 {k}", s=part,
-                                 k=", ".join(LICENCE_SCOPES)))
+            raise CatalogError(
+                t("licence scope {s!r}: use {k}", "许可范围 {s!r}：请使用 {k}", s=part, k=", ".join(LICENCE_SCOPES))
+            )
         out.append(f"{code} ({LICENCE_SCOPES[code]})")
     return ", ".join(dict.fromkeys(out))
 
@@ -45,17 +46,27 @@ def add_provider(catalog: Catalog, fields: dict[str, Any], *, update: bool = Fal
     pid = str(fields.get("id") or "").strip()
     exists = any(p.id == pid for p in catalog.providers())
     if exists and not update:
-        raise CatalogError(t("provider {p} exists; use --update to record more facts about it (the bundled entry "
-                             "itself is never changed)", "服务商 {p} 已存在；如需补充信息请加 --update（内置条目本身不会被修改）",
-                             p=pid))
+        raise CatalogError(
+            t(
+                "provider {p} exists; use --update to record more facts about it (the bundled entry "
+                "itself is never changed)",
+                "服务商 {p} 已存在；如需补充信息请加 --update（内置条目本身不会被修改）",
+                p=pid,
+            )
+        )
     if update and not exists:
         raise CatalogError(t("no provider {p} to update", "没有可更新的服务商 {p}", p=pid))
     base = catalog.provider(pid).model_dump(exclude={"user"}) if exists else {"id": pid}
     given = {k: v for k, v in fields.items() if v not in (None, "", [])}
     lic = given.get("licence_number")
     if lic and not _LICENCE.match(str(lic).strip()):
-        raise CatalogError(t("licence number {n!r} does not look like 豫B2-20261089 or B1-20201234",
-                             "许可证编号 {n!r} 的格式应类似 豫B2-20261089 或 B1-20201234", n=lic))
+        raise CatalogError(
+            t(
+                "licence number {n!r} does not look like 豫B2-20261089 or B1-20201234",
+                "许可证编号 {n!r} 的格式应类似 豫B2-20261089 或 B1-20201234",
+                n=lic,
+            )
+        )
     doc = {**base, **given}
     if update and base.get("source"):
         doc["source"] = f"{base['source']}; " + t("facts added by the user", "用户补充的信息")

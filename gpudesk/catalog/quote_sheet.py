@@ -22,19 +22,42 @@ from gpudesk.errors import GpudeskError
 if TYPE_CHECKING:
     from gpudesk.core.protocols import Catalogue
 
-_FORMS = (("hourly", "hour", "按量", "小时"), ("daily", "day", "包日", "天"), ("monthly", "month", "包月", "月"),
-          ("yearly", "year", "包年", "年"))
+_FORMS = (
+    ("hourly", "hour", "按量", "小时"),
+    ("daily", "day", "包日", "天"),
+    ("monthly", "month", "包月", "月"),
+    ("yearly", "year", "包年", "年"),
+)
 
 
 def _price_columns() -> list[Column]:
     out = []
     for form, unit, word, zh in _FORMS:
-        out.append(Column(f"price_per_gpu_{unit}", (f"{word}", f"{word}价格", f"{word}（元/卡·{zh}）", f"每卡{zh}价格",
-                                                     f"price per gpu {unit}"), unit=unit, generic=(form == "hourly")))
-        out.append(Column(f"price_per_node_{unit}", (f"{word}（元/节点·{zh}）", f"{word}（元/台·{zh}）", f"每节点{zh}价格",
-                                                      f"整机{word}", f"price per node {unit}"), unit=unit))
-    out += [Column("spot_price_per_gpu_hour", ("竞价", "抢占式", "竞价价格", "抢占式价格", "spot"), unit="hour"),
-            Column("spot_price_per_node_hour", ("整机竞价", "spot per node"), unit="hour")]
+        out.append(
+            Column(
+                f"price_per_gpu_{unit}",
+                (f"{word}", f"{word}价格", f"{word}（元/卡·{zh}）", f"每卡{zh}价格", f"price per gpu {unit}"),
+                unit=unit,
+                generic=(form == "hourly"),
+            )
+        )
+        out.append(
+            Column(
+                f"price_per_node_{unit}",
+                (
+                    f"{word}（元/节点·{zh}）",
+                    f"{word}（元/台·{zh}）",
+                    f"每节点{zh}价格",
+                    f"整机{word}",
+                    f"price per node {unit}",
+                ),
+                unit=unit,
+            )
+        )
+    out += [
+        Column("spot_price_per_gpu_hour", ("竞价", "抢占式", "竞价价格", "抢占式价格", "spot"), unit="hour"),
+        Column("spot_price_per_node_hour", ("整机竞价", "spot per node"), unit="hour"),
+    ]
     return out
 
 
@@ -73,21 +96,37 @@ COLUMNS: list[Column] = [
     Column("subsidy_programme", ("补贴项目名称", "算力券项目")),
     Column("notes", ("备注", "说明")),
     # the plan's own shape (`gpudesk quote list --json` output): taken as they are, checked by the Quote model
-    Column("rates"), Column("subsidy"), Column("prices_include_vat"),
+    Column("rates"),
+    Column("subsidy"),
+    Column("prices_include_vat"),
     # recomputed when the quote is added: ignored on import
-    Column("fit"), Column("added"), Column("provider_facts"), Column("provider_name"), Column("gpu_name"),
+    Column("fit"),
+    Column("added"),
+    Column("provider_facts"),
+    Column("provider_name"),
+    Column("gpu_name"),
     Column("gpu_name_zh"),
 ]
 _RAW = {"rates", "subsidy", "prices_include_vat"}
 _IGNORED = {"fit", "added", "provider_facts", "provider_name", "gpu_name", "gpu_name_zh"}
 _KIND: dict[str, tuple[str, str | None]] = {
     **{c.field: ("price", c.unit) for c in COLUMNS if c.unit is not None},
-    "subsidy_cap": ("price", None), "setup_fee": ("price", None),
-    "gpus_per_node": ("count", None), "nodes": ("count", None), "public_ips": ("count", None),
-    "date": ("date", None), "valid_until": ("date", None), "min_hours": ("number", None),
-    "host_ram_gb": ("number", None), "nvme_gb": ("number", None), "storage_included_gb": ("number", None),
-    "vat": ("bool", None), "vat_rate": ("share", None), "subsidy_rate": ("share", None),
-    "billing": ("list", None), "subsidy_items": ("list", None),
+    "subsidy_cap": ("price", None),
+    "setup_fee": ("price", None),
+    "gpus_per_node": ("count", None),
+    "nodes": ("count", None),
+    "public_ips": ("count", None),
+    "date": ("date", None),
+    "valid_until": ("date", None),
+    "min_hours": ("number", None),
+    "host_ram_gb": ("number", None),
+    "nvme_gb": ("number", None),
+    "storage_included_gb": ("number", None),
+    "vat": ("bool", None),
+    "vat_rate": ("share", None),
+    "subsidy_rate": ("share", None),
+    "billing": ("list", None),
+    "subsidy_items": ("list", None),
 }
 _LIMITS = {"gpus_per_node": (1, 64), "nodes": (1, 4096), "public_ips": (0, 100000)}
 
@@ -121,8 +160,9 @@ def read_quote_sheet(path: str | Path, catalog: Catalogue, *, taken: Sequence[st
     """Every row of a quote sheet as quote fields, checked (provider and GPU known, numbers sane, dates real);
     SheetRejected listing every problem when any row has one."""
     path = Path(path)
-    sheet = read_sheet(path, COLUMNS, json_key="quotes", required=("provider", "gpu", "gpus_per_node"),
-                       extra_keys=("selected",))  # `quote list --json` output imports as it is
+    sheet = read_sheet(
+        path, COLUMNS, json_key="quotes", required=("provider", "gpu", "gpus_per_node"), extra_keys=("selected",)
+    )  # `quote list --json` output imports as it is
     problems: list[Problem] = list(sheet.problems)
     out: list[dict[str, Any]] = []
     ids = list(taken)
@@ -159,7 +199,9 @@ def read_quote_sheet(path: str | Path, catalog: Catalogue, *, taken: Sequence[st
         cells.setdefault("nodes", 1)
         d = _row_quote(cells)
         lookups: tuple[tuple[str, Callable[[str], str]], ...] = (
-            ("provider", lambda v: provider_facts(catalog, v)[0]), ("gpu", lambda v: catalog.gpu(v).id))
+            ("provider", lambda v: provider_facts(catalog, v)[0]),
+            ("gpu", lambda v: catalog.gpu(v).id),
+        )
         for col, lookup in lookups:
             try:
                 if not d.get(col):
@@ -173,8 +215,13 @@ def read_quote_sheet(path: str | Path, catalog: Catalogue, *, taken: Sequence[st
         if not d.get("id"):
             d["id"] = next_quote_id(ids)
         if d["id"] in ids:
-            problems.append(Problem(row.where, heads.get("id", "id"), t("the plan or the sheet already has a quote {q}",
-                                                                        "方案或表格中已有报价 {q}", q=d["id"])))
+            problems.append(
+                Problem(
+                    row.where,
+                    heads.get("id", "id"),
+                    t("the plan or the sheet already has a quote {q}", "方案或表格中已有报价 {q}", q=d["id"]),
+                )
+            )
             continue
         try:
             Quote.model_validate(d)
@@ -187,4 +234,3 @@ def read_quote_sheet(path: str | Path, catalog: Catalogue, *, taken: Sequence[st
     if problems:
         raise SheetRejected(path, problems)
     return out
-

@@ -47,8 +47,9 @@ class Problem:
 
     def __str__(self) -> str:
         if self.column:
-            return t("{row}, column {col}: {why}", "{row}，{col} 列：{why}", row=self.row, col=self.column,
-                     why=self.reason)
+            return t(
+                "{row}, column {col}: {why}", "{row}，{col} 列：{why}", row=self.row, col=self.column, why=self.reason
+            )
         return self.row + t(": ", "：") + self.reason
 
 
@@ -59,9 +60,16 @@ class SheetRejected(CatalogError):
         self.path = Path(path)
         self.problems = problems
         lines = "\n  ".join(str(p) for p in problems)
-        super().__init__(t("{name} rejected, nothing changed ({n} problem{s}):\n  {lines}",
-                           "{name} 未被接受，未做任何修改（{n} 处问题）：\n  {lines}", name=self.path.name,
-                           n=len(problems), s="s" if len(problems) != 1 else "", lines=lines))
+        super().__init__(
+            t(
+                "{name} rejected, nothing changed ({n} problem{s}):\n  {lines}",
+                "{name} 未被接受，未做任何修改（{n} 处问题）：\n  {lines}",
+                name=self.path.name,
+                n=len(problems),
+                s="s" if len(problems) != 1 else "",
+                lines=lines,
+            )
+        )
 
 
 @dataclass(frozen=True)
@@ -98,9 +106,21 @@ def _text(path: Path) -> str:
     try:
         size = path.stat().st_size
         if size > MAX_SHEET_BYTES:
-            raise SheetRejected(path, [Problem(t("file", "文件"), None, t(
-                "{mb:.0f} MB is too large for a price sheet (at most {m:.0f} MB)", "{mb:.0f} MB 的价格表过大（最多 {m:.0f} MB）",
-                mb=size / 2**20, m=MAX_SHEET_BYTES / 2**20))])
+            raise SheetRejected(
+                path,
+                [
+                    Problem(
+                        t("file", "文件"),
+                        None,
+                        t(
+                            "{mb:.0f} MB is too large for a price sheet (at most {m:.0f} MB)",
+                            "{mb:.0f} MB 的价格表过大（最多 {m:.0f} MB）",
+                            mb=size / 2**20,
+                            m=MAX_SHEET_BYTES / 2**20,
+                        ),
+                    )
+                ],
+            )
         raw = path.read_bytes()
     except OSError as exc:
         raise CatalogError(t("cannot read {p}: {e}", "无法读取 {p}：{e}", p=path, e=exc.strerror or exc)) from None
@@ -113,8 +133,16 @@ def _text(path: Path) -> str:
             return raw.decode(enc)
         except UnicodeDecodeError:
             continue
-    raise SheetRejected(path, [Problem(t("file", "文件"), None, t("not UTF-8, UTF-16 or GBK/GB18030 text",
-                                                                   "不是 UTF-8、UTF-16 或 GBK/GB18030 文本"))])
+    raise SheetRejected(
+        path,
+        [
+            Problem(
+                t("file", "文件"),
+                None,
+                t("not UTF-8, UTF-16 or GBK/GB18030 text", "不是 UTF-8、UTF-16 或 GBK/GB18030 文本"),
+            )
+        ],
+    )
 
 
 # --- header words -------------------------------------------------------------------------------
@@ -122,9 +150,12 @@ def _text(path: Path) -> str:
 _BRACKETS = re.compile(r"[（(\[【]([^）)\]】]*)[）)\]】]")
 _GENERIC_PRICE = ("单价", "价格", "报价", "租金", "费用", "price", "rate", "cost", "金额")
 _UNIT_HINTS = (  # (pattern in a header's brackets or words, unit), most specific first
-    (r"gb\s*[/·]?\s*(?:月|month)", "gb-month"), (r"/\s*gb\b|元/gb", "gb"),
-    (r"小时|/\s*时|卡\s*[·]?\s*时|/\s*h\b|hour", "hour"), (r"/\s*[天日]|包日|day", "day"),
-    (r"/\s*月|包月|month", "month"), (r"/\s*年|包年|year", "year"),
+    (r"gb\s*[/·]?\s*(?:月|month)", "gb-month"),
+    (r"/\s*gb\b|元/gb", "gb"),
+    (r"小时|/\s*时|卡\s*[·]?\s*时|/\s*h\b|hour", "hour"),
+    (r"/\s*[天日]|包日|day", "day"),
+    (r"/\s*月|包月|month", "month"),
+    (r"/\s*年|包年|year", "year"),
 )
 
 
@@ -174,7 +205,7 @@ def _header(rows: list[list[str]], columns: list[Column]) -> tuple[int, list[str
     best: tuple[int, int, list[str | None], list[str]] | None = None
     for last in range(min(HEADER_SEARCH_ROWS, len(rows))):
         for first in range(last, -1, -1):
-            block = rows[first:last + 1]
+            block = rows[first : last + 1]
             width = max(len(r) for r in block)
             filled = []
             for r in block[:-1]:  # group rows: a merged cell spans the blank cells to its right
@@ -192,7 +223,8 @@ def _header(rows: list[list[str]], columns: list[Column]) -> tuple[int, list[str
                 got = match_header(lowest[i], columns) if lowest[i] else None
                 if got is None and text:
                     got = match_header(text, columns) or next(
-                        (m for p in reversed(parts) if (m := match_header(p, columns))), None)
+                        (m for p in reversed(parts) if (m := match_header(p, columns))), None
+                    )
                 fields.append(got)
                 texts.append(text)
             matched = sum(f is not None for f in fields)
@@ -225,18 +257,32 @@ def read_csv(path: Path, columns: list[Column], required: tuple[str, ...]) -> Sh
             if any(v.strip() for v in values):
                 raw.append((reader.line_num, values))
     except csv.Error as exc:
-        sheet.problems.append(Problem(line(reader.line_num), None, t(
-            "malformed CSV ({e}; an unclosed quote?)", "CSV 格式错误（{e}；引号未闭合？）", e=exc)))
+        sheet.problems.append(
+            Problem(
+                line(reader.line_num),
+                None,
+                t("malformed CSV ({e}; an unclosed quote?)", "CSV 格式错误（{e}；引号未闭合？）", e=exc),
+            )
+        )
     if not raw:
         if not sheet.problems:
-            sheet.problems.append(Problem(t("file", "文件"), None, t("empty file: expected a header row",
-                                                                      "空文件：缺少表头行")))
+            sheet.problems.append(
+                Problem(t("file", "文件"), None, t("empty file: expected a header row", "空文件：缺少表头行"))
+            )
         return sheet
     found = _header([v for _, v in raw], columns)
     if found is None:
-        sheet.problems.append(Problem(t("header", "表头"), None, t(
-            "no known column in the first rows; expected e.g. {cols}", "前几行中没有可识别的列；应有例如 {cols}",
-            cols=", ".join(c.field for c in columns[:6]))))
+        sheet.problems.append(
+            Problem(
+                t("header", "表头"),
+                None,
+                t(
+                    "no known column in the first rows; expected e.g. {cols}",
+                    "前几行中没有可识别的列；应有例如 {cols}",
+                    cols=", ".join(c.field for c in columns[:6]),
+                ),
+            )
+        )
         return sheet
     last, fields, texts = found
     seen: dict[str, str] = {}
@@ -246,8 +292,13 @@ def read_csv(path: Path, columns: list[Column], required: tuple[str, ...]) -> Sh
                 sheet.problems.append(Problem(t("header", "表头"), text, _unknown_column(text, columns)))
             continue
         if f in seen:
-            sheet.problems.append(Problem(t("header", "表头"), text, t("names the same column as {o!r} ({f})",
-                                                                       "与 {o!r} 是同一列（{f}）", o=seen[f], f=f)))
+            sheet.problems.append(
+                Problem(
+                    t("header", "表头"),
+                    text,
+                    t("names the same column as {o!r} ({f})", "与 {o!r} 是同一列（{f}）", o=seen[f], f=f),
+                )
+            )
         seen[f] = text
         tax = _tax_word(text)
         if tax is not None:
@@ -256,10 +307,15 @@ def read_csv(path: Path, columns: list[Column], required: tuple[str, ...]) -> Sh
     for req in required:
         if req not in seen:
             sheet.problems.append(Problem(t("header", "表头"), req, t("required column missing", "缺少必需的列")))
-    for n, values in raw[last + 1:]:
-        if len(values) > len(fields) and any(v.strip() for v in values[len(fields):]):
-            sheet.problems.append(Problem(line(n), None, t("{n} fields, the header has {h}", "有 {n} 个字段，表头只有 {h} 列",
-                                                          n=len(values), h=len(fields))))
+    for n, values in raw[last + 1 :]:
+        if len(values) > len(fields) and any(v.strip() for v in values[len(fields) :]):
+            sheet.problems.append(
+                Problem(
+                    line(n),
+                    None,
+                    t("{n} fields, the header has {h}", "有 {n} 个字段，表头只有 {h} 列", n=len(values), h=len(fields)),
+                )
+            )
             continue
         cells = {f: (texts[i], values[i] if i < len(values) else "") for i, f in enumerate(fields) if f is not None}
         sheet.rows.append(SheetRow(line(n), cells))
@@ -286,20 +342,31 @@ def read_json(path: Path, columns: list[Column], json_key: str, extra_keys: tupl
     try:
         data = json.loads(_text(path), parse_float=keep_text, parse_constant=lambda s: s)
     except (ValueError, RecursionError) as exc:
-        sheet.problems.append(Problem(t("file", "文件"), None, t("not valid JSON ({e})", "不是有效的 JSON（{e}）",
-                                                                  e=str(exc)[:200])))
+        sheet.problems.append(
+            Problem(t("file", "文件"), None, t("not valid JSON ({e})", "不是有效的 JSON（{e}）", e=str(exc)[:200]))
+        )
         return sheet
     if isinstance(data, dict):
         unknown = sorted(set(data) - {json_key, *extra_keys})
         if unknown:
-            sheet.problems.append(Problem(t("file", "文件"), unknown[0], t(
-                "unknown key; expected {k!r}", "无法识别的键；应为 {k!r}", k=json_key)))
+            sheet.problems.append(
+                Problem(
+                    t("file", "文件"),
+                    unknown[0],
+                    t("unknown key; expected {k!r}", "无法识别的键；应为 {k!r}", k=json_key),
+                )
+            )
             return sheet
         sheet.extra = {k: data[k] for k in extra_keys if k in data}
         data = data.get(json_key)
     if not isinstance(data, list):
-        sheet.problems.append(Problem(t("file", "文件"), None, t(
-            "expected a list of {k}, or {{\"{k}\": [...]}}", "应为 {k} 的列表，或 {{\"{k}\": [...]}}", k=json_key)))
+        sheet.problems.append(
+            Problem(
+                t("file", "文件"),
+                None,
+                t('expected a list of {k}, or {{"{k}": [...]}}', '应为 {k} 的列表，或 {{"{k}": [...]}}', k=json_key),
+            )
+        )
         return sheet
     known = {c.field for c in columns}
     for i, item in enumerate(data):
@@ -315,8 +382,14 @@ def read_json(path: Path, columns: list[Column], json_key: str, extra_keys: tupl
     return sheet
 
 
-def read_sheet(path: str | Path, columns: list[Column], *, json_key: str, required: tuple[str, ...] = (),
-               extra_keys: tuple[str, ...] = ()) -> Sheet:
+def read_sheet(
+    path: str | Path,
+    columns: list[Column],
+    *,
+    json_key: str,
+    required: tuple[str, ...] = (),
+    extra_keys: tuple[str, ...] = (),
+) -> Sheet:
     """Read a .csv/.tsv/.json sheet into rows of raw cells (problems collected, nothing parsed yet)."""
     path = Path(path)
     if not path.is_file():
@@ -327,11 +400,22 @@ def read_sheet(path: str | Path, columns: list[Column], *, json_key: str, requir
     elif suffix == ".json":
         sheet = read_json(path, columns, json_key, extra_keys)
     elif suffix in (".xlsx", ".xls", ".et"):
-        raise CatalogError(t("{n}: save the workbook as CSV (UTF-8 or GBK) and import that; use .csv or .json",
-                             "{n}：请把工作簿另存为 CSV（UTF-8 或 GBK）再导入；请使用 .csv 或 .json", n=path.name))
+        raise CatalogError(
+            t(
+                "{n}: save the workbook as CSV (UTF-8 or GBK) and import that; use .csv or .json",
+                "{n}：请把工作簿另存为 CSV（UTF-8 或 GBK）再导入；请使用 .csv 或 .json",
+                n=path.name,
+            )
+        )
     else:
-        raise CatalogError(t("{n}: unknown sheet format {s}; use .csv or .json", "{n}：无法识别的表格格式 {s}；请使用 .csv 或 .json",
-                             n=path.name, s=suffix or t("(none)", "（无）")))
+        raise CatalogError(
+            t(
+                "{n}: unknown sheet format {s}; use .csv or .json",
+                "{n}：无法识别的表格格式 {s}；请使用 .csv 或 .json",
+                n=path.name,
+                s=suffix or t("(none)", "（无）"),
+            )
+        )
     if not sheet.rows and not sheet.problems:
         sheet.problems.append(Problem(t("file", "文件"), None, t("no rows in the file", "文件中没有数据行")))
     return sheet

@@ -35,8 +35,13 @@ R = TypeVar("R", bound="CatalogRow")
 
 KIND_NAMES = ("gpus", "servers", "providers", "offers")
 
-_SINGULAR = {"gpus": ("GPU", "GPU"), "servers": ("server type", "服务器类型"), "providers": ("provider", "服务商"),
-             "offers": ("offer", "报价"), "models": ("model preset", "模型预设")}
+_SINGULAR = {
+    "gpus": ("GPU", "GPU"),
+    "servers": ("server type", "服务器类型"),
+    "providers": ("provider", "服务商"),
+    "offers": ("offer", "报价"),
+    "models": ("model preset", "模型预设"),
+}
 
 
 def open_bundled(path: Path) -> sqlite3.Connection:
@@ -49,8 +54,9 @@ def open_bundled(path: Path) -> sqlite3.Connection:
         conn.row_factory = sqlite3.Row
         conn.execute("SELECT 1 FROM meta LIMIT 1")
     except sqlite3.DatabaseError as exc:
-        raise CatalogError(f"bundled catalogue {path} cannot be read ({exc}); reinstall gpudesk "
-                           "or run `gpudesk catalog build`") from None
+        raise CatalogError(
+            f"bundled catalogue {path} cannot be read ({exc}); reinstall gpudesk or run `gpudesk catalog build`"
+        ) from None
     return conn
 
 
@@ -144,9 +150,11 @@ class Catalog:
                 from gpudesk.catalog.schema import CatalogMeta
 
                 rows = dict(self._db().execute("SELECT key, value FROM meta").fetchall())
-                self._meta = CatalogMeta(schema_version=int(rows["schema_version"]),
-                                         content_hash=rows["content_hash"],
-                                         catalog_date=rows.get("catalog_date"))
+                self._meta = CatalogMeta(
+                    schema_version=int(rows["schema_version"]),
+                    content_hash=rows["content_hash"],
+                    catalog_date=rows.get("catalog_date"),
+                )
             return self._meta
 
     def _load(self, kind: str, model: type[R]) -> Mapping[str, R]:
@@ -200,8 +208,9 @@ class Catalog:
                 first: Mapping[str, Any] = exc.errors()[0] if isinstance(exc, ValidationError) else {}
                 where = ".".join(map(str, first.get("loc", ()))) or "?"
                 user.close()
-                raise damaged(user.path, f"{kind} row {data.get('id')!r} is invalid "
-                                         f"({where}: {first.get('msg', exc)})") from None
+                raise damaged(
+                    user.path, f"{kind} row {data.get('id')!r} is invalid ({where}: {first.get('msg', exc)})"
+                ) from None
             rows[row.id] = row
         if kind == "offers":
             for offer_id, ov in user.price_overrides().items():
@@ -293,7 +302,9 @@ class Catalog:
         everything.update(presets)
         close = suggest(id, everything)
         hint = t("; close matches: {c}", "；相近的有：{c}", c=", ".join(close)) if close else ""
-        raise CatalogError(t("nothing in the catalogue has id {id!r}", "资源目录中没有 id 为 {id!r} 的条目", id=id) + hint)
+        raise CatalogError(
+            t("nothing in the catalogue has id {id!r}", "资源目录中没有 id 为 {id!r} 的条目", id=id) + hint
+        )
 
     def _load_presets(self) -> dict[str, ModelPreset]:
         with self._lock:
@@ -311,8 +322,15 @@ def _preset(r: dict[str, Any]) -> ModelPreset:
     config = json.loads(r["config"])
     arch = preset_arch(config, id=r["id"], name=r["name"], source=r["source"])
     arch = arch.model_copy(update={"task_class": r["task_class"]})
-    return ModelPreset(id=r["id"], name=r["name"], task_class=r["task_class"], source=r["source"],
-                       checked=r["checked"], arch=arch, config=config)
+    return ModelPreset(
+        id=r["id"],
+        name=r["name"],
+        task_class=r["task_class"],
+        source=r["source"],
+        checked=r["checked"],
+        arch=arch,
+        config=config,
+    )
 
 
 def preset_arch(config: dict[str, Any], *, id: str, name: str, source: str | None) -> ModelArch:
@@ -395,8 +413,18 @@ def _lookup(rows: Mapping[str, T], id: str) -> T | None:
 
 def _unknown(kind: str, id: str, rows: Mapping[str, object]) -> str:
     close = suggest(id, rows)
-    hint = t("; close matches: {c}", "；相近的有：{c}", c=", ".join(close)) if close else \
-        t("; see `gpudesk catalog {kind}`", "；可用 `gpudesk catalog {kind}` 查看", kind=kind)
+    hint = (
+        t("; close matches: {c}", "；相近的有：{c}", c=", ".join(close))
+        if close
+        else t("; see `gpudesk catalog {kind}`", "；可用 `gpudesk catalog {kind}` 查看", kind=kind)
+    )
     en, zh = _SINGULAR[kind]
-    return t("unknown {what} {id!r}", "未知的 {what} {id!r}" if zh.isascii() else "未知的{what} {id!r}",
-             what=t(en, zh), id=id) + hint
+    return (
+        t(
+            "unknown {what} {id!r}",
+            "未知的 {what} {id!r}" if zh.isascii() else "未知的{what} {id!r}",
+            what=t(en, zh),
+            id=id,
+        )
+        + hint
+    )

@@ -34,15 +34,25 @@ migrations = Migrations(MIGRATION_SET)
 def _m0001(db: sqlite_utils.Database) -> None:
     for kind in ROW_KINDS:
         db.table(kind).create({"id": str, "data": str, "modified": str}, pk="id")
-    db.table("price_overrides").create({"offer": str, "price_per_gpu_hour": float, "price_per_gpu_month": float,
-                                  "price_kind": str, "price_date": str, "note": str, "modified": str},
-                                 pk="offer")
+    db.table("price_overrides").create(
+        {
+            "offer": str,
+            "price_per_gpu_hour": float,
+            "price_per_gpu_month": float,
+            "price_kind": str,
+            "price_date": str,
+            "note": str,
+            "modified": str,
+        },
+        pk="offer",
+    )
 
 
 @migrations(name="0002_saved_plans_and_settings")
 def _m0002(db: sqlite_utils.Database) -> None:
-    db.table("saved_plans").create({"path": str, "title": str, "catalog_hash": str, "modified": str,
-                              "opened": str}, pk="path")
+    db.table("saved_plans").create(
+        {"path": str, "title": str, "catalog_hash": str, "modified": str, "opened": str}, pk="path"
+    )
     db.table("settings").create({"key": str, "value": str}, pk="key")
 
 
@@ -88,8 +98,14 @@ class UserDB(UserRows):
             with self.db.atomic():
                 yield
         except sqlite3.Error as exc:
-            raise CatalogError(t("cannot write user database {p} ({e}); nothing was changed",
-                                 "无法写入用户数据库 {p}（{e}）；没有改动任何内容", p=self.path, e=_sqlite_reason(exc))) from None
+            raise CatalogError(
+                t(
+                    "cannot write user database {p} ({e}); nothing was changed",
+                    "无法写入用户数据库 {p}（{e}）；没有改动任何内容",
+                    p=self.path,
+                    e=_sqlite_reason(exc),
+                )
+            ) from None
 
     @property
     def version(self) -> list[str]:
@@ -118,9 +134,16 @@ class UserDB(UserRows):
             cur = self.db.conn.execute(f"DELETE FROM {kind} WHERE id = ?", [id])
         return cur.rowcount > 0
 
-    def set_price_override(self, offer: str, *, price_per_gpu_hour: float | None = None,
-                           price_per_gpu_month: float | None = None, price_kind: str = "quoted",
-                           price_date: str | None = None, note: str | None = None) -> None:
+    def set_price_override(
+        self,
+        offer: str,
+        *,
+        price_per_gpu_hour: float | None = None,
+        price_per_gpu_month: float | None = None,
+        price_kind: str = "quoted",
+        price_date: str | None = None,
+        note: str | None = None,
+    ) -> None:
         if price_per_gpu_hour is None and price_per_gpu_month is None:
             raise CatalogError("a price override needs a price per GPU-hour or per GPU-month")
         for v in (price_per_gpu_hour, price_per_gpu_month):
@@ -128,18 +151,30 @@ class UserDB(UserRows):
                 raise CatalogError(f"a price cannot be negative: {v}")
         with self.writing():
             self.db.table("price_overrides").upsert(
-                {"offer": offer, "price_per_gpu_hour": price_per_gpu_hour,
-                 "price_per_gpu_month": price_per_gpu_month, "price_kind": price_kind,
-                 "price_date": price_date, "note": note, "modified": _now()}, pk="offer")
+                {
+                    "offer": offer,
+                    "price_per_gpu_hour": price_per_gpu_hour,
+                    "price_per_gpu_month": price_per_gpu_month,
+                    "price_kind": price_kind,
+                    "price_date": price_date,
+                    "note": note,
+                    "modified": _now(),
+                },
+                pk="offer",
+            )
 
     def clear_price_override(self, offer: str) -> None:
         with self.writing():
             self.db.conn.execute("DELETE FROM price_overrides WHERE offer = ?", [offer])
 
 
-_SQLITE_ZH = {"attempt to write a readonly database": "数据库是只读的", "database or disk is full": "数据库或磁盘已满",
-              "database is locked": "数据库正被占用", "unable to open database file": "无法打开数据库文件",
-              "disk I/O error": "磁盘读写错误"}
+_SQLITE_ZH = {
+    "attempt to write a readonly database": "数据库是只读的",
+    "database or disk is full": "数据库或磁盘已满",
+    "database is locked": "数据库正被占用",
+    "unable to open database file": "无法打开数据库文件",
+    "disk I/O error": "磁盘读写错误",
+}
 
 
 def _sqlite_reason(exc: Exception) -> str:

@@ -22,10 +22,21 @@ from gpudesk.fileio import parse_json
 MIGRATION_SET = "gpudesk-user"
 # Every migration gpudesk knows, in order (UserDB registers exactly these): a database that has applied
 # one not listed here was written by a newer gpudesk.
-MIGRATION_NAMES = ("0001_rows_and_price_overrides", "0002_saved_plans_and_settings", "0003_drop_saved_plans_and_settings")
+MIGRATION_NAMES = (
+    "0001_rows_and_price_overrides",
+    "0002_saved_plans_and_settings",
+    "0003_drop_saved_plans_and_settings",
+)
 ROW_KINDS = ("gpus", "servers", "providers", "offers")
-_OVERRIDE_COLUMNS = ("offer", "price_per_gpu_hour", "price_per_gpu_month", "price_kind", "price_date", "note",
-                     "modified")
+_OVERRIDE_COLUMNS = (
+    "offer",
+    "price_per_gpu_hour",
+    "price_per_gpu_month",
+    "price_kind",
+    "price_date",
+    "note",
+    "modified",
+)
 
 
 class PriceOverride(TypedDict):
@@ -60,8 +71,12 @@ def applied_migrations(conn: sqlite3.Connection) -> list[str]:
     """Names of the migrations applied to this database (none for a new one)."""
     if not conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '_sqlite_migrations'").fetchone():
         return []
-    return [r[0] for r in conn.execute("SELECT name FROM _sqlite_migrations WHERE migration_set = ? ORDER BY rowid",
-                                       [MIGRATION_SET])]
+    return [
+        r[0]
+        for r in conn.execute(
+            "SELECT name FROM _sqlite_migrations WHERE migration_set = ? ORDER BY rowid", [MIGRATION_SET]
+        )
+    ]
 
 
 def check_database(conn: sqlite3.Connection, path: Path) -> None:
@@ -70,8 +85,9 @@ def check_database(conn: sqlite3.Connection, path: Path) -> None:
         raise sqlite3.DatabaseError("integrity check failed")
     unknown = [name for name in applied_migrations(conn) if name not in MIGRATION_NAMES]
     if unknown:
-        raise CatalogError(f"user database {path} was written by a newer gpudesk "
-                           f"(migration {unknown[-1]}); update gpudesk to use it")
+        raise CatalogError(
+            f"user database {path} was written by a newer gpudesk (migration {unknown[-1]}); update gpudesk to use it"
+        )
 
 
 def open_checked(path: Path, *, read_only: bool) -> sqlite3.Connection:
@@ -110,15 +126,28 @@ def damaged(path: Path, reason: str) -> UserDatabaseDamaged:
     try:
         kept = move_aside(path)
     except OSError as exc:
-        return UserDatabaseDamaged(t(
-            "user database {p} is damaged ({r}) and could not be set aside ({e}); it is not used now, "
-            "the bundled catalogue is", "用户数据库 {p} 已损坏（{r}），且无法移到一旁（{e}）；现在不使用它，改用内置目录",
-            p=path, r=reason, e=exc.strerror or exc))
-    return UserDatabaseDamaged(t(
-        "user database {p} is damaged ({r}); it was set aside as {k} (your own rows are in that copy) and the "
-        "bundled catalogue is used; a new database is made when you next import or edit",
-        "用户数据库 {p} 已损坏（{r}）；已另存为 {k}（您自己的条目保存在该副本中），现在使用内置目录；"
-        "下次导入或编辑时会新建数据库", p=path, r=reason, k=kept), kept=kept)
+        return UserDatabaseDamaged(
+            t(
+                "user database {p} is damaged ({r}) and could not be set aside ({e}); it is not used now, "
+                "the bundled catalogue is",
+                "用户数据库 {p} 已损坏（{r}），且无法移到一旁（{e}）；现在不使用它，改用内置目录",
+                p=path,
+                r=reason,
+                e=exc.strerror or exc,
+            )
+        )
+    return UserDatabaseDamaged(
+        t(
+            "user database {p} is damaged ({r}); it was set aside as {k} (your own rows are in that copy) and the "
+            "bundled catalogue is used; a new database is made when you next import or edit",
+            "用户数据库 {p} 已损坏（{r}）；已另存为 {k}（您自己的条目保存在该副本中），现在使用内置目录；"
+            "下次导入或编辑时会新建数据库",
+            p=path,
+            r=reason,
+            k=kept,
+        ),
+        kept=kept,
+    )
 
 
 def _table_exists(conn: sqlite3.Connection, name: str) -> bool:
@@ -166,25 +195,35 @@ class UserRows:
             try:
                 doc = parse_json(data if isinstance(data, (str, bytes)) else "", f"{kind} row {row_id!r}")
             except GpudeskError:
-                raise self._damaged(t("{k} row {i!r} is not valid JSON", "{k} 中的条目 {i!r} 不是有效的 JSON",
-                                      k=kind, i=row_id)) from None
+                raise self._damaged(
+                    t("{k} row {i!r} is not valid JSON", "{k} 中的条目 {i!r} 不是有效的 JSON", k=kind, i=row_id)
+                ) from None
             if not isinstance(doc, dict):
-                raise self._damaged(t("{k} row {i!r} is not a JSON object", "{k} 中的条目 {i!r} 不是 JSON 对象",
-                                      k=kind, i=row_id))
+                raise self._damaged(
+                    t("{k} row {i!r} is not a JSON object", "{k} 中的条目 {i!r} 不是 JSON 对象", k=kind, i=row_id)
+                )
             out.append(doc)
         return out
 
     def price_overrides(self) -> dict[str, PriceOverride]:
-        cur = self._query(f"SELECT {', '.join(_OVERRIDE_COLUMNS)} FROM price_overrides ORDER BY rowid",
-                          "price_overrides")
+        cur = self._query(
+            f"SELECT {', '.join(_OVERRIDE_COLUMNS)} FROM price_overrides ORDER BY rowid", "price_overrides"
+        )
         out: dict[str, PriceOverride] = {}
         for r in cur:
             ov = dict(zip(_OVERRIDE_COLUMNS, r, strict=True))
             for key, value in ov.items():
                 problem = _override_problem(key, value)
                 if problem:
-                    raise self._damaged(t("price override for {o!r}: {k} {p}", "报价 {o!r} 的自定价格：{k} {p}",
-                                          o=ov["offer"], k=key, p=problem))
+                    raise self._damaged(
+                        t(
+                            "price override for {o!r}: {k} {p}",
+                            "报价 {o!r} 的自定价格：{k} {p}",
+                            o=ov["offer"],
+                            k=key,
+                            p=problem,
+                        )
+                    )
             checked = _checked_override(ov)
             out[checked["offer"]] = checked
         return out
@@ -201,9 +240,15 @@ def _checked_override(ov: dict[str, object]) -> PriceOverride:
         v = ov[key]
         return v if isinstance(v, str) else None
 
-    return PriceOverride(offer=text("offer") or "", price_per_gpu_hour=price("price_per_gpu_hour"),
-                         price_per_gpu_month=price("price_per_gpu_month"), price_kind=text("price_kind"),
-                         price_date=text("price_date"), note=text("note"), modified=text("modified"))
+    return PriceOverride(
+        offer=text("offer") or "",
+        price_per_gpu_hour=price("price_per_gpu_hour"),
+        price_per_gpu_month=price("price_per_gpu_month"),
+        price_kind=text("price_kind"),
+        price_date=text("price_date"),
+        note=text("note"),
+        modified=text("modified"),
+    )
 
 
 def _override_problem(key: str, value: object) -> str | None:

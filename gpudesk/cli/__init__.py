@@ -30,8 +30,10 @@ def build_parser() -> argparse.ArgumentParser:
     from gpudesk.core.i18n import t
 
     install()
-    parser = _Parser(prog="gpudesk", description=t("Plan GPU server rentals for AI training (offline).",
-                                                   "为 AI 训练规划 GPU 服务器租用（离线）。"))
+    parser = _Parser(
+        prog="gpudesk",
+        description=t("Plan GPU server rentals for AI training (offline).", "为 AI 训练规划 GPU 服务器租用（离线）。"),
+    )
     parser.add_argument("--version", action="version", version=f"gpudesk {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name in SUBCOMMANDS:
@@ -83,8 +85,12 @@ def _run(argv: list[str]) -> int:
         from gpudesk.core.i18n import current_language
         from gpudesk.errors import localised
 
-        print(frame(f"gpudesk {getattr(args, 'command_name', args.command)}", "error",
-                    localised(exc, current_language())), file=sys.stderr)
+        print(
+            frame(
+                f"gpudesk {getattr(args, 'command_name', args.command)}", "error", localised(exc, current_language())
+            ),
+            file=sys.stderr,
+        )
         return 2
     except Exception as exc:  # pydantic's ValidationError, without importing pydantic up front
         errors = getattr(exc, "errors", None)

@@ -8,8 +8,14 @@ from typing import Any
 LANGUAGES = ("zh_CN", "en")
 
 
-def plan_command(subparsers: Any, name: str, *, plan_help: str | None = "plan file", plan_metavar: str = "PLAN.gpudesk",
-                 **kwargs: Any) -> argparse.ArgumentParser:
+def plan_command(
+    subparsers: Any,
+    name: str,
+    *,
+    plan_help: str | None = "plan file",
+    plan_metavar: str = "PLAN.gpudesk",
+    **kwargs: Any,
+) -> argparse.ArgumentParser:
     """A subcommand (help, description, … as for add_parser) whose first argument is a plan file."""
     parser: argparse.ArgumentParser = subparsers.add_parser(name, **kwargs)
     parser.add_argument("plan", metavar=plan_metavar, help=plan_help)

@@ -13,8 +13,17 @@ KINDS = ("gpus", "servers", "providers", "offers", "models")
 def register(subparsers) -> None:
     from gpudesk.core.i18n import t
 
-    p = subparsers.add_parser("catalog", help=t("the offline catalogue: GPUs, node types, providers, offers, models", "离线资源目录：GPU、节点类型、服务商、报价、模型"),
-                              description=t("List and maintain the offline catalogue (bundled + your own rows).", "查看和维护离线资源目录（内置条目 + 你自己的条目）。"))
+    p = subparsers.add_parser(
+        "catalog",
+        help=t(
+            "the offline catalogue: GPUs, node types, providers, offers, models",
+            "离线资源目录：GPU、节点类型、服务商、报价、模型",
+        ),
+        description=t(
+            "List and maintain the offline catalogue (bundled + your own rows).",
+            "查看和维护离线资源目录（内置条目 + 你自己的条目）。",
+        ),
+    )
     sub = p.add_subparsers(dest="catalog_command", metavar="WHAT", parser_class=type(p))
     for kind in KINDS:
         k = sub.add_parser(kind, help=f"list {kind}")
@@ -39,8 +48,9 @@ def register(subparsers) -> None:
     b = sub.add_parser("build", help="compile data/ into the bundled catalogue (resources/catalog.sqlite)")
     b.add_argument("--data", help="source folder (default: the checkout's data/)")
     b.add_argument("--output", help="database to write (default: resources/catalog.sqlite)")
-    b.add_argument("--check", action="store_true",
-                   help="build into a temporary file and report whether the bundled file matches")
+    b.add_argument(
+        "--check", action="store_true", help="build into a temporary file and report whether the bundled file matches"
+    )
     b.set_defaults(func=_build)
     p.set_defaults(func=lambda args: (p.print_help(), 2)[1])
 
@@ -73,29 +83,86 @@ def _gb(b) -> str:
 
 def _rows(kind: str, cat):
     if kind == "gpus":
-        heads = ["id", "name", "memory", "GB/s", "FP32", "BF16", "FP8", "NVLink GB/s", "form", "TDP W",
-                 "year", "confidence"]
-        rows = [[g.id, g.name, _gb(g.memory_bytes), _num(g.memory_bandwidth_gbps), _num(g.tflops_fp32),
-                 _num(g.tflops_bf16), _num(g.tflops_fp8), "—" if g.nvlink_gbps is None and g.nvlink_generation is None
-                 else _num(g.nvlink_gbps), _u(g.form_factor), _num(g.tdp_watts), _u(g.release_year),
-                 g.confidence + (" (user)" if g.user else "")] for g in cat.gpus()]
+        heads = [
+            "id",
+            "name",
+            "memory",
+            "GB/s",
+            "FP32",
+            "BF16",
+            "FP8",
+            "NVLink GB/s",
+            "form",
+            "TDP W",
+            "year",
+            "confidence",
+        ]
+        rows = [
+            [
+                g.id,
+                g.name,
+                _gb(g.memory_bytes),
+                _num(g.memory_bandwidth_gbps),
+                _num(g.tflops_fp32),
+                _num(g.tflops_bf16),
+                _num(g.tflops_fp8),
+                "—" if g.nvlink_gbps is None and g.nvlink_generation is None else _num(g.nvlink_gbps),
+                _u(g.form_factor),
+                _num(g.tdp_watts),
+                _u(g.release_year),
+                g.confidence + (" (user)" if g.user else ""),
+            ]
+            for g in cat.gpus()
+        ]
         return heads, rows, {2, 3, 4, 5, 6, 7, 9}
     if kind == "servers":
         heads = ["id", "name", "GPUs", "topology", "GB/s/GPU", "network", "Gb/s", "host RAM", "kW"]
-        rows = [[s.id, s.name, str(s.gpus_per_node), s.topology, _num(s.intra_node_gbps), _u(s.network),
-                 _num(s.network_gbps), _gb(s.host_ram_bytes), _num(s.power_kw)] for s in cat.servers()]
+        rows = [
+            [
+                s.id,
+                s.name,
+                str(s.gpus_per_node),
+                s.topology,
+                _num(s.intra_node_gbps),
+                _u(s.network),
+                _num(s.network_gbps),
+                _gb(s.host_ram_bytes),
+                _num(s.power_kw),
+            ]
+            for s in cat.servers()
+        ]
         return heads, rows, {2, 4, 6, 8}
     if kind == "providers":
         heads = ["id", "名称", "name", "licence / 许可证", "ICP", "certifications", "regions"]
-        rows = [[p.id, _u(p.name_zh), _u(p.name_en), _u(p.licence_number), _u(p.icp_filing),
-                 ", ".join(p.certifications) or _u(None), ", ".join(p.regions) or _u(None)]
-                for p in cat.providers()]
+        rows = [
+            [
+                p.id,
+                _u(p.name_zh),
+                _u(p.name_en),
+                _u(p.licence_number),
+                _u(p.icp_filing),
+                ", ".join(p.certifications) or _u(None),
+                ", ".join(p.regions) or _u(None),
+            ]
+            for p in cat.providers()
+        ]
         return heads, rows, set()
     if kind == "offers":
         heads = ["id", "provider", "gpu", "×", "region", "CNY/GPU-h", "CNY/GPU-month", "kind", "date"]
-        rows = [[o.id, o.provider, o.gpu, str(o.gpus_per_node), _u(o.region), _num(o.price_per_gpu_hour, 2, exact=True),
-                 _num(o.price_per_gpu_month, 0), _u(o.price_kind) + (" (user)" if o.user else ""),
-                 _u(o.price_date)] for o in cat.offers()]
+        rows = [
+            [
+                o.id,
+                o.provider,
+                o.gpu,
+                str(o.gpus_per_node),
+                _u(o.region),
+                _num(o.price_per_gpu_hour, 2, exact=True),
+                _num(o.price_per_gpu_month, 0),
+                _u(o.price_kind) + (" (user)" if o.user else ""),
+                _u(o.price_date),
+            ]
+            for o in cat.offers()
+        ]
         return heads, rows, {3, 5, 6}
     heads = ["id", "name", "task class", "params", "family"]
     rows = []
@@ -117,8 +184,7 @@ def _params(arch) -> str:
 def row_json(kind: str, row) -> dict:
     """JSON object of one catalogue row: `id`, the fields, `source` (stable English keys)."""
     if kind == "models":
-        d = {"id": row.id, "name": row.name, "task_class": row.task_class, "source": row.source,
-             "checked": row.checked}
+        d = {"id": row.id, "name": row.name, "task_class": row.task_class, "source": row.source, "checked": row.checked}
         try:
             from gpudesk.core.engine.architecture import count_params
 
@@ -146,8 +212,10 @@ def _list(args) -> int:
     heads, rows, right = _rows(args.kind, cat)
     print(table(heads, rows, right))
     meta = cat.meta
-    print(f"\n{len(rows)} {args.kind}; catalogue {meta.catalog_date} ({meta.content_hash[:12]})"
-          + ("; offers: prices change, check each one's kind and date" if args.kind == "offers" else ""))
+    print(
+        f"\n{len(rows)} {args.kind}; catalogue {meta.catalog_date} ({meta.content_hash[:12]})"
+        + ("; offers: prices change, check each one's kind and date" if args.kind == "offers" else "")
+    )
     return 0
 
 
@@ -177,10 +245,25 @@ def _show(args) -> int:
         related = [o for o in cat.offers() if o.provider == row.id]
     if related:
         print("\noffers:")
-        print(table(["id", "provider", "gpu", "×", "CNY/GPU-h", "CNY/GPU-month", "kind", "date"],
-                    [[o.id, o.provider, o.gpu, str(o.gpus_per_node), _num(o.price_per_gpu_hour, 2, exact=True),
-                      _num(o.price_per_gpu_month, 0), _u(o.price_kind), _u(o.price_date)] for o in related],
-                    {3, 4, 5}))
+        print(
+            table(
+                ["id", "provider", "gpu", "×", "CNY/GPU-h", "CNY/GPU-month", "kind", "date"],
+                [
+                    [
+                        o.id,
+                        o.provider,
+                        o.gpu,
+                        str(o.gpus_per_node),
+                        _num(o.price_per_gpu_hour, 2, exact=True),
+                        _num(o.price_per_gpu_month, 0),
+                        _u(o.price_kind),
+                        _u(o.price_date),
+                    ]
+                    for o in related
+                ],
+                {3, 4, 5},
+            )
+        )
     return 0
 
 
@@ -198,10 +281,15 @@ def _import(args) -> int:
         print(f"{args.file}: {len(offers)} offers and {len(providers)} providers are valid (nothing changed)")
         return 0
     res = import_sheet(args.file, cat)
-    print(f"imported {res.offers} offers ({len(res.offers_added)} new, {len(res.offers_updated)} replaced)"
-          + (f" and {len(res.providers_added) + len(res.providers_updated)} providers" if
-             res.providers_added or res.providers_updated else "")
-          + f" into {res.user_db}")
+    print(
+        f"imported {res.offers} offers ({len(res.offers_added)} new, {len(res.offers_updated)} replaced)"
+        + (
+            f" and {len(res.providers_added) + len(res.providers_updated)} providers"
+            if res.providers_added or res.providers_updated
+            else ""
+        )
+        + f" into {res.user_db}"
+    )
     return 0
 
 
@@ -230,6 +318,8 @@ def _build(args) -> int:
         print(f"{target}: {'matches a fresh build' if ok else 'differs from a fresh build: ' + why}")
         return 0 if ok else 1
     meta = build(args.data, args.output)
-    print(f"built {args.output or paths.BUNDLED_CATALOG}: schema {meta['schema_version']}, "
-          f"content {meta['content_hash'][:12]}, catalogue date {meta['catalog_date']}")
+    print(
+        f"built {args.output or paths.BUNDLED_CATALOG}: schema {meta['schema_version']}, "
+        f"content {meta['content_hash'][:12]}, catalogue date {meta['catalog_date']}"
+    )
     return 0

@@ -16,23 +16,35 @@ def register(subparsers) -> None:
     from gpudesk.core.i18n import t
 
     p = plan_command(
-        subparsers, "checklist", help=t("the plan's acceptance and SLA checklist; record results",
-                                        "方案的验收与 SLA 检查清单；记录结果"),
-        description=t("Print the checklist tailored to the plan's chosen configuration, or record a result "
-                      "in the plan file with --set ID=STATUS (open, pass, fail, n/a, waived).",
-                      "打印按方案所选配置定制的检查清单，或用 --set ID=STATUS（open、pass、fail、n/a、waived）把结果记入方案文件。"))
+        subparsers,
+        "checklist",
+        help=t("the plan's acceptance and SLA checklist; record results", "方案的验收与 SLA 检查清单；记录结果"),
+        description=t(
+            "Print the checklist tailored to the plan's chosen configuration, or record a result "
+            "in the plan file with --set ID=STATUS (open, pass, fail, n/a, waived).",
+            "打印按方案所选配置定制的检查清单，或用 --set ID=STATUS（open、pass、fail、n/a、waived）把结果记入方案文件。",
+        ),
+    )
     p.add_argument("--json", action="store_true", help="print JSON {plan, progress, items}")
     p.add_argument("--phase", choices=PHASES, help="only this phase")
     p.add_argument("--status", choices=STATUSES, help="only items with this status")
     add_lang(p, "language of the items (default: the system's)")
-    p.add_argument("--set", action="append", default=[], metavar="ID=STATUS",
-                   help="record a result, e.g. --set driver-branch=pass (repeatable)")
+    p.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="ID=STATUS",
+        help="record a result, e.g. --set driver-branch=pass (repeatable)",
+    )
     p.add_argument("--note", metavar="TEXT", help="with --set: notes for the item (replace earlier notes)")
     p.add_argument("--by", metavar="NAME", help="with --set: who checked (left empty when not given)")
     p.add_argument("--evidence", metavar="TEXT|PATH", help="with --set: evidence text or the path of a file")
     p.add_argument("--reason", metavar="TEXT", help="with --set ID=waived: why the check is waived (required)")
-    p.add_argument("--export", metavar="FILE.xlsx|FILE.csv",
-                   help="also write the items to a spreadsheet (one header row, one row per item)")
+    p.add_argument(
+        "--export",
+        metavar="FILE.xlsx|FILE.csv",
+        help="also write the items to a spreadsheet (one header row, one row per item)",
+    )
     p.set_defaults(func=handle)
 
 
@@ -61,11 +73,15 @@ def handle(args: argparse.Namespace) -> int:
         raise GpudeskError("--note, --by, --evidence and --reason go with --set ID=STATUS")
     from gpudesk.core.limits import check_text
 
-    for value, field, option in ((args.note, "item_notes", "--note"), (args.evidence, "item_notes", "--evidence"),
-                                 (args.reason, "item_notes", "--reason"), (args.by, "author", "--by")):
+    for value, field, option in (
+        (args.note, "item_notes", "--note"),
+        (args.evidence, "item_notes", "--evidence"),
+        (args.reason, "item_notes", "--reason"),
+        (args.by, "author", "--by"),
+    ):
         if value is not None:
             check_text(value, field, option)
-    with use_language(args.lang), (plan_lock(args.plan) if args.set else contextlib.nullcontext()):
+    with use_language(args.lang), plan_lock(args.plan) if args.set else contextlib.nullcontext():
         plan = load_plan(args.plan)  # under the lock when changing it: concurrent --set calls all land
         catalog = open_catalog()  # rows an old plan lacks; read only when needed
         changed: list[str] = []
@@ -75,8 +91,16 @@ def handle(args: argparse.Namespace) -> int:
                 item_id, sep, status = spec.partition("=")
                 if not sep or not item_id.strip() or not status.strip():
                     raise GpudeskError(f"--set wants ID=STATUS (e.g. driver-branch=pass), got {spec!r}")
-                set_status(plan, item_id.strip(), status.strip(), note=args.note, who=who,
-                           evidence=_evidence(args.evidence), reason=args.reason, catalog=catalog)
+                set_status(
+                    plan,
+                    item_id.strip(),
+                    status.strip(),
+                    note=args.note,
+                    who=who,
+                    evidence=_evidence(args.evidence),
+                    reason=args.reason,
+                    catalog=catalog,
+                )
                 changed.append(item_id.strip())
             save_plan(plan, args.plan)  # atomic; only after every --set was accepted
         every = tailor(plan, catalog=catalog)
@@ -92,8 +116,10 @@ def handle(args: argparse.Namespace) -> int:
             from gpudesk.export import checklist_table, export_table
 
             written = export_table(checklist_table(plan, items), args.export, sources=(args.plan,))
-            print(t("wrote {n} checklist items to {f}", "已将 {n} 个检查项写入 {f}", n=len(items), f=written),
-                  file=sys.stderr)
+            print(
+                t("wrote {n} checklist items to {f}", "已将 {n} 个检查项写入 {f}", n=len(items), f=written),
+                file=sys.stderr,
+            )
         if args.json:
             json.dump(checklist_json(plan, args.plan, items, every, catalog), sys.stdout, ensure_ascii=False)
             sys.stdout.write("\n")
@@ -109,9 +135,12 @@ def checklist_json(plan, path, items, every=None, catalog=None) -> dict:
 
     summary = plan_summary(plan, path)
     summary["language"] = current_language()
-    return {"plan": summary, "progress": progress(every if every is not None else tailor(plan, catalog=catalog)),
-            "expected": expectations(plan, catalog).model_dump(mode="json"),
-            "items": [i.model_dump(mode="json") for i in items]}
+    return {
+        "plan": summary,
+        "progress": progress(every if every is not None else tailor(plan, catalog=catalog)),
+        "expected": expectations(plan, catalog).model_dump(mode="json"),
+        "items": [i.model_dump(mode="json") for i in items],
+    }
 
 
 def format_checklist(plan, path, items, every=None, *, saved: bool = False) -> str:
@@ -130,8 +159,11 @@ def format_checklist(plan, path, items, every=None, *, saved: bool = False) -> s
         if not mine:
             continue
         c = prog[phase]
-        lines += ["", f"== {phase_label(phase, trains=plan.job.task.trains)} ({c['pass'] + c['waived']}/{c['applicable']} "
-                      f"{t('done', '完成')}, {c['fail']} {t('failing', '未通过')})"]
+        lines += [
+            "",
+            f"== {phase_label(phase, trains=plan.job.task.trains)} ({c['pass'] + c['waived']}/{c['applicable']} "
+            f"{t('done', '完成')}, {c['fail']} {t('failing', '未通过')})",
+        ]
         for i in mine:
             mark = f"[{status_label(i.status)}]"
             lines.append(f"{pad(mark, 10)} {i.id}: {i.title}")

@@ -13,11 +13,23 @@ def register(subparsers) -> None:
     from gpudesk.cli.job_options import add_job_arguments, ranged
 
     p = subparsers.add_parser(
-        "estimate", help=t("memory per GPU, training time and cost of one job on one configuration", "一个任务在一种配置上的单卡显存、训练时间与费用"),
-        description=t("Estimate GPU memory per device, training time and cost (all figures from gpudesk.core).", "估算单卡显存、训练时间和费用（所有数字来自 gpudesk.core）。"))
+        "estimate",
+        help=t(
+            "memory per GPU, training time and cost of one job on one configuration",
+            "一个任务在一种配置上的单卡显存、训练时间与费用",
+        ),
+        description=t(
+            "Estimate GPU memory per device, training time and cost (all figures from gpudesk.core).",
+            "估算单卡显存、训练时间和费用（所有数字来自 gpudesk.core）。",
+        ),
+    )
     add_job_arguments(p)
-    p.add_argument("--price-per-gpu-month", type=ranged("price_per_gpu_month"), metavar="X",
-                   help="monthly price per GPU (CNY), for the hourly-vs-monthly break-even")
+    p.add_argument(
+        "--price-per-gpu-month",
+        type=ranged("price_per_gpu_month"),
+        metavar="X",
+        help="monthly price per GPU (CNY), for the hourly-vs-monthly break-even",
+    )
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--lang", choices=["en", "zh_CN"], help="language of notes and table (default: system)")
     p.set_defaults(func=handle)
@@ -65,32 +77,64 @@ def format_estimate(data: dict, job, layout, cluster) -> str:
     data["cost"]
     params = data["params"]
     out = []
-    out.append(t("{model}: {p:.3g}B parameters ({a:.3g}B active, {tr:.3g}B trainable); {task}, {prec}",
-                 "{model}：{p:.3g}B 参数（激活 {a:.3g}B，可训练 {tr:.3g}B）；{task}，{prec}",
-                 model=job.model.name, p=params["total"] / 1e9, a=params["active"] / 1e9,
-                 tr=params["trainable"] / 1e9, task=units.label("task", job.task),
-                 prec=units.label("precision", job.precision)))
+    out.append(
+        t(
+            "{model}: {p:.3g}B parameters ({a:.3g}B active, {tr:.3g}B trainable); {task}, {prec}",
+            "{model}：{p:.3g}B 参数（激活 {a:.3g}B，可训练 {tr:.3g}B）；{task}，{prec}",
+            model=job.model.name,
+            p=params["total"] / 1e9,
+            a=params["active"] / 1e9,
+            tr=params["trainable"] / 1e9,
+            task=units.label("task", job.task),
+            prec=units.label("precision", job.precision),
+        )
+    )
     serving = data.get("serving")
     trains = job.task.trains
     if trains:
-        out.append(t("{n}x {gpu}, TP {tp} PP {pp} DP {dp}, ZeRO-{z}, offload {o}; micro-batch {b}, sequence {s}",
-                     "{n} 张 {gpu}，TP {tp} PP {pp} DP {dp}，ZeRO-{z}，卸载 {o}；微批次 {b}，序列 {s}",
-                     n=layout.gpus, gpu=cluster.gpu.name, tp=layout.tp, pp=layout.pp, dp=layout.dp, z=layout.zero,
-                     o=units.label("offload", layout.offload), b=job.micro_batch, s=job.seq_len))
+        out.append(
+            t(
+                "{n}x {gpu}, TP {tp} PP {pp} DP {dp}, ZeRO-{z}, offload {o}; micro-batch {b}, sequence {s}",
+                "{n} 张 {gpu}，TP {tp} PP {pp} DP {dp}，ZeRO-{z}，卸载 {o}；微批次 {b}，序列 {s}",
+                n=layout.gpus,
+                gpu=cluster.gpu.name,
+                tp=layout.tp,
+                pp=layout.pp,
+                dp=layout.dp,
+                z=layout.zero,
+                o=units.label("offload", layout.offload),
+                b=job.micro_batch,
+                s=job.seq_len,
+            )
+        )
     else:
         assert serving is not None  # a serving job's estimate carries its serving block
-        out.append(t("{n}x {gpu}, TP {tp} PP {pp}, {r} replica(s); {c} users in flight, {ctx} tokens each; "
-                     "weights {w}, KV cache {kv}",
-                     "{n} 张 {gpu}，TP {tp} PP {pp}，{r} 个副本；并发 {c} 个用户，每个 {ctx} token；权重 {w}，KV 缓存 {kv}",
-                     n=layout.gpus, gpu=cluster.gpu.name, tp=layout.tp, pp=layout.pp, r=serving["replicas"],
-                     c=serving["concurrency"], ctx=serving["context_tokens"],
-                     w=units.label("weight_precision", serving["weight_precision"]),
-                     kv=units.label("kv_precision", serving["kv_precision"])))
+        out.append(
+            t(
+                "{n}x {gpu}, TP {tp} PP {pp}, {r} replica(s); {c} users in flight, {ctx} tokens each; "
+                "weights {w}, KV cache {kv}",
+                "{n} 张 {gpu}，TP {tp} PP {pp}，{r} 个副本；并发 {c} 个用户，每个 {ctx} token；权重 {w}，KV 缓存 {kv}",
+                n=layout.gpus,
+                gpu=cluster.gpu.name,
+                tp=layout.tp,
+                pp=layout.pp,
+                r=serving["replicas"],
+                c=serving["concurrency"],
+                ctx=serving["context_tokens"],
+                w=units.label("weight_precision", serving["weight_precision"]),
+                kv=units.label("kv_precision", serving["kv_precision"]),
+            )
+        )
     out.append("")
-    labels = [("weights", t("weights", "权重")), ("gradients", t("gradients", "梯度")),
-              ("optimizer_states", t("optimizer states", "优化器状态")), ("activations", t("activations", "激活值")),
-              ("kv_cache", t("KV cache", "KV 缓存")), ("overhead", t("overhead", "额外开销")),
-              ("total", t("total", "合计"))]
+    labels = [
+        ("weights", t("weights", "权重")),
+        ("gradients", t("gradients", "梯度")),
+        ("optimizer_states", t("optimizer states", "优化器状态")),
+        ("activations", t("activations", "激活值")),
+        ("kv_cache", t("KV cache", "KV 缓存")),
+        ("overhead", t("overhead", "额外开销")),
+        ("total", t("total", "合计")),
+    ]
     rows = [[label, _gib(per[key])] for key, label in labels]
     rows.append([t("usable (after headroom)", "可用（扣除余量）"), _gib(mem["usable_bytes"])])
     rows.append([t("fits", "能否装下"), t("yes", "是") if mem["fits"] else t("NO", "否")])
@@ -98,8 +142,9 @@ def format_estimate(data: dict, job, layout, cluster) -> str:
     if trains:
         rows.append([t("guide's quick estimate (job)", "指南快速估算（整个任务）"), _gib(mem["quick_estimate_bytes"])])
     else:
-        rows.append([t("whole service (weights + KV cache)", "整个服务（权重 + KV 缓存）"),
-                     _gib(mem["quick_estimate_bytes"])])
+        rows.append(
+            [t("whole service (weights + KV cache)", "整个服务（权重 + KV 缓存）"), _gib(mem["quick_estimate_bytes"])]
+        )
     out.append(table([t("memory per GPU", "每卡显存"), "GiB"], rows, right={1}))
     if trains:
         out.extend(["", _training_tables(tm, data["cost"])])
@@ -118,16 +163,22 @@ def _serving_tables(s: dict, cost: dict) -> str:
 
     per_user = _n(s["tokens_per_second_per_user"])
     if s["target_tokens_per_user"] is not None:
-        per_user += t(" (target {x:g}: {ok})", "（目标 {x:g}：{ok}）", x=s["target_tokens_per_user"],
-                      ok=t("met", "满足") if s["meets_target"] else t("MISSED", "未满足"))
+        per_user += t(
+            " (target {x:g}: {ok})",
+            "（目标 {x:g}：{ok}）",
+            x=s["target_tokens_per_user"],
+            ok=t("met", "满足") if s["meets_target"] else t("MISSED", "未满足"),
+        )
     step = s["decode_step_seconds"]
     rows = [
         [t("tokens/s per user", "每用户每秒 token 数"), per_user],
         [t("tokens/s for the service", "整个服务每秒 token 数"), _n(s["tokens_per_second"], "{:,.0f}")],
         [t("time to first token", "首 token 时间"), _n(s["time_to_first_token_seconds"], "{:.2f} s")],
         [t("decode step", "每步解码时间"), _n(step * 1000 if step is not None else None, "{:.1f} ms")],
-        [t("limited by", "瓶颈"), {"memory": t("memory bandwidth", "显存带宽"), "compute": t("compute", "算力")}.get(
-            s["bound"], "-")],
+        [
+            t("limited by", "瓶颈"),
+            {"memory": t("memory bandwidth", "显存带宽"), "compute": t("compute", "算力")}.get(s["bound"], "-"),
+        ],
         [t("prefill MFU", "预填充 MFU"), _n(s["prefill_mfu"], "{:.0%}")],
     ]
     out = [table([t("serving", "推理服务"), ""], rows, right={1}), ""]
@@ -163,11 +214,15 @@ def _training_tables(tm: dict, cost: dict) -> str:
     rows = [
         [t("price per GPU-hour", "每卡时价格"), _n(cost["price_per_gpu_hour"], "{:,.2f}")],
         [t("compute cost", "计算费用"), _n(cost["compute_cost"], "{:,.0f}")],
-        [t("with {m:.0%} trial margin", "含 {m:.0%} 试错余量", m=cost["trial_margin"]),
-         _n(cost["with_trial_margin"], "{:,.0f}")],
+        [
+            t("with {m:.0%} trial margin", "含 {m:.0%} 试错余量", m=cost["trial_margin"]),
+            _n(cost["with_trial_margin"], "{:,.0f}"),
+        ],
     ]
     if cost["price_per_gpu_month"] is not None:
         rows.append([t("monthly rental", "包月费用"), _n(cost["monthly_cost"], "{:,.0f}")])
-        rows.append([t("break-even hours per month", "包月划算的月使用小时数"), _n(cost["break_even_hours"], "{:,.0f}")])
+        rows.append(
+            [t("break-even hours per month", "包月划算的月使用小时数"), _n(cost["break_even_hours"], "{:,.0f}")]
+        )
     out.append(table([t("cost", "费用"), cur], rows, right={1}))
     return "\n".join(out)

@@ -19,14 +19,26 @@ def _add(parser: argparse.ArgumentParser, *names: str, **kw) -> None:
 def register(subparsers) -> None:
     from gpudesk.core.i18n import t
 
-    p = subparsers.add_parser("plan", help=t("make or show a plan file (.gpudesk)", "创建或查看方案文件（.gpudesk）"),
-                              description=t("Plan files hold the job, the chosen configuration and the checklist.", "方案文件包含任务、所选配置和检查清单。"))
+    p = subparsers.add_parser(
+        "plan",
+        help=t("make or show a plan file (.gpudesk)", "创建或查看方案文件（.gpudesk）"),
+        description=t(
+            "Plan files hold the job, the chosen configuration and the checklist.",
+            "方案文件包含任务、所选配置和检查清单。",
+        ),
+    )
     sub = p.add_subparsers(dest="plan_command", metavar="ACTION", parser_class=type(p))
     p.set_defaults(func=lambda args: (p.print_help(), 2)[1])
 
-    new = sub.add_parser("new", help="write a plan with the top option (or the --gpu/--gpus named) chosen",
-                         description=t("Describe the job as for `gpudesk estimate`; the plan's choice is the "
-                                     "recommender's top option, or exactly --gpu ID --gpus N when given.", "像 `gpudesk estimate` 那样描述任务；方案的选择是推荐结果的第一名，给出 --gpu ID --gpus N 时即为该配置。"))
+    new = sub.add_parser(
+        "new",
+        help="write a plan with the top option (or the --gpu/--gpus named) chosen",
+        description=t(
+            "Describe the job as for `gpudesk estimate`; the plan's choice is the "
+            "recommender's top option, or exactly --gpu ID --gpus N when given.",
+            "像 `gpudesk estimate` 那样描述任务；方案的选择是推荐结果的第一名，给出 --gpu ID --gpus N 时即为该配置。",
+        ),
+    )
     from gpudesk.cli.job_options import add_constraint_arguments, add_job_arguments, ranged
 
     add_job_arguments(new)
@@ -39,19 +51,33 @@ def register(subparsers) -> None:
     _add(g, "--author", default="", metavar="A", help="who made the plan")
     _add(g, "--organisation", "--organization", default="", metavar="O", help="organisation")
     _add(g, "--notes", default="", metavar="TEXT", help="free notes")
-    _add(g, "-o", "--output", required=True, metavar="FILE.gpudesk", help="plan file to write (atomic; "
-         "an existing file is kept as FILE.gpudesk.bak)")
+    _add(
+        g,
+        "-o",
+        "--output",
+        required=True,
+        metavar="FILE.gpudesk",
+        help="plan file to write (atomic; an existing file is kept as FILE.gpudesk.bak)",
+    )
     _add(g, "--json", action="store_true", help="print the plan as JSON")
     _add(g, "--lang", choices=("zh_CN", "en"), help="language of the generated texts")
     # tell "--gpus not given" apart from "--gpus 1": the recommender chooses the count then; and a layout
     # option given (--tp/--pp/--zero/--offload) from one left to the search
     new.set_defaults(func=handle_new, gpus=None, gpu=None, **{k: None for k in LAYOUT_OPTIONS})
 
-    show = plan_command(sub, "show", help="print a plan file",
-                        description=t("Print a plan file (JSON with --json).", "打印方案文件（加 --json 输出 JSON）。"),
-                        plan_metavar="FILE.gpudesk", plan_help=None)
-    show.add_argument("--json", action="store_true", help="print JSON: file, hash, summary, checklist "
-                      "progress and the whole plan document")
+    show = plan_command(
+        sub,
+        "show",
+        help="print a plan file",
+        description=t("Print a plan file (JSON with --json).", "打印方案文件（加 --json 输出 JSON）。"),
+        plan_metavar="FILE.gpudesk",
+        plan_help=None,
+    )
+    show.add_argument(
+        "--json",
+        action="store_true",
+        help="print JSON: file, hash, summary, checklist progress and the whole plan document",
+    )
     add_lang(show, "language of the text output")
     show.set_defaults(func=handle_show)
 
@@ -96,13 +122,21 @@ def handle_new(args: argparse.Namespace) -> int:
         from gpudesk.core.i18n import t
 
         with use_language(args.lang):
-            raise GpudeskError(t("the layout option {opts} needs the GPU and count it runs on: give --gpu ID --gpus N too",
-                                 "并行布局选项 {opts} 需要指明所用 GPU 和数量：请同时给出 --gpu ID --gpus N",
-                                 opts="/".join(f"--{k}" for k in named)))
+            raise GpudeskError(
+                t(
+                    "the layout option {opts} needs the GPU and count it runs on: give --gpu ID --gpus N too",
+                    "并行布局选项 {opts} 需要指明所用 GPU 和数量：请同时给出 --gpu ID --gpus N",
+                    opts="/".join(f"--{k}" for k in named),
+                )
+            )
     from gpudesk.core.limits import check_text
 
-    for field, option in (("title", "--title"), ("author", "--author"), ("organisation", "--organisation"),
-                          ("notes", "--notes")):
+    for field, option in (
+        ("title", "--title"),
+        ("author", "--author"),
+        ("organisation", "--organisation"),
+        ("notes", "--notes"),
+    ):
         check_text(getattr(args, field) or "", field, option)  # the limits the GUI's fields enforce too
     with use_language(args.lang):
         catalog = open_catalog()
@@ -111,12 +145,30 @@ def handle_new(args: argparse.Namespace) -> int:
         if named:  # exactly the layout named (README: --gpu ID --gpus N keeps exactly that configuration)
             from gpudesk.core.plan import ManualChoice
 
-            manual = ManualChoice(gpu=gpu_named, gpus=args.gpus, offer=args.offer, tp=layout.tp, pp=layout.pp,
-                                  zero=layout.zero, offload=layout.offload, recompute=job.recompute,
-                                  micro_batch=job.micro_batch)
-        plan = new_plan(job, constraints_from_args(args, narrow_to_gpu=False), catalog, gpu_id=gpu_named, gpus=gpus_named,
-                        offer_id=args.offer, title=args.title, author=args.author,
-                        organisation=args.organisation, notes=args.notes, manual=manual)
+            manual = ManualChoice(
+                gpu=gpu_named,
+                gpus=args.gpus,
+                offer=args.offer,
+                tp=layout.tp,
+                pp=layout.pp,
+                zero=layout.zero,
+                offload=layout.offload,
+                recompute=job.recompute,
+                micro_batch=job.micro_batch,
+            )
+        plan = new_plan(
+            job,
+            constraints_from_args(args, narrow_to_gpu=False),
+            catalog,
+            gpu_id=gpu_named,
+            gpus=gpus_named,
+            offer_id=args.offer,
+            title=args.title,
+            author=args.author,
+            organisation=args.organisation,
+            notes=args.notes,
+            manual=manual,
+        )
         save_plan(plan, out)
         _print(plan, out, args.json, catalog)
         _warn_new(plan, bool(named))
@@ -132,16 +184,35 @@ def _warn_new(plan, named: bool) -> None:
     if o is None:
         return
     if not o.memory.fits:
-        sys.stderr.write("! " + (t("the named layout does not fit: {need} per GPU, {usable} usable; the plan is kept, "
-                                    "marked as not fitting", "所指定的布局装不下：每卡需要 {need}，可用 {usable}；方案已保存，并标明装不下",
-                                    need=units.memory(o.memory.per_gpu_bytes.total), usable=units.memory(o.memory.usable_bytes))
-                                  if named else t("the job does not fit this configuration: {need} per GPU, {usable} usable",
-                                                  "此配置装不下该任务：每卡需要 {need}，可用 {usable}",
-                                                  need=units.memory(o.memory.per_gpu_bytes.total),
-                                                  usable=units.memory(o.memory.usable_bytes))) + "\n")
+        sys.stderr.write(
+            "! "
+            + (
+                t(
+                    "the named layout does not fit: {need} per GPU, {usable} usable; the plan is kept, "
+                    "marked as not fitting",
+                    "所指定的布局装不下：每卡需要 {need}，可用 {usable}；方案已保存，并标明装不下",
+                    need=units.memory(o.memory.per_gpu_bytes.total),
+                    usable=units.memory(o.memory.usable_bytes),
+                )
+                if named
+                else t(
+                    "the job does not fit this configuration: {need} per GPU, {usable} usable",
+                    "此配置装不下该任务：每卡需要 {need}，可用 {usable}",
+                    need=units.memory(o.memory.per_gpu_bytes.total),
+                    usable=units.memory(o.memory.usable_bytes),
+                )
+            )
+            + "\n"
+        )
     if plan.job.task.trains and not plan.job.tokens:
-        sys.stderr.write("! " + t("no --tokens given: training time and cost cannot be computed (the plan shows them "
-                                  "as unknown)", "未给出 --tokens：训练时间和费用无法计算（方案中显示为未知）") + "\n")
+        sys.stderr.write(
+            "! "
+            + t(
+                "no --tokens given: training time and cost cannot be computed (the plan shows them as unknown)",
+                "未给出 --tokens：训练时间和费用无法计算（方案中显示为未知）",
+            )
+            + "\n"
+        )
 
 
 def handle_show(args: argparse.Namespace) -> int:
@@ -187,18 +258,27 @@ def format_plan(plan, path=None, catalog=None) -> str:
 
     lines = [display_title(plan) or t("(untitled plan)", "（未命名方案）")]
     who = ", ".join(x for x in (plan.author, plan.organisation) if x)
-    meta = [f"{t('file', '文件')}: {path}" if path else None, f"{t('by', '作者')}: {who}" if who else None,
-            f"{t('created', '创建')}: {plan.created}  {t('modified', '修改')}: {plan.modified}",
-            f"{t('hash', '校验')}: {plan_hash(plan)}"]
+    meta = [
+        f"{t('file', '文件')}: {path}" if path else None,
+        f"{t('by', '作者')}: {who}" if who else None,
+        f"{t('created', '创建')}: {plan.created}  {t('modified', '修改')}: {plan.modified}",
+        f"{t('hash', '校验')}: {plan_hash(plan)}",
+    ]
     lines += [f"  {m}" for m in meta if m]
     job = plan.job
     if job.task.trains:
-        lines += ["", f"{t('Job', '任务')}: {model_name(job.model)} · {units.label('task', job.task)} · "
-                  f"{units.label('precision', job.precision)} · {units.label('optimizer', job.optimizer)} · "
-                  f"{t('sequence', '序列长度')} {job.seq_len} · {t('training data', '训练数据量')} {units.tokens(job.tokens)}"]
+        lines += [
+            "",
+            f"{t('Job', '任务')}: {model_name(job.model)} · {units.label('task', job.task)} · "
+            f"{units.label('precision', job.precision)} · {units.label('optimizer', job.optimizer)} · "
+            f"{t('sequence', '序列长度')} {job.seq_len} · {t('training data', '训练数据量')} {units.tokens(job.tokens)}",
+        ]
     else:
-        lines += ["", f"{t('Job', '任务')}: {model_name(job.model)} · {units.label('task', job.task)} · "
-                  f"{units.label('precision', job.precision)} · {t('users', '并发')} {job.concurrency} · {t('context', '上下文')} {job.serving_context or job.seq_len}"]
+        lines += [
+            "",
+            f"{t('Job', '任务')}: {model_name(job.model)} · {units.label('task', job.task)} · "
+            f"{units.label('precision', job.precision)} · {t('users', '并发')} {job.concurrency} · {t('context', '上下文')} {job.serving_context or job.seq_len}",
+        ]
     o = plan.choice
     if o is None:
         lines.append(t("Choice: none yet", "选定方案：尚未选择"))
@@ -206,7 +286,8 @@ def format_plan(plan, path=None, catalog=None) -> str:
         lay, mem, tm, cost = o.layout, o.memory, o.time, o.cost
         lines += [
             f"{t('Choice', '选定方案')}: {o.gpus}× {units.gpu_name(o)}"
-            + (f" ({o.nodes} × {o.gpus_per_node})" if o.nodes > 1 else "") + f" · {o.interconnect}"
+            + (f" ({o.nodes} × {o.gpus_per_node})" if o.nodes > 1 else "")
+            + f" · {o.interconnect}"
             + (f" · {o.network}" if o.network else ""),
             _price_line(plan, o),
             f"  {t('layout', '并行布局')}: TP {lay.tp} · PP {lay.pp} · DP {lay.dp} · ZeRO {lay.zero} · "
@@ -224,8 +305,11 @@ def format_plan(plan, path=None, catalog=None) -> str:
                 f"{t('GPU-h', '卡时')} · {_n(tm.tokens_per_second)} {t('tokens/s', 'token/秒')}",
                 f"  {t('cost', '成本')}: {units.money(cost.with_trial_margin, cost.currency)}"
                 + t(" with the {m:.0%} trial margin", "（含 {m:.0%} 试错余量）", m=cost.trial_margin)
-                + (f" · {t('monthly', '包月')} {units.money(cost.monthly_cost, cost.currency)}"
-                   if cost.monthly_cost is not None else ""),
+                + (
+                    f" · {t('monthly', '包月')} {units.money(cost.monthly_cost, cost.currency)}"
+                    if cost.monthly_cost is not None
+                    else ""
+                ),
             ]
         if o.serving is not None:
             from gpudesk.core.report.service import per_user_text, period_text
@@ -246,35 +330,55 @@ def format_plan(plan, path=None, catalog=None) -> str:
         lines += ["", t("Alternatives at save time:", "保存时的备选方案：")]
         for a in plan.alternatives:
             if a.serving is not None and not job.task.trains:
-                figures = (f"{_n(a.serving.tokens_per_second_per_user)} {t('tokens/s per user', '每用户 token/秒')} · "
-                           f"{_n(a.serving.cost_per_month)} {a.cost.currency} {t('per month', '每月')}")
+                figures = (
+                    f"{_n(a.serving.tokens_per_second_per_user)} {t('tokens/s per user', '每用户 token/秒')} · "
+                    f"{_n(a.serving.cost_per_month)} {a.cost.currency} {t('per month', '每月')}"
+                )
             else:
                 figures = f"{units.hours(a.time.hours)} · {units.money(a.cost.with_trial_margin, a.cost.currency)}"
             lines.append(f"  {a.rank:>2}. {a.gpus}× {units.gpu_name(a)} · {a.offer or '-'} · {figures}")
     sel = plan.quote_selection
-    lines += ["", t("Quotes: {n}", "报价：{n} 份", n=len(plan.quotes)) + (
-        t(" · selected {q}: {why}", " · 已选定 {q}：{why}", q=sel.quote, why=sel.reason) if sel else
-        t(" · none selected: budget estimate, no written quote yet (gpudesk quote add / compare / select)",
-          " · 尚未选定：预算估算，尚无书面报价（gpudesk quote add / compare / select）"))]
+    lines += [
+        "",
+        t("Quotes: {n}", "报价：{n} 份", n=len(plan.quotes))
+        + (
+            t(" · selected {q}: {why}", " · 已选定 {q}：{why}", q=sel.quote, why=sel.reason)
+            if sel
+            else t(
+                " · none selected: budget estimate, no written quote yet (gpudesk quote add / compare / select)",
+                " · 尚未选定：预算估算，尚无书面报价（gpudesk quote add / compare / select）",
+            )
+        ),
+    ]
     if plan.revisions:
         lines += ["", t("Plan versions (1 = as first made):", "方案版本（1 = 最初制定）：")]
         for rev in plan.revisions:
             b, a = rev.before, rev.after
-            lines.append(f"  {rev.version}. {rev.created[:10]} {rev.reason.get(current_language()) or rev.reason.get('en', '')}"
-                         f" {t('time', '时长')} {units.hours(b.get('hours'))} → {units.hours(a.get('hours'))}, "
-                         f"{t('cost', '成本')} {units.money(b.get('cost_with_trial_margin'), a.get('currency') or 'CNY')} → "
-                         f"{units.money(a.get('cost_with_trial_margin'), a.get('currency') or 'CNY')}")
+            lines.append(
+                f"  {rev.version}. {rev.created[:10]} {rev.reason.get(current_language()) or rev.reason.get('en', '')}"
+                f" {t('time', '时长')} {units.hours(b.get('hours'))} → {units.hours(a.get('hours'))}, "
+                f"{t('cost', '成本')} {units.money(b.get('cost_with_trial_margin'), a.get('currency') or 'CNY')} → "
+                f"{units.money(a.get('cost_with_trial_margin'), a.get('currency') or 'CNY')}"
+            )
     if plan.kit_results:
-        lines += ["", t("Acceptance kit results: {h}", "验收套件结果：{h}", h=", ".join(r.host for r in plan.kit_results))]
+        lines += [
+            "",
+            t("Acceptance kit results: {h}", "验收套件结果：{h}", h=", ".join(r.host for r in plan.kit_results)),
+        ]
     lines += ["", t("Checklist:", "检查清单：")]
     for phase, c in progress(tailor(plan, catalog=catalog)).items():
-        lines.append(f"  {phase_label(phase, trains=job.task.trains)}: {c['pass']} {t('pass', '通过')}, {c['fail']} {t('fail', '未通过')}, "
-                     f"{c['waived']} {t('waived', '豁免')}, {c['open']} {t('open', '待检查')} "
-                     f"({c['n/a']} {t('n/a', '不适用')})")
+        lines.append(
+            f"  {phase_label(phase, trains=job.task.trains)}: {c['pass']} {t('pass', '通过')}, {c['fail']} {t('fail', '未通过')}, "
+            f"{c['waived']} {t('waived', '豁免')}, {c['open']} {t('open', '待检查')} "
+            f"({c['n/a']} {t('n/a', '不适用')})"
+        )
     if plan.notes:
         lines += ["", t("Notes:", "备注："), plan.notes]
     if plan.catalog.content_hash:
-        lines += ["", f"{t('catalogue', '目录')}: {plan.catalog.catalog_date or '?'} ({plan.catalog.content_hash[:12]})"]
+        lines += [
+            "",
+            f"{t('catalogue', '目录')}: {plan.catalog.catalog_date or '?'} ({plan.catalog.content_hash[:12]})",
+        ]
     return "\n".join(lines) + "\n"
 
 
@@ -288,14 +392,27 @@ def _price_line(plan, o) -> str:
     sel = plan.quote_selection
     q = next((x for x in plan.quotes if sel is not None and x.id == sel.quote), None)
     if q is not None:
-        return f"  {t('written quote', '书面报价')}: " + t("{q} of {p}, {ref}, dated {d}", "{q}，{p}，编号 {ref}，日期 {d}",
-                                                           q=q.id, p=q.provider_name or q.provider, ref=q.reference or "—",
-                                                           d=q.date or units.unknown())
-    name = (t("market-reference estimate (no provider yet)", "市场参考估算价（尚无服务商）") if o.provider == MARKET_REFERENCE
-            else _provider_name(plan, o.provider))
+        return f"  {t('written quote', '书面报价')}: " + t(
+            "{q} of {p}, {ref}, dated {d}",
+            "{q}，{p}，编号 {ref}，日期 {d}",
+            q=q.id,
+            p=q.provider_name or q.provider,
+            ref=q.reference or "—",
+            d=q.date or units.unknown(),
+        )
+    name = (
+        t("market-reference estimate (no provider yet)", "市场参考估算价（尚无服务商）")
+        if o.provider == MARKET_REFERENCE
+        else _provider_name(plan, o.provider)
+    )
     parts = [x for x in (name, o.region) if x] or [t("no offer (unpriced)", "无价格")]
-    kind = (f" · {o.price_date or ''}" if o.provider == MARKET_REFERENCE else
-            f" · {units.label('price_kind', o.price_kind)} {o.price_date or ''}".rstrip() if o.price_kind else "")
+    kind = (
+        f" · {o.price_date or ''}"
+        if o.provider == MARKET_REFERENCE
+        else f" · {units.label('price_kind', o.price_kind)} {o.price_date or ''}".rstrip()
+        if o.price_kind
+        else ""
+    )
     offer = t(" (catalogue offer {o})", "（目录条目 {o}）", o=o.offer) if o.offer else ""
     return f"  {t('reference price', '参考价格')}: " + t(", ", "，").join(parts) + kind + offer
 
@@ -306,8 +423,10 @@ def _host_line(o) -> str:
     from gpudesk.core.plan.host import host_cpu, host_facts
 
     h = host_facts(o)
-    return (f"  {t('host per node', '每节点主机')}: {t('RAM', '内存')} {units.host_ram(h.ram_order_bytes)} · NVMe ≥ "
-            f"{units.data_size(h.nvme_need_bytes) if h.nvme_need_bytes else units.unknown()} · CPU {host_cpu(o.host.get('cpu'))}")
+    return (
+        f"  {t('host per node', '每节点主机')}: {t('RAM', '内存')} {units.host_ram(h.ram_order_bytes)} · NVMe ≥ "
+        f"{units.data_size(h.nvme_need_bytes) if h.nvme_need_bytes else units.unknown()} · CPU {host_cpu(o.host.get('cpu'))}"
+    )
 
 
 def _advice(plan, o):

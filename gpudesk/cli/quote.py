@@ -21,18 +21,38 @@ _PRICES = [  # option suffix -> (billing form, per)
 def register(subparsers) -> None:
     from gpudesk.core.i18n import t
 
-    p = subparsers.add_parser("quote", help=t("written quotes from providers in a plan, compared all-in (询价/比价)", "方案中服务商的书面报价，按总价比较（询价/比价）"),
-                              description=t("Add providers' written quotes to a plan, compare them all-in for the "
-                                          "plan's job, and select one with a reason (the plan's choice follows it).", "把服务商的书面报价加入方案，按方案的任务比较总价，并写明理由选定一份（方案的选择随之改变）。"))
+    p = subparsers.add_parser(
+        "quote",
+        help=t(
+            "written quotes from providers in a plan, compared all-in (询价/比价)",
+            "方案中服务商的书面报价，按总价比较（询价/比价）",
+        ),
+        description=t(
+            "Add providers' written quotes to a plan, compare them all-in for the "
+            "plan's job, and select one with a reason (the plan's choice follows it).",
+            "把服务商的书面报价加入方案，按方案的任务比较总价，并写明理由选定一份（方案的选择随之改变）。",
+        ),
+    )
     sub = p.add_subparsers(dest="quote_command", metavar="ACTION", parser_class=type(p))
     p.set_defaults(func=lambda args: (p.print_help(), 2)[1])
 
-    add = _action(sub, "add", handle_add, help="add one quote to the plan",
-                  description=t("Add a provider's quote. Prices accept '¥1,234.50' or '1.88元/小时'; a decimal "
-                                "comma ('6,50') is refused. What you leave out stays unknown.",
-                                "添加一份服务商报价。价格可写成“¥1,234.50”或“1.88元/小时”；不接受小数逗号（“6,50”）。没填的项保持未知。"))
-    add.add_argument("--provider", required=True, metavar="ID", help="provider id (gpudesk catalog providers; add "
-                     "your own with gpudesk catalog add-provider)")
+    add = _action(
+        sub,
+        "add",
+        handle_add,
+        help="add one quote to the plan",
+        description=t(
+            "Add a provider's quote. Prices accept '¥1,234.50' or '1.88元/小时'; a decimal "
+            "comma ('6,50') is refused. What you leave out stays unknown.",
+            "添加一份服务商报价。价格可写成“¥1,234.50”或“1.88元/小时”；不接受小数逗号（“6,50”）。没填的项保持未知。",
+        ),
+    )
+    add.add_argument(
+        "--provider",
+        required=True,
+        metavar="ID",
+        help="provider id (gpudesk catalog providers; add your own with gpudesk catalog add-provider)",
+    )
     add.add_argument("--gpu", required=True, metavar="ID", help="GPU id (gpudesk catalog gpus)")
     add.add_argument("--gpus-per-node", required=True, metavar="N")
     add.add_argument("--nodes", required=True, metavar="N")
@@ -44,13 +64,21 @@ def register(subparsers) -> None:
     add.add_argument("--region", metavar="TEXT")
     prices = add.add_argument_group("prices (CNY, each optional)")
     for suffix, form, per in _PRICES:
-        prices.add_argument(f"--price-per-{suffix}", metavar="X", dest=f"price_{form}_{per}",
-                            help=f"{form} price per {per.upper() if per == 'gpu' else per}")
+        prices.add_argument(
+            f"--price-per-{suffix}",
+            metavar="X",
+            dest=f"price_{form}_{per}",
+            help=f"{form} price per {per.upper() if per == 'gpu' else per}",
+        )
     prices.add_argument("--spot-price-per-gpu-hour", metavar="X", dest="price_spot_gpu")
     prices.add_argument("--spot-price-per-node-hour", metavar="X", dest="price_spot_node")
     prices.add_argument("--spot-terms", metavar="TEXT", help="the provider's stated interruption terms")
-    prices.add_argument("--billing", metavar="FORM[,FORM]", help=f"billing forms to consider ({', '.join(BILLING_FORMS)}; "
-                        "default: every form priced; the cheapest mix of them is used)")
+    prices.add_argument(
+        "--billing",
+        metavar="FORM[,FORM]",
+        help=f"billing forms to consider ({', '.join(BILLING_FORMS)}; "
+        "default: every form priced; the cheapest mix of them is used)",
+    )
     prices.add_argument("--granularity", choices=("second", "minute", "hour", "day"), help="billing granularity")
     prices.add_argument("--min-hours", metavar="N", help="minimum rental period in hours")
     prices.add_argument("--setup-fee", metavar="X", help="one-off fees in all")
@@ -64,8 +92,11 @@ def register(subparsers) -> None:
     prices.add_argument("--vat-rate", metavar="R", help="VAT rate, e.g. 6%% or 0.06")
     prices.add_argument("--subsidy-rate", metavar="R", help="subsidy you expect (e.g. a 算力券), e.g. 20%% or 0.2")
     prices.add_argument("--subsidy-cap", metavar="X", help="the subsidy's cap in CNY")
-    prices.add_argument("--subsidy-items", metavar="ITEM[,ITEM]", help="eligible items: compute, storage, network, "
-                        "fees (default compute)")
+    prices.add_argument(
+        "--subsidy-items",
+        metavar="ITEM[,ITEM]",
+        help="eligible items: compute, storage, network, fees (default compute)",
+    )
     prices.add_argument("--subsidy-programme", metavar="TEXT")
     host = add.add_argument_group("configuration as quoted")
     host.add_argument("--cpu", metavar="TEXT")
@@ -74,8 +105,14 @@ def register(subparsers) -> None:
     host.add_argument("--network", metavar="TEXT", help="inter-node network as quoted")
     add.add_argument("--notes", default="", metavar="TEXT")
 
-    imp = _action(sub, "import", handle_import, "sheet", metavar="SHEET.csv|.json",
-                  help="add every quote of a sheet (CSV or JSON); a sheet with any error adds none")
+    imp = _action(
+        sub,
+        "import",
+        handle_import,
+        "sheet",
+        metavar="SHEET.csv|.json",
+        help="add every quote of a sheet (CSV or JSON); a sheet with any error adds none",
+    )
     imp.add_argument("--dry-run", action="store_true", help="check only, change nothing")
 
     _action(sub, "list", handle_list, help="the plan's quotes")
@@ -83,8 +120,13 @@ def register(subparsers) -> None:
     cmp_ = _action(sub, "compare", handle_compare, help="every quote side by side, all-in for the plan's job (比价表)")
     cmp_.add_argument("--export", metavar="FILE.xlsx|.csv", help="also write the comparison as a spreadsheet")
 
-    sel = _action(sub, "select", handle_select, "quote_id",
-                  help="select a quote with a written reason; the plan's choice follows it")
+    sel = _action(
+        sub,
+        "select",
+        handle_select,
+        "quote_id",
+        help="select a quote with a written reason; the plan's choice follows it",
+    )
     sel.add_argument("--reason", required=True, metavar="TEXT", help="why this quote (prints on the 比价 page)")
     sel.add_argument("--by", metavar="NAME", help="who selected it")
 
@@ -149,26 +191,42 @@ def quote_from_args(args: argparse.Namespace) -> dict:
         if args.subsidy_rate is None:
             raise GpudeskError("--subsidy-cap needs --subsidy-rate")
         items = [i.strip() for i in (args.subsidy_items or "compute").split(",") if i.strip()]
-        subsidy = {"rate": _value("--subsidy-rate", args.subsidy_rate, parse.share),
-                   "cap": amount("--subsidy-cap", args.subsidy_cap), "items": items,
-                   "programme": args.subsidy_programme}
+        subsidy = {
+            "rate": _value("--subsidy-rate", args.subsidy_rate, parse.share),
+            "cap": amount("--subsidy-cap", args.subsidy_cap),
+            "items": items,
+            "programme": args.subsidy_programme,
+        }
     return {
-        "id": args.id, "provider": args.provider, "gpu": args.gpu,
+        "id": args.id,
+        "provider": args.provider,
+        "gpu": args.gpu,
         "gpus_per_node": cnt("--gpus-per-node", args.gpus_per_node, 1, 64),
         "nodes": cnt("--nodes", args.nodes, 1, 4096),
-        "reference": args.reference, "date": _value("--date", args.date, parse.date),
-        "valid_until": _value("--valid-until", args.valid_until, parse.date), "contact": args.contact,
-        "region": args.region, "cpu": args.cpu, "host_ram_gb": num("--host-ram-gb", args.host_ram_gb),
-        "nvme_gb": num("--nvme-gb", args.nvme_gb), "network": args.network, "rates": rates, "billing": billing,
-        "granularity": args.granularity, "min_hours": num("--min-hours", args.min_hours),
+        "reference": args.reference,
+        "date": _value("--date", args.date, parse.date),
+        "valid_until": _value("--valid-until", args.valid_until, parse.date),
+        "contact": args.contact,
+        "region": args.region,
+        "cpu": args.cpu,
+        "host_ram_gb": num("--host-ram-gb", args.host_ram_gb),
+        "nvme_gb": num("--nvme-gb", args.nvme_gb),
+        "network": args.network,
+        "rates": rates,
+        "billing": billing,
+        "granularity": args.granularity,
+        "min_hours": num("--min-hours", args.min_hours),
         "setup_fee": amount("--setup-fee", args.setup_fee),
         "storage_per_gb_month": amount("--storage-per-gb-month", args.storage_per_gb_month, "gb-month"),
         "storage_included_gb": num("--storage-included-gb", args.storage_included_gb),
         "egress_per_gb": amount("--egress-per-gb", args.egress_per_gb, "gb"),
         "bandwidth_per_month": amount("--bandwidth-per-month", args.bandwidth_per_month, "month"),
-        "public_ips": cnt("--public-ips", args.public_ips), "ip_per_month": amount("--ip-per-month", args.ip_per_month),
-        "prices_include_vat": None if args.vat is None else args.vat == "included", "vat_rate": vat_rate,
-        "subsidy": subsidy, "notes": args.notes,
+        "public_ips": cnt("--public-ips", args.public_ips),
+        "ip_per_month": amount("--ip-per-month", args.ip_per_month),
+        "prices_include_vat": None if args.vat is None else args.vat == "included",
+        "vat_rate": vat_rate,
+        "subsidy": subsidy,
+        "notes": args.notes,
     }
 
 
@@ -204,8 +262,16 @@ def handle_add(args: argparse.Namespace) -> int:
         if args.json:
             _dump({"added": q.model_dump(mode="json"), "quotes": len(plan.quotes), "warnings": warnings})
         else:
-            print(t("added quote {q} from {p} to {f} (quotes in the plan: {n})", "已将 {p} 的报价 {q} 加入 {f}（方案中共 {n} 份报价）",
-                    q=q.id, p=q.provider_name or q.provider, f=args.plan, n=len(plan.quotes)))
+            print(
+                t(
+                    "added quote {q} from {p} to {f} (quotes in the plan: {n})",
+                    "已将 {p} 的报价 {q} 加入 {f}（方案中共 {n} 份报价）",
+                    q=q.id,
+                    p=q.provider_name or q.provider,
+                    f=args.plan,
+                    n=len(plan.quotes),
+                )
+            )
         for w in warnings:
             sys.stderr.write(f"! {w}\n")
     return 0
@@ -227,11 +293,24 @@ def handle_import(args: argparse.Namespace) -> int:
         if args.json:
             _dump({"added": [q.id for q in added], "dry_run": args.dry_run, "quotes": len(plan.quotes)})
         elif args.dry_run:
-            print(t("{s}: {n} quotes are valid (nothing changed)", "{s}：{n} 份报价有效（未做任何修改）", s=args.sheet,
-                    n=len(added)))
+            print(
+                t(
+                    "{s}: {n} quotes are valid (nothing changed)",
+                    "{s}：{n} 份报价有效（未做任何修改）",
+                    s=args.sheet,
+                    n=len(added),
+                )
+            )
         else:
-            print(t("imported {n} quotes into {f}: {ids}", "已向 {f} 导入 {n} 份报价：{ids}", n=len(added), f=args.plan,
-                    ids=", ".join(q.id for q in added)))
+            print(
+                t(
+                    "imported {n} quotes into {f}: {ids}",
+                    "已向 {f} 导入 {n} 份报价：{ids}",
+                    n=len(added),
+                    f=args.plan,
+                    ids=", ".join(q.id for q in added),
+                )
+            )
     return 0
 
 
@@ -242,8 +321,12 @@ def handle_list(args: argparse.Namespace) -> int:
         plan = _load(args)
         if args.json:
             sel = plan.quote_selection
-            _dump({"quotes": [q.model_dump(mode="json", exclude={"provider_facts"}) for q in plan.quotes],
-                   "selected": sel.quote if sel else None})
+            _dump(
+                {
+                    "quotes": [q.model_dump(mode="json", exclude={"provider_facts"}) for q in plan.quotes],
+                    "selected": sel.quote if sel else None,
+                }
+            )
         else:
             sys.stdout.write(format_list(plan))
     return 0
@@ -289,12 +372,26 @@ def handle_select(args: argparse.Namespace) -> int:
         c = compare(plan, catalog)
         row = c.row(q.id)
         if args.json:
-            _dump({"selected": q.id, "reason": args.reason, "cheapest": c.cheapest, "notes": c.notes,
-                   "choice": {"gpu": plan.choice.gpu, "gpus": plan.choice.gpus, "provider": plan.choice.provider}})
+            _dump(
+                {
+                    "selected": q.id,
+                    "reason": args.reason,
+                    "cheapest": c.cheapest,
+                    "notes": c.notes,
+                    "choice": {"gpu": plan.choice.gpu, "gpus": plan.choice.gpus, "provider": plan.choice.provider},
+                }
+            )
             return 0
-        print(t("selected quote {q} from {p}; the plan's choice is now {n}× {g} at {p}",
-                "已选定 {p} 的报价 {q}；方案的选定配置现为 {n}× {g}（{p}）", q=q.id, p=row.provider_name if row else q.provider,
-                n=plan.choice.gpus, g=units.gpu_name(plan.choice)))
+        print(
+            t(
+                "selected quote {q} from {p}; the plan's choice is now {n}× {g} at {p}",
+                "已选定 {p} 的报价 {q}；方案的选定配置现为 {n}× {g}（{p}）",
+                q=q.id,
+                p=row.provider_name if row else q.provider,
+                n=plan.choice.gpus,
+                g=units.gpu_name(plan.choice),
+            )
+        )
         for note in c.notes:
             print(f"  ! {note}")
         if row is not None and row.flags:
@@ -336,13 +433,38 @@ def format_list(plan) -> str:
     from gpudesk.core.plan.comparison import price_summary
 
     if not plan.quotes:
-        return t("No quotes in this plan yet: add one with `gpudesk quote add`.\n",
-                 "方案中还没有报价：请用 `gpudesk quote add` 添加。\n")
+        return t(
+            "No quotes in this plan yet: add one with `gpudesk quote add`.\n",
+            "方案中还没有报价：请用 `gpudesk quote add` 添加。\n",
+        )
     sel = plan.quote_selection.quote if plan.quote_selection else None
-    rows = [[("✔ " if q.id == sel else "") + q.id, q.provider_name or q.provider, _config(q), q.reference or "—",
-             q.date or units.unknown(), q.valid_until or units.unknown(), price_summary(q)] for q in plan.quotes]
-    return table([t("id", "编号"), t("provider", "服务商"), t("configuration", "配置"), t("reference", "报价编号"),
-                  t("date", "日期"), t("valid until", "有效期至"), t("prices", "价格")], rows) + "\n"
+    rows = [
+        [
+            ("✔ " if q.id == sel else "") + q.id,
+            q.provider_name or q.provider,
+            _config(q),
+            q.reference or "—",
+            q.date or units.unknown(),
+            q.valid_until or units.unknown(),
+            price_summary(q),
+        ]
+        for q in plan.quotes
+    ]
+    return (
+        table(
+            [
+                t("id", "编号"),
+                t("provider", "服务商"),
+                t("configuration", "配置"),
+                t("reference", "报价编号"),
+                t("date", "日期"),
+                t("valid until", "有效期至"),
+                t("prices", "价格"),
+            ],
+            rows,
+        )
+        + "\n"
+    )
 
 
 def format_comparison(c) -> str:
@@ -352,24 +474,56 @@ def format_comparison(c) -> str:
     from gpudesk.core.plan.comparison import billing_text
 
     if not c.rows:
-        return t("No quotes in this plan yet: add one with `gpudesk quote add`.\n",
-                 "方案中还没有报价：请用 `gpudesk quote add` 添加。\n")
+        return t(
+            "No quotes in this plan yet: add one with `gpudesk quote add`.\n",
+            "方案中还没有报价：请用 `gpudesk quote add` 添加。\n",
+        )
     money = units.money
     rows = []
     for r in c.rows:
         it = r.cost.items
         mark = ("✔" if r.selected else "") + ("*" if r.cheapest else "")
         fits = units.unknown() if r.fit is None or r.fit.fits is None else units.yes_no(r.fit.fits)
-        rows.append([f"{mark} {r.quote.id}".strip(), r.provider_name, _config(r.quote),
-                     units.hours(r.fit.hours if r.fit else None), fits, money(it["compute"]), money(it["storage"]),
-                     money(it["network"]), money(it["fees"]), money(it["subsidy"]), money(it["tax"]),
-                     money(r.cost.all_in), billing_text(r.cost.billing)])
-    heads = [t("quote", "报价"), t("provider", "服务商"), t("configuration", "配置"), t("hours", "时长"), t("fits", "装得下"),
-             t("compute", "算力"), t("storage", "存储"), t("network", "网络"), t("fees", "费用"), t("subsidy", "补贴"),
-             t("tax", "税费"), t("all-in", "总价"), t("billing", "计费")]
+        rows.append(
+            [
+                f"{mark} {r.quote.id}".strip(),
+                r.provider_name,
+                _config(r.quote),
+                units.hours(r.fit.hours if r.fit else None),
+                fits,
+                money(it["compute"]),
+                money(it["storage"]),
+                money(it["network"]),
+                money(it["fees"]),
+                money(it["subsidy"]),
+                money(it["tax"]),
+                money(r.cost.all_in),
+                billing_text(r.cost.billing),
+            ]
+        )
+    heads = [
+        t("quote", "报价"),
+        t("provider", "服务商"),
+        t("configuration", "配置"),
+        t("hours", "时长"),
+        t("fits", "装得下"),
+        t("compute", "算力"),
+        t("storage", "存储"),
+        t("network", "网络"),
+        t("fees", "费用"),
+        t("subsidy", "补贴"),
+        t("tax", "税费"),
+        t("all-in", "总价"),
+        t("billing", "计费"),
+    ]
     out = [table(heads, rows, right=set(range(5, 12))), ""]
-    out.append(t("* cheapest valid quote   ✔ selected   hours: one clean run; costs include the {m} trial margin",
-                 "* 有效报价中最低   ✔ 已选定   时长：一次跑通；费用含 {m} 试错余量", m=units.percent(c.trial_margin)))
+    out.append(
+        t(
+            "* cheapest valid quote   ✔ selected   hours: one clean run; costs include the {m} trial margin",
+            "* 有效报价中最低   ✔ 已选定   时长：一次跑通；费用含 {m} 试错余量",
+            m=units.percent(c.trial_margin),
+        )
+    )
     for r in c.rows:
         if r.flags:
             out.append(f"  {r.quote.id}: " + r.flags_line())
@@ -378,4 +532,3 @@ def format_comparison(c) -> str:
     out += [f"! {n}" for n in c.notes]
     out.append(("" if c.rule_met else "! ") + c.rule_text())
     return "\n".join(out) + "\n"
-

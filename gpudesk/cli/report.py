@@ -11,11 +11,16 @@ def register(subparsers) -> None:
     from gpudesk.core.i18n import t
 
     p = plan_command(
-        subparsers, "report", help=t("export a plan as a PDF for management sign-off", "把方案导出为 PDF，供管理层签批"),
-        description=t("Write a plan file as an A4 PDF (cover, summary, sizing, alternatives, provider, "
-                      "checklist, sign-off block) in Chinese or English.",
-                      "把方案文件写成 A4 PDF（封面、摘要、规模测算、备选方案、服务商、检查清单、签批栏），中文或英文。"),
-        plan_help="plan file (made by the app or `gpudesk plan new`)")
+        subparsers,
+        "report",
+        help=t("export a plan as a PDF for management sign-off", "把方案导出为 PDF，供管理层签批"),
+        description=t(
+            "Write a plan file as an A4 PDF (cover, summary, sizing, alternatives, provider, "
+            "checklist, sign-off block) in Chinese or English.",
+            "把方案文件写成 A4 PDF（封面、摘要、规模测算、备选方案、服务商、检查清单、签批栏），中文或英文。",
+        ),
+        plan_help="plan file (made by the app or `gpudesk plan new`)",
+    )
     p.add_argument("-o", "--output", metavar="FILE.pdf", help="PDF to write (default: the plan's name with .pdf)")
     add_lang(p, "document language (default: the system language)")
     p.add_argument("--quiet", "-q", action="store_true", help="print nothing on success")
@@ -33,9 +38,14 @@ def run(args: argparse.Namespace) -> int:
     with use_language(args.lang):
         output = Path(args.output) if args.output else Path(args.plan).with_suffix(".pdf")
         if output.suffix.lower() != ".pdf":  # a PDF written to out.txt opens as garbage: say so before writing
-            raise GpudeskError(t("{o}: the report is a PDF: name the file .pdf (e.g. {p})",
-                                 "{o}：报告是 PDF 文件：请以 .pdf 结尾命名（例如 {p}）", o=output,
-                                 p=output.with_suffix(".pdf").name))
+            raise GpudeskError(
+                t(
+                    "{o}: the report is a PDF: name the file .pdf (e.g. {p})",
+                    "{o}：报告是 PDF 文件：请以 .pdf 结尾命名（例如 {p}）",
+                    o=output,
+                    p=output.with_suffix(".pdf").name,
+                )
+            )
         plan = load_plan(args.plan)
         pages = export_pdf(plan, output, args.lang, sources=(args.plan,))
         if not args.quiet:

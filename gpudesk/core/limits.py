@@ -57,8 +57,10 @@ class Range:
         hi = f"below {_fmt(self.hi)}" if self.hi_open else f"to {_fmt(self.hi)}"
         lo_zh = f"大于 {_fmt(self.lo)}" if self.lo_open else f"不小于 {_fmt(self.lo)}"
         hi_zh = f"小于 {_fmt(self.hi)}" if self.hi_open else f"不大于 {_fmt(self.hi)}"
-        return t(f"{lo} {hi}" + (", a whole number" if self.whole else ""),
-                 f"{lo_zh}，{hi_zh}" + (" 的整数" if self.whole else ""))
+        return t(
+            f"{lo} {hi}" + (", a whole number" if self.whole else ""),
+            f"{lo_zh}，{hi_zh}" + (" 的整数" if self.whole else ""),
+        )
 
     def contains(self, value: float) -> bool:
         if not math.isfinite(value):
@@ -72,8 +74,15 @@ class Range:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise GpudeskError(t("{label}: {v!r} is not a number", "{label}：{v!r} 不是数字", label=label, v=value))
         if not self.contains(value):
-            raise GpudeskError(t("{label} {v}: out of range (allowed: {r})", "{label} {v}：超出范围（允许：{r}）",
-                                 label=label, v=_fmt(value), r=self.describe()))
+            raise GpudeskError(
+                t(
+                    "{label} {v}: out of range (allowed: {r})",
+                    "{label} {v}：超出范围（允许：{r}）",
+                    label=label,
+                    v=_fmt(value),
+                    r=self.describe(),
+                )
+            )
         return int(value) if self.whole else float(value)
 
 
@@ -175,11 +184,19 @@ def check_text(value: str, field: str, label: str) -> str:
     """`value` if it fits TEXT_LIMITS[field] (and is one line where it must be); GpudeskError otherwise."""
     limit = TEXT_LIMITS[field]
     if len(value) > limit:
-        raise GpudeskError(t("{label}: {n:,} characters, at most {limit:,} allowed",
-                             "{label}：{n:,} 个字符，最多 {limit:,} 个", label=label, n=len(value), limit=limit))
+        raise GpudeskError(
+            t(
+                "{label}: {n:,} characters, at most {limit:,} allowed",
+                "{label}：{n:,} 个字符，最多 {limit:,} 个",
+                label=label,
+                n=len(value),
+                limit=limit,
+            )
+        )
     if field in SINGLE_LINE and ("\n" in value or "\r" in value):
-        raise GpudeskError(t("{label}: must be one line (no line breaks)", "{label}：只能是一行（不能换行）",
-                             label=label))
+        raise GpudeskError(
+            t("{label}: must be one line (no line breaks)", "{label}：只能是一行（不能换行）", label=label)
+        )
     return value
 
 

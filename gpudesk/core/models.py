@@ -16,8 +16,9 @@ from gpudesk.core.limits import MAX_PARAMS, ranged
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=False, validate_assignment=False, defer_build=True,
-                              allow_inf_nan=False)  # JSON has no Infinity: never take one in
+    model_config = ConfigDict(
+        extra="forbid", frozen=False, validate_assignment=False, defer_build=True, allow_inf_nan=False
+    )  # JSON has no Infinity: never take one in
 
 
 # --- enumerations (values equal the CLI option values) -------------------------------------
@@ -158,7 +159,9 @@ class ModelArch(Strict):
     num_experts: int = ranged("num_experts", 1)  # MoE: experts per MoE layer
     experts_per_token: int = ranged("experts_per_token", 1)
     encoder_only: bool = False  # BERT: pooler, no LM head by default
-    params_hint: int | None = Field(default=None, gt=0, le=MAX_PARAMS)  # bare parameter count when nothing else is known
+    params_hint: int | None = Field(
+        default=None, gt=0, le=MAX_PARAMS
+    )  # bare parameter count when nothing else is known
     source: str | None = None  # where the numbers came from (config.json path, preset source)
     approximations: list[str] = Field(default_factory=list)
     # engine additions (additive): what the fields above cannot express
@@ -174,7 +177,9 @@ class ModelArch(Strict):
     kv_lora_rank: int | None = ranged("kv_lora_rank", None)  # MLA: compressed KV latent width (set = MLA attention)
     qk_rope_head_dim: int | None = ranged("qk_rope_head_dim", None)  # MLA: rotary part of q/k per head (k's is shared)
     v_head_dim: int | None = ranged("v_head_dim", None)  # MLA: value width per head (head_dim = q/k non-rope part)
-    moe_intermediate_size: int | None = ranged("moe_intermediate_size", None)  # width of one expert (None: intermediate_size)
+    moe_intermediate_size: int | None = ranged(
+        "moe_intermediate_size", None
+    )  # width of one expert (None: intermediate_size)
     shared_experts: int = ranged("shared_experts", 0)  # experts every token goes through (DeepSeek)
     dense_layers: int = ranged("dense_layers", 0)  # leading layers with a dense MLP of intermediate_size (DeepSeek)
     router_bias: bool = False  # per-expert routing bias (DeepSeek-V3 e_score_correction_bias)
@@ -205,7 +210,9 @@ class Job(Strict):
     # serving (task inference, and the serving half of mixed); None = follow `precision`
     weight_precision: WeightPrecision | None = None
     kv_precision: KvPrecision | None = None
-    service_hours: float | None = ranged("service_hours", None)  # service period; None = one month (rules.HOURS_PER_MONTH)
+    service_hours: float | None = ranged(
+        "service_hours", None
+    )  # service period; None = one month (rules.HOURS_PER_MONTH)
     target_tokens_per_user: float | None = ranged("target_tokens_per_user", None)  # output tokens/s each user must get
     mfu: float | None = ranged("mfu", None)  # None = the GPU class default
     overhead_bytes: int | None = ranged("overhead_bytes", None)  # per-GPU CUDA context etc.; None = default

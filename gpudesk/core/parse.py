@@ -32,8 +32,9 @@ MAX_AMOUNT = 1e12  # CNY: beyond any rental; a typo or an overflow
 BLANKS = frozenset({"", "-", "—", "–", "/", "n/a", "na", "null", "none", "unknown", "未知", "无", "空"})
 
 _CURRENCY = re.compile(r"^(?:¥|RMB|CNY|人民币)\s*|\s*(?:元|RMB|CNY|人民币)$", re.IGNORECASE)
-_TAX = re.compile(r"[（(]?\s*(不含税|未税|税前|不含增值税|含税|含增值税|税后|excl\.?\s*vat|incl\.?\s*vat)\s*[)）]?",
-                  re.IGNORECASE)
+_TAX = re.compile(
+    r"[（(]?\s*(不含税|未税|税前|不含增值税|含税|含增值税|税后|excl\.?\s*vat|incl\.?\s*vat)\s*[)）]?", re.IGNORECASE
+)
 _UNITS = {
     "hour": r"(?:卡\s*[·*]?\s*)?(?:小时|时|h|hr|hour)|gpu\s*[-·]?\s*(?:h|hour)|卡时",
     "day": r"(?:卡\s*[·*]?\s*)?(?:天|日|day|d)",
@@ -42,8 +43,10 @@ _UNITS = {
     "gb-month": r"gb\s*[/·*]?\s*(?:月|month)",
     "gb": r"gb",
 }
-_UNIT = re.compile(r"\s*(?:元)?\s*/\s*(" + "|".join(f"(?P<{k.replace('-', '_')}>{v})" for k, v in _UNITS.items())
-                   + r")\s*$", re.IGNORECASE)
+_UNIT = re.compile(
+    r"\s*(?:元)?\s*/\s*(" + "|".join(f"(?P<{k.replace('-', '_')}>{v})" for k, v in _UNITS.items()) + r")\s*$",
+    re.IGNORECASE,
+)
 _PLAIN = re.compile(r"^[+-]?\d+(?:\.\d+)?$")
 _THOUSANDS = re.compile(r"^[+-]?\d{1,3}(?:,\d{3})+(?:\.\d+)?$")
 _DECIMAL_COMMA = re.compile(r"^[+-]?\d+,\d{1,2}$|^[+-]?\d+,\d{4,}$")
@@ -72,19 +75,35 @@ def number(text: object, *, what: str | None = None) -> float:
         raise ValueError(t("empty", "为空"))
     low = s.lower().lstrip("+-")
     if low in ("inf", "infinity", "nan", "∞") or "e" in low and re.fullmatch(r"[\d.]+e[+-]?\d+", low):
-        raise ValueError(t("{v!r} is not a finite plain number (write the digits out)",
-                           "{v!r} 不是有限的普通数字（请直接写出数字）", v=str(text)))
+        raise ValueError(
+            t(
+                "{v!r} is not a finite plain number (write the digits out)",
+                "{v!r} 不是有限的普通数字（请直接写出数字）",
+                v=str(text),
+            )
+        )
     if _PLAIN.match(s):
         v = float(s)
     elif _THOUSANDS.match(s):
         v = float(s.replace(",", ""))
     elif _DECIMAL_COMMA.match(s):
-        raise ValueError(t("{v!r}: a decimal comma is not read (a comma separates thousands in groups of three); "
-                           "write it with a point, e.g. {p}", "{v!r}：不接受小数逗号（逗号只用作三位一组的千位分隔符）；"
-                           "请用小数点，例如 {p}", v=str(text), p=s.replace(",", ".")))
+        raise ValueError(
+            t(
+                "{v!r}: a decimal comma is not read (a comma separates thousands in groups of three); "
+                "write it with a point, e.g. {p}",
+                "{v!r}：不接受小数逗号（逗号只用作三位一组的千位分隔符）；请用小数点，例如 {p}",
+                v=str(text),
+                p=s.replace(",", "."),
+            )
+        )
     elif "," in s and re.fullmatch(r"[+-]?[\d,]+(?:\.\d+)?", s):
-        raise ValueError(t("{v!r}: commas must separate thousands in groups of three",
-                           "{v!r}：逗号只能三位一组分隔千位", v=str(text)))
+        raise ValueError(
+            t(
+                "{v!r}: commas must separate thousands in groups of three",
+                "{v!r}：逗号只能三位一组分隔千位",
+                v=str(text),
+            )
+        )
     else:
         raise ValueError(t("not a number: {v!r}", "不是数字：{v!r}", v=str(text)))
     if abs(v) > MAX_AMOUNT:
@@ -100,12 +119,12 @@ def amount(text: object) -> Amount:
     if m:
         word = m.group(1).lower()
         tax = not (word.startswith(("不", "未", "税前", "excl")))
-        s = (s[:m.start()] + s[m.end():]).strip()
+        s = (s[: m.start()] + s[m.end() :]).strip()
     unit = None
     u = _UNIT.search(s)
     if u:
         unit = next(k.replace("_", "-") for k, v in u.groupdict().items() if v)
-        s = s[:u.start()].strip()
+        s = s[: u.start()].strip()
     s = _CURRENCY.sub("", s).strip()
     s = _CURRENCY.sub("", s).strip()  # "¥12元" has both
     return Amount(number(s), unit, tax)
@@ -117,14 +136,27 @@ def price(text: object, *, unit: str | None = None) -> Amount:
     if a.value < 0:
         raise ValueError(t("a price cannot be negative: {v}", "价格不能为负：{v}", v=normalise(text)))
     if unit is not None and a.unit is not None and a.unit != unit:
-        raise ValueError(t("{v!r} is per {got}, the column is per {want}", "{v!r} 的单位是每{got}，而该列是每{want}",
-                           v=normalise(text), got=unit_label(a.unit), want=unit_label(unit)))
+        raise ValueError(
+            t(
+                "{v!r} is per {got}, the column is per {want}",
+                "{v!r} 的单位是每{got}，而该列是每{want}",
+                v=normalise(text),
+                got=unit_label(a.unit),
+                want=unit_label(unit),
+            )
+        )
     return a
 
 
 def unit_label(unit: str) -> str:
-    return {"hour": t("hour", "小时"), "day": t("day", "天"), "month": t("month", "月"), "year": t("year", "年"),
-            "gb-month": t("GB-month", "GB·月"), "gb": "GB"}.get(unit, unit)
+    return {
+        "hour": t("hour", "小时"),
+        "day": t("day", "天"),
+        "month": t("month", "月"),
+        "year": t("year", "年"),
+        "gb-month": t("GB-month", "GB·月"),
+        "gb": "GB",
+    }.get(unit, unit)
 
 
 def count(text: object, *, low: int = 0, high: int = 10**9) -> int:
@@ -146,8 +178,13 @@ def share(text: object) -> float:
     else:
         v = number(s)
         if v > 1:
-            raise ValueError(t("{v!r}: write a share as a percentage (20%) or a fraction (0.2)",
-                               "{v!r}：比例请写成百分数（20%）或小数（0.2）", v=normalise(text)))
+            raise ValueError(
+                t(
+                    "{v!r}: write a share as a percentage (20%) or a fraction (0.2)",
+                    "{v!r}：比例请写成百分数（20%）或小数（0.2）",
+                    v=normalise(text),
+                )
+            )
     if not 0 <= v <= 1:
         raise ValueError(t("{v!r} is not a share between 0 and 100 %", "{v!r} 不在 0 到 100% 之间", v=normalise(text)))
     return v
@@ -159,8 +196,13 @@ def date(text: object) -> str:
     m = re.fullmatch(r"(\d{4})\s*[-/.年]\s*(\d{1,2})\s*[-/.月]\s*(\d{1,2})\s*日?(?:[ T]00:00(?::00)?)?", s)
     if not m:
         if re.fullmatch(r"\d{5}(?:\.0)?", s):
-            raise ValueError(t("{v!r} looks like an Excel date number: format the column as a date (YYYY-MM-DD)",
-                               "{v!r} 像是 Excel 的日期序号：请把该列设为日期格式（YYYY-MM-DD）", v=s))
+            raise ValueError(
+                t(
+                    "{v!r} looks like an Excel date number: format the column as a date (YYYY-MM-DD)",
+                    "{v!r} 像是 Excel 的日期序号：请把该列设为日期格式（YYYY-MM-DD）",
+                    v=s,
+                )
+            )
         raise ValueError(t("date must be YYYY-MM-DD, got {v!r}", "日期须为 YYYY-MM-DD 格式，实际为 {v!r}", v=s))
     y, mo, d = (int(g) for g in m.groups())
     try:
@@ -169,8 +211,21 @@ def date(text: object) -> str:
         raise ValueError(t("no such date: {v}", "日期不存在：{v}", v=s)) from None
 
 
-_SIZE_UNITS = {"b": 1, "byte": 1, "bytes": 1, "kb": 10**3, "mb": 10**6, "gb": 10**9, "tb": 10**12, "pb": 10**15,
-               "kib": 2**10, "mib": 2**20, "gib": 2**30, "tib": 2**40, "pib": 2**50}
+_SIZE_UNITS = {
+    "b": 1,
+    "byte": 1,
+    "bytes": 1,
+    "kb": 10**3,
+    "mb": 10**6,
+    "gb": 10**9,
+    "tb": 10**12,
+    "pb": 10**15,
+    "kib": 2**10,
+    "mib": 2**20,
+    "gib": 2**30,
+    "tib": 2**40,
+    "pib": 2**50,
+}
 _SIZE = re.compile(r"^(?P<num>[\d.,]+)\s*(?P<unit>[kmgtp]i?b|bytes?|b)?$", re.IGNORECASE)
 BYTES_FROM = 10**6  # a bare number this large is a byte count (no memory or disk is a million GB)
 MAX_SIZE = 10**18  # an exabyte: beyond any node's memory or disk
@@ -183,8 +238,13 @@ def size(text: object) -> int:
     s = normalise(text).replace(" ", "")
     m = _SIZE.match(s)
     if not m:
-        raise ValueError(t("not a size: {v!r} (write e.g. 80 GB, 74.5 GiB or 2 TiB)",
-                           "不是容量：{v!r}（请写成如 80 GB、74.5 GiB 或 2 TiB）", v=str(text)))
+        raise ValueError(
+            t(
+                "not a size: {v!r} (write e.g. 80 GB, 74.5 GiB or 2 TiB)",
+                "不是容量：{v!r}（请写成如 80 GB、74.5 GiB 或 2 TiB）",
+                v=str(text),
+            )
+        )
     num = m.group("num")
     # a byte count passes MAX_AMOUNT (2 TiB of host RAM is 2.2e12 bytes): digits only, the cap is on the result
     value = float(num.replace(",", "")) if _PLAIN.match(num) or _THOUSANDS.match(num) else number(num)
@@ -224,8 +284,13 @@ def scaled_count(text: object) -> float:
         s = s.replace(",", "")
     m = _SCALED.match(s)
     if not m:
-        raise ValueError(t("{v!r} is not a number or a size such as 7B, 350M or 1.5T",
-                           "{v!r} 不是数字，也不是 7B、350M、1.5T 这样的规模", v=str(text)))
+        raise ValueError(
+            t(
+                "{v!r} is not a number or a size such as 7B, 350M or 1.5T",
+                "{v!r} 不是数字，也不是 7B、350M、1.5T 这样的规模",
+                v=str(text),
+            )
+        )
     value = float(m.group(1)) * SCALE_SUFFIXES.get((m.group(2) or "").lower(), 1.0)
     if not math.isfinite(value):
         raise ValueError(t("{v!r} is beyond any sensible value", "{v!r} 超出合理范围", v=str(text)))

@@ -35,6 +35,7 @@ def default_global_batch_tokens(task: str) -> int | None:
     runs at PRETRAIN_GLOBAL_BATCH_TOKENS; fine-tuning keeps one micro-batch per step unless told."""
     return PRETRAIN_GLOBAL_BATCH_TOKENS if str(task) == "pretrain" else None
 
+
 # --- cluster shapes ---------------------------------------------------------------------------
 
 # GPU counts inside one node, and node counts beyond one (whole nodes only, ×1.33–1.5 apart so the
@@ -133,8 +134,12 @@ def guess_topology(gpu: GpuSpec) -> str:
 # --- power --------------------------------------------------------------------------------------
 
 
-def node_power_kw(gpus_per_node: int, tdp_watts: float | None, server_power_kw: float | None = None,
-                  server_gpus_per_node: int | None = None) -> float | None:
+def node_power_kw(
+    gpus_per_node: int,
+    tdp_watts: float | None,
+    server_power_kw: float | None = None,
+    server_gpus_per_node: int | None = None,
+) -> float | None:
     """Power drawn by the GPUs an option uses in one node, with their host: the server type's figure
     (its share for part of a node), else the GPUs' TDP plus the host's share. None when unknown."""
     if server_power_kw:
@@ -173,8 +178,9 @@ def pareto_front(points: Sequence[tuple[float | None, float | None]]) -> list[bo
     """For (time, cost) points, whether each is on the Pareto front: no other point is at least as good
     in both and better in one. Identical points (the same figures from two offers) are equally
     optimal: all of them are on it. Points missing either figure never are."""
-    known = sorted(((tm, c, i) for i, (tm, c) in enumerate(points) if tm is not None and c is not None),
-                   key=lambda k: (k[0], k[1]))
+    known = sorted(
+        ((tm, c, i) for i, (tm, c) in enumerate(points) if tm is not None and c is not None), key=lambda k: (k[0], k[1])
+    )
     out = [False] * len(points)
     best_cost = math.inf
     last: tuple[float, float] | None = None

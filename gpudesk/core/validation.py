@@ -10,13 +10,26 @@ from gpudesk.core.i18n import current_language, t
 
 # pydantic error types -> Chinese (English keeps pydantic's own message unless `own_words`)
 _ZH_TYPES = {
-    "dict_type": "应为对象（键值表）", "model_type": "应为对象（键值表）", "model_attributes_type": "应为对象（键值表）",
-    "list_type": "应为列表", "tuple_type": "应为列表", "set_type": "应为列表",
-    "string_type": "应为文本", "bool_type": "应为是/否（true/false）", "bool_parsing": "应为是/否（true/false）",
-    "extra_forbidden": "不认识的字段", "date_from_datetime_parsing": "应为日期 YYYY-MM-DD",
-    "date_parsing": "应为日期 YYYY-MM-DD", "datetime_parsing": "应为日期时间", "enum": "不是可选的值之一",
-    "string_pattern_mismatch": "格式不符", "too_short": "项数太少", "too_long": "项数太多",
-    "union_tag_invalid": "类型标记无效", "is_instance_of": "类型不对", "none_required": "应为空",
+    "dict_type": "应为对象（键值表）",
+    "model_type": "应为对象（键值表）",
+    "model_attributes_type": "应为对象（键值表）",
+    "list_type": "应为列表",
+    "tuple_type": "应为列表",
+    "set_type": "应为列表",
+    "string_type": "应为文本",
+    "bool_type": "应为是/否（true/false）",
+    "bool_parsing": "应为是/否（true/false）",
+    "extra_forbidden": "不认识的字段",
+    "date_from_datetime_parsing": "应为日期 YYYY-MM-DD",
+    "date_parsing": "应为日期 YYYY-MM-DD",
+    "datetime_parsing": "应为日期时间",
+    "enum": "不是可选的值之一",
+    "string_pattern_mismatch": "格式不符",
+    "too_short": "项数太少",
+    "too_long": "项数太多",
+    "union_tag_invalid": "类型标记无效",
+    "is_instance_of": "类型不对",
+    "none_required": "应为空",
 }
 
 
@@ -30,12 +43,18 @@ def reason(err: Mapping[str, Any], *, own_words: bool = False) -> str:
         return msg
     if kind in ("greater_than_equal", "greater_than"):
         bound = ctx.get("ge", ctx.get("gt"))
-        return t("must be at least {b}, got {v}", "不能小于 {b}，实际为 {v}", b=bound, v=err.get("input")) \
-            if kind == "greater_than_equal" else t("must be more than {b}, got {v}", "必须大于 {b}，实际为 {v}",
-                                                    b=bound, v=err.get("input"))
+        return (
+            t("must be at least {b}, got {v}", "不能小于 {b}，实际为 {v}", b=bound, v=err.get("input"))
+            if kind == "greater_than_equal"
+            else t("must be more than {b}, got {v}", "必须大于 {b}，实际为 {v}", b=bound, v=err.get("input"))
+        )
     if kind in ("less_than_equal", "less_than"):
-        return t("must be at most {b}, got {v}", "不能大于 {b}，实际为 {v}", b=ctx.get("le", ctx.get("lt")),
-                 v=err.get("input"))
+        return t(
+            "must be at most {b}, got {v}",
+            "不能大于 {b}，实际为 {v}",
+            b=ctx.get("le", ctx.get("lt")),
+            v=err.get("input"),
+        )
     if kind == "finite_number":
         return t("must be a finite number", "必须是有限的数")
     if kind in ("float_parsing", "int_parsing", "float_type", "int_type", "int_from_float"):

@@ -34,8 +34,15 @@ def export_offers(path: str | Path, catalog=None, *, user_only: bool = False) ->
     offers = [o for o in catalog.offers() if o.user or not user_only]
     suffix = path.suffix.lower()
     if suffix == ".json":
-        data = (json.dumps([o.model_dump(mode="json", exclude={"user"}) for o in offers], ensure_ascii=False,
-                           indent=2, allow_nan=False) + "\n").encode("utf-8")
+        data = (
+            json.dumps(
+                [o.model_dump(mode="json", exclude={"user"}) for o in offers],
+                ensure_ascii=False,
+                indent=2,
+                allow_nan=False,
+            )
+            + "\n"
+        ).encode("utf-8")
     elif suffix in (".csv", ".tsv"):
         data = csv_bytes(offers_table(offers), delimiter="\t" if suffix == ".tsv" else ",")
     elif suffix == ".xlsx":

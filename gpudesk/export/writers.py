@@ -58,8 +58,9 @@ def xlsx_bytes(table: Table) -> bytes:
     import xlsxwriter  # imported only when a workbook is written
 
     buffer = io.BytesIO()
-    book = xlsxwriter.Workbook(buffer, {"in_memory": True, "strings_to_formulas": False,
-                                        "strings_to_urls": False, "strings_to_numbers": False})
+    book = xlsxwriter.Workbook(
+        buffer, {"in_memory": True, "strings_to_formulas": False, "strings_to_urls": False, "strings_to_numbers": False}
+    )
     sheet = book.add_worksheet(table.sheet[:31] or "Sheet1")
     bold = book.add_format({"bold": True, "text_wrap": True, "valign": "top"})
     widths = [_width(str(h)) for h in table.headers]

@@ -17,7 +17,6 @@ from gpudesk.core.report.blocks import BillingChart, MemoryChart, ParetoChart
 from gpudesk.core.report.chart_data import QUICK_CLIP
 
 
-
 class Measure(Protocol):
     """What a chart needs from the page layout (`gpudesk.report.layout.Layout` is one): points to device
     units, the report's font, the device to measure text on."""
@@ -28,10 +27,19 @@ class Measure(Protocol):
 
     def font(self, size: float, bold: bool = False) -> QFont: ...
 
+
 # The app's chart colours (gpudesk.ui.charts), so the printed charts look like the screen's.
-COMPONENT_COLOURS = {name: QColor(c) for name, c in {
-    "weights": "#3465a4", "gradients": "#73d216", "optimizer_states": "#f57900",
-    "activations": "#75507b", "kv_cache": "#c17d11", "overhead": "#888a85"}.items()}
+COMPONENT_COLOURS = {
+    name: QColor(c)
+    for name, c in {
+        "weights": "#3465a4",
+        "gradients": "#73d216",
+        "optimizer_states": "#f57900",
+        "activations": "#75507b",
+        "kv_cache": "#c17d11",
+        "overhead": "#888a85",
+    }.items()
+}
 CAPACITY = QColor("#cc0000")
 HEADROOM = QColor(204, 0, 0, 40)
 FRONT = QColor("#cc0000")
@@ -144,14 +152,17 @@ def _legend(p: QPainter, x: float, y: float, entries: list[LegendEntry], lay: Me
 # --- memory per GPU: stacked bars, capacity lines, headroom band, the guide's quick estimate ---
 
 
-
 def draw_memory(p: QPainter, rect: QRectF, block: MemoryChart, lay: Measure) -> None:
     data = block.data
     top = rect.top() + _title(p, rect, block.title, lay)
     legend_h = lay.pt(28)
     label_h = lay.pt(24)
-    plot = QRectF(rect.left() + lay.pt(40), top + lay.pt(4), rect.width() - lay.pt(48),
-                  rect.bottom() - top - legend_h - label_h - lay.pt(8))
+    plot = QRectF(
+        rect.left() + lay.pt(40),
+        top + lay.pt(4),
+        rect.width() - lay.pt(48),
+        rect.bottom() - top - legend_h - label_h - lay.pt(8),
+    )
     slots = len(data.bars) + (1 if data.quick_estimate_per_gpu_gib is not None else 0)
     real_top = max([b.capacity_gib for b in data.bars] + [sum(b.components_gib.values()) for b in data.bars] + [1.0])
     q_gib = data.quick_estimate_per_gpu_gib or 0.0
@@ -184,8 +195,9 @@ def draw_memory(p: QPainter, rect: QRectF, block: MemoryChart, lay: Measure) -> 
     for i, bar in enumerate(data.bars):
         cx = plot.left() + slot_w * (i + 0.5)
         band_w = min(slot_w * 0.8, bar_w * 1.45)
-        p.fillRect(QRectF(cx - band_w / 2, sy(bar.capacity_gib), band_w, sy(bar.usable_gib) - sy(bar.capacity_gib)),
-                   HEADROOM)
+        p.fillRect(
+            QRectF(cx - band_w / 2, sy(bar.capacity_gib), band_w, sy(bar.usable_gib) - sy(bar.capacity_gib)), HEADROOM
+        )
         base = 0.0
         for name in data.components:
             v = bar.components_gib.get(name, 0.0)
@@ -198,11 +210,18 @@ def draw_memory(p: QPainter, rect: QRectF, block: MemoryChart, lay: Measure) -> 
         p.setFont(lay.font(7))
         p.setPen(INK if bar.fits else ALERT)
         above = max(base, bar.capacity_gib)  # clear of the capacity line and the headroom band
-        p.drawText(QRectF(cx - slot_w / 2, sy(above) - lay.pt(12), slot_w, lay.pt(10)), CENTRE,
-                   f"{bar.total_gib:.1f} / {bar.capacity_gib:.0f}")
+        p.drawText(
+            QRectF(cx - slot_w / 2, sy(above) - lay.pt(12), slot_w, lay.pt(10)),
+            CENTRE,
+            f"{bar.total_gib:.1f} / {bar.capacity_gib:.0f}",
+        )
         label = ("★ " if bar.chosen else "") + bar.label + (" ✔" if bar.fits else " ✘")
         p.setFont(lay.font(7.5, bar.chosen))
-        p.drawText(QRectF(cx - slot_w / 2, plot.bottom() + lay.pt(3), slot_w, label_h), CENTRE | int(Qt.TextFlag.TextWordWrap), label)
+        p.drawText(
+            QRectF(cx - slot_w / 2, plot.bottom() + lay.pt(3), slot_w, label_h),
+            CENTRE | int(Qt.TextFlag.TextWordWrap),
+            label,
+        )
     if data.quick_estimate_per_gpu_gib is not None:
         cx = plot.left() + slot_w * (len(data.bars) + 0.5)
         q = data.quick_estimate_per_gpu_gib
@@ -214,16 +233,26 @@ def draw_memory(p: QPainter, rect: QRectF, block: MemoryChart, lay: Measure) -> 
             p.setPen(QPen(QColor("white"), lay.pt(2.2)))
             for k in (0, 1):
                 y = sy(shown) + lay.pt(10 + 5 * k)
-                p.drawLine(QPointF(cx - bar_w / 2 - lay.pt(2), y + lay.pt(3)), QPointF(cx + bar_w / 2 + lay.pt(2), y - lay.pt(3)))
+                p.drawLine(
+                    QPointF(cx - bar_w / 2 - lay.pt(2), y + lay.pt(3)),
+                    QPointF(cx + bar_w / 2 + lay.pt(2), y - lay.pt(3)),
+                )
         p.setFont(lay.font(7))
         p.setPen(INK)
-        p.drawText(QRectF(cx - slot_w / 2, sy(shown) - lay.pt(11), slot_w, lay.pt(10)), CENTRE,
-                   f"{q:.1f} ↑" if clipped else f"{q:.1f}")
+        p.drawText(
+            QRectF(cx - slot_w / 2, sy(shown) - lay.pt(11), slot_w, lay.pt(10)),
+            CENTRE,
+            f"{q:.1f} ↑" if clipped else f"{q:.1f}",
+        )
         p.setFont(lay.font(7.5))
-        p.drawText(QRectF(cx - slot_w / 2, plot.bottom() + lay.pt(3), slot_w, label_h), CENTRE | int(Qt.TextFlag.TextWordWrap),
-                   block.quick_label)
+        p.drawText(
+            QRectF(cx - slot_w / 2, plot.bottom() + lay.pt(3), slot_w, label_h),
+            CENTRE | int(Qt.TextFlag.TextWordWrap),
+            block.quick_label,
+        )
     entries: list[LegendEntry] = [
-        (block.component_labels.get(name, name), COMPONENT_COLOURS[name]) for name in data.components
+        (block.component_labels.get(name, name), COMPONENT_COLOURS[name])
+        for name in data.components
         if any(b.components_gib.get(name, 0.0) > 0 for b in data.bars)
     ]
     entries += [(block.capacity_label, ("line", QPen(CAPACITY, lay.pt(1.6)))), (block.headroom_label, HEADROOM)]
@@ -256,15 +285,26 @@ class _Axis:
         return self.a + (self.b - self.a) * f
 
 
-def _frame_axes(p: QPainter, plot: QRectF, xs: _Axis, ys: _Axis, x_label: str, y_label: str, lay: Measure,
-                x_fmt=lambda v: f"{v:g}", y_fmt=compact) -> None:
+def _frame_axes(
+    p: QPainter,
+    plot: QRectF,
+    xs: _Axis,
+    ys: _Axis,
+    x_label: str,
+    y_label: str,
+    lay: Measure,
+    x_fmt=lambda v: f"{v:g}",
+    y_fmt=compact,
+) -> None:
     small = lay.font(7.5)
     p.setFont(small)
     for tick in xs.ticks:
         p.setPen(QPen(GRID, lay.pt(0.5)))
         p.drawLine(QPointF(xs(tick), plot.top()), QPointF(xs(tick), plot.bottom()))
         p.setPen(MUTED)
-        p.drawText(QRectF(xs(tick) - lay.pt(25), plot.bottom() + lay.pt(2), lay.pt(50), lay.pt(10)), CENTRE, x_fmt(tick))
+        p.drawText(
+            QRectF(xs(tick) - lay.pt(25), plot.bottom() + lay.pt(2), lay.pt(50), lay.pt(10)), CENTRE, x_fmt(tick)
+        )
     for tick in ys.ticks:
         p.setPen(QPen(GRID, lay.pt(0.5)))
         p.drawLine(QPointF(plot.left(), ys(tick)), QPointF(plot.right(), ys(tick)))
@@ -285,7 +325,9 @@ def _frame_axes(p: QPainter, plot: QRectF, xs: _Axis, ys: _Axis, x_label: str, y
 def draw_pareto(p: QPainter, rect: QRectF, block: ParetoChart, lay: Measure) -> None:
     data = block.data
     top = rect.top() + _title(p, rect, block.title, lay)
-    plot = QRectF(rect.left() + lay.pt(64), top + lay.pt(16), rect.width() - lay.pt(80), rect.bottom() - top - lay.pt(48))
+    plot = QRectF(
+        rect.left() + lay.pt(64), top + lay.pt(16), rect.width() - lay.pt(80), rect.bottom() - top - lay.pt(48)
+    )
     points = data.points
     days = [pt.days for pt in points]
     costs = [pt.cost for pt in points]
@@ -318,8 +360,11 @@ def draw_pareto(p: QPainter, rect: QRectF, block: ParetoChart, lay: Measure) -> 
     taken: list[QRectF] = []
     # the chosen option first, then the front, then the others; a label that would overlap one already drawn
     # is left out (the table above lists every option)
-    labelled = ([pt for pt in points if pt.chosen] + [pt for pt in data.front if not pt.chosen]
-                + [pt for pt in points if not pt.chosen and not pt.pareto])
+    labelled = (
+        [pt for pt in points if pt.chosen]
+        + [pt for pt in data.front if not pt.chosen]
+        + [pt for pt in points if not pt.chosen and not pt.pareto]
+    )
     for pt in labelled:
         w = fm.horizontalAdvance(pt.label) + lay.pt(2)
         box = QRectF(xs(pt.days) + lay.pt(7), ys(pt.cost) - lay.pt(12), w, lay.pt(10))
@@ -333,8 +378,11 @@ def draw_pareto(p: QPainter, rect: QRectF, block: ParetoChart, lay: Measure) -> 
     for pt in points:
         if pt.chosen:
             _star(p, QPointF(xs(pt.days), ys(pt.cost)), lay.pt(7), lay)
-    entries: list[LegendEntry] = [(block.option_label, OTHERS), (block.front_label, ("line", QPen(FRONT, lay.pt(1.5)))),
-                                         (block.chosen_label, STAR)]
+    entries: list[LegendEntry] = [
+        (block.option_label, OTHERS),
+        (block.front_label, ("line", QPen(FRONT, lay.pt(1.5)))),
+        (block.chosen_label, STAR),
+    ]
     _legend(p, plot.left(), top, entries, lay, rect.right())
 
 
@@ -358,7 +406,9 @@ def _star(p: QPainter, centre: QPointF, radius: float, lay: Measure) -> None:
 def draw_billing(p: QPainter, rect: QRectF, block: BillingChart, lay: Measure) -> None:
     data = block.data
     top = rect.top() + _title(p, rect, block.title, lay)
-    plot = QRectF(rect.left() + lay.pt(64), top + lay.pt(16), rect.width() - lay.pt(80), rect.bottom() - top - lay.pt(48))
+    plot = QRectF(
+        rect.left() + lay.pt(64), top + lay.pt(16), rect.width() - lay.pt(80), rect.bottom() - top - lay.pt(48)
+    )
     x_hi = data.hours[-1] if data.hours else 730.0
     y_hi = max(data.hourly_cost + [data.monthly_cost or 0.0, 1.0])
     xs = _Axis(0.0, x_hi, plot.left(), plot.right())
@@ -380,25 +430,41 @@ def draw_billing(p: QPainter, rect: QRectF, block: BillingChart, lay: Measure) -
         p.setPen(monthly_pen)
         p.drawLine(QPointF(plot.left(), ys(data.monthly_cost)), QPointF(plot.right(), ys(data.monthly_cost)))
     p.setFont(lay.font(7))
-    marks = [(data.break_even_hours, block.break_even_label, QPen(MUTED, lay.pt(1), Qt.PenStyle.DashLine)),
-             (data.job_hours, block.job_label, QPen(THIS_JOB, lay.pt(1)))]
+    marks = [
+        (data.break_even_hours, block.break_even_label, QPen(MUTED, lay.pt(1), Qt.PenStyle.DashLine)),
+        (data.job_hours, block.job_label, QPen(THIS_JOB, lay.pt(1))),
+    ]
     for k, (hours, label, pen) in enumerate(marks):
         if hours is None or hours > x_hi:
             continue
         p.setPen(pen)
         p.drawLine(QPointF(xs(hours), plot.top()), QPointF(xs(hours), plot.bottom()))
         p.setPen(pen.color())
-        p.drawText(QRectF(xs(hours) + lay.pt(3), plot.top() + lay.pt(2 + 11 * k), lay.pt(120), lay.pt(10)), LEFT,
-                   f"{label} {hours:,.0f} h")
-    entries: list[LegendEntry] = [(block.hourly_label, ("line", hourly_pen)), (block.monthly_label, ("line", monthly_pen))]
+        p.drawText(
+            QRectF(xs(hours) + lay.pt(3), plot.top() + lay.pt(2 + 11 * k), lay.pt(120), lay.pt(10)),
+            LEFT,
+            f"{label} {hours:,.0f} h",
+        )
+    entries: list[LegendEntry] = [
+        (block.hourly_label, ("line", hourly_pen)),
+        (block.monthly_label, ("line", monthly_pen)),
+    ]
     _legend(p, plot.left(), top, entries, lay, rect.right())
 
 
 # --- quotes: all-in cost per quote, stacked by item ----------------------------------------------
 
-QUOTE_COLOURS = {name: QColor(c) for name, c in {
-    "compute": "#3465a4", "storage": "#73d216", "network": "#75507b", "fees": "#c17d11", "tax": "#888a85",
-    "subsidy": "#f57900"}.items()}
+QUOTE_COLOURS = {
+    name: QColor(c)
+    for name, c in {
+        "compute": "#3465a4",
+        "storage": "#73d216",
+        "network": "#75507b",
+        "fees": "#c17d11",
+        "tax": "#888a85",
+        "subsidy": "#f57900",
+    }.items()
+}
 QUOTE_BAR_PT = 22.0  # one bar's row height in points; the layout sizes the chart with it
 
 
@@ -415,8 +481,7 @@ def draw_quotes(p: QPainter, rect: QRectF, block: Any, lay: Measure) -> None:
     top = rect.top() + _title(p, rect, block.title, lay)
     label_w = rect.width() * 0.24
     value_w = lay.pt(150)
-    plot = QRectF(rect.left() + label_w, top, rect.width() - label_w - value_w,
-                  len(data.bars) * lay.pt(QUOTE_BAR_PT))
+    plot = QRectF(rect.left() + label_w, top, rect.width() - label_w - value_w, len(data.bars) * lay.pt(QUOTE_BAR_PT))
     gross = [sum(v for k, v in b.items.items() if k != "subsidy" and v > 0) for b in data.bars]
     lo = min([0.0] + [b.items.get("subsidy", 0.0) for b in data.bars])
     hi = max(gross + [1.0])
@@ -431,8 +496,9 @@ def draw_quotes(p: QPainter, rect: QRectF, block: Any, lay: Measure) -> None:
         p.setPen(QPen(GRID, lay.pt(0.5)))
         p.drawLine(QPointF(sx(tick), plot.top()), QPointF(sx(tick), plot.bottom()))
         p.setPen(MUTED)
-        p.drawText(QRectF(sx(tick) - lay.pt(30), plot.bottom() + lay.pt(2), lay.pt(60), lay.pt(10)), CENTRE,
-                   compact(tick))
+        p.drawText(
+            QRectF(sx(tick) - lay.pt(30), plot.bottom() + lay.pt(2), lay.pt(60), lay.pt(10)), CENTRE, compact(tick)
+        )
     p.drawText(QRectF(plot.left(), plot.bottom() + lay.pt(12), plot.width(), lay.pt(10)), CENTRE, block.axis_label)
     p.setPen(QPen(AXIS, lay.pt(0.8)))
     p.drawLine(QPointF(sx(0), plot.top()), QPointF(sx(0), plot.bottom()))
@@ -457,8 +523,11 @@ def draw_quotes(p: QPainter, rect: QRectF, block: Any, lay: Measure) -> None:
         mark = ("✔ " if bar.selected else "") + ("★ " if bar.cheapest else "")
         p.setFont(lay.font(7.5, bar.selected))
         p.setPen(ALERT if bar.flagged else INK)
-        p.drawText(QRectF(rect.left(), plot.top() + i * row, label_w - lay.pt(6), row),
-                   RIGHT | int(Qt.TextFlag.TextWordWrap), mark + bar.label)
+        p.drawText(
+            QRectF(rect.left(), plot.top() + i * row, label_w - lay.pt(6), row),
+            RIGHT | int(Qt.TextFlag.TextWordWrap),
+            mark + bar.label,
+        )
         p.setFont(lay.font(7.5, True))
         p.setPen(INK)
         text = units.money(bar.all_in) if bar.all_in is not None else units.unknown()
@@ -471,9 +540,13 @@ def draw_quotes(p: QPainter, rect: QRectF, block: Any, lay: Measure) -> None:
             p.setPen(MUTED)
             sep = "、" if current_language() == "zh_CN" else ", "
             note = block.unknown_label.format(items=sep.join(block.item_labels.get(k, k) for k in bar.unknown))
-            p.drawText(QRectF(x, plot.top() + i * row, rect.right() - x, row), LEFT | int(Qt.TextFlag.TextWordWrap), note)
+            p.drawText(
+                QRectF(x, plot.top() + i * row, rect.right() - x, row), LEFT | int(Qt.TextFlag.TextWordWrap), note
+            )
     present = [k for k in data.items if any(b.items.get(k) for b in data.bars)]
     entries: list[LegendEntry] = [(block.item_labels.get(k, k), QUOTE_COLOURS[k]) for k in present]
-    entries += [(block.cheapest_label, ("line", QPen(QUOTE_COLOURS["storage"].darker(150), lay.pt(1.4)))),
-                (block.selected_label, ("line", QPen(ACCENT, lay.pt(1.4))))]
+    entries += [
+        (block.cheapest_label, ("line", QPen(QUOTE_COLOURS["storage"].darker(150), lay.pt(1.4)))),
+        (block.selected_label, ("line", QPen(ACCENT, lay.pt(1.4)))),
+    ]
     _legend(p, plot.left(), plot.bottom() + lay.pt(26), entries, lay, rect.right())

@@ -88,8 +88,16 @@ class Layout:
     def text_height(self, text: str, font: QFont, width: float) -> float:
         return wrapped.height(text, font, width, self.device)
 
-    def flow(self, text: str, font: QFont, width: float, *, pad: float, after: float,
-             draw_part: Callable[[str, float, bool], Placed]) -> None:
+    def flow(
+        self,
+        text: str,
+        font: QFont,
+        width: float,
+        *,
+        pad: float,
+        after: float,
+        draw_part: Callable[[str, float, bool], Placed],
+    ) -> None:
         """Place `text` wrapped to `width` on as many pages as it takes: nothing is ever cut off.
 
         A block that fits on one page is kept whole (it moves to the next page when needed); a longer
@@ -158,8 +166,15 @@ class Layout:
                 self._bullet(text, style)
             self.gap(4)
         elif isinstance(block, Table):
-            self._table(block.columns, block.rows, block.widths, block.align, block.row_styles, block.header,
-                        title_columns=block.title_columns)
+            self._table(
+                block.columns,
+                block.rows,
+                block.widths,
+                block.align,
+                block.row_styles,
+                block.header,
+                title_columns=block.title_columns,
+            )
         elif isinstance(block, KeyValues):
             widths = [block.label_width, 1 - block.label_width]
             if block.pairs_per_row == 2:  # label, value, label, value: half the height for short facts
@@ -169,7 +184,9 @@ class Layout:
                 w = block.label_width / 2
                 self._table(["", "", "", ""], rows, [w, 0.5 - w, w, 0.5 - w], "llll", None, False, label_cols=(0, 2))
             else:
-                self._table(["", ""], [list(r) for r in block.rows], widths, "ll", block.row_styles, False, label_column=True)
+                self._table(
+                    ["", ""], [list(r) for r in block.rows], widths, "ll", block.row_styles, False, label_column=True
+                )
         elif isinstance(block, MemoryChart):
             self._chart(self.pt(185), lambda p, r: charts.draw_memory(p, r, block, self))
         elif isinstance(block, ParetoChart):
@@ -177,8 +194,10 @@ class Layout:
         elif isinstance(block, BillingChart):
             self._chart(self.pt(175), lambda p, r: charts.draw_billing(p, r, block, self))
         elif isinstance(block, QuoteChart):
-            self._chart(self.pt(charts.quote_chart_height(len(block.data.bars))),
-                        lambda p, r: charts.draw_quotes(p, r, block, self))
+            self._chart(
+                self.pt(charts.quote_chart_height(len(block.data.bars))),
+                lambda p, r: charts.draw_quotes(p, r, block, self),
+            )
         elif isinstance(block, SignOff):
             self._signoff(block)
         elif isinstance(block, PageBreak) and self.y > self.top + 1:
@@ -210,11 +229,21 @@ class Layout:
             p.drawLine(QPointF(self.left, y + hs + self.pt(8)), QPointF(self.left + width * 0.35, y + hs + self.pt(8)))
 
         self.place(hs + self.pt(28), draw_sub)
-        self._table(["", ""], [list(r) for r in d.cover_rows], [0.3, 0.7], "ll", None, False, label_column=True, size=10.5)
+        self._table(
+            ["", ""], [list(r) for r in d.cover_rows], [0.3, 0.7], "ll", None, False, label_column=True, size=10.5
+        )
         if d.cover_summary:
             self.y += self.pt(18)
-            self._table(["", ""], [list(r) for r in d.cover_summary], [0.3, 0.7], "ll",
-                        ["chosen"] * len(d.cover_summary), False, label_column=True, size=11)
+            self._table(
+                ["", ""],
+                [list(r) for r in d.cover_summary],
+                [0.3, 0.7],
+                "ll",
+                ["chosen"] * len(d.cover_summary),
+                False,
+                label_column=True,
+                size=11,
+            )
         if d.cover_notice is not None:  # e.g. "budget estimate, no written quote yet"
             self.y += self.pt(12)
             self._text(d.cover_notice[1], d.cover_notice[0])
@@ -256,6 +285,7 @@ class Layout:
                 p.setFont(font)
                 p.setPen(colour)
                 wrapped.draw(p, QRectF(self.left + pad + (self.pt(3) if boxed else 0), y + pad, width, h), piece)
+
             return draw
 
         self.flow(text, font, width, pad=2 * pad, after=self.pt(6), draw_part=part)
@@ -275,16 +305,39 @@ class Layout:
                     p.drawText(QRectF(self.left, y, indent, h), 0, mark)
                 p.setPen(INK if style in ("warning", "info", "body") else colour)
                 wrapped.draw(p, QRectF(self.left + indent, y, width, h), piece)
+
             return draw
 
         self.flow(text, font, width, pad=0.0, after=self.pt(4), draw_part=part)
 
     # ---- tables ----
-    def _table(self, columns: list[str], rows: list[list[str]], widths: list[float] | None, align: str | None,
-               row_styles: Sequence[str] | None, header: bool, *, label_column: bool = False, size: float = 8.5,
-               title_columns: tuple[int, ...] = (), label_cols: tuple[int, ...] = ()) -> None:
-        place_table(self, columns, rows, widths, align, row_styles, header, label_column=label_column, size=size,
-                    title_columns=title_columns, label_cols=label_cols)
+    def _table(
+        self,
+        columns: list[str],
+        rows: list[list[str]],
+        widths: list[float] | None,
+        align: str | None,
+        row_styles: Sequence[str] | None,
+        header: bool,
+        *,
+        label_column: bool = False,
+        size: float = 8.5,
+        title_columns: tuple[int, ...] = (),
+        label_cols: tuple[int, ...] = (),
+    ) -> None:
+        place_table(
+            self,
+            columns,
+            rows,
+            widths,
+            align,
+            row_styles,
+            header,
+            label_column=label_column,
+            size=size,
+            title_columns=title_columns,
+            label_cols=label_cols,
+        )
 
     # ---- charts and sign-off ----
     def _chart(self, height: float, draw_in: Callable[[QPainter, QRectF], None]) -> None:
@@ -325,10 +378,17 @@ class Layout:
                 p.fillRect(QRectF(box.left(), box.top(), box.width(), self.pt(20)), HEADER_BG)
                 p.setFont(self.font(10.5, True))
                 p.setPen(ACCENT)
-                p.drawText(QRectF(box.left() + self.pt(8), box.top(), box.width(), self.pt(20)),
-                           int(Qt.AlignmentFlag.AlignVCenter), role.role)
-                fields = [(block.name_label, role.name), (block.position_label, ""),
-                          (block.date_label, ""), (block.signature_label, "")]
+                p.drawText(
+                    QRectF(box.left() + self.pt(8), box.top(), box.width(), self.pt(20)),
+                    int(Qt.AlignmentFlag.AlignVCenter),
+                    role.role,
+                )
+                fields = [
+                    (block.name_label, role.name),
+                    (block.position_label, ""),
+                    (block.date_label, ""),
+                    (block.signature_label, ""),
+                ]
                 half = (box.width() - self.pt(24)) / 2
                 for k, (label, value) in enumerate(fields):
                     col, row = k % 2, k // 2
@@ -339,8 +399,9 @@ class Layout:
                     p.drawText(QRectF(fx, fy - self.pt(14), half, self.pt(14)), 0, label)
                     if value:  # a long name gets a smaller size and more lines, never cut off
                         p.setPen(INK)
-                        self._fitted(p, QRectF(fx + self.pt(40), fy - self.pt(16), half - self.pt(40), self.pt(21.5)),
-                                     value)
+                        self._fitted(
+                            p, QRectF(fx + self.pt(40), fy - self.pt(16), half - self.pt(40), self.pt(21.5)), value
+                        )
                     p.setPen(QPen(INK, self.pt(0.6)))
                     p.drawLine(QPointF(fx, fy + self.pt(6)), QPointF(fx + half, fy + self.pt(6)))
                 if role is block.roles[-1] and block.decisions:  # the approver ticks one
@@ -351,7 +412,11 @@ class Layout:
                         p.setPen(QPen(INK, self.pt(0.8)))
                         p.setBrush(Qt.BrushStyle.NoBrush)
                         p.drawRect(QRectF(dx, dy + self.pt(2.5), self.pt(9), self.pt(9)))
-                        p.drawText(QRectF(dx + self.pt(14), dy, box.width(), self.pt(14)), int(Qt.AlignmentFlag.AlignLeft), decision)
+                        p.drawText(
+                            QRectF(dx + self.pt(14), dy, box.width(), self.pt(14)),
+                            int(Qt.AlignmentFlag.AlignLeft),
+                            decision,
+                        )
                         dx += self.pt(14) + fm.horizontalAdvance(decision) + self.pt(24)
                 y += role_h + self.pt(10)
 
@@ -377,8 +442,16 @@ class Layout:
         hy = self.mm(10)
         width = self.content_width
         title = wrapped.one_line(d.title, small, width * 0.63, self.device)  # the cover carries it whole
-        p.drawText(QRectF(self.left, hy, width * 0.65, band), int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom), title)
-        p.drawText(QRectF(self.left + width * 0.65, hy, width * 0.35, band), int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignBottom), d.header_right)
+        p.drawText(
+            QRectF(self.left, hy, width * 0.65, band),
+            int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom),
+            title,
+        )
+        p.drawText(
+            QRectF(self.left + width * 0.65, hy, width * 0.35, band),
+            int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignBottom),
+            d.header_right,
+        )
         p.setPen(QPen(RULE, self.pt(0.5)))
         p.drawLine(QPointF(self.left, hy + band + self.pt(3)), QPointF(self.right, hy + band + self.pt(3)))
         fy = self.height - self.mm(13)
@@ -387,11 +460,20 @@ class Layout:
         footer = wrapped.one_line(d.footer_left, small, width * 0.58, self.device)
         p.drawText(QRectF(self.left, fy + self.pt(3), width * 0.6, band), int(Qt.AlignmentFlag.AlignLeft), footer)
         page_text = d.page_format.format(n=n, N=count)
-        p.drawText(QRectF(self.left + width * 0.6, fy + self.pt(3), width * 0.4, band), int(Qt.AlignmentFlag.AlignRight), page_text)
+        p.drawText(
+            QRectF(self.left + width * 0.6, fy + self.pt(3), width * 0.4, band),
+            int(Qt.AlignmentFlag.AlignRight),
+            page_text,
+        )
 
 
-def paint(layout: Layout, pages: list[Page], painter: QPainter, device: QPagedPaintDevice,
-          progress: Callable[[int, int], object] | None = None) -> None:
+def paint(
+    layout: Layout,
+    pages: list[Page],
+    painter: QPainter,
+    device: QPagedPaintDevice,
+    progress: Callable[[int, int], object] | None = None,
+) -> None:
     count = len(pages)
     for i, page in enumerate(pages):
         if i:

@@ -79,13 +79,26 @@ def _a4(device) -> None:
     from PySide6.QtCore import QMarginsF
     from PySide6.QtGui import QPageLayout, QPageSize
 
-    device.setPageLayout(QPageLayout(QPageSize(QPageSize.PageSizeId.A4), QPageLayout.Orientation.Portrait,
-                                     QMarginsF(0, 0, 0, 0), QPageLayout.Unit.Millimeter))
+    device.setPageLayout(
+        QPageLayout(
+            QPageSize(QPageSize.PageSizeId.A4),
+            QPageLayout.Orientation.Portrait,
+            QMarginsF(0, 0, 0, 0),
+            QPageLayout.Unit.Millimeter,
+        )
+    )
 
 
-def export_pdf(plan: Plan, path: str | os.PathLike, lang: str | None = None, *,
-               progress: Progress | None = None, generated: _dt.date | None = None,
-               catalog: Catalogue | None = None, sources: tuple = ()) -> int:
+def export_pdf(
+    plan: Plan,
+    path: str | os.PathLike,
+    lang: str | None = None,
+    *,
+    progress: Progress | None = None,
+    generated: _dt.date | None = None,
+    catalog: Catalogue | None = None,
+    sources: tuple = (),
+) -> int:
     """Write the plan's sign-off document to `path` as an A4 PDF; returns the number of pages.
 
     `lang`: "zh_CN" or "en" (None: the current language). `progress(done, total)` is called as
@@ -117,8 +130,9 @@ def export_pdf(plan: Plan, path: str | os.PathLike, lang: str | None = None, *,
     except GpudeskError as exc:
         if str(exc).startswith(f"{target}"):
             raise
-        raise GpudeskError(t("cannot write {p}: {e}", "无法写入 {p}：{e}", p=target,
-                             e=localised(exc, current_language()))) from None
+        raise GpudeskError(
+            t("cannot write {p}: {e}", "无法写入 {p}：{e}", p=target, e=localised(exc, current_language()))
+        ) from None
     return pages
 
 
@@ -130,16 +144,29 @@ def _check_complete(tmp: Path, target: Path) -> None:
             fh.seek(max(0, size - 1024))
             tail = fh.read()
     except OSError as exc:
-        raise GpudeskError(t("{p}: could not save: {e}; the previous file is unchanged", "{p}：无法保存：{e}；原文件未改动",
-                             p=target, e=t(*os_reason(exc)))) from None
+        raise GpudeskError(
+            t(
+                "{p}: could not save: {e}; the previous file is unchanged",
+                "{p}：无法保存：{e}；原文件未改动",
+                p=target,
+                e=t(*os_reason(exc)),
+            )
+        ) from None
     if size < 64 or b"%%EOF" not in tail:
-        raise GpudeskError(t("{p}: could not save: the PDF was cut short after {n:,} bytes (is the disk full?); the "
-                             "previous file is unchanged", "{p}：无法保存：PDF 写到 {n:,} 字节就中断了（磁盘满了吗？）；"
-                             "原文件未改动", p=target, n=size))
+        raise GpudeskError(
+            t(
+                "{p}: could not save: the PDF was cut short after {n:,} bytes (is the disk full?); the "
+                "previous file is unchanged",
+                "{p}：无法保存：PDF 写到 {n:,} 字节就中断了（磁盘满了吗？）；原文件未改动",
+                p=target,
+                n=size,
+            )
+        )
 
 
-def render_to_printer(plan: Plan, printer, lang: str | None = None, *, progress: Progress | None = None,
-                      catalog: Catalogue | None = None) -> int:
+def render_to_printer(
+    plan: Plan, printer, lang: str | None = None, *, progress: Progress | None = None, catalog: Catalogue | None = None
+) -> int:
     """Draw the document on a QPrinter (QPrintPreviewDialog's paintRequested, or a real print)."""
     from gpudesk.report.fonts import ensure_app
 

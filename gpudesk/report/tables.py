@@ -21,9 +21,20 @@ _ALIGN = {"l": Qt.AlignmentFlag.AlignLeft, "r": Qt.AlignmentFlag.AlignRight, "c"
 _STRIPE = QColor("#FAFBFC")
 
 
-def place_table(lay: Layout, columns: list[str], rows: list[list[str]], widths: list[float] | None,
-                align: str | None, row_styles: Sequence[str] | None, header: bool, *, label_column: bool = False,
-                size: float = 8.5, title_columns: tuple[int, ...] = (), label_cols: tuple[int, ...] = ()) -> None:
+def place_table(
+    lay: Layout,
+    columns: list[str],
+    rows: list[list[str]],
+    widths: list[float] | None,
+    align: str | None,
+    row_styles: Sequence[str] | None,
+    header: bool,
+    *,
+    label_column: bool = False,
+    size: float = 8.5,
+    title_columns: tuple[int, ...] = (),
+    label_cols: tuple[int, ...] = (),
+) -> None:
     label_cols = label_cols or ((0,) if label_column else ())
     n = len(columns) if columns else (len(rows[0]) if rows else 0)
     if n == 0 or not rows:
@@ -59,8 +70,9 @@ def place_table(lay: Layout, columns: list[str], rows: list[list[str]], widths: 
             h = max(h, ch)
         return h + 2 * pad_y
 
-    def draw_row(cells: list[str], row_style: str, is_header: bool, h: float, stripe: bool,
-                 titles: tuple[int, ...]) -> Callable[[QPainter, float], None]:
+    def draw_row(
+        cells: list[str], row_style: str, is_header: bool, h: float, stripe: bool, titles: tuple[int, ...]
+    ) -> Callable[[QPainter, float], None]:
         def draw(p: QPainter, y: float) -> None:
             x = lay.left
             tone = TONES.get(row_style)
@@ -82,7 +94,9 @@ def place_table(lay: Layout, columns: list[str], rows: list[list[str]], widths: 
                 for lc in label_cols:
                     p.fillRect(QRectF(lay.left + sum(col_w[:lc]), y, col_w[lc], h), LABEL_BG)
             if not is_header and row_style in ("critical", "warning", "open"):
-                p.fillRect(QRectF(lay.left, y, lay.pt(2.5), h), TONES["warning" if row_style == "open" else row_style][0])
+                p.fillRect(
+                    QRectF(lay.left, y, lay.pt(2.5), h), TONES["warning" if row_style == "open" else row_style][0]
+                )
             for c, text in enumerate(cells):
                 p.setFont(cell_font(row_style, c, is_header))
                 colour = INK
@@ -113,6 +127,7 @@ def place_table(lay: Layout, columns: list[str], rows: list[list[str]], widths: 
             if is_header:
                 p.setPen(QPen(ACCENT, lay.pt(0.8)))
                 p.drawLine(QPointF(lay.left, y), QPointF(lay.right, y))
+
         return draw
 
     head_h = measure(columns, "", True, ()) if header else 0.0
@@ -155,7 +170,9 @@ def place_table(lay: Layout, columns: list[str], rows: list[list[str]], widths: 
         if h > page_room and style != "group":
             place_tall_row(cells, style, i % 2 == 1)
             continue
-        keep = min(row_h[i + 1], page_room - h) if style == "group" and i + 1 < len(rows) else 0.0  # a group title keeps its first row
+        keep = (
+            min(row_h[i + 1], page_room - h) if style == "group" and i + 1 < len(rows) else 0.0
+        )  # a group title keeps its first row
         if h + keep > lay.space_left():
             new_page()
         place_row(cells, style, min(h, page_room), i % 2 == 1, title_columns)

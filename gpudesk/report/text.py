@@ -16,8 +16,9 @@ LINE_BREAK = "\u2028"  # what Qt's text engine breaks a line at
 
 
 def _option(align: Qt.AlignmentFlag | int) -> QTextOption:
-    option = QTextOption(Qt.AlignmentFlag(int(align) & int(Qt.AlignmentFlag.AlignHorizontal_Mask))
-                         or Qt.AlignmentFlag.AlignLeft)
+    option = QTextOption(
+        Qt.AlignmentFlag(int(align) & int(Qt.AlignmentFlag.AlignHorizontal_Mask)) or Qt.AlignmentFlag.AlignLeft
+    )
     option.setWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
     return option
 
@@ -26,8 +27,13 @@ def _plain(text: str) -> str:
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
-def _laid_out(text: str, font: QFont, width: float, device: QPaintDevice,
-              align: Qt.AlignmentFlag | int = Qt.AlignmentFlag.AlignLeft) -> tuple[QTextLayout, float]:
+def _laid_out(
+    text: str,
+    font: QFont,
+    width: float,
+    device: QPaintDevice,
+    align: Qt.AlignmentFlag | int = Qt.AlignmentFlag.AlignLeft,
+) -> tuple[QTextLayout, float]:
     """The text broken into lines `width` wide (positions from the top), and its height."""
     layout = QTextLayout(text.replace("\n", LINE_BREAK), font, device)  # same length: indices stay valid
     layout.setTextOption(_option(align))

@@ -255,9 +255,11 @@ def run_selftest(screenshot: str | None, lang: str | None) -> int:
     t_shown = time.perf_counter()
     release_collector()  # as the app does once its first answer is painted
     if os.environ.get("GPUDESK_SELFTEST_TIMING"):
-        print(f"phases: preload+QApplication {1000 * (t_app - _T0):.0f} ms, window {1000 * (t_built - t_app):.0f} ms, "
-              f"sample+answer {1000 * (t_answer - t_built):.0f} ms, show+draw {1000 * (t_events - t_answer):.0f} ms, "
-              f"grab {1000 * (t_shown - t_events):.0f} ms")
+        print(
+            f"phases: preload+QApplication {1000 * (t_app - _T0):.0f} ms, window {1000 * (t_built - t_app):.0f} ms, "
+            f"sample+answer {1000 * (t_answer - t_built):.0f} ms, show+draw {1000 * (t_events - t_answer):.0f} ms, "
+            f"grab {1000 * (t_shown - t_events):.0f} ms"
+        )
     if window.busy:
         problems.append("recompute did not finish within 30 s")
     if window.last_error:
@@ -272,11 +274,15 @@ def run_selftest(screenshot: str | None, lang: str | None) -> int:
         if not image.save(screenshot, "PNG"):
             problems.append(f"could not write {screenshot}")
     print(f"gpudesk selftest: sample {sample or 'built in memory'} ({1000 * t_sample:.0f} ms to load)")
-    print(f"startup: {1000 * (t_shown - _T0):.0f} ms to the first painted window with the sample's answer "
-          f"(QApplication {1000 * (t_app - _T0):.0f} ms, window built {1000 * (t_built - _T0):.0f} ms)")
+    print(
+        f"startup: {1000 * (t_shown - _T0):.0f} ms to the first painted window with the sample's answer "
+        f"(QApplication {1000 * (t_app - _T0):.0f} ms, window built {1000 * (t_built - _T0):.0f} ms)"
+    )
     searched = window.last_recompute_s
-    print(f"recompute: {recompute_ms} ms (recommender {1000 * (searched or 0):.0f} ms), "
-          f"{len(window.recommendation.options) if window.recommendation else 0} options")
+    print(
+        f"recompute: {recompute_ms} ms (recommender {1000 * (searched or 0):.0f} ms), "
+        f"{len(window.recommendation.options) if window.recommendation else 0} options"
+    )
     choice = window.plan_choice()
     if choice is not None:
         print(f"verdict: {window.statusBar().currentMessage() or window.status_text()}")

@@ -37,14 +37,19 @@ class LanguageManager(QObject):
             app.removeTranslator(translator)
         self._translators = []
         if lang == "zh_CN":
-            for directory, name in ((str(paths.TRANSLATIONS), "gpudesk_zh_CN"),
-                                    (QLibraryInfo.path(QLibraryInfo.TranslationsPath), "qtbase_zh_CN")):
+            for directory, name in (
+                (str(paths.TRANSLATIONS), "gpudesk_zh_CN"),
+                (QLibraryInfo.path(QLibraryInfo.TranslationsPath), "qtbase_zh_CN"),
+            ):
                 translator = QTranslator(self)
                 if translator.load(name, directory):
                     app.installTranslator(translator)
                     self._translators.append(translator)
-        QLocale.setDefault(QLocale(QLocale.Chinese, QLocale.China) if lang == "zh_CN"
-                           else QLocale(QLocale.English, QLocale.UnitedStates))
+        QLocale.setDefault(
+            QLocale(QLocale.Chinese, QLocale.China)
+            if lang == "zh_CN"
+            else QLocale(QLocale.English, QLocale.UnitedStates)
+        )
         core_i18n.set_language(lang)
         changed = lang != self.language
         self.language = lang

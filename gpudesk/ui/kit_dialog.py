@@ -46,8 +46,11 @@ def export_kit(window) -> Path | None:
 
     plan = window.session.plan
     if plan is None or plan.choice is None:
-        QMessageBox.information(window, _tr("Export acceptance kit"),
-                                _tr("Choose a configuration first: the kit checks the servers against it."))
+        QMessageBox.information(
+            window,
+            _tr("Export acceptance kit"),
+            _tr("Choose a configuration first: the kit checks the servers against it."),
+        )
         return None
     parent = QFileDialog.getExistingDirectory(window, _tr("Where to put the acceptance kit"), _start_dir(window))
     if not parent:
@@ -60,9 +63,14 @@ def export_kit(window) -> Path | None:
         return None
     window.settings.setValue("kit/last_dir", parent)
     QMessageBox.information(
-        window, _tr("Acceptance kit written"),
-        _tr("Written: %1 and %2.\n\nCopy it to every delivered server and run, in the dataset's folder:\n    bash run.sh\n\nThen import the gpudesk-results.json it writes (File ▸ Import kit results…).")
-        .replace("%1", str(folder)).replace("%2", str(zip_path)))
+        window,
+        _tr("Acceptance kit written"),
+        _tr(
+            "Written: %1 and %2.\n\nCopy it to every delivered server and run, in the dataset's folder:\n    bash run.sh\n\nThen import the gpudesk-results.json it writes (File ▸ Import kit results…)."
+        )
+        .replace("%1", str(folder))
+        .replace("%2", str(zip_path)),
+    )
     window.statusBar().showMessage(_tr("Acceptance kit written: %1").replace("%1", str(folder)), 8000)
     return folder
 
@@ -76,16 +84,18 @@ def import_kit_results(window, path: str | None = None) -> bool:
     if plan is None:
         return False
     if path is None:
-        path, _ = QFileDialog.getOpenFileName(window, _tr("Import acceptance kit results"), _start_dir(window),
-                                              _tr("Kit results (*.json);;All files (*)"))
+        path, _ = QFileDialog.getOpenFileName(
+            window, _tr("Import acceptance kit results"), _start_dir(window), _tr("Kit results (*.json);;All files (*)")
+        )
         if not path:
             return False
     try:
         doc, sha = load_results(path, plan)
         preview = apply_document(plan.model_copy(deep=True), doc, sha, source=path)
     except GpudeskError as exc:
-        QMessageBox.warning(window, _tr("Import acceptance kit results"),
-                            _tr("Nothing was changed.\n\n%1").replace("%1", str(exc)))
+        QMessageBox.warning(
+            window, _tr("Import acceptance kit results"), _tr("Nothing was changed.\n\n%1").replace("%1", str(exc))
+        )
         return False
     dialog = KitResultsDialog(preview, window)
     if dialog.exec() != QDialog.Accepted:
@@ -100,7 +110,9 @@ def import_kit_results(window, path: str | None = None) -> bool:
         window.schedule_recompute()
     window._refresh_checklist()
     window._touched()
-    window.statusBar().showMessage(_tr("Kit results of %1 recorded in the checklist.").replace("%1", preview["host"]), 8000)
+    window.statusBar().showMessage(
+        _tr("Kit results of %1 recorded in the checklist.").replace("%1", preview["host"]), 8000
+    )
     return True
 
 
@@ -117,10 +129,14 @@ class KitResultsDialog(QDialog):
         counts = {}
         for a in report["applied"]:
             counts[a["status"]] = counts.get(a["status"], 0) + 1
-        summary = QLabel(_tr("%1 checks to record: %2 passed, %3 failed, %4 as evidence only; %5 skipped.")
-                         .replace("%1", str(len(report["applied"]))).replace("%2", str(counts.get("pass", 0)))
-                         .replace("%3", str(counts.get("fail", 0))).replace("%4", str(counts.get("info", 0)))
-                         .replace("%5", str(len(report["skipped"]))))
+        summary = QLabel(
+            _tr("%1 checks to record: %2 passed, %3 failed, %4 as evidence only; %5 skipped.")
+            .replace("%1", str(len(report["applied"])))
+            .replace("%2", str(counts.get("pass", 0)))
+            .replace("%3", str(counts.get("fail", 0)))
+            .replace("%4", str(counts.get("info", 0)))
+            .replace("%5", str(len(report["skipped"])))
+        )
         summary.setWordWrap(True)
         lay.addWidget(summary)
         for w in report.get("warnings") or []:
@@ -129,17 +145,29 @@ class KitResultsDialog(QDialog):
             lay.addWidget(note)
         box = QGroupBox(_tr("Measured against planned"))
         inner = QVBoxLayout(box)
-        inner.addWidget(self._table([_tr("What"), _tr("Plan"), _tr("Measured"), ""], "sssc",
-                                    [[r["label"], r["planned"], r["measured"], {True: "✓", False: "✗"}.get(r["ok"], "")]
-                                     for r in report["comparison"]], [r["ok"] for r in report["comparison"]]))
+        inner.addWidget(
+            self._table(
+                [_tr("What"), _tr("Plan"), _tr("Measured"), ""],
+                "sssc",
+                [
+                    [r["label"], r["planned"], r["measured"], {True: "✓", False: "✗"}.get(r["ok"], "")]
+                    for r in report["comparison"]
+                ],
+                [r["ok"] for r in report["comparison"]],
+            )
+        )
         lay.addWidget(box, 3)
         box = QGroupBox(_tr("Checklist items"))
         inner = QVBoxLayout(box)
         verdict = {"pass": _tr("pass"), "fail": _tr("fail"), "info": _tr("evidence")}
-        inner.addWidget(self._table([_tr("Item"), _tr("Verdict"), _tr("Evidence")], "icS",
-                                    [[a["title"], verdict.get(a["status"], a["status"]), a["evidence"]]
-                                     for a in report["applied"]],
-                                    [{"pass": True, "fail": False}.get(a["status"]) for a in report["applied"]]))
+        inner.addWidget(
+            self._table(
+                [_tr("Item"), _tr("Verdict"), _tr("Evidence")],
+                "icS",
+                [[a["title"], verdict.get(a["status"], a["status"]), a["evidence"]] for a in report["applied"]],
+                [{"pass": True, "fail": False}.get(a["status"]) for a in report["applied"]],
+            )
+        )
         lay.addWidget(box, 4)
         buttons = QDialogButtonBox(QDialogButtonBox.Cancel)
         record = QPushButton(_tr("Record results"))
@@ -170,14 +198,18 @@ class KitResultsDialog(QDialog):
         cur = rc["cost"].get("currency") or "CNY"
         lines = [
             _tr("MFU: %1 planned → %2 (the synthetic run reached %3 where gpudesk predicted %4)")
-            .replace("%1", units.percent(rc["mfu"]["planned"])).replace("%2", units.percent(rc["mfu"]["new"]))
+            .replace("%1", units.percent(rc["mfu"]["planned"]))
+            .replace("%2", units.percent(rc["mfu"]["new"]))
             .replace("%3", units.percent(rc["mfu"]["measured_synthetic"]))
             .replace("%4", units.percent(rc["mfu"]["predicted_synthetic"])),
-            _tr("Memory per GPU: %1 → %2").replace("%1", units.memory(rc["memory_per_gpu_bytes"]["planned"]))
+            _tr("Memory per GPU: %1 → %2")
+            .replace("%1", units.memory(rc["memory_per_gpu_bytes"]["planned"]))
             .replace("%2", units.memory(rc["memory_per_gpu_bytes"]["new"])),
-            _tr("Training time: %1 → %2").replace("%1", units.hours(rc["hours"]["planned"]))
+            _tr("Training time: %1 → %2")
+            .replace("%1", units.hours(rc["hours"]["planned"]))
             .replace("%2", units.hours(rc["hours"]["new"])),
-            _tr("Cost with the trial margin: %1 → %2").replace("%1", units.money(rc["cost"]["planned"], cur))
+            _tr("Cost with the trial margin: %1 → %2")
+            .replace("%1", units.money(rc["cost"]["planned"], cur))
             .replace("%2", units.money(rc["cost"]["new"], cur)),
             _tr("Kept as a new plan version: the original figures stay in the plan and in its PDF."),
         ]
@@ -202,8 +234,15 @@ class KitResultsDialog(QDialog):
                 table.setItem(r, c, item)
         head = table.horizontalHeader()
         for c, mode in enumerate(modes):
-            head.setSectionResizeMode(c, {"s": QHeaderView.Stretch, "S": QHeaderView.Stretch,
-                                          "c": QHeaderView.ResizeToContents, "i": QHeaderView.Interactive}[mode])
+            head.setSectionResizeMode(
+                c,
+                {
+                    "s": QHeaderView.Stretch,
+                    "S": QHeaderView.Stretch,
+                    "c": QHeaderView.ResizeToContents,
+                    "i": QHeaderView.Interactive,
+                }[mode],
+            )
             if mode == "i":
                 table.setColumnWidth(c, 280)
         table.resizeRowsToContents()

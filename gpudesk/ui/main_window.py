@@ -43,8 +43,9 @@ class MainWindow(Retranslated, FilesMixin, PagesMixin, QMainWindow):
     recomputed = Signal()  # an answer was shown (a result or an error)
     plan_changed = Signal()
 
-    def __init__(self, settings: QSettings | None = None, *, autosave: bool = True,
-                 parent: QWidget | None = None) -> None:
+    def __init__(
+        self, settings: QSettings | None = None, *, autosave: bool = True, parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
         from gpudesk.catalog import open_catalog
 
@@ -121,8 +122,9 @@ class MainWindow(Retranslated, FilesMixin, PagesMixin, QMainWindow):
         self.dock = QDockWidget()
         self.dock.setObjectName("job_dock")
         self.dock.setWidget(self.form)
-        self.dock.setFeatures(QDockWidget.DockWidgetMovable | QDockWidget.DockWidgetFloatable
-                              | QDockWidget.DockWidgetClosable)
+        self.dock.setFeatures(
+            QDockWidget.DockWidgetMovable | QDockWidget.DockWidgetFloatable | QDockWidget.DockWidgetClosable
+        )
         self.dock.setMinimumWidth(300)
         self.addDockWidget(Qt.LeftDockWidgetArea, self.dock)
 
@@ -155,7 +157,9 @@ class MainWindow(Retranslated, FilesMixin, PagesMixin, QMainWindow):
         width, height = min(self.width(), free.width()), min(self.height(), free.height())
         if (width, height) != (self.width(), self.height()):
             self.resize(width, height)
-            self.move(max(free.x(), min(self.x(), free.right() - width)), max(free.y(), min(self.y(), free.bottom() - height)))
+            self.move(
+                max(free.x(), min(self.x(), free.right() - width)), max(free.y(), min(self.y(), free.bottom() - height))
+            )
 
     # --- translation --------------------------------------------------------------------------
 
@@ -209,8 +213,12 @@ class MainWindow(Retranslated, FilesMixin, PagesMixin, QMainWindow):
         self.schedule_recompute()
 
     def import_config_dialog(self) -> None:
-        ask_open(self, self.tr("Import Hugging Face config.json"), self.tr("Model configuration (*.json)"),
-                 self.import_config)
+        ask_open(
+            self,
+            self.tr("Import Hugging Face config.json"),
+            self.tr("Model configuration (*.json)"),
+            self.import_config,
+        )
 
     def import_config(self, path: str) -> bool:
         def read() -> None:
@@ -331,8 +339,9 @@ class MainWindow(Retranslated, FilesMixin, PagesMixin, QMainWindow):
             self.recomputed.emit()
             return
         plan = self.session.plan
-        self.scheduler.request(plan.job, plan.constraints, self.session.wanted, self.session.manual,
-                               self.session.selected_quote())
+        self.scheduler.request(
+            plan.job, plan.constraints, self.session.wanted, self.session.manual, self.session.selected_quote()
+        )
         self.status_busy.setText(self.tr("computing…"))
 
     @staticmethod
@@ -376,12 +385,14 @@ class MainWindow(Retranslated, FilesMixin, PagesMixin, QMainWindow):
         if self._problems:
             message = self._problem_text()
         if answer.quote_error:
-            message = self.tr("The selected quote's configuration cannot run this job (%1): the recommendation is "
-                              "shown.").replace("%1", answer.quote_error)
+            message = self.tr(
+                "The selected quote's configuration cannot run this job (%1): the recommendation is shown."
+            ).replace("%1", answer.quote_error)
             answer.quote_error = ""
         if answer.manual_error:
-            message = self.tr("The configuration set by hand no longer works (%1): the recommendation is shown.").replace(
-                "%1", answer.manual_error)
+            message = self.tr(
+                "The configuration set by hand no longer works (%1): the recommendation is shown."
+            ).replace("%1", answer.manual_error)
             answer.manual_error = ""  # said once
         options = answer.options
         choice = plan.choice
@@ -430,10 +441,16 @@ class MainWindow(Retranslated, FilesMixin, PagesMixin, QMainWindow):
         from gpudesk.core.i18n import t
 
         manual = t(" ({x})", "（{x}）", x=self.tr("set by hand")) if self.session.manual is not None else ""
-        parts = [f"{head}{t(': ', '：')}{v.label}{manual}", units.memory(v.total_bytes) + " / " + units.memory(v.usable_bytes)]
+        parts = [
+            f"{head}{t(': ', '：')}{v.label}{manual}",
+            units.memory(v.total_bytes) + " / " + units.memory(v.usable_bytes),
+        ]
         if v.service is None or v.days:  # training (mixed: both)
-            parts += [units.hours(v.hours), units.money(v.cost, v.currency),
-                      self.tr("%1 with trial margin").replace("%1", units.money(v.cost_with_margin, v.currency))]
+            parts += [
+                units.hours(v.hours),
+                units.money(v.cost, v.currency),
+                self.tr("%1 with trial margin").replace("%1", units.money(v.cost_with_margin, v.currency)),
+            ]
         if v.service is not None:
             parts.append(v.service)
         return " · ".join(parts)

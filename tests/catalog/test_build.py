@@ -21,8 +21,12 @@ def test_shipped_database_equals_a_fresh_build(tmp_path):
     meta = catbuild.build(paths.DATA, fresh)
     ok, why = catbuild.same_content(fresh, paths.BUNDLED_CATALOG)
     assert ok, f"resources/catalog.sqlite is stale ({why}): run `gpudesk catalog build`"
-    if _sqlite_version_in_header(paths.BUNDLED_CATALOG) == sqlite3.sqlite_version_info[0] * 1000000 + \
-            sqlite3.sqlite_version_info[1] * 1000 + sqlite3.sqlite_version_info[2]:
+    if (
+        _sqlite_version_in_header(paths.BUNDLED_CATALOG)
+        == sqlite3.sqlite_version_info[0] * 1000000
+        + sqlite3.sqlite_version_info[1] * 1000
+        + sqlite3.sqlite_version_info[2]
+    ):
         assert fresh.read_bytes() == paths.BUNDLED_CATALOG.read_bytes()
     assert meta["content_hash"] == catbuild.content_hash(catbuild.load_sources(paths.DATA))
 
@@ -59,12 +63,16 @@ def test_bad_sources_are_rejected_listing_every_problem(tmp_path):
     data = tmp_path / "data"
     shutil.copytree(paths.DATA, data)
     with open(data / "gpus.toml", "a", encoding="utf-8") as f:
-        f.write('\n[[gpus]]\nid = "l4"\nname = "dup"\nmemory_bytes = 1\nsource = "x"\nchecked = "2026-01-01"\n'
-                '\n[[gpus]]\nid = "typo"\nname = "t"\nmemory_bytes = 1\ntflops_bf61 = 3\n')
+        f.write(
+            '\n[[gpus]]\nid = "l4"\nname = "dup"\nmemory_bytes = 1\nsource = "x"\nchecked = "2026-01-01"\n'
+            '\n[[gpus]]\nid = "typo"\nname = "t"\nmemory_bytes = 1\ntflops_bf61 = 3\n'
+        )
     with open(data / "offers.toml", "a", encoding="utf-8") as f:
-        f.write('\n[[offers]]\nid = "x1"\nprovider = "nobody"\ngpu = "h100-sxm-80gb"\nsource = "s"\n'
-                '\n[[offers]]\nid = "x2"\nprovider = "autodl"\ngpu = "rtx-4090"\nprice_per_gpu_hour = 2\n'
-                'price_kind = "estimate"\nprice_date = "2026-01-01"\nsource = "s"\n')
+        f.write(
+            '\n[[offers]]\nid = "x1"\nprovider = "nobody"\ngpu = "h100-sxm-80gb"\nsource = "s"\n'
+            '\n[[offers]]\nid = "x2"\nprovider = "autodl"\ngpu = "rtx-4090"\nprice_per_gpu_hour = 2\n'
+            'price_kind = "estimate"\nprice_date = "2026-01-01"\nsource = "s"\n'
+        )
     with pytest.raises(CatalogError) as exc:
         catbuild.load_sources(data)
     msg = str(exc.value)

@@ -47,8 +47,9 @@ def test_bad_sheet_exit_2_no_traceback(capsys):
 
 def test_import_then_export(capsys, tmp_path):
     sheet = tmp_path / "q.csv"
-    sheet.write_text("provider,gpu,server,price_per_gpu_hour,price_date\njianmi,l20,pcie4-8x,3.9,2026-11-20\n",
-                     encoding="utf-8")
+    sheet.write_text(
+        "provider,gpu,server,price_per_gpu_hour,price_date\njianmi,l20,pcie4-8x,3.9,2026-11-20\n", encoding="utf-8"
+    )
     assert run_cli(["catalog", "import", "--dry-run", str(sheet)]) == 0
     assert "nothing changed" in capsys.readouterr().out
     assert run_cli(["catalog", "import", str(sheet)]) == 0
@@ -81,7 +82,9 @@ def test_build_check(capsys):
 def test_offer_table_keeps_whole_number_zeros(capsys):
     """X1: ¥1,320 a month printed as "1,320" (not "1,32"), ¥2.20 an hour as "2.20"."""
     rows = {o["id"]: o for o in _json(capsys, "catalog", "offers", "--json")}
-    assert rows["ref-rtx-4090-1x"]["price_per_gpu_month"] == 1320 and rows["ref-rtx-3090-1x"]["price_per_gpu_month"] == 840
+    assert (
+        rows["ref-rtx-4090-1x"]["price_per_gpu_month"] == 1320 and rows["ref-rtx-3090-1x"]["price_per_gpu_month"] == 840
+    )
     assert run_cli(["catalog", "offers"]) == 0
     lines = {line.split()[0]: line.split() for line in capsys.readouterr().out.splitlines() if line.strip()}
     assert "2.20" in lines["ref-rtx-4090-1x"] and "1,320" in lines["ref-rtx-4090-1x"]

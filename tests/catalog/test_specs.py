@@ -13,39 +13,67 @@ GB = 1e9
 
 def test_required_gpus_present(cat):
     ids = {g.id for g in cat.gpus()}
-    required = {"rtx-3090", "rtx-4090", "rtx-4090d", "rtx-a6000", "rtx-6000-ada", "l4", "l20", "l40", "l40s",
-                "a10", "a30", "a40", "t4", "v100-sxm2-16gb", "v100-sxm2-32gb", "a100-pcie-40gb", "a100-pcie-80gb",
-                "a100-sxm-40gb", "a100-sxm-80gb", "a800-sxm-80gb", "h100-pcie-80gb", "h100-sxm-80gb",
-                "h800-sxm-80gb", "h20", "h200-sxm-141gb", "b200-sxm-180gb", "ascend-910b"}
+    required = {
+        "rtx-3090",
+        "rtx-4090",
+        "rtx-4090d",
+        "rtx-a6000",
+        "rtx-6000-ada",
+        "l4",
+        "l20",
+        "l40",
+        "l40s",
+        "a10",
+        "a30",
+        "a40",
+        "t4",
+        "v100-sxm2-16gb",
+        "v100-sxm2-32gb",
+        "a100-pcie-40gb",
+        "a100-pcie-80gb",
+        "a100-sxm-40gb",
+        "a100-sxm-80gb",
+        "a800-sxm-80gb",
+        "h100-pcie-80gb",
+        "h100-sxm-80gb",
+        "h800-sxm-80gb",
+        "h20",
+        "h200-sxm-141gb",
+        "b200-sxm-180gb",
+        "ascend-910b",
+    }
     assert required <= ids
     assert len(ids) >= 25
 
 
-@pytest.mark.parametrize("gpu_id, memory_gb, bandwidth, bf16, fp8, nvlink, tdp", [
-    # A100 datasheet: 80GB HBM2e, 2,039 GB/s, BF16 624* -> 312, NVLink 600 GB/s, 400 W
-    ("a100-sxm-80gb", 80, 2039, 624 / 2, None, 600, 400),
-    # A100 datasheet: 40GB PCIe 1,555 GB/s, 250 W, NVLink bridge 600 GB/s
-    ("a100-pcie-40gb", 40, 1555, 624 / 2, None, 600, 250),
-    # H100 datasheet (SXM): 80GB, 3.35 TB/s, BF16 1,979*, FP8 3,958*, NVLink 900 GB/s, 700 W
-    ("h100-sxm-80gb", 80, 3350, 1979 / 2, 3958 / 2, 900, 700),
-    # H100 datasheet (PCIe): 80GB, 2 TB/s, BF16 1,513*, FP8 3,026*, bridge 600 GB/s, 350 W
-    ("h100-pcie-80gb", 80, 2000, 1513 / 2, 3026 / 2, 600, 350),
-    # H200 datasheet (SXM): 141GB, 4.8 TB/s, BF16 1,979*, FP8 3,958*, NVLink 900 GB/s, 700 W
-    ("h200-sxm-141gb", 141, 4800, 1979 / 2, 3958 / 2, 900, 700),
-    # L40S datasheet: 48GB, 864 GB/s, BF16 362.05 | 733*, FP8 733 | 1,466*, 350 W, no NVLink
-    ("l40s", 48, 864, 362.05, 1466 / 2, None, 350),
-    # L4 datasheet: 24GB, 300 GB/s, BF16 242*, FP8 485*, 72 W
-    ("l4", 24, 300, 242 / 2, 485 / 2, None, 72),
-    # Ada whitepaper (RTX 4090): 24GB, 1,008 GB/s, BF16 with FP32 accumulate 165.2 dense, 450 W
-    ("rtx-4090", 24, 1008, 165.2, 165.2, None, 450),
-    # H20 (partner spec): 96GB HBM3, 4.0 TB/s, BF16 148, FP8 296, NVLink 900 GB/s, 400 W
-    ("h20", 96, 4000, 148, 296, 900, 400),
-    # HGX B200 per-GPU column: 180 GB, 7.7 TB/s, BF16 4.5 PF*, FP8 9 PF*, NVLink 1.8 TB/s, 1,000 W
-    ("b200-sxm-180gb", 180, 7700, 4500 / 2, 9000 / 2, 1800, 1000),
-    # A800 / H800: A100 / H100 with NVLink cut to 400 GB/s
-    ("a800-sxm-80gb", 80, 2039, 312, None, 400, 400),
-    ("h800-sxm-80gb", 80, 3350, 1979 / 2, 3958 / 2, 400, 700),
-])
+@pytest.mark.parametrize(
+    "gpu_id, memory_gb, bandwidth, bf16, fp8, nvlink, tdp",
+    [
+        # A100 datasheet: 80GB HBM2e, 2,039 GB/s, BF16 624* -> 312, NVLink 600 GB/s, 400 W
+        ("a100-sxm-80gb", 80, 2039, 624 / 2, None, 600, 400),
+        # A100 datasheet: 40GB PCIe 1,555 GB/s, 250 W, NVLink bridge 600 GB/s
+        ("a100-pcie-40gb", 40, 1555, 624 / 2, None, 600, 250),
+        # H100 datasheet (SXM): 80GB, 3.35 TB/s, BF16 1,979*, FP8 3,958*, NVLink 900 GB/s, 700 W
+        ("h100-sxm-80gb", 80, 3350, 1979 / 2, 3958 / 2, 900, 700),
+        # H100 datasheet (PCIe): 80GB, 2 TB/s, BF16 1,513*, FP8 3,026*, bridge 600 GB/s, 350 W
+        ("h100-pcie-80gb", 80, 2000, 1513 / 2, 3026 / 2, 600, 350),
+        # H200 datasheet (SXM): 141GB, 4.8 TB/s, BF16 1,979*, FP8 3,958*, NVLink 900 GB/s, 700 W
+        ("h200-sxm-141gb", 141, 4800, 1979 / 2, 3958 / 2, 900, 700),
+        # L40S datasheet: 48GB, 864 GB/s, BF16 362.05 | 733*, FP8 733 | 1,466*, 350 W, no NVLink
+        ("l40s", 48, 864, 362.05, 1466 / 2, None, 350),
+        # L4 datasheet: 24GB, 300 GB/s, BF16 242*, FP8 485*, 72 W
+        ("l4", 24, 300, 242 / 2, 485 / 2, None, 72),
+        # Ada whitepaper (RTX 4090): 24GB, 1,008 GB/s, BF16 with FP32 accumulate 165.2 dense, 450 W
+        ("rtx-4090", 24, 1008, 165.2, 165.2, None, 450),
+        # H20 (partner spec): 96GB HBM3, 4.0 TB/s, BF16 148, FP8 296, NVLink 900 GB/s, 400 W
+        ("h20", 96, 4000, 148, 296, 900, 400),
+        # HGX B200 per-GPU column: 180 GB, 7.7 TB/s, BF16 4.5 PF*, FP8 9 PF*, NVLink 1.8 TB/s, 1,000 W
+        ("b200-sxm-180gb", 180, 7700, 4500 / 2, 9000 / 2, 1800, 1000),
+        # A800 / H800: A100 / H100 with NVLink cut to 400 GB/s
+        ("a800-sxm-80gb", 80, 2039, 312, None, 400, 400),
+        ("h800-sxm-80gb", 80, 3350, 1979 / 2, 3958 / 2, 400, 700),
+    ],
+)
 def test_datasheet_figures(cat, gpu_id, memory_gb, bandwidth, bf16, fp8, nvlink, tdp):
     g = cat.gpu(gpu_id)
     assert g.memory_bytes == memory_gb * GB
@@ -113,7 +141,12 @@ def test_servers_reference_known_gpus_and_sourced_power(cat):
         assert s.source and s.checked
     # DGX H100 datasheet: ~10.2 kW max, 8x 400 Gb/s ConnectX-7, 2 TB RAM
     dgx = cat.server("dgx-h100")
-    assert (dgx.power_kw, dgx.network_gbps, dgx.host_ram_bytes, dgx.intra_node_gbps) == (10.2, 3200, 2 * 2**40, 900)  # 2 TB of DRAM: 2 TiB
+    assert (dgx.power_kw, dgx.network_gbps, dgx.host_ram_bytes, dgx.intra_node_gbps) == (
+        10.2,
+        3200,
+        2 * 2**40,
+        900,
+    )  # 2 TB of DRAM: 2 TiB
     assert {s.gpus_per_node for s in cat.servers()} >= {1, 2, 4, 8}
 
 
@@ -139,8 +172,18 @@ def test_offers_are_honest_about_their_prices(cat):
         if o.price_kind == "estimate":
             assert o.notes and "not a quote" in o.notes
     priced = {o.gpu for o in offers if o.priced}
-    for gid in ("rtx-4090", "l40s", "l20", "a100-pcie-40gb", "a100-sxm-80gb", "a800-sxm-80gb",
-                "h100-sxm-80gb", "h800-sxm-80gb", "h20", "h200-sxm-141gb"):
+    for gid in (
+        "rtx-4090",
+        "l40s",
+        "l20",
+        "a100-pcie-40gb",
+        "a100-sxm-80gb",
+        "a800-sxm-80gb",
+        "h100-sxm-80gb",
+        "h800-sxm-80gb",
+        "h20",
+        "h200-sxm-141gb",
+    ):
         assert gid in priced, gid
     for o in offers:  # an offer's node size matches its node type
         if o.server:

@@ -30,9 +30,20 @@ def test_migrated_from_an_older_version_keeping_its_rows(tmp_path):
     path = tmp_path / "user.sqlite"
     old = sqlite_utils.Database(path)
     migrations.apply(old, stop_before="0002_saved_plans_and_settings")  # what gpudesk 0.0 left behind
-    old["offers"].insert({"id": "mine", "data": Offer(id="mine", provider="autodl", gpu="rtx-4090",
-                                                      price_per_gpu_hour=1.9, price_kind="quoted",
-                                                      price_date="2026-10-01").model_dump_json(), "modified": "x"})
+    old["offers"].insert(
+        {
+            "id": "mine",
+            "data": Offer(
+                id="mine",
+                provider="autodl",
+                gpu="rtx-4090",
+                price_per_gpu_hour=1.9,
+                price_kind="quoted",
+                price_date="2026-10-01",
+            ).model_dump_json(),
+            "modified": "x",
+        }
+    )
     old.conn.close()
     db = UserDB(path)
     assert db.version == ALL
@@ -57,13 +68,31 @@ def test_reading_the_user_database_needs_no_sqlite_utils(tmp_path):
     import sys
 
     db = UserDB(tmp_path / "user.sqlite")
-    db.upsert_rows("offers", [Offer(id="mine", provider="autodl", gpu="rtx-4090", price_per_gpu_hour=1.9,
-                                    price_kind="quoted", price_date="2026-10-01")])
+    db.upsert_rows(
+        "offers",
+        [
+            Offer(
+                id="mine",
+                provider="autodl",
+                gpu="rtx-4090",
+                price_per_gpu_hour=1.9,
+                price_kind="quoted",
+                price_date="2026-10-01",
+            )
+        ],
+    )
     db.close()
-    code = ("import sys; from gpudesk.catalog import open_catalog; cat = open_catalog(); "
-            "assert cat.offer('mine').user; print(sorted(m for m in ('sqlite_utils', 'numpy') if m in sys.modules))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
-                         env=dict(os.environ, GPUDESK_HOME=str(tmp_path)))
+    code = (
+        "import sys; from gpudesk.catalog import open_catalog; cat = open_catalog(); "
+        "assert cat.offer('mine').user; print(sorted(m for m in ('sqlite_utils', 'numpy') if m in sys.modules))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=dict(os.environ, GPUDESK_HOME=str(tmp_path)),
+    )
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "[]"
 
@@ -91,8 +120,10 @@ def test_newer_database_is_refused_untouched(tmp_path):
     path = tmp_path / "user.sqlite"
     UserDB(path).close()
     conn = sqlite3.connect(path)
-    conn.execute("INSERT INTO _sqlite_migrations (migration_set, name, applied_at) VALUES (?, ?, ?)",
-                 ("gpudesk-user", "0099_from_the_future", "2030"))
+    conn.execute(
+        "INSERT INTO _sqlite_migrations (migration_set, name, applied_at) VALUES (?, ?, ?)",
+        ("gpudesk-user", "0099_from_the_future", "2030"),
+    )
     conn.commit()
     conn.close()
     with pytest.raises(CatalogError, match="newer gpudesk"):
@@ -105,9 +136,20 @@ def test_user_rows_override_and_extend_bundled_rows(cat):
     assert not base.user
     bundled = len(cat.gpus())
     user = cat.user_db()
-    user.upsert_rows("gpus", [base.model_copy(update={"tdp_watts": 300.0, "notes": "measured"}),
-                              GpuSpec(id="my-card", name="My card", memory_bytes=32_000_000_000,
-                                      tflops_bf16=100, source="own test", checked="2026-11-01")])
+    user.upsert_rows(
+        "gpus",
+        [
+            base.model_copy(update={"tdp_watts": 300.0, "notes": "measured"}),
+            GpuSpec(
+                id="my-card",
+                name="My card",
+                memory_bytes=32_000_000_000,
+                tflops_bf16=100,
+                source="own test",
+                checked="2026-11-01",
+            ),
+        ],
+    )
     user.upsert_rows("providers", [Provider(id="local-idc", name_zh="本地机房", source="visit", checked="2026-11-01")])
     cat.refresh()
     assert cat.gpu("l20").tdp_watts == 300 and cat.gpu("l20").user
@@ -117,12 +159,18 @@ def test_user_rows_override_and_extend_bundled_rows(cat):
 
 
 def test_price_override_turns_an_offer_into_the_users(cat):
-    cat.user_db().set_price_override("ref-h20-8x", price_per_gpu_hour=7.1, price_per_gpu_month=4200,
-                                     price_date="2026-11-20", note="quote from sales")
+    cat.user_db().set_price_override(
+        "ref-h20-8x", price_per_gpu_hour=7.1, price_per_gpu_month=4200, price_date="2026-11-20", note="quote from sales"
+    )
     cat.refresh()
     o = cat.offer("ref-h20-8x")
-    assert (o.price_per_gpu_hour, o.price_per_gpu_month, o.price_kind, o.price_date, o.user) == \
-        (7.1, 4200, "quoted", "2026-11-20", True)
+    assert (o.price_per_gpu_hour, o.price_per_gpu_month, o.price_kind, o.price_date, o.user) == (
+        7.1,
+        4200,
+        "quoted",
+        "2026-11-20",
+        True,
+    )
     assert "quote from sales" in o.notes
     with pytest.raises(CatalogError):
         cat.user_db().set_price_override("ref-h20-8x", price_per_gpu_hour=-1)

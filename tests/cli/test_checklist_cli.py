@@ -34,8 +34,21 @@ def test_json_contract(big, capsys):
     j = run_json(capsys, "checklist", big, "--json", "--lang", "en")
     assert j["plan"]["title"] == "13B full" and j["plan"]["file"].endswith("big.gpudesk")
     assert j["plan"]["choice"]["gpus"] == 4 and j["plan"]["choice"]["gpu"] == "a100-sxm-80gb"
-    keys = {"id", "phase", "title", "why", "how", "criterion", "status", "notes", "evidence", "checked_by",
-            "checked_at", "applicable", "waiver_reason"}
+    keys = {
+        "id",
+        "phase",
+        "title",
+        "why",
+        "how",
+        "criterion",
+        "status",
+        "notes",
+        "evidence",
+        "checked_by",
+        "checked_at",
+        "applicable",
+        "waiver_reason",
+    }
     assert all(keys <= set(i) for i in j["items"])
     assert len(j["items"]) == len(core_checklist.item_ids())
     ar = next(i for i in j["items"] if i["id"] == "allreduce-nvlink")
@@ -56,29 +69,59 @@ def test_filters_and_language(big, capsys):
 def test_set_records_the_result_in_the_plan_file(big, tmp_path, capsys):
     log = tmp_path / "nccl.log"
     log.write_text("busbw 228")
-    j = run_json(capsys, "checklist", big, "--set", "allreduce-nvlink=pass", "--note", "228 GB/s at 4 GB",
-                 "--by", "Li Lei", "--evidence", str(log), "--json")
+    j = run_json(
+        capsys,
+        "checklist",
+        big,
+        "--set",
+        "allreduce-nvlink=pass",
+        "--note",
+        "228 GB/s at 4 GB",
+        "--by",
+        "Li Lei",
+        "--evidence",
+        str(log),
+        "--json",
+    )
     [item] = j["items"]
     assert item["id"] == "allreduce-nvlink" and item["status"] == "pass" and item["checked_by"] == "Li Lei"
     state = load_plan(big).checklist["allreduce-nvlink"]
     assert state.status == "pass" and state.notes == "228 GB/s at 4 GB" and state.evidence == str(log.resolve())
     assert Path(big + ".bak").exists()  # the previous version kept
     # several at once, text output
-    assert run_cli(["checklist", big, "--set", "driver-branch=pass", "--set", "cuda-pytorch=fail",
-                    "--note", "torch built for CUDA 12.4, driver shows 12.2", "--lang", "en"]) == 0
+    assert (
+        run_cli(
+            [
+                "checklist",
+                big,
+                "--set",
+                "driver-branch=pass",
+                "--set",
+                "cuda-pytorch=fail",
+                "--note",
+                "torch built for CUDA 12.4, driver shows 12.2",
+                "--lang",
+                "en",
+            ]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     assert "saved the result" in out and "[fail]" in out and "cuda-pytorch" in out
     plan = load_plan(big)
     assert plan.checklist["cuda-pytorch"].status == "fail" and plan.checklist["driver-branch"].status == "pass"
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["--set", "growth-path=waived"], "needs a reason"),
-    (["--set", "growth-path"], "ID=STATUS"),
-    (["--set", "growth-path=great"], "unknown status"),
-    (["--set", "nvlnk-topology=pass"], "did you mean nvlink-topology"),
-    (["--note", "x"], "go with --set"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["--set", "growth-path=waived"], "needs a reason"),
+        (["--set", "growth-path"], "ID=STATUS"),
+        (["--set", "growth-path=great"], "unknown status"),
+        (["--set", "nvlnk-topology=pass"], "did you mean nvlink-topology"),
+        (["--note", "x"], "go with --set"),
+    ],
+)
 def test_bad_input_exits_2_and_changes_nothing(big, capsys, argv, message):
     before = Path(big).read_bytes()
     assert run_cli(["checklist", big, *argv]) == 2

@@ -22,31 +22,59 @@ def zh(monkeypatch):
 def test_range_error_fully_chinese(capsys, zh):
     rc, out, err = cli(capsys, "estimate", "--model", "llama-2-7b", "--task", "full", "--micro-batch", "-3")
     assert rc == 2
-    assert err.strip() == "gpudesk estimate：错误：参数 --micro-batch：-3：超出范围（允许：不小于 1，不大于 65,536 的整数）"
+    assert (
+        err.strip()
+        == "gpudesk estimate：错误：参数 --micro-batch：-3：超出范围（允许：不小于 1，不大于 65,536 的整数）"
+    )
 
 
 def test_range_error_fully_english(capsys):
     rc, out, err = cli(capsys, "estimate", "--model", "llama-2-7b", "--micro-batch", "-3")
     assert rc == 2
-    assert err.strip() == ("gpudesk estimate: error: argument --micro-batch: -3: out of range "
-                           "(allowed: from 1 to 65,536, a whole number)")
+    assert err.strip() == (
+        "gpudesk estimate: error: argument --micro-batch: -3: out of range (allowed: from 1 to 65,536, a whole number)"
+    )
 
 
-@pytest.mark.parametrize("argv, zh_text, en_text", [
-    (["estimate", "--model", "gpt2", "--task", "fulll"], "无效的选项值 'fulll'（可选：'pretrain'",
-     "invalid choice: 'fulll' (choose from 'pretrain'"),
-    (["plan", "new", "--model", "gpt2"], "缺少必需的参数：-o/--output", "the following arguments are required: -o/--output"),
-    (["estimate", "--model", "gpt2", "--bogus"], "无法识别的参数：--bogus", "unrecognized arguments: --bogus"),
-    (["estimate", "--model", "gpt2", "--tp"], "参数 --tp：需要一个值", "argument --tp: expected one argument"),
-    (["estimate", "--model", "gpt2", "--params", "7e9"], "参数 --params：不能与参数 --model 同时使用",
-     "argument --params: not allowed with argument --model"),
-    (["estimate", "--model", "gpt2", "--zero", "x"], "参数 --zero：无效的值：'x'", "argument --zero: invalid int value: 'x'"),
-    (["estimate", "--gpu", "a100", "--model", "gpt2"], "未知的 GPU 'a100'；相近的有：", "unknown GPU 'a100'; close matches: "),
-    (["estimate", "--model", "gpt2", "--gpu", ""], "--gpu：GPU id 为空", "--gpu: an empty GPU id"),
-    (["estimate"], "请给出模型：--model ID", "give the model: --model ID"),
-    (["catalog", "show", "nothing-like-this"], "资源目录中没有 id 为 'nothing-like-this' 的条目",
-     "nothing in the catalogue has id 'nothing-like-this'"),
-])
+@pytest.mark.parametrize(
+    "argv, zh_text, en_text",
+    [
+        (
+            ["estimate", "--model", "gpt2", "--task", "fulll"],
+            "无效的选项值 'fulll'（可选：'pretrain'",
+            "invalid choice: 'fulll' (choose from 'pretrain'",
+        ),
+        (
+            ["plan", "new", "--model", "gpt2"],
+            "缺少必需的参数：-o/--output",
+            "the following arguments are required: -o/--output",
+        ),
+        (["estimate", "--model", "gpt2", "--bogus"], "无法识别的参数：--bogus", "unrecognized arguments: --bogus"),
+        (["estimate", "--model", "gpt2", "--tp"], "参数 --tp：需要一个值", "argument --tp: expected one argument"),
+        (
+            ["estimate", "--model", "gpt2", "--params", "7e9"],
+            "参数 --params：不能与参数 --model 同时使用",
+            "argument --params: not allowed with argument --model",
+        ),
+        (
+            ["estimate", "--model", "gpt2", "--zero", "x"],
+            "参数 --zero：无效的值：'x'",
+            "argument --zero: invalid int value: 'x'",
+        ),
+        (
+            ["estimate", "--gpu", "a100", "--model", "gpt2"],
+            "未知的 GPU 'a100'；相近的有：",
+            "unknown GPU 'a100'; close matches: ",
+        ),
+        (["estimate", "--model", "gpt2", "--gpu", ""], "--gpu：GPU id 为空", "--gpu: an empty GPU id"),
+        (["estimate"], "请给出模型：--model ID", "give the model: --model ID"),
+        (
+            ["catalog", "show", "nothing-like-this"],
+            "资源目录中没有 id 为 'nothing-like-this' 的条目",
+            "nothing in the catalogue has id 'nothing-like-this'",
+        ),
+    ],
+)
 def test_argparse_and_our_messages_in_one_language(capsys, monkeypatch, argv, zh_text, en_text):
     from gpudesk.core import i18n
 
@@ -68,9 +96,24 @@ def test_lang_option_decides_before_parsing(capsys, zh):
     assert err.startswith("gpudesk estimate：错误：参数 --micro-batch"), err
 
 
-@pytest.mark.parametrize("argv", [[], ["estimate"], ["recommend"], ["catalog"], ["plan"], ["plan", "new"],
-                                  ["plan", "show"], ["checklist"], ["quote"], ["quote", "add"], ["report"], ["kit"],
-                                  ["kit", "import"]])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        [],
+        ["estimate"],
+        ["recommend"],
+        ["catalog"],
+        ["plan"],
+        ["plan", "new"],
+        ["plan", "show"],
+        ["checklist"],
+        ["quote"],
+        ["quote", "add"],
+        ["report"],
+        ["kit"],
+        ["kit", "import"],
+    ],
+)
 def test_help_of_every_command_in_chinese(capsys, zh, argv):
     """argparse's words, option group titles and the command list are Chinese; option descriptions stay English
     (README "Languages")."""
@@ -106,6 +149,7 @@ def test_build_parser_follows_the_language():
 
 # --- close matches (X3) -----------------------------------------------------------------------------------
 
+
 def test_suggest_puts_prefix_matches_first():
     known = ["a10", "a30", "a40", "a100-pcie-40gb", "a100-sxm-80gb", "h20", "h100-sxm-80gb", "h100-pcie-80gb"]
     assert suggest("a100", known)[:3] == ["a100-sxm-80gb", "a100-pcie-40gb", "a10"]  # then difflib's
@@ -136,9 +180,25 @@ def test_unknown_model_and_provider_use_the_same_rule(capsys):
 
 # --- sizes (X4) ---------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("text, value", [("7b", 7e9), ("7B", 7e9), ("1.5B", 1.5e9), ("70B", 70e9), ("671B", 671e9),
-                                         ("350M", 350e6), ("1.2T", 1.2e12), ("7e9", 7e9), ("20k", 2e4),
-                                         ("70亿", 7e9), ("1,000M", 1e9), ("７Ｂ", 7e9), ("2 B", 2e9)])
+
+@pytest.mark.parametrize(
+    "text, value",
+    [
+        ("7b", 7e9),
+        ("7B", 7e9),
+        ("1.5B", 1.5e9),
+        ("70B", 70e9),
+        ("671B", 671e9),
+        ("350M", 350e6),
+        ("1.2T", 1.2e12),
+        ("7e9", 7e9),
+        ("20k", 2e4),
+        ("70亿", 7e9),
+        ("1,000M", 1e9),
+        ("７Ｂ", 7e9),
+        ("2 B", 2e9),
+    ],
+)
 def test_size_reads_what_people_write(text, value):
     assert scaled_count(text) == pytest.approx(value, rel=1e-12)
 
@@ -168,8 +228,14 @@ def test_tokens_in_sizes(capsys):
     assert rc == 0 and json.loads(out)["time"]["hours"] == pytest.approx(two_b * 750, rel=1e-9)
 
 
-@pytest.mark.parametrize("argv, shown", [(["--params", "200T"], "200T"), (["--params", "50K"], "50K"),
-                                         (["--model", "gpt2", "--tokens", "20000T"], "20000T")])
+@pytest.mark.parametrize(
+    "argv, shown",
+    [
+        (["--params", "200T"], "200T"),
+        (["--params", "50K"], "50K"),
+        (["--model", "gpt2", "--tokens", "20000T"], "20000T"),
+    ],
+)
 def test_sizes_keep_the_documented_range(capsys, argv, shown):
     rc, out, err = cli(capsys, "estimate", *argv)
     assert rc == 2 and f"{shown}: out of range (allowed: " in err, err

@@ -9,10 +9,12 @@ import pytest
 
 from gpudesk.cli import run_cli
 
-JOBS = [["--model", "llama-2-7b", "--task", "full", "--gpus", "2", "--zero", "3"],
-        ["--model", "llama-2-7b", "--task", "lora"],
-        ["--model", "llama-2-7b", "--task", "inference", "--concurrency", "16"],
-        ["--model", "llama-2-7b", "--task", "mixed", "--concurrency", "8", "--gpus", "4", "--zero", "3"]]
+JOBS = [
+    ["--model", "llama-2-7b", "--task", "full", "--gpus", "2", "--zero", "3"],
+    ["--model", "llama-2-7b", "--task", "lora"],
+    ["--model", "llama-2-7b", "--task", "inference", "--concurrency", "16"],
+    ["--model", "llama-2-7b", "--task", "mixed", "--concurrency", "8", "--gpus", "4", "--zero", "3"],
+]
 
 
 def _run(capsys, *args):
@@ -37,8 +39,9 @@ def test_estimate_reads_gib_never_the_decimal_gb_of_the_same_bytes(capsys, job, 
     for value in (per["total"], m["usable_bytes"], m["quick_estimate_bytes"], per["weights"], per["kv_cache"]):
         if value and value > 10**9:
             assert not any(form in text for form in _decimal_forms(value)), (value, lang)
-    assert not re.search(r"\d GB\b(?!/s)(?! (?:card|显卡))", text.replace("(80 GB card", "")
-                         .replace("80 GB 显卡", "")), "a decimal GB figure other than the card's marketed size"
+    assert not re.search(
+        r"\d GB\b(?!/s)(?! (?:card|显卡))", text.replace("(80 GB card", "").replace("80 GB 显卡", "")
+    ), "a decimal GB figure other than the card's marketed size"
 
 
 def test_plan_show_and_report_read_gib(capsys, tmp_path):
@@ -64,4 +67,7 @@ def test_plan_show_and_report_read_gib(capsys, tmp_path):
 def test_overhead_can_be_given_in_gib(capsys):
     gib = json.loads(_run(capsys, "estimate", "--params", "7e9", "--overhead-gib", "2", "--json"))
     gb = json.loads(_run(capsys, "estimate", "--params", "7e9", "--overhead-gb", "2", "--json"))
-    assert gib["memory"]["per_gpu_bytes"]["overhead"] == 2 * 2**30 and gb["memory"]["per_gpu_bytes"]["overhead"] == 2 * 10**9
+    assert (
+        gib["memory"]["per_gpu_bytes"]["overhead"] == 2 * 2**30
+        and gb["memory"]["per_gpu_bytes"]["overhead"] == 2 * 10**9
+    )

@@ -50,9 +50,32 @@ def _needs_engine():
 def test_new_keeps_the_named_configuration(tmp_path, capsys):
     _needs_engine()
     out = tmp_path / "big.gpudesk"
-    assert run_cli(["plan", "new", "--model-config", str(FIX / "llama-2-13b.json"), "--task", "full",
-                    "--gpu", "a100-sxm-80gb", "--gpus", "4", "--title", "13B", "--author", "Li",
-                    "--organisation", "Lab", "-o", str(out), "--json"]) == 0
+    assert (
+        run_cli(
+            [
+                "plan",
+                "new",
+                "--model-config",
+                str(FIX / "llama-2-13b.json"),
+                "--task",
+                "full",
+                "--gpu",
+                "a100-sxm-80gb",
+                "--gpus",
+                "4",
+                "--title",
+                "13B",
+                "--author",
+                "Li",
+                "--organisation",
+                "Lab",
+                "-o",
+                str(out),
+                "--json",
+            ]
+        )
+        == 0
+    )
     j = json.loads(capsys.readouterr().out)
     plan = load_plan(out)
     assert (plan.choice.gpu, plan.choice.gpus) == ("a100-sxm-80gb", 4)
@@ -66,8 +89,25 @@ def test_new_keeps_the_named_configuration(tmp_path, capsys):
 def test_new_single_4090_and_the_checklist(tmp_path, capsys):
     _needs_engine()
     out = tmp_path / "small.gpudesk"
-    assert run_cli(["plan", "new", "--model-config", str(FIX / "gpt2.json"), "--task", "full",
-                    "--gpu", "rtx-4090", "--gpus", "1", "-o", str(out)]) == 0
+    assert (
+        run_cli(
+            [
+                "plan",
+                "new",
+                "--model-config",
+                str(FIX / "gpt2.json"),
+                "--task",
+                "full",
+                "--gpu",
+                "rtx-4090",
+                "--gpus",
+                "1",
+                "-o",
+                str(out),
+            ]
+        )
+        == 0
+    )
     assert "1× NVIDIA GeForce RTX 4090" in capsys.readouterr().out
     plan = load_plan(out)
     assert (plan.choice.gpu, plan.choice.gpus) == ("rtx-4090", 1)
@@ -80,8 +120,10 @@ def test_new_single_4090_and_the_checklist(tmp_path, capsys):
 def test_new_without_gpu_takes_the_top_option(tmp_path, capsys):
     _needs_engine()
     out = tmp_path / "top.gpudesk"
-    assert run_cli(["plan", "new", "--model-config", str(FIX / "gpt2.json"), "--task", "full",
-                    "-o", str(out), "--json"]) == 0
+    assert (
+        run_cli(["plan", "new", "--model-config", str(FIX / "gpt2.json"), "--task", "full", "-o", str(out), "--json"])
+        == 0
+    )
     j = json.loads(capsys.readouterr().out)
     plan = load_plan(out)
     assert plan.choice is not None and plan.choice.rank == 1
@@ -92,8 +134,21 @@ def test_new_rejects_a_wrong_suffix_and_unknown_gpu(tmp_path, capsys):
     _needs_engine()
     assert run_cli(["plan", "new", "--model-config", str(FIX / "gpt2.json"), "-o", str(tmp_path / "x.json")]) == 2
     assert ".gpudesk" in capsys.readouterr().err
-    assert run_cli(["plan", "new", "--model-config", str(FIX / "gpt2.json"), "--gpu", "a100-sxm-80gbx",
-                    "-o", str(tmp_path / "x.gpudesk")]) == 2
+    assert (
+        run_cli(
+            [
+                "plan",
+                "new",
+                "--model-config",
+                str(FIX / "gpt2.json"),
+                "--gpu",
+                "a100-sxm-80gbx",
+                "-o",
+                str(tmp_path / "x.gpudesk"),
+            ]
+        )
+        == 2
+    )
     err = capsys.readouterr().err
     assert "a100" in err and "Traceback" not in err
     assert not (tmp_path / "x.gpudesk").exists()
@@ -102,8 +157,25 @@ def test_new_rejects_a_wrong_suffix_and_unknown_gpu(tmp_path, capsys):
 def test_new_with_an_impossible_budget_says_so(tmp_path, capsys):
     _needs_engine()
     out = tmp_path / "b.gpudesk"
-    assert run_cli(["plan", "new", "--model-config", str(FIX / "llama-2-13b.json"), "--task", "full",
-                    "--tokens", "1e10", "--budget", "1", "-o", str(out)]) == 2
+    assert (
+        run_cli(
+            [
+                "plan",
+                "new",
+                "--model-config",
+                str(FIX / "llama-2-13b.json"),
+                "--task",
+                "full",
+                "--tokens",
+                "1e10",
+                "--budget",
+                "1",
+                "-o",
+                str(out),
+            ]
+        )
+        == 2
+    )
     err = capsys.readouterr().err
     assert "budget" in err and "Traceback" not in err and not out.exists()
 
@@ -111,13 +183,36 @@ def test_new_with_an_impossible_budget_says_so(tmp_path, capsys):
 def test_plan_new_words_the_choice_in_both_languages(tmp_path):
     """The plan stores its choice's advice in English and Chinese (the printed plan reads it in either)."""
     out = tmp_path / "70b.gpudesk"
-    assert run_cli(["plan", "new", "--model", "llama-2-70b", "--task", "full", "--tokens", "1e10", "--gpu",
-                    "h100-sxm-80gb", "--gpus", "16", "--lang", "en", "-o", str(out)]) == 0
+    assert (
+        run_cli(
+            [
+                "plan",
+                "new",
+                "--model",
+                "llama-2-70b",
+                "--task",
+                "full",
+                "--tokens",
+                "1e10",
+                "--gpu",
+                "h100-sxm-80gb",
+                "--gpus",
+                "16",
+                "--lang",
+                "en",
+                "-o",
+                str(out),
+            ]
+        )
+        == 0
+    )
     plan = load_plan(out)
     ids = {a.id for a in plan.choice.advice}
     assert "offload-slow" in ids and set(plan.wording) == {"en", "zh_CN"}
     assert set(plan.wording["zh_CN"].advice) == ids
-    assert plan.wording["en"].advice["offload-slow"] == next(a.message for a in plan.choice.advice if a.id == "offload-slow")
+    assert plan.wording["en"].advice["offload-slow"] == next(
+        a.message for a in plan.choice.advice if a.id == "offload-slow"
+    )
     assert "卸载" in plan.wording["zh_CN"].advice["offload-slow"]
 
 
@@ -126,20 +221,90 @@ def test_new_keeps_the_named_layout(tmp_path, capsys):
     _needs_engine()
     out = tmp_path / "tp2.gpudesk"
     # tensor parallelism needs a framework that does it (the default for full fine-tuning, Hugging Face, does not)
-    assert run_cli(["plan", "new", "--model", "llama-2-13b", "--task", "full", "--tokens", "2e9", "--gpu",
-                    "h100-sxm-80gb", "--gpus", "8", "--zero", "3", "--tp", "2", "-o", str(out)]) == 2
+    assert (
+        run_cli(
+            [
+                "plan",
+                "new",
+                "--model",
+                "llama-2-13b",
+                "--task",
+                "full",
+                "--tokens",
+                "2e9",
+                "--gpu",
+                "h100-sxm-80gb",
+                "--gpus",
+                "8",
+                "--zero",
+                "3",
+                "--tp",
+                "2",
+                "-o",
+                str(out),
+            ]
+        )
+        == 2
+    )
     assert "does not support tensor parallelism" in capsys.readouterr().err and not out.exists()
-    assert run_cli(["plan", "new", "--model", "llama-2-13b", "--task", "full", "--tokens", "2e9", "--gpu",
-                    "h100-sxm-80gb", "--gpus", "8", "--zero", "3", "--tp", "2", "--framework", "deepspeed",
-                    "-o", str(out)]) == 0
+    assert (
+        run_cli(
+            [
+                "plan",
+                "new",
+                "--model",
+                "llama-2-13b",
+                "--task",
+                "full",
+                "--tokens",
+                "2e9",
+                "--gpu",
+                "h100-sxm-80gb",
+                "--gpus",
+                "8",
+                "--zero",
+                "3",
+                "--tp",
+                "2",
+                "--framework",
+                "deepspeed",
+                "-o",
+                str(out),
+            ]
+        )
+        == 0
+    )
     lay = load_plan(out).choice.layout
     assert (lay.tp, lay.pp, lay.dp, lay.zero, str(lay.offload)) == (2, 1, 4, 3, "none")
     assert load_plan(out).manual is not None and load_plan(out).manual.tp == 2
     capsys.readouterr()
     # 70B full on one 24 GB card without offload: kept as named, marked as not fitting, and said so
     nofit = tmp_path / "nofit.gpudesk"
-    assert run_cli(["plan", "new", "--model", "llama-2-70b", "--task", "full", "--tokens", "1e9", "--gpu", "rtx-3090",
-                    "--gpus", "1", "--offload", "none", "--lang", "en", "-o", str(nofit)]) == 0
+    assert (
+        run_cli(
+            [
+                "plan",
+                "new",
+                "--model",
+                "llama-2-70b",
+                "--task",
+                "full",
+                "--tokens",
+                "1e9",
+                "--gpu",
+                "rtx-3090",
+                "--gpus",
+                "1",
+                "--offload",
+                "none",
+                "--lang",
+                "en",
+                "-o",
+                str(nofit),
+            ]
+        )
+        == 0
+    )
     plan = load_plan(nofit)
     assert str(plan.choice.layout.offload) == "none" and plan.choice.layout.zero == 0
     assert plan.choice.memory.fits is False
@@ -149,8 +314,12 @@ def test_new_keeps_the_named_layout(tmp_path, capsys):
 def test_new_layout_without_gpu_is_refused(tmp_path, capsys):
     _needs_engine()
     out = tmp_path / "x.gpudesk"
-    assert run_cli(["plan", "new", "--model", "llama-2-13b", "--task", "full", "--tp", "2", "--lang", "en",
-                    "-o", str(out)]) == 2
+    assert (
+        run_cli(
+            ["plan", "new", "--model", "llama-2-13b", "--task", "full", "--tp", "2", "--lang", "en", "-o", str(out)]
+        )
+        == 2
+    )
     err = capsys.readouterr().err
     assert "--tp" in err and "--gpu" in err and not out.exists()
 
@@ -159,8 +328,25 @@ def test_new_without_tokens_warns(tmp_path, capsys):
     """P6: a training plan without --tokens is written, with a warning that time and cost are unknown."""
     _needs_engine()
     out = tmp_path / "s.gpudesk"
-    assert run_cli(["plan", "new", "--model", "llama-2-13b", "--gpu", "rtx-4090", "--gpus", "1", "--lang", "zh_CN",
-                    "-o", str(out)]) == 0
+    assert (
+        run_cli(
+            [
+                "plan",
+                "new",
+                "--model",
+                "llama-2-13b",
+                "--gpu",
+                "rtx-4090",
+                "--gpus",
+                "1",
+                "--lang",
+                "zh_CN",
+                "-o",
+                str(out),
+            ]
+        )
+        == 0
+    )
     assert "未给出 --tokens" in capsys.readouterr().err and out.exists()
 
 
@@ -169,8 +355,12 @@ def test_show_in_chinese_says_what_the_plan_holds(tmp_path, capsys):
     the token count in Chinese, the catalogue price as 参考价格 (not 报价), the budget and the host to order."""
     _needs_engine()
     out = tmp_path / "pt.gpudesk"
-    assert run_cli(["plan", "new", "--params", "1e9", "--task", "pretrain", "--tokens", "5e10", "--lang", "en",
-                    "-o", str(out)]) == 0
+    assert (
+        run_cli(
+            ["plan", "new", "--params", "1e9", "--task", "pretrain", "--tokens", "5e10", "--lang", "en", "-o", str(out)]
+        )
+        == 0
+    )
     capsys.readouterr()
     assert load_plan(out).title.startswith("1B-parameter model pre-training on")
     assert run_cli(["plan", "show", str(out), "--lang", "zh_CN"]) == 0
@@ -190,8 +380,27 @@ def test_a_named_configuration_is_still_compared_with_other_gpu_types(tmp_path, 
     from gpudesk.core.search.options_view import display_key
 
     out = tmp_path / "13b.gpudesk"
-    assert run_cli(["plan", "new", "--model", "llama-2-13b", "--task", "full", "--tokens", "2e9",
-                    "--gpu", "a100-sxm-80gb", "--gpus", "8", "-o", str(out)]) == 0
+    assert (
+        run_cli(
+            [
+                "plan",
+                "new",
+                "--model",
+                "llama-2-13b",
+                "--task",
+                "full",
+                "--tokens",
+                "2e9",
+                "--gpu",
+                "a100-sxm-80gb",
+                "--gpus",
+                "8",
+                "-o",
+                str(out),
+            ]
+        )
+        == 0
+    )
     capsys.readouterr()
     plan = load_plan(out)
     assert (plan.choice.gpu, plan.choice.gpus) == ("a100-sxm-80gb", 8)  # kept exactly
@@ -200,7 +409,27 @@ def test_a_named_configuration_is_still_compared_with_other_gpu_types(tmp_path, 
     keys = [display_key(o) for o in [plan.choice, *plan.alternatives]]
     assert len(keys) == len(set(keys))
     # --gpu-allow still narrows on purpose
-    assert run_cli(["plan", "new", "--model", "llama-2-13b", "--task", "full", "--tokens", "2e9",
-                    "--gpu", "a100-sxm-80gb", "--gpus", "8", "--gpu-allow", "a100-sxm-80gb", "-o",
-                    str(tmp_path / "only.gpudesk")]) == 0
+    assert (
+        run_cli(
+            [
+                "plan",
+                "new",
+                "--model",
+                "llama-2-13b",
+                "--task",
+                "full",
+                "--tokens",
+                "2e9",
+                "--gpu",
+                "a100-sxm-80gb",
+                "--gpus",
+                "8",
+                "--gpu-allow",
+                "a100-sxm-80gb",
+                "-o",
+                str(tmp_path / "only.gpudesk"),
+            ]
+        )
+        == 0
+    )
     assert {o.gpu for o in load_plan(tmp_path / "only.gpudesk").alternatives} == {"a100-sxm-80gb"}

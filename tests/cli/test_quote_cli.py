@@ -16,8 +16,27 @@ PAST = (dt.date.today() - dt.timedelta(days=30)).isoformat()
 @pytest.fixture(scope="module")
 def base_plan(tmp_path_factory):
     path = tmp_path_factory.mktemp("plans") / "base.gpudesk"
-    assert run_cli(["plan", "new", "--model", "llama-2-7b", "--task", "lora", "--tokens", "1e8", "--gpu", "rtx-4090",
-                    "--gpus", "1", "-o", str(path)]) == 0
+    assert (
+        run_cli(
+            [
+                "plan",
+                "new",
+                "--model",
+                "llama-2-7b",
+                "--task",
+                "lora",
+                "--tokens",
+                "1e8",
+                "--gpu",
+                "rtx-4090",
+                "--gpus",
+                "1",
+                "-o",
+                str(path),
+            ]
+        )
+        == 0
+    )
     return path.read_bytes()
 
 
@@ -35,15 +54,52 @@ def run_json(capsys, *argv):
 
 
 def add(plan, provider, price, min_hours, valid, *extra):
-    return run_cli(["quote", "add", plan, "--provider", provider, "--gpu", "rtx-4090", "--gpus-per-node", "1",
-                    "--nodes", "1", "--price-per-gpu-hour", price, "--min-hours", min_hours, "--valid-until", valid,
-                    *extra])
+    return run_cli(
+        [
+            "quote",
+            "add",
+            plan,
+            "--provider",
+            provider,
+            "--gpu",
+            "rtx-4090",
+            "--gpus-per-node",
+            "1",
+            "--nodes",
+            "1",
+            "--price-per-gpu-hour",
+            price,
+            "--min-hours",
+            min_hours,
+            "--valid-until",
+            valid,
+            *extra,
+        ]
+    )
 
 
 def test_compare_json_contract_and_arithmetic(plan, capsys):
     assert add(plan, "jianmi", "2.0", "100", FUTURE, "--subsidy-rate", "0.2", "--subsidy-cap", "10") == 0
-    assert add(plan, "kufanyun", "1.8", "200", FUTURE, "--vat", "excluded", "--vat-rate", "6%",
-               "--setup-fee", "¥50", "--storage-per-gb-month", "0.3元/GB/月", "--storage-included-gb", "10") == 0
+    assert (
+        add(
+            plan,
+            "kufanyun",
+            "1.8",
+            "200",
+            FUTURE,
+            "--vat",
+            "excluded",
+            "--vat-rate",
+            "6%",
+            "--setup-fee",
+            "¥50",
+            "--storage-per-gb-month",
+            "0.3元/GB/月",
+            "--storage-included-gb",
+            "10",
+        )
+        == 0
+    )
     assert add(plan, "jianmi", "1.5", "1", PAST) == 0
     capsys.readouterr()
     c = run_json(capsys, "quote", "compare", plan, "--json")
@@ -70,20 +126,28 @@ def test_compare_json_contract_and_arithmetic(plan, capsys):
     assert [q["id"] for q in listed["quotes"]] == ["q1", "q2", "q3"] and listed["selected"] == "q2"
 
 
-@pytest.mark.parametrize("option, value, message", [
-    ("--price-per-gpu-hour", "-3", "--price-per-gpu-hour: a price cannot be negative: -3"),
-    ("--price-per-gpu-hour", "6,50", "decimal comma"),
-    ("--price-per-gpu-hour", "inf", "not a finite plain number"),
-    ("--valid-until", "2026-13-45", "--valid-until: no such date: 2026-13-45"),
-    ("--gpus-per-node", "0", "--gpus-per-node: 0 is outside 1–64"),
-    ("--subsidy-rate", "20", "--subsidy-rate: '20': write a share as a percentage"),
-    ("--gpu", "rtx-9999", "unknown GPU 'rtx-9999'"),
-    ("--provider", "market-reference", "market reference, not a provider"),
-])
+@pytest.mark.parametrize(
+    "option, value, message",
+    [
+        ("--price-per-gpu-hour", "-3", "--price-per-gpu-hour: a price cannot be negative: -3"),
+        ("--price-per-gpu-hour", "6,50", "decimal comma"),
+        ("--price-per-gpu-hour", "inf", "not a finite plain number"),
+        ("--valid-until", "2026-13-45", "--valid-until: no such date: 2026-13-45"),
+        ("--gpus-per-node", "0", "--gpus-per-node: 0 is outside 1–64"),
+        ("--subsidy-rate", "20", "--subsidy-rate: '20': write a share as a percentage"),
+        ("--gpu", "rtx-9999", "unknown GPU 'rtx-9999'"),
+        ("--provider", "market-reference", "market reference, not a provider"),
+    ],
+)
 def test_bad_input_is_one_line_exit_2_and_the_plan_is_unchanged(plan, capsys, option, value, message):
     before = open(plan, "rb").read()
-    argv = {"--provider": "jianmi", "--gpu": "rtx-4090", "--gpus-per-node": "1", "--nodes": "1",
-            "--price-per-gpu-hour": "2"}
+    argv = {
+        "--provider": "jianmi",
+        "--gpu": "rtx-4090",
+        "--gpus-per-node": "1",
+        "--nodes": "1",
+        "--price-per-gpu-hour": "2",
+    }
     argv[option] = value
     assert run_cli(["quote", "add", plan, *[x for kv in argv.items() for x in kv]]) == 2
     err = capsys.readouterr().err.strip()
@@ -98,11 +162,16 @@ def test_valid_until_before_the_quote_date(plan, capsys):
 
 def test_import_a_sheet_all_or_nothing(plan, tmp_path, capsys):
     good = tmp_path / "q.csv"
-    good.write_text("服务商,显卡,每节点卡数,按量（元/卡·时）,最短租期,有效期至\n"
-                    f"jianmi,rtx-4090,1,2.0,100,{FUTURE}\nkufanyun,rtx-4090,1,1.8,200,{FUTURE}\n", encoding="gb18030")
+    good.write_text(
+        "服务商,显卡,每节点卡数,按量（元/卡·时）,最短租期,有效期至\n"
+        f"jianmi,rtx-4090,1,2.0,100,{FUTURE}\nkufanyun,rtx-4090,1,1.8,200,{FUTURE}\n",
+        encoding="gb18030",
+    )
     bad = tmp_path / "bad.csv"
-    bad.write_text("provider,gpu,gpus_per_node,price_per_gpu_hour\njianmi,rtx-4090,1,2\njianmi,rtx-4090,1,1e400\n",
-                   encoding="utf-8")
+    bad.write_text(
+        "provider,gpu,gpus_per_node,price_per_gpu_hour\njianmi,rtx-4090,1,2\njianmi,rtx-4090,1,1e400\n",
+        encoding="utf-8",
+    )
     before = open(plan, "rb").read()
     assert run_cli(["quote", "import", plan, str(bad)]) == 2
     err = capsys.readouterr().err
@@ -135,9 +204,29 @@ def test_remove_and_chinese_output(plan, capsys):
 
 
 def test_add_provider_with_due_diligence(capsys):
-    row = run_json(capsys, "catalog", "add-provider", "qd-idc", "--name-zh", "青岛某机房", "--legal-name", "青岛某科技有限公司",
-                   "--licence-number", "鲁B1-20250001", "--licence-scope", "IDC,isp", "--icp-filing", "鲁ICP备2025000001号",
-                   "--certification", "ISO 27001", "--mlps-level", "3", "--region", "山东 青岛", "--json")
+    row = run_json(
+        capsys,
+        "catalog",
+        "add-provider",
+        "qd-idc",
+        "--name-zh",
+        "青岛某机房",
+        "--legal-name",
+        "青岛某科技有限公司",
+        "--licence-number",
+        "鲁B1-20250001",
+        "--licence-scope",
+        "IDC,isp",
+        "--icp-filing",
+        "鲁ICP备2025000001号",
+        "--certification",
+        "ISO 27001",
+        "--mlps-level",
+        "3",
+        "--region",
+        "山东 青岛",
+        "--json",
+    )
     assert row["licence_scope"] == "IDC (B11), ISP (B14)" and row["mlps_level"] == 3 and row["user"] is True
     assert run_cli(["catalog", "add-provider", "qd-idc"]) == 2  # exists: --update to add facts
     assert run_cli(["catalog", "add-provider", "x1", "--licence-scope", "WIFI"]) == 2
@@ -173,8 +262,28 @@ def test_add_warns_about_expired_zero_price_and_odd_node_size(plan, capsys):
     assert f"expired on {PAST}" in err
     assert add(plan, "kufanyun", "0", "1", FUTURE, "--lang", "zh_CN") == 0
     assert "价格为 0" in capsys.readouterr().err
-    assert run_cli(["quote", "add", plan, "--provider", "jianmi", "--gpu", "h800-sxm-80gb", "--gpus-per-node", "7",
-                    "--nodes", "1", "--price-per-gpu-hour", "14", "--lang", "en"]) == 0
+    assert (
+        run_cli(
+            [
+                "quote",
+                "add",
+                plan,
+                "--provider",
+                "jianmi",
+                "--gpu",
+                "h800-sxm-80gb",
+                "--gpus-per-node",
+                "7",
+                "--nodes",
+                "1",
+                "--price-per-gpu-hour",
+                "14",
+                "--lang",
+                "en",
+            ]
+        )
+        == 0
+    )
     err = capsys.readouterr().err
     assert "7 GPUs per node" in err and "8" in err
     c = run_json(capsys, "quote", "compare", plan, "--json")

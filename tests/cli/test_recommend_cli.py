@@ -33,8 +33,15 @@ def test_json_contract(capsys):
     for key in ("gpu", "gpus", "offer", "layout", "memory", "time", "cost", "tier", "pareto", "advice"):
         assert key in o
     assert set(o["layout"]) == {"tp", "pp", "dp", "zero", "offload", "recompute", "micro_batch"}
-    assert set(o["memory"]["per_gpu_bytes"]) == {"weights", "gradients", "optimizer_states", "activations",
-                                                 "kv_cache", "overhead", "total"}
+    assert set(o["memory"]["per_gpu_bytes"]) == {
+        "weights",
+        "gradients",
+        "optimizer_states",
+        "activations",
+        "kv_cache",
+        "overhead",
+        "total",
+    }
     assert {"hours", "tokens_per_second", "scaling_efficiency"} <= set(o["time"])
     assert {"currency", "price_per_gpu_hour", "compute_cost", "with_trial_margin"} <= set(o["cost"])
     assert o["tier"] in ("entry", "advanced", "flagship", "multi-node")
@@ -52,13 +59,16 @@ def test_table(capsys):
     assert "searched" in out or "搜索" in out
 
 
-@pytest.mark.parametrize("args, words", [
-    (["--objective", "deadline"], "deadline-hours"),
-    (["--objective", "budget"], "--budget"),
-    (["--gpu-allow", "no-such-gpu"], "no-such-gpu"),
-    (["--provider", "no-such-provider"], "no-such-provider"),
-    (["--region", "Atlantis"], "Atlantis"),
-])
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["--objective", "deadline"], "deadline-hours"),
+        (["--objective", "budget"], "--budget"),
+        (["--gpu-allow", "no-such-gpu"], "no-such-gpu"),
+        (["--provider", "no-such-provider"], "no-such-provider"),
+        (["--region", "Atlantis"], "Atlantis"),
+    ],
+)
 def test_bad_input_one_line_exit_2(capsys, args, words):
     code, out, err = cli(capsys, "--model-config", str(FIXTURES / "gpt2.json"), *args)
     assert code == 2
@@ -72,8 +82,15 @@ def test_fits_nowhere_exit_2(capsys):
 
 
 def test_allowed_and_excluded(capsys):
-    code, _, err = cli(capsys, "--model-config", str(FIXTURES / "gpt2.json"),
-                       "--gpu-allow", "a100-sxm-80gb", "--gpu-exclude", "a100-sxm-80gb")
+    code, _, err = cli(
+        capsys,
+        "--model-config",
+        str(FIXTURES / "gpt2.json"),
+        "--gpu-allow",
+        "a100-sxm-80gb",
+        "--gpu-exclude",
+        "a100-sxm-80gb",
+    )
     assert code == 2 and "both allowed and excluded" in err
 
 
@@ -90,8 +107,9 @@ def test_deadline_and_budget(capsys):
 
 
 def test_provider_and_gpu_filters(capsys):
-    d = cli_json(capsys, "--model-config", str(FIXTURES / "gpt2.json"), "--gpu-allow", "rtx-4090", "l40s",
-                 "--top", "100")
+    d = cli_json(
+        capsys, "--model-config", str(FIXTURES / "gpt2.json"), "--gpu-allow", "rtx-4090", "l40s", "--top", "100"
+    )
     assert {o["gpu"] for o in d["options"]} <= {"rtx-4090", "l40s"}
     assert d["rejected"].get("gpu_filtered", 0) > 0
     d = cli_json(capsys, "--model-config", str(FIXTURES / "gpt2.json"), "--max-gpus", "4", "--top", "500")
@@ -99,9 +117,11 @@ def test_provider_and_gpu_filters(capsys):
 
 
 def test_lang(capsys):
-    d = cli_json(capsys, "--model-config", str(FIXTURES / "llama-2-7b.json"), "--task", "full", "--top", "50",
-                 "--lang", "zh_CN")
+    d = cli_json(
+        capsys, "--model-config", str(FIXTURES / "llama-2-7b.json"), "--task", "full", "--top", "50", "--lang", "zh_CN"
+    )
     messages = [a["message"] for o in d["options"] for a in o["advice"]] + d["notes"]
     assert messages and all(any("\u4e00" <= ch <= "\u9fff" for ch in m) for m in messages)
     from gpudesk.core.i18n import _current
+
     assert _current is None  # the command's language does not leak into the process

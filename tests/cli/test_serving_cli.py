@@ -7,8 +7,14 @@ import pytest
 
 from gpudesk.cli import run_cli
 
-SERVING_KEYS = {"tokens_per_second", "tokens_per_second_per_user", "time_to_first_token_seconds", "period_hours",
-                "cost_per_month", "cost_per_million_tokens"}
+SERVING_KEYS = {
+    "tokens_per_second",
+    "tokens_per_second_per_user",
+    "time_to_first_token_seconds",
+    "period_hours",
+    "cost_per_month",
+    "cost_per_million_tokens",
+}
 
 
 def run(capsys, *args):
@@ -24,8 +30,24 @@ def js(capsys, *args):
 
 
 def test_fifty_user_7b_service_has_speed_and_cost(capsys):
-    j = js(capsys, "estimate", "--model", "llama-2-7b", "--task", "inference", "--concurrency", "50",
-           "--seq-len", "2048", "--gpu", "a100-sxm-80gb", "--gpus", "1", "--price-per-gpu-hour", "8")
+    j = js(
+        capsys,
+        "estimate",
+        "--model",
+        "llama-2-7b",
+        "--task",
+        "inference",
+        "--concurrency",
+        "50",
+        "--seq-len",
+        "2048",
+        "--gpu",
+        "a100-sxm-80gb",
+        "--gpus",
+        "1",
+        "--price-per-gpu-hour",
+        "8",
+    )
     s = j["serving"]
     assert SERVING_KEYS <= set(s) and all(s[k] is not None for k in SERVING_KEYS)
     assert s["cost_per_month"] == pytest.approx(8 * 730)  # one GPU for one month (rules.HOURS_PER_MONTH)
@@ -54,15 +76,36 @@ def test_service_period_and_quantisation_options(capsys):
 
 
 def test_serving_table_shows_a_service_not_a_run(capsys):
-    rc, out, _ = run(capsys, "estimate", "--model", "llama-2-7b", "--task", "inference", "--concurrency", "50",
-                     "--price-per-gpu-hour", "8", "--target-tokens-per-user", "10", "--lang", "en")
+    rc, out, _ = run(
+        capsys,
+        "estimate",
+        "--model",
+        "llama-2-7b",
+        "--task",
+        "inference",
+        "--concurrency",
+        "50",
+        "--price-per-gpu-hour",
+        "8",
+        "--target-tokens-per-user",
+        "10",
+        "--lang",
+        "en",
+    )
     assert rc == 0 and "tokens/s per user" in out and "cost per million tokens" in out and "met" in out
     assert "MFU" in out and "training FLOPs" not in out and "trial margin" not in out.split("notes:")[0]
 
 
-@pytest.mark.parametrize("args", [["--service-hours", "0"], ["--service-months", "-1"],
-                                  ["--weight-precision", "int3"], ["--target-tokens-per-user", "x"],
-                                  ["--service-hours", "5", "--service-months", "1"]])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--service-hours", "0"],
+        ["--service-months", "-1"],
+        ["--weight-precision", "int3"],
+        ["--target-tokens-per-user", "x"],
+        ["--service-hours", "5", "--service-months", "1"],
+    ],
+)
 def test_bad_serving_input_is_one_line(capsys, args):
     try:
         rc = run_cli(["estimate", "--params", "7e9", "--task", "inference", *args])
@@ -83,6 +126,18 @@ def test_target_speed_keeps_only_setups_that_meet_it(capsys):
 
 
 def test_unreachable_target_says_so(capsys):
-    rc, out, err = run(capsys, "recommend", "--model", "llama-2-7b", "--task", "inference", "--concurrency", "50",
-                       "--target-tokens-per-user", "5000", "--max-gpus", "8")
+    rc, out, err = run(
+        capsys,
+        "recommend",
+        "--model",
+        "llama-2-7b",
+        "--task",
+        "inference",
+        "--concurrency",
+        "50",
+        "--target-tokens-per-user",
+        "5000",
+        "--max-gpus",
+        "8",
+    )
     assert rc == 2 and "5000" in err and "tokens/s per user" in err and len(err.strip().splitlines()) == 1

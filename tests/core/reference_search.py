@@ -50,8 +50,9 @@ def _price(f: Found, job: Job, c: Constraints, engine: Engine) -> None:
             f.cost_key = f.rate / 3600 / tps
 
 
-def reference_recommend(job: Job, c: Constraints, catalog, engine: Engine | None = None,
-                        top: int | None = None) -> tuple[list[Option], dict[str, int], int]:
+def reference_recommend(
+    job: Job, c: Constraints, catalog, engine: Engine | None = None, top: int | None = None
+) -> tuple[list[Option], dict[str, int], int]:
     """(every feasible option in rank order — or the first `top` —, rejected counts, configurations searched)."""
     engine = engine or default_engine()
     search = LayoutSearch(job, c, engine)
@@ -80,8 +81,11 @@ def reference_recommend(job: Job, c: Constraints, catalog, engine: Engine | None
     kept = []
     for f in found:
         _price(f, job, c, engine)
-        if c.deadline_hours is not None and f.deadline_hours is not None \
-                and f.deadline_hours * (1 + job.trial_margin) > c.deadline_hours:
+        if (
+            c.deadline_hours is not None
+            and f.deadline_hours is not None
+            and f.deadline_hours * (1 + job.trial_margin) > c.deadline_hours
+        ):
             search.reject("misses_deadline")
             continue
         if c.budget is not None and f.cost_key is not None and f.cost_key > c.budget:

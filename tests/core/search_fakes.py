@@ -8,14 +8,22 @@ import math
 from gpudesk.catalog.schema import Offer, Provider, ServerType
 from gpudesk.core import search as rec
 from gpudesk.core.models import (
-    Billing, Constraints, CostEstimate, GpuSpec, Job, MemoryEstimate, MemoryPerGpu, ModelArch, Offload, Recompute,
+    Billing,
+    Constraints,
+    CostEstimate,
+    GpuSpec,
+    Job,
+    MemoryEstimate,
+    MemoryPerGpu,
+    ModelArch,
+    Offload,
+    Recompute,
     TimeEstimate,
 )
 from gpudesk.core.search.layout_search import Engine
 from gpudesk.errors import GpudeskError
 
 GB = 10**9
-
 
 
 def fake_params(job: Job) -> int:
@@ -44,11 +52,22 @@ def fake_memory(job, layout, capacity):
     total = sum(parts)
     usable = int(capacity * (1 - job.headroom))
     return MemoryEstimate(
-        per_gpu_bytes=MemoryPerGpu(weights=parts[0], gradients=parts[1], optimizer_states=parts[2],
-                                   activations=parts[3], kv_cache=0, overhead=GB, total=total),
-        gpu_capacity_bytes=capacity, usable_bytes=usable, headroom=job.headroom, fits=total <= usable,
+        per_gpu_bytes=MemoryPerGpu(
+            weights=parts[0],
+            gradients=parts[1],
+            optimizer_states=parts[2],
+            activations=parts[3],
+            kv_cache=0,
+            overhead=GB,
+            total=total,
+        ),
+        gpu_capacity_bytes=capacity,
+        usable_bytes=usable,
+        headroom=job.headroom,
+        fits=total <= usable,
         host_ram_bytes=int(12 * job.model.params_hint) if layout.offload is not Offload.NONE else 0,
-        quick_estimate_bytes=20 * job.model.params_hint)
+        quick_estimate_bytes=20 * job.model.params_hint,
+    )
 
 
 def fake_time(job, layout, cluster):
@@ -62,9 +81,15 @@ def fake_time(job, layout, cluster):
     rate = layout.gpus * peak * 0.4 * eff / slow
     tps = rate / (6 * job.model.params_hint)
     hours = flops / rate / 3600 if flops else None
-    return TimeEstimate(training_flops=flops, tokens_per_second=tps, hours=hours,
-                        gpu_hours=hours * layout.gpus if hours else None, mfu=0.4, scaling_efficiency=eff,
-                        peak_tflops=cluster.gpu.tflops_bf16)
+    return TimeEstimate(
+        training_flops=flops,
+        tokens_per_second=tps,
+        hours=hours,
+        gpu_hours=hours * layout.gpus if hours else None,
+        mfu=0.4,
+        scaling_efficiency=eff,
+        peak_tflops=cluster.gpu.tflops_bf16,
+    )
 
 
 def fake_cost(job, time, ph, pm):
@@ -77,8 +102,14 @@ def fake_cost(job, time, ph, pm):
     cheaper = None
     if with_margin is not None and monthly is not None:
         cheaper = Billing.MONTHLY if monthly < with_margin else Billing.HOURLY
-    return CostEstimate(price_per_gpu_hour=ph, compute_cost=compute, with_trial_margin=with_margin,
-                        price_per_gpu_month=pm, monthly_cost=monthly, cheaper_billing=cheaper)
+    return CostEstimate(
+        price_per_gpu_hour=ph,
+        compute_cost=compute,
+        with_trial_margin=with_margin,
+        price_per_gpu_month=pm,
+        monthly_cost=monthly,
+        cheaper_billing=cheaper,
+    )
 
 
 ENGINE = Engine(fake_memory, fake_time, fake_cost, fake_params)
@@ -136,31 +167,93 @@ def catalog():
         gpu("lonely-48", 48, 180),  # nobody offers it
     ]
     servers = [
-        ServerType(id="pc-8", name="8x PCIe", gpus_per_node=8, topology="pcie", intra_node_gbps=32,
-                   host_ram_bytes=512 * GB, nvme_bytes=4000 * GB, network="ethernet", network_gbps=100),
-        ServerType(id="hgx-80", name="HGX", gpus_per_node=8, topology="nvswitch", intra_node_gbps=600,
-                   host_ram_bytes=2000 * GB, nvme_bytes=30000 * GB, network="infiniband", network_gbps=1600),
-        ServerType(id="hgx-141", name="HGX 141", gpus_per_node=8, topology="nvswitch", intra_node_gbps=900,
-                   host_ram_bytes=2000 * GB, nvme_bytes=30000 * GB, network="infiniband", network_gbps=3200,
-                   power_kw=10.2),
+        ServerType(
+            id="pc-8",
+            name="8x PCIe",
+            gpus_per_node=8,
+            topology="pcie",
+            intra_node_gbps=32,
+            host_ram_bytes=512 * GB,
+            nvme_bytes=4000 * GB,
+            network="ethernet",
+            network_gbps=100,
+        ),
+        ServerType(
+            id="hgx-80",
+            name="HGX",
+            gpus_per_node=8,
+            topology="nvswitch",
+            intra_node_gbps=600,
+            host_ram_bytes=2000 * GB,
+            nvme_bytes=30000 * GB,
+            network="infiniband",
+            network_gbps=1600,
+        ),
+        ServerType(
+            id="hgx-141",
+            name="HGX 141",
+            gpus_per_node=8,
+            topology="nvswitch",
+            intra_node_gbps=900,
+            host_ram_bytes=2000 * GB,
+            nvme_bytes=30000 * GB,
+            network="infiniband",
+            network_gbps=3200,
+            power_kw=10.2,
+        ),
     ]
     offers = [
-        Offer(id="a-small", provider="a", gpu="small-24", server="pc-8", region="Jinan", gpus_per_node=8,
-              max_nodes=1, price_per_gpu_hour=2.0, price_per_gpu_month=1000),
-        Offer(id="a-dc", provider="a", gpu="dc-80", server="hgx-80", region="Jinan", gpus_per_node=8,
-              max_nodes=4, price_per_gpu_hour=10.0, price_per_gpu_month=5000),
-        Offer(id="b-dc", provider="b", gpu="dc-80", server="hgx-80", region="Qingdao", gpus_per_node=8,
-              max_nodes=64, price_per_gpu_hour=12.0),
-        Offer(id="b-big", provider="b", gpu="big-141", server="hgx-141", region="Qingdao", gpus_per_node=8,
-              max_nodes=64, price_per_gpu_hour=25.0),
+        Offer(
+            id="a-small",
+            provider="a",
+            gpu="small-24",
+            server="pc-8",
+            region="Jinan",
+            gpus_per_node=8,
+            max_nodes=1,
+            price_per_gpu_hour=2.0,
+            price_per_gpu_month=1000,
+        ),
+        Offer(
+            id="a-dc",
+            provider="a",
+            gpu="dc-80",
+            server="hgx-80",
+            region="Jinan",
+            gpus_per_node=8,
+            max_nodes=4,
+            price_per_gpu_hour=10.0,
+            price_per_gpu_month=5000,
+        ),
+        Offer(
+            id="b-dc",
+            provider="b",
+            gpu="dc-80",
+            server="hgx-80",
+            region="Qingdao",
+            gpus_per_node=8,
+            max_nodes=64,
+            price_per_gpu_hour=12.0,
+        ),
+        Offer(
+            id="b-big",
+            provider="b",
+            gpu="big-141",
+            server="hgx-141",
+            region="Qingdao",
+            gpus_per_node=8,
+            max_nodes=64,
+            price_per_gpu_hour=25.0,
+        ),
     ]
     providers = [Provider(id="a", regions=["Jinan"]), Provider(id="b", regions=["Qingdao"])]
     return FakeCatalog(gpus, servers, offers, providers)
 
 
 def model(params: float, hidden=4096, layers=32, heads=32):
-    return ModelArch(name=f"{params / 1e9:g}B", hidden_size=hidden, num_layers=layers, num_heads=heads,
-                     params_hint=int(params))
+    return ModelArch(
+        name=f"{params / 1e9:g}B", hidden_size=hidden, num_layers=layers, num_heads=heads, params_hint=int(params)
+    )
 
 
 def job(params=7e9, tokens=1e9, **kw):

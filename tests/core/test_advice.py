@@ -8,18 +8,50 @@ from gpudesk.catalog.schema import ServerType
 from gpudesk.core.search import advice as adv
 from gpudesk.core.i18n import use_language
 from gpudesk.core.models import (
-    Billing, CostEstimate, GpuSpec, Job, MemoryEstimate, MemoryPerGpu, ModelArch, Offload, OptionLayout,
-    Precision, Recompute, TaskKind, TimeEstimate,
+    Billing,
+    CostEstimate,
+    GpuSpec,
+    Job,
+    MemoryEstimate,
+    MemoryPerGpu,
+    ModelArch,
+    Offload,
+    OptionLayout,
+    Precision,
+    Recompute,
+    TaskKind,
+    TimeEstimate,
 )
 
 GB = 10**9
-H100 = GpuSpec(id="h100-sxm-80gb", name="H100 SXM 80GB", architecture="Hopper", memory_bytes=80 * GB,
-               tflops_bf16=989, tdp_watts=700, nvlink_gbps=900)
-V100 = GpuSpec(id="v100-sxm2-32gb", name="V100 32GB", architecture="Volta", memory_bytes=32 * GB,
-               tflops_fp16=125, tflops_bf16=None, tdp_watts=300)
+H100 = GpuSpec(
+    id="h100-sxm-80gb",
+    name="H100 SXM 80GB",
+    architecture="Hopper",
+    memory_bytes=80 * GB,
+    tflops_bf16=989,
+    tdp_watts=700,
+    nvlink_gbps=900,
+)
+V100 = GpuSpec(
+    id="v100-sxm2-32gb",
+    name="V100 32GB",
+    architecture="Volta",
+    memory_bytes=32 * GB,
+    tflops_fp16=125,
+    tflops_bf16=None,
+    tdp_watts=300,
+)
 T4 = GpuSpec(id="t4", name="T4", architecture="Turing", memory_bytes=16 * GB, tflops_fp16=65, tdp_watts=70)
-RTX4090 = GpuSpec(id="rtx-4090", name="RTX 4090", architecture="Ada Lovelace", memory_bytes=24 * GB,
-                  tflops_bf16=165, tdp_watts=450, consumer=True)
+RTX4090 = GpuSpec(
+    id="rtx-4090",
+    name="RTX 4090",
+    architecture="Ada Lovelace",
+    memory_bytes=24 * GB,
+    tflops_bf16=165,
+    tdp_watts=450,
+    consumer=True,
+)
 LLAMA = ModelArch(name="llama", family="llama", hidden_size=4096, num_layers=32, num_heads=32, params_hint=7 * 10**9)
 
 
@@ -29,15 +61,28 @@ def layout(tp=1, pp=1, dp=1, zero=0, offload=Offload.NONE):
 
 def mem(total=50 * GB, usable=72 * GB, host=0):
     return MemoryEstimate(
-        per_gpu_bytes=MemoryPerGpu(weights=0, gradients=0, optimizer_states=0, activations=0, kv_cache=0,
-                                   overhead=total, total=total),
-        gpu_capacity_bytes=80 * GB, usable_bytes=usable, headroom=0.1, fits=total <= usable,
-        host_ram_bytes=host, quick_estimate_bytes=None)
+        per_gpu_bytes=MemoryPerGpu(
+            weights=0, gradients=0, optimizer_states=0, activations=0, kv_cache=0, overhead=total, total=total
+        ),
+        gpu_capacity_bytes=80 * GB,
+        usable_bytes=usable,
+        headroom=0.1,
+        fits=total <= usable,
+        host_ram_bytes=host,
+        quick_estimate_bytes=None,
+    )
 
 
 def ctx(gpu=H100, gpus=1, nodes=1, gpn=None, lay=None, job=None, **kw):
-    return adv.AdviceContext(job=job or Job(model=LLAMA), gpu=gpu, gpus=gpus, nodes=nodes,
-                             gpus_per_node=gpn or gpus, layout=lay or layout(), **kw)
+    return adv.AdviceContext(
+        job=job or Job(model=LLAMA),
+        gpu=gpu,
+        gpus=gpus,
+        nodes=nodes,
+        gpus_per_node=gpn or gpus,
+        layout=lay or layout(),
+        **kw,
+    )
 
 
 def ids(c):
@@ -51,8 +96,9 @@ def test_clean_option_gets_no_advice():
 def test_fp32_doubles_memory():
     assert "fp32-doubles-memory" in ids(ctx(job=Job(model=LLAMA, precision=Precision.FP32)))
     assert "fp32-doubles-memory" not in ids(ctx(job=Job(model=LLAMA, precision=Precision.BF16)))
-    assert "fp32-doubles-memory" not in ids(ctx(job=Job(model=LLAMA, precision=Precision.FP32,
-                                                        task=TaskKind.INFERENCE)))
+    assert "fp32-doubles-memory" not in ids(
+        ctx(job=Job(model=LLAMA, precision=Precision.FP32, task=TaskKind.INFERENCE))
+    )
 
 
 @pytest.mark.parametrize("gpu, fires", [(V100, True), (T4, True), (H100, False), (RTX4090, False)])
@@ -70,10 +116,16 @@ def test_no_bf16_on_volta():
     assert "no-bf16" not in ids(ctx(gpu=V100, job=Job(model=LLAMA, precision=Precision.FP16)))
 
 
-@pytest.mark.parametrize("topology, tp, gpn, fires", [
-    ("pcie", 2, 8, True), ("pcie", 1, 8, False), ("nvswitch", 8, 8, False),
-    ("nvlink-bridge", 2, 8, False), ("nvlink-bridge", 4, 8, True),
-])
+@pytest.mark.parametrize(
+    "topology, tp, gpn, fires",
+    [
+        ("pcie", 2, 8, True),
+        ("pcie", 1, 8, False),
+        ("nvswitch", 8, 8, False),
+        ("nvlink-bridge", 2, 8, False),
+        ("nvlink-bridge", 4, 8, True),
+    ],
+)
 def test_tensor_parallel_over_pcie(topology, tp, gpn, fires):
     c = ctx(gpus=8, gpn=gpn, lay=layout(tp=tp, dp=8 // tp), topology=topology)
     assert ("tp-over-pcie" in ids(c)) is fires
@@ -88,13 +140,20 @@ def test_consumer_cards_multi_node_is_critical():
 
 
 def test_host_ram_and_nvme():
-    c = ctx(host={"ram_bytes": 256 * GB, "server_ram_bytes": 128 * GB,
-                  "nvme_bytes": 3000 * GB, "server_nvme_bytes": 2000 * GB})
+    c = ctx(
+        host={
+            "ram_bytes": 256 * GB,
+            "server_ram_bytes": 128 * GB,
+            "nvme_bytes": 3000 * GB,
+            "server_nvme_bytes": 2000 * GB,
+        }
+    )
     got = {a.id: a for a in adv.advise(c)}
     assert "host-ram-too-small" in got and "256 GB" in got["host-ram-too-small"].message
     assert "nvme-too-small" in got and "3,000 GB" in got["nvme-too-small"].message
-    ok = ctx(host={"ram_bytes": 256 * GB, "server_ram_bytes": 512 * GB,
-                   "nvme_bytes": 3000 * GB, "server_nvme_bytes": None})  # unknown: say nothing
+    ok = ctx(
+        host={"ram_bytes": 256 * GB, "server_ram_bytes": 512 * GB, "nvme_bytes": 3000 * GB, "server_nvme_bytes": None}
+    )  # unknown: say nothing
     assert not {"host-ram-too-small", "nvme-too-small"} & set(ids(ok))
 
 
@@ -105,8 +164,10 @@ def test_every_offload_carries_advice(offload):
 
 def test_scaling_below_norm():
     def time(eff):
-        return TimeEstimate(training_flops=None, tokens_per_second=1.0, hours=None, gpu_hours=None, mfu=0.4,
-                            scaling_efficiency=eff)
+        return TimeEstimate(
+            training_flops=None, tokens_per_second=1.0, hours=None, gpu_hours=None, mfu=0.4, scaling_efficiency=eff
+        )
+
     assert "scaling-below-norm" in ids(ctx(gpus=8, lay=layout(dp=8), time=time(0.85)))  # 6.8× < 7.2×
     assert "scaling-below-norm" not in ids(ctx(gpus=8, lay=layout(dp=8), time=time(0.92)))  # 7.36×
     assert "scaling-below-norm" not in ids(ctx(gpus=1, time=time(0.5)))
@@ -127,8 +188,15 @@ def test_rack_power_8x_h100():
 
 
 def test_monthly_cheaper_past_break_even():
-    c = CostEstimate(price_per_gpu_hour=20, compute_cost=100000, with_trial_margin=130000, price_per_gpu_month=9000,
-                     monthly_cost=72000, break_even_hours=450, cheaper_billing=Billing.MONTHLY)
+    c = CostEstimate(
+        price_per_gpu_hour=20,
+        compute_cost=100000,
+        with_trial_margin=130000,
+        price_per_gpu_month=9000,
+        monthly_cost=72000,
+        break_even_hours=450,
+        cheaper_billing=Billing.MONTHLY,
+    )
     a = [x for x in adv.advise(ctx(cost=c)) if x.id == "monthly-cheaper"]
     assert a and "450" in a[0].message and "72,000" in a[0].message
     c2 = c.model_copy(update={"cheaper_billing": Billing.HOURLY})
@@ -136,11 +204,17 @@ def test_monthly_cheaper_past_break_even():
 
 
 def test_multi_node_needs_infiniband_and_slurm():
-    ib = [a for a in adv.advise(ctx(gpus=16, nodes=2, gpn=8, lay=layout(dp=16), network="infiniband"))
-          if a.id == "multi-node-ib-slurm"]
+    ib = [
+        a
+        for a in adv.advise(ctx(gpus=16, nodes=2, gpn=8, lay=layout(dp=16), network="infiniband"))
+        if a.id == "multi-node-ib-slurm"
+    ]
     assert ib[0].severity == "info" and "SLURM" in ib[0].message
-    eth = [a for a in adv.advise(ctx(gpus=16, nodes=2, gpn=8, lay=layout(dp=16), network="ethernet"))
-           if a.id == "multi-node-ib-slurm"]
+    eth = [
+        a
+        for a in adv.advise(ctx(gpus=16, nodes=2, gpn=8, lay=layout(dp=16), network="ethernet"))
+        if a.id == "multi-node-ib-slurm"
+    ]
     assert eth[0].severity == "warning"
     assert "multi-node-ib-slurm" not in ids(ctx(gpus=8, lay=layout(dp=8)))
 
@@ -165,9 +239,17 @@ def test_better_value_gpu():
 
 
 def test_messages_are_bilingual_and_ids_stable():
-    c = ctx(gpu=V100, gpus=16, nodes=2, gpn=8, lay=layout(tp=2, dp=8, zero=3, offload=Offload.OPTIMIZER),
-            job=Job(model=LLAMA, precision=Precision.FP32), network="ethernet", topology="pcie",
-            memory=mem(total=90 * GB))
+    c = ctx(
+        gpu=V100,
+        gpus=16,
+        nodes=2,
+        gpn=8,
+        lay=layout(tp=2, dp=8, zero=3, offload=Offload.OPTIMIZER),
+        job=Job(model=LLAMA, precision=Precision.FP32),
+        network="ethernet",
+        topology="pcie",
+        memory=mem(total=90 * GB),
+    )
     with use_language("en"):
         en = adv.advise(c)
     with use_language("zh_CN"):
@@ -185,8 +267,12 @@ def test_better_value_sorted_scan_matches_full_scan():
 
     rnd = random.Random(4)
     gpus = ["a", "b", "c", "d"]
-    pts = [adv.ValuePoint(rnd.choice(gpus), "G", rnd.randint(1, 64), cost=rnd.uniform(100, 10000),
-                          hours=rnd.uniform(1, 500)) for _ in range(300)]
+    pts = [
+        adv.ValuePoint(
+            rnd.choice(gpus), "G", rnd.randint(1, 64), cost=rnd.uniform(100, 10000), hours=rnd.uniform(1, 500)
+        )
+        for _ in range(300)
+    ]
     by_cost = sorted(pts, key=lambda p: p.cost)
     for me in pts:
         full = adv.better_value(me, pts)
@@ -200,8 +286,9 @@ def test_long_run_past_two_months():
     from gpudesk.core.models import TimeEstimate
 
     def timed(hours):
-        return TimeEstimate(training_flops=1.0, tokens_per_second=1.0, hours=hours, gpu_hours=hours,
-                            mfu=0.4, scaling_efficiency=1.0)
+        return TimeEstimate(
+            training_flops=1.0, tokens_per_second=1.0, hours=hours, gpu_hours=hours, mfu=0.4, scaling_efficiency=1.0
+        )
 
     assert "long-run" in ids(ctx(time=timed(61 * 24)))
     assert "long-run" not in ids(ctx(time=timed(59 * 24)))
@@ -231,11 +318,13 @@ def test_advice_on_a_built_option_matches_what_the_search_gave():
 
 # --- the accelerator's software stack (issue 14) ------------------------------------------------------
 
+
 def _stack_ctx(gpu, **job):
     from gpudesk.core.search.advice_context import AdviceContext
 
-    return AdviceContext(job=Job(model=LLAMA, **job), gpu=gpu, gpus=8, nodes=1, gpus_per_node=8,
-                         layout=layout(dp=8, zero=1))
+    return AdviceContext(
+        job=Job(model=LLAMA, **job), gpu=gpu, gpus=8, nodes=1, gpus_per_node=8, layout=layout(dp=8, zero=1)
+    )
 
 
 def test_stack_advice_on_domestic_accelerators():
@@ -243,14 +332,27 @@ def test_stack_advice_on_domestic_accelerators():
     from gpudesk.core.search.advice_stack import STACK_RULE_IDS
 
     assert set(STACK_RULE_IDS) <= set(RULE_IDS)
-    bw1000 = GpuSpec(id="hygon-bw1000", name="Hygon DCU BW1000", vendor="Hygon", memory_bytes=64 * 10**9,
-                     tflops_fp16=480, software_stack="dtk")
+    bw1000 = GpuSpec(
+        id="hygon-bw1000",
+        name="Hygon DCU BW1000",
+        vendor="Hygon",
+        memory_bytes=64 * 10**9,
+        tflops_fp16=480,
+        software_stack="dtk",
+    )
     ids = {a.id for a in advise(_stack_ctx(bw1000, precision="fp8"))}
     assert {"fp8-unsupported", "non-cuda-stack"} <= ids and "framework-unsupported" not in ids
     ids = {a.id for a in advise(_stack_ctx(bw1000))}  # BF16: supported, rate not published
     assert "bf16-rate-unknown" in ids and "no-bf16" not in ids
-    ascend = bw1000.model_copy(update={"id": "ascend-910b2", "name": "Ascend 910B2", "vendor": "Huawei",
-                                       "software_stack": "cann", "tflops_bf16": 353.9})
+    ascend = bw1000.model_copy(
+        update={
+            "id": "ascend-910b2",
+            "name": "Ascend 910B2",
+            "vendor": "Huawei",
+            "software_stack": "cann",
+            "tflops_bf16": 353.9,
+        }
+    )
     with use_language("en"):
         adv = {a.id: a for a in advise(_stack_ctx(ascend, task="qlora", framework="unsloth"))}
     assert "framework-unsupported" in adv and "MindSpeed-LLM" in adv["framework-unsupported"].message

@@ -28,8 +28,9 @@ def _items(plan, lang="en"):
 @pytest.fixture(scope="module")
 def lora(cat):
     """Qwen2.5-7B LoRA on one H800 rented from an 8-GPU market-reference node, 2e8 tokens."""
-    return new_plan(Job(model=cat.model("qwen2.5-7b"), task=TaskKind.LORA, tokens=2e8), None, cat,
-                    gpu_id="h800-sxm-80gb", gpus=1)
+    return new_plan(
+        Job(model=cat.model("qwen2.5-7b"), task=TaskKind.LORA, tokens=2e8), None, cat, gpu_id="h800-sxm-80gb", gpus=1
+    )
 
 
 @pytest.fixture(scope="module")
@@ -68,11 +69,23 @@ def test_service_budget_follows_the_billing_and_the_checklist_quotes_it(serve):
 def test_selected_quote_sets_the_budget_everywhere(cat):
     """C1/Q1/Q3: once a quote is selected its all-in is the budget of the checklist too, with the items it does
     not state named; the written-quote item asks for the signed copy instead of a new quote."""
-    plan = new_plan(Job(model=cat.model("llama-2-7b"), task=TaskKind.LORA, tokens=1e8), None, cat,
-                    gpu_id="rtx-4090", gpus=1)
-    add_quote(plan, {"provider": "jianmi", "gpu": "rtx-4090", "gpus_per_node": 1, "nodes": 1, "min_hours": 24,
-                     "valid_until": (dt.date.today() + dt.timedelta(days=30)).isoformat(), "reference": "JM-1",
-                     "rates": [{"billing": "hourly", "price": 2.5}]}, cat)
+    plan = new_plan(
+        Job(model=cat.model("llama-2-7b"), task=TaskKind.LORA, tokens=1e8), None, cat, gpu_id="rtx-4090", gpus=1
+    )
+    add_quote(
+        plan,
+        {
+            "provider": "jianmi",
+            "gpu": "rtx-4090",
+            "gpus_per_node": 1,
+            "nodes": 1,
+            "min_hours": 24,
+            "valid_until": (dt.date.today() + dt.timedelta(days=30)).isoformat(),
+            "reference": "JM-1",
+            "rates": [{"billing": "hourly", "price": 2.5}],
+        },
+        cat,
+    )
     select_quote(plan, "q1", "licensed", cat)
     b = plan_budget(plan)
     assert b.from_quote and b.quote == "q1" and b.amount == pytest.approx(2.5 * b.hours) and b.hours >= 24
@@ -80,7 +93,9 @@ def test_selected_quote_sets_the_budget_everywhere(cat):
     with use_language("zh_CN"):
         assert b.unstated_text() == "存储、网络、费用、税费未报价，未计入"
     items = _items(plan, "zh_CN")
-    assert units.money(b.amount) in items["billing-stopped"].how and "选定报价 q1 的总价" in items["billing-stopped"].how
+    assert (
+        units.money(b.amount) in items["billing-stopped"].how and "选定报价 q1 的总价" in items["billing-stopped"].how
+    )
     assert "报价原件" in items["written-quote"].how and "JM-1" in items["written-quote"].why
     assert "获取注明日期的书面报价" not in items["written-quote"].how
 
@@ -89,14 +104,19 @@ def test_no_provider_yet_is_worded_for_the_provider_to_choose(lora):
     """C2: before a quote, due diligence asks the provider still to be chosen, never the market reference."""
     zh, en = _items(lora, "zh_CN"), _items(lora, "en")
     assert "向拟选服务商索取" in zh["licence-number"].how and "市场参考" not in zh["licence-number"].how
-    assert "Market reference" not in en["licence-number"].how and "No provider is chosen yet" in en["licence-number"].how
+    assert (
+        "Market reference" not in en["licence-number"].how and "No provider is chosen yet" in en["licence-number"].how
+    )
     assert all("Market reference" not in i.how + i.why for i in en.values())
 
 
 def test_single_card_gets_no_rack_items(lora):
     """C4: one card of a shared 8-GPU node: no rack power quota, only the card's power limit."""
     items = _items(lora, "en")
-    assert items["power-quota"].status == "n/a" and "the rack and its power are the provider's" in items["power-quota"].criterion
+    assert (
+        items["power-quota"].status == "n/a"
+        and "the rack and its power are the provider's" in items["power-quota"].criterion
+    )
     assert items["rack-power"].title == "GPU power limit as agreed" and "kW" not in items["rack-power"].criterion
 
 

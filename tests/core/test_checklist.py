@@ -11,7 +11,13 @@ sys.path.insert(0, str(Path(__file__).parent))
 from _plan_samples import big_plan, multinode_plan, pcie_plan, small_plan  # noqa: E402
 
 from gpudesk.core.plan.checklist import (  # noqa: E402
-    PHASES, expectations, item_ids, progress, set_status, tailor, templates,
+    PHASES,
+    expectations,
+    item_ids,
+    progress,
+    set_status,
+    tailor,
+    templates,
 )
 from gpudesk.core.plan import load_plan, save_plan  # noqa: E402
 from gpudesk.core.models import TaskKind  # noqa: E402
@@ -140,8 +146,15 @@ def test_every_item_is_fully_rendered_in_english():
 
 def test_state_round_trips_through_the_plan_file(tmp_path):
     plan = big_plan()
-    set_status(plan, "driver-branch", "pass", note="550.127.05 on all nodes", who="Li Lei",
-               evidence="logs/nvidia-smi.txt", when="2026-12-02T10:00:00Z")
+    set_status(
+        plan,
+        "driver-branch",
+        "pass",
+        note="550.127.05 on all nodes",
+        who="Li Lei",
+        evidence="logs/nvidia-smi.txt",
+        when="2026-12-02T10:00:00Z",
+    )
     set_status(plan, "growth-path", "waived", who="Wang", reason="one-off job, no growth planned")
     set_status(plan, "storage-iops", "fail", note="12k IOPS measured")
     path = save_plan(plan, tmp_path / "p.gpudesk")
@@ -237,9 +250,17 @@ def test_lora_checkpoint_holds_adapters_not_the_frozen_base():
 
 def test_unknown_figures_fall_back_to_words_and_other_vendors_skip_nvidia_tools():
     plan = pcie_plan()
-    ascend = plan.hardware.gpu.model_copy(update={"id": "ascend-910b", "name": "Huawei Ascend 910B",
-                                                  "vendor": "Huawei", "tdp_watts": None, "pcie_gbps": None,
-                                                  "pcie_generation": None, "consumer": False})
+    ascend = plan.hardware.gpu.model_copy(
+        update={
+            "id": "ascend-910b",
+            "name": "Huawei Ascend 910B",
+            "vendor": "Huawei",
+            "tdp_watts": None,
+            "pcie_gbps": None,
+            "pcie_generation": None,
+            "consumer": False,
+        }
+    )
     plan.hardware.gpu = ascend
     plan.choice.gpu, plan.choice.gpu_name, plan.choice.host = ascend.id, ascend.name, {}
     items = tailor(plan, "en")
@@ -270,9 +291,14 @@ def test_nodes_and_the_layout_read_as_the_reader_reads():
     plan = big_plan()  # one node
     en, zh = by_id(tailor(plan, "en")), by_id(tailor(plan, "zh_CN"))
     assert "for the 1 node, with cooling" in en["power-quota"].criterion
-    assert "(1 node)" in en["written-quote"].how and "node(s)" not in json.dumps([i.how + i.why + i.criterion for i in en.values()])
+    assert "(1 node)" in en["written-quote"].how and "node(s)" not in json.dumps(
+        [i.how + i.why + i.criterion for i in en.values()]
+    )
     assert "offload: none, recompute: " in en["micro-training-run"].how
     how = zh["micro-training-run"].how
     assert "卸载：无" in how and "offload" not in how and "recompute" not in how and "micro-batch" not in how
     two = multinode_plan()
-    assert "2 nodes" in by_id(tailor(two, "en"))["written-quote"].how or "nodes)" in by_id(tailor(two, "en"))["written-quote"].how
+    assert (
+        "2 nodes" in by_id(tailor(two, "en"))["written-quote"].how
+        or "nodes)" in by_id(tailor(two, "en"))["written-quote"].how
+    )

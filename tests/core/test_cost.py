@@ -10,8 +10,9 @@ JOB = Job(model=from_params(7e9))
 
 
 def te(hours, gpus):
-    return TimeEstimate(training_flops=1.0, tokens_per_second=1.0, hours=hours, gpu_hours=hours * gpus, mfu=0.4,
-                        scaling_efficiency=0.9)
+    return TimeEstimate(
+        training_flops=1.0, tokens_per_second=1.0, hours=hours, gpu_hours=hours * gpus, mfu=0.4, scaling_efficiency=0.9
+    )
 
 
 def test_hourly_cost_with_margin():
@@ -44,7 +45,8 @@ def test_monthly_break_even():
 def test_missing_price_or_duration_is_null():
     c = cost_estimate(JOB, te(10, 1))
     assert c.compute_cost is None and c.with_trial_margin is None and c.cheaper_billing is None
-    none = TimeEstimate(training_flops=None, tokens_per_second=1.0, hours=None, gpu_hours=None, mfu=0.4,
-                        scaling_efficiency=1.0)
+    none = TimeEstimate(
+        training_flops=None, tokens_per_second=1.0, hours=None, gpu_hours=None, mfu=0.4, scaling_efficiency=1.0
+    )
     c = cost_estimate(JOB, none, 10.0, 5000.0)
     assert c.compute_cost is None and c.monthly_cost is None and c.break_even_hours == 500.0

@@ -44,8 +44,9 @@ def test_notes_are_bilingual_and_flag_problems():
 
 def test_offload_and_cross_node_tp_notes():
     with use_language("en"):
-        notes = estimate(Job(model=L7), Layout(gpus=16, tp=16, offload="optimizer", zero=1),
-                         Cluster(gpu=A100_SXM, gpus_per_node=8)).notes
+        notes = estimate(
+            Job(model=L7), Layout(gpus=16, tp=16, offload="optimizer", zero=1), Cluster(gpu=A100_SXM, gpus_per_node=8)
+        ).notes
     assert any("host RAM" in n for n in notes)
     assert any("spans more than one node" in n for n in notes)
 
@@ -97,24 +98,47 @@ from hypothesis import assume, given, settings  # noqa: E402
 from gpudesk.core.engine.layout_rules import tp_problem  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-MODELS = [from_config_file(FIX / n) for n in ("gpt2.json", "llama-3-8b.json", "mixtral-8x7b.json",
-                                             "clip-vit-base-patch32.json", "falcon-7b.json")]
+MODELS = [
+    from_config_file(FIX / n)
+    for n in ("gpt2.json", "llama-3-8b.json", "mixtral-8x7b.json", "clip-vit-base-patch32.json", "falcon-7b.json")
+]
 
 
 @settings(max_examples=150, deadline=None)
-@given(model=st.sampled_from(MODELS), task=st.sampled_from(["pretrain", "full", "lora", "qlora", "inference", "mixed"]),
-       precision=st.sampled_from(["fp32", "bf16", "fp16", "fp8"]),
-       optimizer=st.sampled_from(["adamw", "adamw-8bit", "sgd", "adafactor"]),
-       recompute=st.sampled_from(["none", "selective", "full"]), flash=st.booleans(),
-       mb=st.integers(1, 16), seq=st.sampled_from([128, 512, 2048]), accum=st.integers(1, 8),
-       nodes=st.integers(0, 3), tp=st.sampled_from([1, 2, 4]), pp=st.sampled_from([1, 2]), zero=st.integers(0, 3),
-       offload=st.sampled_from(["none", "optimizer", "optimizer+params"]))
-def test_any_job_sums_and_stays_sane(model, task, precision, optimizer, recompute, flash, mb, seq, accum, nodes, tp,
-                                     pp, zero, offload):
+@given(
+    model=st.sampled_from(MODELS),
+    task=st.sampled_from(["pretrain", "full", "lora", "qlora", "inference", "mixed"]),
+    precision=st.sampled_from(["fp32", "bf16", "fp16", "fp8"]),
+    optimizer=st.sampled_from(["adamw", "adamw-8bit", "sgd", "adafactor"]),
+    recompute=st.sampled_from(["none", "selective", "full"]),
+    flash=st.booleans(),
+    mb=st.integers(1, 16),
+    seq=st.sampled_from([128, 512, 2048]),
+    accum=st.integers(1, 8),
+    nodes=st.integers(0, 3),
+    tp=st.sampled_from([1, 2, 4]),
+    pp=st.sampled_from([1, 2]),
+    zero=st.integers(0, 3),
+    offload=st.sampled_from(["none", "optimizer", "optimizer+params"]),
+)
+def test_any_job_sums_and_stays_sane(
+    model, task, precision, optimizer, recompute, flash, mb, seq, accum, nodes, tp, pp, zero, offload
+):
     gpus = tp * pp * 2**nodes
     assume(tp_problem(model, tp) is None)  # falcon-7b's 71 heads split no way (tested in test_layout_rules)
-    job = Job(model=model, task=task, precision=precision, optimizer=optimizer, recompute=recompute,
-              flash_attention=flash, micro_batch=mb, seq_len=seq, grad_accum=accum, tokens=1e9, price_per_gpu_hour=5)
+    job = Job(
+        model=model,
+        task=task,
+        precision=precision,
+        optimizer=optimizer,
+        recompute=recompute,
+        flash_attention=flash,
+        micro_batch=mb,
+        seq_len=seq,
+        grad_accum=accum,
+        tokens=1e9,
+        price_per_gpu_hour=5,
+    )
     est = estimate(job, Layout(gpus=gpus, tp=tp, pp=pp, zero=zero, offload=offload), Cluster(gpu=A100_SXM))
     j = estimate_json(est)
     per = j["memory"]["per_gpu_bytes"]

@@ -169,11 +169,19 @@ def test_expert_parallel_splits_the_experts():
 
 
 def test_profile_and_stack_notes():
-    ascend = GpuSpec(id="ascend-910b2", name="Ascend 910B2", vendor="Huawei", memory_bytes=64 * 10**9,
-                     tflops_bf16=353.9, software_stack="cann")
+    ascend = GpuSpec(
+        id="ascend-910b2",
+        name="Ascend 910B2",
+        vendor="Huawei",
+        memory_bytes=64 * 10**9,
+        tflops_bf16=353.9,
+        software_stack="cann",
+    )
     with use_language("en"):
         hf = estimate(Job(model=L8, task="lora", tokens=1e8), Layout(), Cluster(gpu=A100_SXM)).notes
-        uns = estimate(Job(model=L8, task="qlora", framework="unsloth", tokens=1e8), Layout(), Cluster(gpu=ascend)).notes
+        uns = estimate(
+            Job(model=L8, task="qlora", framework="unsloth", tokens=1e8), Layout(), Cluster(gpu=ascend)
+        ).notes
         pp = estimate(Job(model=L7, tokens=1e9), Layout(gpus=8, pp=4), Cluster(gpu=A100_SXM)).notes
     assert any("framework Hugging Face" in n and "default for fine-tuning" in n for n in hf)
     assert any("model states: mixed" in n and "16 B" in n for n in hf)
@@ -186,8 +194,14 @@ def test_profile_and_stack_notes():
 
 
 def test_default_mfu_for_unsourced_classes_is_said():
-    dcu = GpuSpec(id="hygon-bw1000", name="Hygon BW1000", vendor="Hygon", memory_bytes=64 * 10**9, tflops_fp16=480,
-                  software_stack="dtk")
+    dcu = GpuSpec(
+        id="hygon-bw1000",
+        name="Hygon BW1000",
+        vendor="Hygon",
+        memory_bytes=64 * 10**9,
+        tflops_fp16=480,
+        software_stack="dtk",
+    )
     with use_language("en"):
         notes = estimate(Job(model=L7, tokens=1e9), Layout(), Cluster(gpu=dcu)).notes
     assert any("no published training MFU" in n for n in notes)

@@ -25,8 +25,20 @@ def test_gpu_name_picks_the_language_and_falls_back():
 def test_search_options_carry_the_catalogue_chinese_name(capsys):
     from gpudesk.cli import run_cli
 
-    code = run_cli(["recommend", "--model-config", str(FIXTURES / "gpt2.json"), "--task", "full",
-                    "--gpu-allow", "ascend-910b4", "--top", "2", "--json"])
+    code = run_cli(
+        [
+            "recommend",
+            "--model-config",
+            str(FIXTURES / "gpt2.json"),
+            "--task",
+            "full",
+            "--gpu-allow",
+            "ascend-910b4",
+            "--top",
+            "2",
+            "--json",
+        ]
+    )
     out, err = capsys.readouterr()
     assert code == 0, err
     o = json.loads(out)["options"][0]
@@ -37,8 +49,25 @@ def test_plan_show_names_the_domestic_card_in_chinese(tmp_path, capsys):
     from gpudesk.cli import run_cli
 
     path = tmp_path / "p.gpudesk"
-    assert run_cli(["plan", "new", "--model-config", str(FIXTURES / "gpt2.json"), "--task", "full",
-                    "--gpu", "ascend-910b4", "--gpus", "8", "-o", str(path)]) == 0
+    assert (
+        run_cli(
+            [
+                "plan",
+                "new",
+                "--model-config",
+                str(FIXTURES / "gpt2.json"),
+                "--task",
+                "full",
+                "--gpu",
+                "ascend-910b4",
+                "--gpus",
+                "8",
+                "-o",
+                str(path),
+            ]
+        )
+        == 0
+    )
     capsys.readouterr()
     assert run_cli(["plan", "show", str(path), "--lang", "zh_CN"]) == 0
     zh = capsys.readouterr().out

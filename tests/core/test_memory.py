@@ -55,14 +55,17 @@ def test_zero_stages_over_8_gpus():
     assert 0.125 < ratio < 0.14
 
 
-@pytest.mark.parametrize("precision, optimizer, per_param", [
-    ("fp32", "adamw", (4, 4, 8)),  # fp32 weights, grads, m + v
-    ("bf16", "adamw-8bit", (2, 2, 6)),  # master 4 + 1-byte m + 1-byte v
-    ("fp32", "adamw-8bit", (4, 4, 2)),
-    ("bf16", "sgd", (2, 2, 8)),  # master 4 + momentum 4
-    ("fp32", "sgd", (4, 4, 4)),
-    ("fp8", "adamw", (2, 2, 12)),  # FP8 training keeps BF16 weights and FP32 master + Adam
-])
+@pytest.mark.parametrize(
+    "precision, optimizer, per_param",
+    [
+        ("fp32", "adamw", (4, 4, 8)),  # fp32 weights, grads, m + v
+        ("bf16", "adamw-8bit", (2, 2, 6)),  # master 4 + 1-byte m + 1-byte v
+        ("fp32", "adamw-8bit", (4, 4, 2)),
+        ("bf16", "sgd", (2, 2, 8)),  # master 4 + momentum 4
+        ("fp32", "sgd", (4, 4, 4)),
+        ("fp8", "adamw", (2, 2, 12)),  # FP8 training keeps BF16 weights and FP32 master + Adam
+    ],
+)
 def test_optimizer_states(precision, optimizer, per_param):
     p = mem(Job(model=P7, precision=precision, optimizer=optimizer)).per_gpu_bytes
     assert (p.weights, p.gradients, p.optimizer_states) == tuple(k * PSI for k in per_param)
@@ -90,8 +93,18 @@ def test_tensor_and_pipeline_parallel_divide_weights():
 # --- activations (Korthikanti et al. 2022) ------------------------------------------------------
 
 
-MEGATRON_GPT = ModelArch(hidden_size=1024, num_layers=24, num_heads=16, intermediate_size=4096, vocab_size=51200,
-                         max_seq_len=2048, norm="layernorm", attention_bias=True, mlp_bias=True, dropout=True)
+MEGATRON_GPT = ModelArch(
+    hidden_size=1024,
+    num_layers=24,
+    num_heads=16,
+    intermediate_size=4096,
+    vocab_size=51200,
+    max_seq_len=2048,
+    norm="layernorm",
+    attention_bias=True,
+    mlp_bias=True,
+    dropout=True,
+)
 
 
 def test_korthikanti_per_layer_formula():
@@ -158,8 +171,10 @@ def test_moe_holds_all_experts_computes_two():
     dense = a.model_copy(update={"num_experts": 1, "experts_per_token": 1})
     s, h, i = 2048, 4096, 14336
     one_expert = 2 * s * h + 8 * s * i
-    assert (layer_activation_bytes(a, s, 1, 2, True, False) - layer_activation_bytes(dense, s, 1, 2, True, False)
-            == one_expert + 4 * s * 8)  # second routed expert + fp32 router probabilities
+    assert (
+        layer_activation_bytes(a, s, 1, 2, True, False) - layer_activation_bytes(dense, s, 1, 2, True, False)
+        == one_expert + 4 * s * 8
+    )  # second routed expert + fp32 router probabilities
 
 
 # --- LoRA / QLoRA ------------------------------------------------------------------------------
@@ -210,8 +225,9 @@ def test_qlora_paper_65b_on_one_48gb_gpu():
     # Dettmers et al. 2023: Guanaco 65B fine-tuned on one 48 GB GPU (r=64 on all linear layers,
     # gradient checkpointing, paged 32-bit AdamW). Tensors must land just under 48 GB.
     a = arch("llama-65b.json")
-    p = mem(Job(model=a, task="qlora", lora_rank=64, lora_targets=["all"], seq_len=512, recompute="full"),
-            cap=48 * 10**9).per_gpu_bytes
+    p = mem(
+        Job(model=a, task="qlora", lora_rank=64, lora_targets=["all"], seq_len=512, recompute="full"), cap=48 * 10**9
+    ).per_gpu_bytes
     tensors = p.total - p.overhead
     assert 40e9 < tensors < 48e9
 
@@ -227,11 +243,14 @@ def test_llama_7b_lora_fits_a_24gb_card():
 # --- serving -----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name, per_token", [
-    ("llama-2-7b.json", 2 * 32 * 32 * 128 * 2),  # 524,288 B/token
-    ("llama-3-8b.json", 2 * 32 * 8 * 128 * 2),  # GQA: 131,072 B/token
-    ("llama-2-70b.json", 2 * 80 * 8 * 128 * 2),
-])
+@pytest.mark.parametrize(
+    "name, per_token",
+    [
+        ("llama-2-7b.json", 2 * 32 * 32 * 128 * 2),  # 524,288 B/token
+        ("llama-3-8b.json", 2 * 32 * 8 * 128 * 2),  # GQA: 131,072 B/token
+        ("llama-2-70b.json", 2 * 80 * 8 * 128 * 2),
+    ],
+)
 def test_kv_cache(name, per_token):
     p = mem(Job(model=arch(name), task="inference", concurrency=16, seq_len=4096)).per_gpu_bytes
     assert p.kv_cache == per_token * 16 * 4096
@@ -251,7 +270,9 @@ def test_inference_weight_bytes():
     assert mem(Job(model=a, task="inference")).per_gpu_bytes.weights / 2**30 == pytest.approx(12.55, abs=0.01)
     # FP8 quantises the blocks' linear layers only: embeddings (32000 x 4096), LM head and norms stay 16-bit
     kept = 2 * 32000 * 4096 + 65 * 4096
-    assert mem(Job(model=a, task="inference", precision="fp8")).per_gpu_bytes.weights == (6_738_415_616 - kept) + 2 * kept
+    assert (
+        mem(Job(model=a, task="inference", precision="fp8")).per_gpu_bytes.weights == (6_738_415_616 - kept) + 2 * kept
+    )
     assert mem(Job(model=a, task="inference", precision="fp32")).per_gpu_bytes.weights == 4 * 6_738_415_616
 
 
@@ -292,12 +313,15 @@ def test_headroom_and_fits():
     assert mem(Job(model=a, headroom=0.0), cap=total).fits
 
 
-@pytest.mark.parametrize("params, task, precision, want", [
-    (7e9, "full", "bf16", 140e9),  # the guide: 7B -> ~140 GB
-    (13e9, "full", "bf16", 260e9),  # 13B -> ~260 GB
-    (7e9, "full", "fp32", 280e9),  # x2 in FP32
-    (7e9, "lora", "bf16", 14e9),  # LoRA: 10 % of full training
-])
+@pytest.mark.parametrize(
+    "params, task, precision, want",
+    [
+        (7e9, "full", "bf16", 140e9),  # the guide: 7B -> ~140 GB
+        (13e9, "full", "bf16", 260e9),  # 13B -> ~260 GB
+        (7e9, "full", "fp32", 280e9),  # x2 in FP32
+        (7e9, "lora", "bf16", 14e9),  # LoRA: 10 % of full training
+    ],
+)
 def test_quick_estimate(params, task, precision, want):
     assert mem(Job(model=from_params(params), task=task, precision=precision)).quick_estimate_bytes == want
 
@@ -330,7 +354,8 @@ def test_clip_two_towers():
     # text tower at its 77 tokens + vision tower at 7·7 + 1 = 50 patches, 12 layers each, no logits
     text, vision = a.components
     want = 12 * layer_activation_bytes(text, 77, 256, 2, True, False) + 12 * layer_activation_bytes(
-        vision, 50, 256, 2, True, False)
+        vision, 50, 256, 2, True, False
+    )
     assert m.per_gpu_bytes.activations == want
 
 

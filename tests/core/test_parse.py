@@ -7,43 +7,49 @@ from gpudesk.core import parse
 from gpudesk.core.i18n import use_language
 
 
-@pytest.mark.parametrize("text, value, unit, tax", [
-    ("1.88", 1.88, None, None),
-    ("¥1,234.50", 1234.50, None, None),
-    ("￥1，234．50", 1234.50, None, None),  # full-width, as a Chinese IME types it
-    ("1.88元/小时", 1.88, "hour", None),
-    ("6 元/卡·时（含税）", 6.0, "hour", True),
-    ("6元/卡时 (不含税)", 6.0, "hour", False),
-    ("3742.32 元/月", 3742.32, "month", None),
-    ("0.3 元/GB/月", 0.3, "gb-month", None),
-    ("RMB 12,000", 12000.0, None, None),
-    ("12,000元", 12000.0, None, None),
-    ("36.73/天", 36.73, "day", None),
-    ("0.80 元/GB", 0.8, "gb", None),
-    ("2 CNY/h", 2.0, "hour", None),
-])
+@pytest.mark.parametrize(
+    "text, value, unit, tax",
+    [
+        ("1.88", 1.88, None, None),
+        ("¥1,234.50", 1234.50, None, None),
+        ("￥1，234．50", 1234.50, None, None),  # full-width, as a Chinese IME types it
+        ("1.88元/小时", 1.88, "hour", None),
+        ("6 元/卡·时（含税）", 6.0, "hour", True),
+        ("6元/卡时 (不含税)", 6.0, "hour", False),
+        ("3742.32 元/月", 3742.32, "month", None),
+        ("0.3 元/GB/月", 0.3, "gb-month", None),
+        ("RMB 12,000", 12000.0, None, None),
+        ("12,000元", 12000.0, None, None),
+        ("36.73/天", 36.73, "day", None),
+        ("0.80 元/GB", 0.8, "gb", None),
+        ("2 CNY/h", 2.0, "hour", None),
+    ],
+)
 def test_amounts(text, value, unit, tax):
     a = parse.amount(text)
     assert (a.value, a.unit, a.tax_included) == (pytest.approx(value), unit, tax)
 
 
-@pytest.mark.parametrize("text, reason", [
-    ("6,50", "decimal comma"),  # never 650
-    ("1,5", "decimal comma"),   # never 15
-    ("1,5000", "decimal comma"),
-    ("12,34,567", "groups of three"),
-    ("1234,567", "groups of three"),
-    ("inf", "not a finite plain number"),
-    ("-Infinity", "not a finite plain number"),
-    ("NaN", "not a finite plain number"),
-    ("1e400", "not a finite plain number"),
-    ("1e3", "not a finite plain number"),
-    ("1" + "0" * 400, "beyond any sensible value"),
-    ("=cmd|' /C calc'!A0", "not a number"),
-    ("-2+3", "not a number"),
-    ("abc", "not a number"),
-    ("", "empty"),
-])
+@pytest.mark.parametrize(
+    "text, reason",
+    [
+        ("6,50", "decimal comma"),  # never 650
+        ("1,5", "decimal comma"),  # never 15
+        ("1,5000", "decimal comma"),
+        ("12,34,567", "groups of three"),
+        ("1234,567", "groups of three"),
+        ("inf", "not a finite plain number"),
+        ("-Infinity", "not a finite plain number"),
+        ("NaN", "not a finite plain number"),
+        ("1e400", "not a finite plain number"),
+        ("1e3", "not a finite plain number"),
+        ("1" + "0" * 400, "beyond any sensible value"),
+        ("=cmd|' /C calc'!A0", "not a number"),
+        ("-2+3", "not a number"),
+        ("abc", "not a number"),
+        ("", "empty"),
+    ],
+)
 def test_refused_numbers(text, reason):
     with pytest.raises(ValueError, match=reason):
         parse.amount(text)
@@ -58,18 +64,31 @@ def test_price_checks_sign_and_unit():
         parse.price("-3")
 
 
-@pytest.mark.parametrize("text, iso", [
-    ("2026-12-01", "2026-12-01"), ("2026/12/1", "2026-12-01"), ("2026.12.01", "2026-12-01"),
-    ("2026年12月1日", "2026-12-01"), ("2026-02-28 00:00:00", "2026-02-28"), ("２０２６－１２－０１", "2026-12-01"),
-])
+@pytest.mark.parametrize(
+    "text, iso",
+    [
+        ("2026-12-01", "2026-12-01"),
+        ("2026/12/1", "2026-12-01"),
+        ("2026.12.01", "2026-12-01"),
+        ("2026年12月1日", "2026-12-01"),
+        ("2026-02-28 00:00:00", "2026-02-28"),
+        ("２０２６－１２－０１", "2026-12-01"),
+    ],
+)
 def test_dates(text, iso):
     assert parse.date(text) == iso
 
 
-@pytest.mark.parametrize("text, reason", [
-    ("2026-13-45", "no such date"), ("2026-02-30", "no such date"), ("46357", "Excel date number"),
-    ("12/01/2026", "YYYY-MM-DD"), ("next week", "YYYY-MM-DD"),
-])
+@pytest.mark.parametrize(
+    "text, reason",
+    [
+        ("2026-13-45", "no such date"),
+        ("2026-02-30", "no such date"),
+        ("46357", "Excel date number"),
+        ("12/01/2026", "YYYY-MM-DD"),
+        ("next week", "YYYY-MM-DD"),
+    ],
+)
 def test_bad_dates(text, reason):
     with pytest.raises(ValueError, match=reason):
         parse.date(text)

@@ -14,8 +14,16 @@ from gpudesk import fileio  # noqa: E402
 from gpudesk.core import plan as plan_mod  # noqa: E402
 from gpudesk.core.plan import autosave as autosave_mod  # noqa: E402
 from gpudesk.core.plan import (  # noqa: E402
-    ChecklistState, Plan, autosave_path_for, discard_autosave, find_recoverable, load_autosave, load_plan,
-    plan_hash, save_plan, write_autosave,
+    ChecklistState,
+    Plan,
+    autosave_path_for,
+    discard_autosave,
+    find_recoverable,
+    load_autosave,
+    load_plan,
+    plan_hash,
+    save_plan,
+    write_autosave,
 )
 from gpudesk.errors import GpudeskError, PlanFileError  # noqa: E402
 
@@ -23,8 +31,9 @@ from gpudesk.errors import GpudeskError, PlanFileError  # noqa: E402
 def test_round_trip_keeps_everything(tmp_path):
     p = big_plan()
     p.notes = "Budget approved by 王经理"
-    p.checklist["driver-branch"] = ChecklistState(status="pass", notes="550.54.15", checked_by="li",
-                                                  checked_at="2026-12-01T08:00:00Z")
+    p.checklist["driver-branch"] = ChecklistState(
+        status="pass", notes="550.54.15", checked_by="li", checked_at="2026-12-01T08:00:00Z"
+    )
     path = save_plan(p, tmp_path / "13b.gpudesk")
     back = load_plan(path)
     assert back == p
@@ -83,16 +92,19 @@ def _good_doc():
     return json.loads(plan_mod.plan_bytes(small_plan()))
 
 
-@pytest.mark.parametrize("mutate, message", [
-    (lambda d: d.update(format="something-else"), "format tag"),
-    (lambda d: d.update(version=99), "newer gpudesk"),
-    (lambda d: d.update(version="1"), "version"),
-    (lambda d: d["job"]["model"].update(hidden_size="wide"), r"job\.model\.hidden_size"),
-    (lambda d: d["choice"].update(gpus="four"), r"choice\.gpus"),
-    (lambda d: d["checklist"].update({"driver-branch": {"status": "great"}}), r"checklist\.driver-branch\.status"),
-    (lambda d: d.pop("job"), r"job: Field required"),
-    (lambda d: d.update(surprise=1), "surprise"),
-])
+@pytest.mark.parametrize(
+    "mutate, message",
+    [
+        (lambda d: d.update(format="something-else"), "format tag"),
+        (lambda d: d.update(version=99), "newer gpudesk"),
+        (lambda d: d.update(version="1"), "version"),
+        (lambda d: d["job"]["model"].update(hidden_size="wide"), r"job\.model\.hidden_size"),
+        (lambda d: d["choice"].update(gpus="four"), r"choice\.gpus"),
+        (lambda d: d["checklist"].update({"driver-branch": {"status": "great"}}), r"checklist\.driver-branch\.status"),
+        (lambda d: d.pop("job"), r"job: Field required"),
+        (lambda d: d.update(surprise=1), "surprise"),
+    ],
+)
 def test_damaged_plans_name_the_problem_and_stay_untouched(tmp_path, mutate, message):
     doc = _good_doc()
     mutate(doc)
@@ -258,15 +270,22 @@ _text = st.text(st.characters(blacklist_categories=("Cs",)), max_size=60)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(title=_text.map(lambda s: s.replace("\r", "").replace("\n", "")), notes=_text, states=st.dictionaries(
-    st.sampled_from(["driver-branch", "growth-path", "data-wipe", "storage-iops"]),
-    st.tuples(st.sampled_from(["open", "pass", "fail", "n/a", "waived"]), _text, st.none() | _text), max_size=4))
+@given(
+    title=_text.map(lambda s: s.replace("\r", "").replace("\n", "")),
+    notes=_text,
+    states=st.dictionaries(
+        st.sampled_from(["driver-branch", "growth-path", "data-wipe", "storage-iops"]),
+        st.tuples(st.sampled_from(["open", "pass", "fail", "n/a", "waived"]), _text, st.none() | _text),
+        max_size=4,
+    ),
+)
 def test_any_text_and_state_round_trips(tmp_path, title, notes, states):
     p = small_plan()
     p.title, p.notes = title, notes
     for iid, (status, note, evidence) in states.items():
-        p.checklist[iid] = ChecklistState(status=status, notes=note, evidence=evidence,
-                                          waiver_reason="because" if status == "waived" else None)
+        p.checklist[iid] = ChecklistState(
+            status=status, notes=note, evidence=evidence, waiver_reason="because" if status == "waived" else None
+        )
     path = save_plan(p, tmp_path / "h.gpudesk")
     back = load_plan(path)
     assert back == p and plan_hash(back) == plan_hash(p)

@@ -35,8 +35,13 @@ def test_alternatives_include_other_gpu_types_first():
     a100 = option(gpu="a100", name="A100", gpus=8, rank=7, offer="a8")
     l40s = option(gpu="l40s", name="L40S", gpus=8, rank=8, offer="l8")
     alts = plan_mod.pick_alternatives([*h, a100, l40s], h[0], keep=5)
-    assert [(o.gpu, o.gpus) for o in alts] == [("h100-sxm-80gb", 8), ("h100-sxm-80gb", 16),
-                                               ("h100-sxm-80gb", 24), ("a100", 8), ("l40s", 8)]
+    assert [(o.gpu, o.gpus) for o in alts] == [
+        ("h100-sxm-80gb", 8),
+        ("h100-sxm-80gb", 16),
+        ("h100-sxm-80gb", 24),
+        ("a100", 8),
+        ("l40s", 8),
+    ]
     assert plan_mod.pick_alternatives([h[0]], h[0]) == []
 
 
@@ -69,16 +74,18 @@ def test_a_hand_set_layout_is_evaluated_exactly(job, catalog):
     assert plan_mod.manual_from(o).gpus == 1
 
 
-@pytest.mark.parametrize("manual, reason", [
-    (dict(gpus=8, tp=3), "do not split"),
-    (dict(gpus=6, tp=3), "must divide the 32 attention heads"),
-    (dict(gpus=16, pp=2, zero=2), "does not combine with ZeRO-2/3"),
-    (dict(gpus=8, zero=1, offload="optimizer"), "needs ZeRO stage 2"),
-])
+@pytest.mark.parametrize(
+    "manual, reason",
+    [
+        (dict(gpus=8, tp=3), "do not split"),
+        (dict(gpus=6, tp=3), "must divide the 32 attention heads"),
+        (dict(gpus=16, pp=2, zero=2), "does not combine with ZeRO-2/3"),
+        (dict(gpus=8, zero=1, offload="optimizer"), "needs ZeRO stage 2"),
+    ],
+)
 def test_a_hand_set_layout_that_cannot_run_says_why(job, catalog, manual, reason):
     with pytest.raises(GpudeskError, match=reason):
-        plan_mod.evaluate_manual(job, catalog, plan_mod.ManualChoice(gpu="a100-sxm-80gb", **manual),
-                                 Constraints())
+        plan_mod.evaluate_manual(job, catalog, plan_mod.ManualChoice(gpu="a100-sxm-80gb", **manual), Constraints())
 
 
 def test_progress_never_counts_not_applicable_as_done():
@@ -101,6 +108,10 @@ def test_approvers_sign_in_the_plan_order():
 
     with use_language("en"):
         roles = _sign_roles("Wang Fang", ["Li Wei", "Zhao Min", "Chen Jun"])
-    assert [(r.role, r.name) for r in roles] == [("Prepared by", "Wang Fang"), ("Reviewed by", "Li Wei"),
-                                                 ("Reviewed by", "Zhao Min"), ("Approved by", "Chen Jun")]
+    assert [(r.role, r.name) for r in roles] == [
+        ("Prepared by", "Wang Fang"),
+        ("Reviewed by", "Li Wei"),
+        ("Reviewed by", "Zhao Min"),
+        ("Approved by", "Chen Jun"),
+    ]
     assert len(_sign_roles("", [])) == 3  # blank lines to sign by hand

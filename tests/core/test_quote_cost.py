@@ -33,16 +33,20 @@ def test_minimum_period_below_the_job_changes_nothing():
     assert c.items["compute"] == pytest.approx(20.0)
 
 
-@pytest.mark.parametrize("granularity, billed", [
-    ("second", 10.2),  # 36,720 s exactly
-    ("minute", 10.2),  # 612 min exactly
-    ("hour", 11.0),    # rounded up to 11 h
-    ("day", 24.0),     # a whole day
-    (None, 11.0),      # not stated: whole hours, and the assumption is said
-])
+@pytest.mark.parametrize(
+    "granularity, billed",
+    [
+        ("second", 10.2),  # 36,720 s exactly
+        ("minute", 10.2),  # 612 min exactly
+        ("hour", 11.0),  # rounded up to 11 h
+        ("day", 24.0),  # a whole day
+        (None, 11.0),  # not stated: whole hours, and the assumption is said
+    ],
+)
 def test_granularity_rounds_the_hourly_part_up(granularity, billed):
-    c = all_in_cost(quote(rates=[hourly(3.0)], granularity=granularity, gpus_per_node=4),
-                    JobNeeds(hours=10.2, trial_margin=0))
+    c = all_in_cost(
+        quote(rates=[hourly(3.0)], granularity=granularity, gpus_per_node=4), JobNeeds(hours=10.2, trial_margin=0)
+    )
     assert c.items["compute"] == pytest.approx(3.0 * 4 * billed)
     assert any("granularity" in a for a in c.assumptions) == (granularity is None)
 
@@ -51,14 +55,18 @@ def test_cheapest_mix_of_monthly_daily_and_hourly():
     # 8 GPUs for 900 h. Per GPU: hourly 10, daily 200, monthly 5,000 (a month is 730 h).
     #   hourly alone: 900 × 10 × 8 = 72,000; monthly alone: 2 months × 5,000 × 8 = 80,000
     #   1 month + 170 h: 170 h = 7 days (168 h) + 2 h -> 40,000 + 7 × 200 × 8 + 2 × 10 × 8 = 51,360
-    q = quote(gpus_per_node=8, rates=[hourly(10), {"billing": "daily", "price": 200},
-                                      {"billing": "monthly", "price": 5000}])
+    q = quote(
+        gpus_per_node=8, rates=[hourly(10), {"billing": "daily", "price": 200}, {"billing": "monthly", "price": 5000}]
+    )
     c = all_in_cost(q, JobNeeds(hours=900, trial_margin=0))
     assert c.items["compute"] == pytest.approx(51_360)
     assert c.billing == "monthly+daily+hourly"
     assert [(x.form, x.units) for x in c.lines] == [("monthly", 1), ("daily", 7), ("hourly", 2)]
-    assert c.forms == {"hourly": pytest.approx(72_000), "daily": pytest.approx(38 * 200 * 8),
-                       "monthly": pytest.approx(80_000)}
+    assert c.forms == {
+        "hourly": pytest.approx(72_000),
+        "daily": pytest.approx(38 * 200 * 8),
+        "monthly": pytest.approx(80_000),
+    }
     # break-even: a day pays off from 20 h of use (200 / 10), a month from 600 h (5,000 / (200/24))
     be = {(b.coarse, b.fine): b.hours for b in c.break_even}
     assert be == {("daily", "hourly"): pytest.approx(20), ("monthly", "daily"): pytest.approx(600)}
@@ -91,8 +99,9 @@ def test_storage_above_the_included_quota_over_the_rental():
     q = quote(rates=[hourly(1)], storage_per_gb_month=0.3, storage_included_gb=100)
     c = all_in_cost(q, JobNeeds(hours=365, trial_margin=0, storage_bytes=600 * GB))
     assert c.items["storage"] == pytest.approx(75)
-    within = all_in_cost(quote(rates=[hourly(1)], storage_included_gb=1000),
-                         JobNeeds(hours=365, trial_margin=0, storage_bytes=600 * GB))
+    within = all_in_cost(
+        quote(rates=[hourly(1)], storage_included_gb=1000), JobNeeds(hours=365, trial_margin=0, storage_bytes=600 * GB)
+    )
     assert within.items["storage"] == 0 and "storage" not in within.unknown  # no price needed within the quota
     unpriced = all_in_cost(quote(rates=[hourly(1)]), JobNeeds(hours=365, trial_margin=0, storage_bytes=600 * GB))
     assert unpriced.items["storage"] is None and "storage" in unpriced.unknown
@@ -110,8 +119,15 @@ def test_subsidy_cap_and_vat_all_in():
     # compute 10 × 100 h = 1,000; storage 500 GB × 0.3 × (100/730) months = 20.55; setup 500
     # subsidy 20 % of compute + storage = 204.11, capped at 150
     # VAT 6 % on what is charged (the subsidy is a rebate): 0.06 × 1,520.55 = 91.23
-    q = quote(rates=[hourly(10)], storage_per_gb_month=0.3, setup_fee=500, prices_include_vat=False, vat_rate=0.06,
-              subsidy={"rate": 0.2, "cap": 150, "items": ["compute", "storage"]}, egress_per_gb=0)
+    q = quote(
+        rates=[hourly(10)],
+        storage_per_gb_month=0.3,
+        setup_fee=500,
+        prices_include_vat=False,
+        vat_rate=0.06,
+        subsidy={"rate": 0.2, "cap": 150, "items": ["compute", "storage"]},
+        egress_per_gb=0,
+    )
     c = all_in_cost(q, JobNeeds(hours=100, trial_margin=0, storage_bytes=500 * GB))
     storage = 500 * 0.3 * 100 / 730
     assert c.items["storage"] == pytest.approx(storage)

@@ -10,8 +10,18 @@ from gpudesk.catalog import open_catalog
 from gpudesk.core.i18n import use_language
 from gpudesk.core.models import Job, TaskKind
 from gpudesk.core.plan import (
-    add_quote, compare, comparison_json, get_quote, job_key, load_plan, make_quote, new_plan, refresh_fits,
-    remove_quote, save_plan, select_quote,
+    add_quote,
+    compare,
+    comparison_json,
+    get_quote,
+    job_key,
+    load_plan,
+    make_quote,
+    new_plan,
+    refresh_fits,
+    remove_quote,
+    save_plan,
+    select_quote,
 )
 from gpudesk.errors import GpudeskError, PlanFileError
 
@@ -30,13 +40,22 @@ def plan(cat):
 
 
 def q(provider, price, min_hours=None, valid_until="2027-01-31", **kw):
-    return dict(provider=provider, gpu="rtx-4090", gpus_per_node=1, nodes=1, min_hours=min_hours,
-                valid_until=valid_until, rates=[{"billing": "hourly", "price": price}], **kw)
+    return dict(
+        provider=provider,
+        gpu="rtx-4090",
+        gpus_per_node=1,
+        nodes=1,
+        min_hours=min_hours,
+        valid_until=valid_until,
+        rates=[{"billing": "hourly", "price": price}],
+        **kw,
+    )
 
 
 def test_three_quotes_compared_and_round_tripped(plan, cat, tmp_path):
-    add_quote(plan, q("jianmi", 2.0, 100, subsidy={"rate": 0.2, "cap": 10}, reference="JM-2026-118",
-                      date="2026-11-20"), cat)
+    add_quote(
+        plan, q("jianmi", 2.0, 100, subsidy={"rate": 0.2, "cap": 10}, reference="JM-2026-118", date="2026-11-20"), cat
+    )
     add_quote(plan, q("kufanyun", 1.8, 200), cat)
     add_quote(plan, q("jianmi", 1.5, 1, valid_until="2026-11-01"), cat)
     path = save_plan(plan, tmp_path / "p.gpudesk")
@@ -82,8 +101,17 @@ def test_selection_moves_the_choice_and_survives_the_file(plan, cat, tmp_path):
 def test_other_configuration_is_evaluated_by_the_engine(plan, cat):
     from gpudesk.core.search import evaluate
 
-    qq = add_quote(plan, dict(provider="jianmi", gpu="a100-sxm-80gb", gpus_per_node=8, nodes=1,
-                              rates=[{"billing": "hourly", "price": 70, "per": "node"}]), cat)
+    qq = add_quote(
+        plan,
+        dict(
+            provider="jianmi",
+            gpu="a100-sxm-80gb",
+            gpus_per_node=8,
+            nodes=1,
+            rates=[{"billing": "hourly", "price": 70, "per": "node"}],
+        ),
+        cat,
+    )
     again = evaluate(plan.job, cat, "a100-sxm-80gb", 8, offer_id=None, constraints=plan.constraints)
     assert qq.fit.source == "engine" and qq.fit.fits is True
     assert qq.fit.job_key == job_key(plan)
@@ -101,8 +129,11 @@ def test_a_configuration_that_does_not_fit_is_flagged(cat):
 
 
 def test_stale_fit_is_recomputed_after_the_job_changes(plan, cat):
-    add_quote(plan, dict(provider="jianmi", gpu="rtx-4090", gpus_per_node=2, nodes=1,
-                         rates=[{"billing": "hourly", "price": 2}]), cat)
+    add_quote(
+        plan,
+        dict(provider="jianmi", gpu="rtx-4090", gpus_per_node=2, nodes=1, rates=[{"billing": "hourly", "price": 2}]),
+        cat,
+    )
     before = plan.quotes[0].fit.hours
     plan.job = plan.job.model_copy(update={"tokens": 2e8})
     assert compare(plan, None, today=TODAY).rows[0].fit is None  # stale, and no catalogue to redo it
@@ -111,16 +142,19 @@ def test_stale_fit_is_recomputed_after_the_job_changes(plan, cat):
     assert plan.quotes[0].fit.hours == pytest.approx(2 * before, rel=0.01)
 
 
-@pytest.mark.parametrize("change, message", [
-    ({"rates": [{"billing": "hourly", "price": -3}]}, "price: must be at least 0"),
-    ({"rates": [{"billing": "hourly", "price": float("inf")}]}, "price: must be a finite number"),
-    ({"valid_until": "2026-13-45"}, "valid until: no such date: 2026-13-45"),
-    ({"date": "2026-12-01", "valid_until": "2026-11-01"}, "valid-until 2026-11-01 is before the quote date"),
-    ({"gpus_per_node": 0}, "GPUs per node: must be at least 1"),
-    ({"subsidy": {"rate": 1.5}}, "subsidy rate: must be at most 1"),
-    ({"billing": ["monthly"]}, "billing monthly has no price"),
-    ({"vat_rate": 0.06}, "say whether prices include VAT"),
-])
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        ({"rates": [{"billing": "hourly", "price": -3}]}, "price: must be at least 0"),
+        ({"rates": [{"billing": "hourly", "price": float("inf")}]}, "price: must be a finite number"),
+        ({"valid_until": "2026-13-45"}, "valid until: no such date: 2026-13-45"),
+        ({"date": "2026-12-01", "valid_until": "2026-11-01"}, "valid-until 2026-11-01 is before the quote date"),
+        ({"gpus_per_node": 0}, "GPUs per node: must be at least 1"),
+        ({"subsidy": {"rate": 1.5}}, "subsidy rate: must be at most 1"),
+        ({"billing": ["monthly"]}, "billing monthly has no price"),
+        ({"vat_rate": 0.06}, "say whether prices include VAT"),
+    ],
+)
 def test_contradictions_are_refused_with_the_field_named(change, message):
     d = dict(id="q1", provider="p", gpu="g", gpus_per_node=1, rates=[{"billing": "hourly", "price": 1}])
     d.update(change)

@@ -17,8 +17,15 @@ from gpudesk.core.search.platforms import gpu_counts
 from gpudesk.core.search.ranking import SIMPLER_BAND
 from gpudesk.core.search.recommender import MAX_GLOBAL_BATCH_TOKENS
 from gpudesk.core.models import (
-    Billing, Constraints, Job, ModelArch, Objective,
-    Offload, Recompute, TaskKind, Tier,
+    Billing,
+    Constraints,
+    Job,
+    ModelArch,
+    Objective,
+    Offload,
+    Recompute,
+    TaskKind,
+    Tier,
 )
 from gpudesk.errors import GpudeskError
 
@@ -134,15 +141,23 @@ def test_billing_monthly_uses_monthly_price():
 
 
 def test_pareto_front():
-    assert rules.pareto_front([(1, 10), (2, 5), (3, 6), (0.5, 20), (None, 1), (2, 5)]) == \
-        [True, True, False, True, False, True]
+    assert rules.pareto_front([(1, 10), (2, 5), (3, 6), (0.5, 20), (None, 1), (2, 5)]) == [
+        True,
+        True,
+        False,
+        True,
+        False,
+        True,
+    ]
     r = run(job(7e9, tokens=2e10), top=500)
     front = [o for o in r.feasible if o.pareto]
     assert front and all(cost(o) is not None for o in front)
     priced = [o for o in r.feasible if cost(o) is not None]
     for o in front:  # nothing at least as good in both and better in one
-        assert not any(p.time.hours <= o.time.hours and cost(p) <= cost(o)
-                       and (p.time.hours, cost(p)) != (o.time.hours, cost(o)) for p in priced)
+        assert not any(
+            p.time.hours <= o.time.hours and cost(p) <= cost(o) and (p.time.hours, cost(p)) != (o.time.hours, cost(o))
+            for p in priced
+        )
     for o in priced:
         if not o.pareto:
             assert any(p.time.hours <= o.time.hours and cost(p) <= cost(o) for p in front)
@@ -150,15 +165,19 @@ def test_pareto_front():
 
 def test_multi_node_options_carry_network_advice_and_tier():
     # 1e10 tokens: on lonely-48 (no offer: named to be searched) 1e11 would take more than a year
-    r = run(Job(model=model(70e9, 8192, 80, 64), tokens=1e10), top=500,
-            gpu_allow=["small-24", "dc-80", "big-141", "lonely-48"])
+    r = run(
+        Job(model=model(70e9, 8192, 80, 64), tokens=1e10),
+        top=500,
+        gpu_allow=["small-24", "dc-80", "big-141", "lonely-48"],
+    )
     multi = [o for o in r.feasible if o.nodes > 1]
     assert multi and all(o.tier is Tier.MULTI_NODE for o in multi)
     assert all(any(a.id == "multi-node-ib-slurm" for a in o.advice) for o in multi)
     assert all("InfiniBand" in o.network for o in multi if o.offer)
     unknown_net = [o for o in multi if not o.offer]
-    assert unknown_net and all(a.severity == "warning" for o in unknown_net for a in o.advice
-                               if a.id == "multi-node-ib-slurm")
+    assert unknown_net and all(
+        a.severity == "warning" for o in unknown_net for a in o.advice if a.id == "multi-node-ib-slurm"
+    )
     assert all(o.host["ram_bytes"] >= 256 * GB for o in multi)
 
 
@@ -174,14 +193,17 @@ def test_filters():
     assert max(o.gpus for o in r.feasible) == 8
 
 
-@pytest.mark.parametrize("constraints, words", [
-    (dict(objective=Objective.DEADLINE), "deadline-hours"),
-    (dict(objective=Objective.BUDGET), "--budget"),
-    (dict(gpu_allow=["dc-80"], gpu_exclude=["dc-80"]), "both allowed and excluded"),
-    (dict(gpu_allow=["nope"]), "nope"),
-    (dict(providers=["nobody"]), "nobody"),
-    (dict(region="Atlantis"), "Atlantis"),
-])
+@pytest.mark.parametrize(
+    "constraints, words",
+    [
+        (dict(objective=Objective.DEADLINE), "deadline-hours"),
+        (dict(objective=Objective.BUDGET), "--budget"),
+        (dict(gpu_allow=["dc-80"], gpu_exclude=["dc-80"]), "both allowed and excluded"),
+        (dict(gpu_allow=["nope"]), "nope"),
+        (dict(providers=["nobody"]), "nobody"),
+        (dict(region="Atlantis"), "Atlantis"),
+    ],
+)
 def test_bad_constraints(constraints, words):
     with pytest.raises(GpudeskError, match=words):
         run(job(7e9), **constraints)
@@ -244,7 +266,10 @@ def test_recommendation_json_contract():
 def test_recompute_and_micro_batch_variants_keep_global_batch():
     vs = variants(job(7e9, micro_batch=4, grad_accum=2))
     assert [(v.recompute, v.micro_batch, v.job.grad_accum) for v in vs[:3]] == [
-        (Recompute.NONE, 4, 2), (Recompute.NONE, 2, 4), (Recompute.NONE, 1, 8)]
+        (Recompute.NONE, 4, 2),
+        (Recompute.NONE, 2, 4),
+        (Recompute.NONE, 1, 8),
+    ]
     # selective recompute skipped: flash attention already drops the scores; then the same 6 with a chunked
     # loss (the default Hugging Face stack can chunk it; a loss the job names is kept)
     assert len(vs) == 12 and [v.chunked for v in vs] == [False] * 6 + [True] * 6
@@ -272,9 +297,14 @@ def real():
     mem = {g.id: g.memory_bytes for g in cat.gpus()}
 
     def go(config, task="full", **c):
-        j = Job(model=from_config_file(FIXTURES / f"{config}.json"), task=task,
-                tokens=c.pop("tokens", None), seq_len=c.pop("seq_len", 2048))
+        j = Job(
+            model=from_config_file(FIXTURES / f"{config}.json"),
+            task=task,
+            tokens=c.pop("tokens", None),
+            seq_len=c.pop("seq_len", 2048),
+        )
         return rec.recommend(j, Constraints(top=c.pop("top", 20), **c), cat), mem
+
     return go
 
 
@@ -368,14 +398,18 @@ def test_guide_100b_pretraining_needs_8gpu_nodes_and_beyond(real):
 def test_costs_are_the_engines(real):
     r, mem = real("llama-2-7b", tokens=1e10)
     for o in r.options[:5]:
-        again = cost_estimate(Job(model=ModelArch(params_hint=1), tokens=1e10), o.time, o.cost.price_per_gpu_hour,
-                              o.cost.price_per_gpu_month)
+        again = cost_estimate(
+            Job(model=ModelArch(params_hint=1), tokens=1e10),
+            o.time,
+            o.cost.price_per_gpu_hour,
+            o.cost.price_per_gpu_month,
+        )
         assert o.cost.with_trial_margin == pytest.approx(again.with_trial_margin)
         assert o.cost.with_trial_margin == pytest.approx(o.time.gpu_hours * o.cost.price_per_gpu_hour * 1.3)
     costs = [o.cost.with_trial_margin for o in r.options if o.offer]
     # near-equal totals first (fewer nodes, then the shorter run), then the rest in cost order
     near = [c for c in costs if c <= min(costs) * (1 + SIMPLER_BAND)]
-    assert costs[:len(near)] == near and costs[len(near):] == sorted(costs[len(near):])
+    assert costs[: len(near)] == near and costs[len(near) :] == sorted(costs[len(near) :])
 
 
 @pytest.mark.parametrize("config, task", [("llama-2-7b", "full"), ("llama-2-13b", "full"), ("llama-2-7b", "lora")])
@@ -387,18 +421,33 @@ def test_option_blocks_equal_gpudesk_estimate(real, config, task):
     cat = open_catalog()
     r, _ = real(config, task, tokens=1e10, top=500)
     servers = {s.id: s for s in cat.servers()}
-    picked = r.options[:6] + [o for o in r.feasible if o.layout.offload is not Offload.NONE][:3] \
+    picked = (
+        r.options[:6]
+        + [o for o in r.feasible if o.layout.offload is not Offload.NONE][:3]
         + [o for o in r.feasible if o.nodes > 1][:3]
+    )
     for o in picked:
         lay = o.layout
-        j = Job(model=from_config_file(FIXTURES / f"{config}.json"), task=task, tokens=1e10, seq_len=2048,
-                recompute=lay.recompute, micro_batch=lay.micro_batch)
+        j = Job(
+            model=from_config_file(FIXTURES / f"{config}.json"),
+            task=task,
+            tokens=1e10,
+            seq_len=2048,
+            recompute=lay.recompute,
+            micro_batch=lay.micro_batch,
+        )
         server = servers.get(o.server)
-        cluster = Cluster(gpu=cat.gpu(o.gpu), gpus_per_node=o.gpus_per_node,
-                          intra_node_gbps=getattr(server, "intra_node_gbps", None),
-                          inter_node_gbps=(server.network_gbps / 8) if server and server.network_gbps else None)
-        e = estimate(j.model_copy(update={"price_per_gpu_hour": o.cost.price_per_gpu_hour}),
-                     Layout(gpus=o.gpus, tp=lay.tp, pp=lay.pp, zero=lay.zero, offload=lay.offload), cluster)
+        cluster = Cluster(
+            gpu=cat.gpu(o.gpu),
+            gpus_per_node=o.gpus_per_node,
+            intra_node_gbps=getattr(server, "intra_node_gbps", None),
+            inter_node_gbps=(server.network_gbps / 8) if server and server.network_gbps else None,
+        )
+        e = estimate(
+            j.model_copy(update={"price_per_gpu_hour": o.cost.price_per_gpu_hour}),
+            Layout(gpus=o.gpus, tp=lay.tp, pp=lay.pp, zero=lay.zero, offload=lay.offload),
+            cluster,
+        )
         assert o.memory.per_gpu_bytes == e.memory.per_gpu_bytes
         assert o.memory.fits and e.memory.fits
         assert o.time.hours == pytest.approx(e.time.hours)

@@ -5,10 +5,12 @@ import pytest
 from gpudesk.core import rules
 from gpudesk.core.models import GpuSpec
 
-SXM = GpuSpec(id="v100-sxm2-32gb", name="V100 SXM2", memory_bytes=32 * 10**9, nvlink_gbps=300, form_factor="sxm",
-              tdp_watts=300)
-PCIE = GpuSpec(id="a100-pcie-80gb", name="A100 PCIe", memory_bytes=80 * 10**9, nvlink_gbps=600, form_factor="pcie",
-               tdp_watts=300)
+SXM = GpuSpec(
+    id="v100-sxm2-32gb", name="V100 SXM2", memory_bytes=32 * 10**9, nvlink_gbps=300, form_factor="sxm", tdp_watts=300
+)
+PCIE = GpuSpec(
+    id="a100-pcie-80gb", name="A100 PCIe", memory_bytes=80 * 10**9, nvlink_gbps=600, form_factor="pcie", tdp_watts=300
+)
 
 
 def test_nvlink_group_one_rule_for_search_and_checklist():

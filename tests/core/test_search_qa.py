@@ -85,7 +85,6 @@ def test_serving_still_splits_heads():
     assert any(o.layout.tp > 1 for o in r.feasible)
 
 
-
 # --- R2: ties go to the shorter run; the faster option of about equal cost stays listed -------------------
 
 
@@ -109,7 +108,9 @@ def test_1b_pretraining_takes_the_whole_node_for_the_price_of_one_gpu(cat):
     from gpudesk.core.engine.architecture import from_params
     from gpudesk.core.rules import PRETRAIN_GLOBAL_BATCH_TOKENS
 
-    j = Job(model=from_params(1e9), task=TaskKind.PRETRAIN, tokens=5e10, global_batch_tokens=PRETRAIN_GLOBAL_BATCH_TOKENS)
+    j = Job(
+        model=from_params(1e9), task=TaskKind.PRETRAIN, tokens=5e10, global_batch_tokens=PRETRAIN_GLOBAL_BATCH_TOKENS
+    )
     r = rec.recommend(j, Constraints(top=10), cat)
     top = r.options[0]
     single = next(o for o in r.options if o.gpu == top.gpu and o.gpus == 1 and o.offer == top.offer)
@@ -127,9 +128,18 @@ def test_the_faster_option_of_about_equal_cost_stays_among_the_plan_alternatives
 
     def opt(gpu, gpus, hours, cost):
         lay = F(tp=1, pp=1, zero=0, offload="none", recompute="none", micro_batch=1)
-        return F(gpu=gpu, gpus=gpus, nodes=1, offer=f"{gpu}-offer", provider=gpu, region="r", server=None,
-                 layout=lay, time=TimeEstimate.model_construct(
-            hours=hours), cost=CostEstimate(price_per_gpu_hour=1.0, compute_cost=cost, with_trial_margin=cost))
+        return F(
+            gpu=gpu,
+            gpus=gpus,
+            nodes=1,
+            offer=f"{gpu}-offer",
+            provider=gpu,
+            region="r",
+            server=None,
+            layout=lay,
+            time=TimeEstimate.model_construct(hours=hours),
+            cost=CostEstimate(price_per_gpu_hour=1.0, compute_cost=cost, with_trial_margin=cost),
+        )
 
     choice = opt("a", 8, 10.0, 100.0)
     same_gpu_faster = opt("a", 16, 5.0, 104.0)
@@ -181,8 +191,11 @@ def test_runs_longer_than_a_year_are_rejected_and_counted(cat):
     assert MAX_RUN_HOURS == 8760
     assert r.feasible and max(o.time.hours for o in r.feasible) <= MAX_RUN_HOURS
     assert r.rejected["run_over_a_year"] > 0
-    assert r.searched == sum(r.rejected.get(k, 0) for k in r.rejected
-                             if k not in ("no_offer", "gpu_filtered", "provider_filtered")) + r.feasible_count
+    assert (
+        r.searched
+        == sum(r.rejected.get(k, 0) for k in r.rejected if k not in ("no_offer", "gpu_filtered", "provider_filtered"))
+        + r.feasible_count
+    )
 
 
 def test_nothing_within_a_year_says_so():
@@ -226,15 +239,19 @@ def test_inference_json_states_the_service_cost_and_the_objective_counts_it_once
     assert out["cost"]["service_only"] is True
     assert objective_cost(est.cost) == pytest.approx(18 * 730)  # not 2 × 13,140
     assert objective_cost(est.cost, Billing.HOURLY) == pytest.approx(18 * 730)
-    mixed = estimate(j.model_copy(update={"task": TaskKind.MIXED, "tokens": 1e8}), Layout(gpus=1),
-                     Cluster(gpu=cat.gpu("h100-sxm-80gb"), gpus_per_node=1))
+    mixed = estimate(
+        j.model_copy(update={"task": TaskKind.MIXED, "tokens": 1e8}),
+        Layout(gpus=1),
+        Cluster(gpu=cat.gpu("h100-sxm-80gb"), gpus_per_node=1),
+    )
     assert mixed.cost.service_only is False and mixed.cost.service_cost == pytest.approx(18 * 730)
     assert objective_cost(mixed.cost) == pytest.approx(mixed.cost.with_trial_margin + 18 * 730)
 
 
 def test_recommended_services_price_the_period_once(cat):
-    r = rec.recommend(Job(model=cat.model("llama-2-7b"), task=TaskKind.INFERENCE, concurrency=50),
-                      Constraints(top=5), cat)
+    r = rec.recommend(
+        Job(model=cat.model("llama-2-7b"), task=TaskKind.INFERENCE, concurrency=50), Constraints(top=5), cat
+    )
     for o in r.options:
         assert o.cost.service_cost is not None and o.cost.service_cost == pytest.approx(o.serving.cost_per_period)
 
@@ -270,7 +287,12 @@ def test_the_chunked_loss_level_sits_between_the_gpu_only_layouts_and_offload():
 
 def test_the_search_takes_a_named_op_selective_recomputation(cat):
     """--recompute op-selective made `recommend` end in a traceback (ValueError from the variants)."""
-    j = Job(model=cat.model("llama-3-8b"), task=TaskKind.LORA, tokens=1e8, recompute="op-selective",
-            framework=Framework.FSDP2)
+    j = Job(
+        model=cat.model("llama-3-8b"),
+        task=TaskKind.LORA,
+        tokens=1e8,
+        recompute="op-selective",
+        framework=Framework.FSDP2,
+    )
     r = rec.recommend(j, Constraints(top=3), cat)
     assert str(r.options[0].layout.recompute) in ("op-selective", "full")

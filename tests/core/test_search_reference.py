@@ -50,9 +50,24 @@ def catalogs():
 def key(o):
     """What a reader sees of a ranked option: the configuration and its figures."""
     lay = o.layout
-    return (o.gpu, o.gpus, o.nodes, o.offer, lay.tp, lay.pp, lay.dp, lay.zero, str(lay.offload), str(lay.recompute),
-            lay.micro_batch, o.cost.with_trial_margin, o.cost.monthly_cost, o.time.hours, o.pareto,
-            [a.id for a in o.advice])
+    return (
+        o.gpu,
+        o.gpus,
+        o.nodes,
+        o.offer,
+        lay.tp,
+        lay.pp,
+        lay.dp,
+        lay.zero,
+        str(lay.offload),
+        str(lay.recompute),
+        lay.micro_batch,
+        o.cost.with_trial_margin,
+        o.cost.monthly_cost,
+        o.time.hours,
+        o.pareto,
+        [a.id for a in o.advice],
+    )
 
 
 def listed_once(options):
@@ -82,8 +97,9 @@ JOBS = {
 def test_top_20_equal_the_reference(catalogs, where, name, max_gpus):
     cat = catalogs[where]
     spec = JOBS[name]
-    job = Job(model=cat.model(spec["model"]), task=spec["task"], tokens=spec["tokens"],
-              concurrency=spec.get("concurrency", 1))
+    job = Job(
+        model=cat.model(spec["model"]), task=spec["task"], tokens=spec["tokens"], concurrency=spec.get("concurrency", 1)
+    )
     c = Constraints(max_gpus=max_gpus, top=20)
     new = rec.recommend(job, c, cat)
     old, rejected, searched = reference_recommend(job, c, cat)
@@ -99,8 +115,15 @@ def test_top_20_equal_the_reference(catalogs, where, name, max_gpus):
     assert new.feasible_count + dropped == sum(1 for _ in reference_recommend(job, c, cat)[0])
 
 
-@pytest.mark.parametrize("extra", [dict(objective="deadline", deadline_hours=300), dict(budget=150000),
-                                   dict(billing="monthly"), dict(providers=["market-reference"])])
+@pytest.mark.parametrize(
+    "extra",
+    [
+        dict(objective="deadline", deadline_hours=300),
+        dict(budget=150000),
+        dict(billing="monthly"),
+        dict(providers=["market-reference"]),
+    ],
+)
 def test_constraints_the_same_as_the_reference(catalogs, extra):
     cat = catalogs["sheet-1000"]
     job = Job(model=cat.model("llama-2-13b"), task="full", tokens=1e11)
@@ -129,15 +152,39 @@ hours = st.one_of(st.none(), st.floats(1e-3, 1e5, allow_nan=False))
 
 
 @settings(max_examples=300, deadline=None)
-@given(prices, prices, hours, st.integers(1, 64), st.sampled_from([None, *Billing]), st.floats(0, 1),
-       st.sampled_from([TaskKind.FULL, TaskKind.INFERENCE, TaskKind.MIXED]), st.one_of(st.none(), prices),
-       st.booleans())
+@given(
+    prices,
+    prices,
+    hours,
+    st.integers(1, 64),
+    st.sampled_from([None, *Billing]),
+    st.floats(0, 1),
+    st.sampled_from([TaskKind.FULL, TaskKind.INFERENCE, TaskKind.MIXED]),
+    st.one_of(st.none(), prices),
+    st.booleans(),
+)
 def test_objective_total_is_the_estimates_figure(ph, pm, h, n, billing, margin, task, user_price, serving):
     from gpudesk.core.models import ModelArch
 
     job = Job(model=ModelArch(params_hint=10**9), task=task, trial_margin=margin, price_per_gpu_hour=user_price)
-    s = ServingEstimate(tokens_per_second=100.0, tokens_per_second_per_user=10.0, time_to_first_token_seconds=0.1,
-                        period_hours=h or 730.0, gpus=n) if serving else None
-    te = TimeEstimate(training_flops=None, tokens_per_second=1.0, hours=h, gpu_hours=h * n if h else None,
-                      mfu=0.4, scaling_efficiency=1.0, serving=s)
+    s = (
+        ServingEstimate(
+            tokens_per_second=100.0,
+            tokens_per_second_per_user=10.0,
+            time_to_first_token_seconds=0.1,
+            period_hours=h or 730.0,
+            gpus=n,
+        )
+        if serving
+        else None
+    )
+    te = TimeEstimate(
+        training_flops=None,
+        tokens_per_second=1.0,
+        hours=h,
+        gpu_hours=h * n if h else None,
+        mfu=0.4,
+        scaling_efficiency=1.0,
+        serving=s,
+    )
     assert objective_total(job, te, ph, pm, billing) == objective_cost(cost_estimate(job, te, ph, pm), billing)

@@ -50,10 +50,18 @@ def test_fifty_users_read_every_kv_cache_each_step():
     assert s.tokens_per_second == pytest.approx(50 / step)
 
 
-@pytest.mark.parametrize("arch, tp, measured", [
-    # gpt-fast README, "Tensor Parallelism" table (8x A100-80GB, batch 1): tokens/s
-    (L7, 2, 168.84), (L7, 4, 254.02), (L7, 8, 328.43), (L70, 2, 21.32), (L70, 4, 38.01), (L70, 8, 62.50),
-])
+@pytest.mark.parametrize(
+    "arch, tp, measured",
+    [
+        # gpt-fast README, "Tensor Parallelism" table (8x A100-80GB, batch 1): tokens/s
+        (L7, 2, 168.84),
+        (L7, 4, 254.02),
+        (L7, 8, 328.43),
+        (L70, 2, 21.32),
+        (L70, 4, 38.01),
+        (L70, 8, 62.50),
+    ],
+)
 def test_tensor_parallel_decode_against_gpt_fast(arch, tp, measured):
     s = serve(Job(model=arch, task="inference", seq_len=200), Layout(gpus=tp, tp=tp))
     # within 12 %: the 70B runs reached more of the bandwidth (1482 GB/s per GPU at TP 2) than the 7B one
@@ -97,8 +105,10 @@ def test_fp8_computes_in_fp8_only_where_the_card_has_it():
     on_h100 = serve(job, cluster=Cluster(gpu=H100_SXM))
     assert on_a100.compute == "bf16" and on_a100.bandwidth_fraction < on_h100.bandwidth_fraction
     assert on_h100.compute == "fp8"
-    assert on_h100.time_to_first_token_seconds < serve(Job(model=L7, task="inference"),
-                                                       cluster=Cluster(gpu=H100_SXM)).time_to_first_token_seconds
+    assert (
+        on_h100.time_to_first_token_seconds
+        < serve(Job(model=L7, task="inference"), cluster=Cluster(gpu=H100_SXM)).time_to_first_token_seconds
+    )
 
 
 def test_time_to_first_token_is_one_full_prefill():
@@ -118,8 +128,14 @@ def test_service_cost_for_one_month_and_per_million_tokens():
     assert s.cost_per_million_tokens == pytest.approx(16 / (s.tokens_per_second * 3600 / 1e6))
     assert est.cost.trial_margin == 0 and est.cost.with_trial_margin == pytest.approx(8 * 2 * 730)
     j = estimate_json(est)
-    assert set(j["serving"]) >= {"tokens_per_second", "tokens_per_second_per_user", "time_to_first_token_seconds",
-                                 "period_hours", "cost_per_month", "cost_per_million_tokens"}
+    assert set(j["serving"]) >= {
+        "tokens_per_second",
+        "tokens_per_second_per_user",
+        "time_to_first_token_seconds",
+        "period_hours",
+        "cost_per_month",
+        "cost_per_million_tokens",
+    }
     assert "serving" not in j["time"]  # one serving block, not two
 
 

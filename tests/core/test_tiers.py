@@ -8,10 +8,17 @@ from gpudesk.core.models import Tier
 from gpudesk.core.search.tiers import TIER_PRESETS, tier_for, tier_label
 
 
-@pytest.mark.parametrize("gpus, nodes, tier", [
-    (1, 1, Tier.ENTRY), (2, 1, Tier.ADVANCED), (4, 1, Tier.ADVANCED), (8, 1, Tier.FLAGSHIP),
-    (16, 2, Tier.MULTI_NODE), (1024, 128, Tier.MULTI_NODE),
-])
+@pytest.mark.parametrize(
+    "gpus, nodes, tier",
+    [
+        (1, 1, Tier.ENTRY),
+        (2, 1, Tier.ADVANCED),
+        (4, 1, Tier.ADVANCED),
+        (8, 1, Tier.FLAGSHIP),
+        (16, 2, Tier.MULTI_NODE),
+        (1024, 128, Tier.MULTI_NODE),
+    ],
+)
 def test_tier_for(gpus, nodes, tier):
     assert tier_for(gpus, nodes) is tier
 
@@ -35,6 +42,7 @@ def test_labels_bilingual_and_presets_complete():
 
 # --- the guide's examples (domain.md §2): the class of card and the job count, not the GPU count alone ---
 
+
 def _gpu(id, form, consumer=False):
     from gpudesk.core.models import GpuSpec
 
@@ -54,18 +62,21 @@ def _job(task, params):
     return Job(model=ModelArch(params_hint=int(params)), task=task)
 
 
-@pytest.mark.parametrize("case, gpus, nodes, gpu, linked, task, params, tier", [
-    ("BERT fine-tuning on one RTX 4090", 1, 1, RTX_4090, True, "full", 0.34e9, Tier.ENTRY),
-    ("7B LoRA on one L40S", 1, 1, L40S, True, "lora", 7e9, Tier.ENTRY),
-    ("7B LoRA on one H100", 1, 1, H100, True, "lora", 7e9, Tier.ENTRY),
-    ("13B full training on one H100 (offload): 10B-class work", 1, 1, H100, True, "full", 13e9, Tier.ADVANCED),
-    ("13B full training on 4x A100 80G NVLink", 4, 1, A100, True, "full", 13e9, Tier.ADVANCED),
-    ("70B training on 8x H100 NVSwitch", 8, 1, H100, True, "full", 70e9, Tier.FLAGSHIP),
-    ("eight consumer cards are not a flagship", 8, 1, RTX_4090, False, "lora", 7e9, Tier.ADVANCED),
-    ("eight L40S on PCIe", 8, 1, L40S, False, "full", 7e9, Tier.ADVANCED),
-    ("eight A100 PCIe cards", 8, 1, A100_PCIE, False, "full", 13e9, Tier.ADVANCED),
-    ("beyond one node", 16, 2, H100, True, "full", 70e9, Tier.MULTI_NODE),
-])
+@pytest.mark.parametrize(
+    "case, gpus, nodes, gpu, linked, task, params, tier",
+    [
+        ("BERT fine-tuning on one RTX 4090", 1, 1, RTX_4090, True, "full", 0.34e9, Tier.ENTRY),
+        ("7B LoRA on one L40S", 1, 1, L40S, True, "lora", 7e9, Tier.ENTRY),
+        ("7B LoRA on one H100", 1, 1, H100, True, "lora", 7e9, Tier.ENTRY),
+        ("13B full training on one H100 (offload): 10B-class work", 1, 1, H100, True, "full", 13e9, Tier.ADVANCED),
+        ("13B full training on 4x A100 80G NVLink", 4, 1, A100, True, "full", 13e9, Tier.ADVANCED),
+        ("70B training on 8x H100 NVSwitch", 8, 1, H100, True, "full", 70e9, Tier.FLAGSHIP),
+        ("eight consumer cards are not a flagship", 8, 1, RTX_4090, False, "lora", 7e9, Tier.ADVANCED),
+        ("eight L40S on PCIe", 8, 1, L40S, False, "full", 7e9, Tier.ADVANCED),
+        ("eight A100 PCIe cards", 8, 1, A100_PCIE, False, "full", 13e9, Tier.ADVANCED),
+        ("beyond one node", 16, 2, H100, True, "full", 70e9, Tier.MULTI_NODE),
+    ],
+)
 def test_the_guides_tiers(case, gpus, nodes, gpu, linked, task, params, tier):
     assert tier_for(gpus, nodes, gpu=gpu, linked=linked, job=_job(task, params), params=int(params)) is tier, case
 

@@ -144,8 +144,9 @@ def test_h100_about_two_to_three_times_a100():
 
 
 def test_serving_is_memory_bound():
-    te = time_estimate(Job(model=L7, task="inference", concurrency=1, tokens=1e6, seq_len=1024), Layout(),
-                       Cluster(gpu=A100_SXM))
+    te = time_estimate(
+        Job(model=L7, task="inference", concurrency=1, tokens=1e6, seq_len=1024), Layout(), Cluster(gpu=A100_SXM)
+    )
     # weights read once per decode step + the KV cache (524,288 B/token x 1024 tokens), at the 1397 GB/s
     # gpt-fast measured for Llama-2-7B bf16 on an A100-80GB
     step = (2 * 6_738_415_616 + 524_288 * 1024) / 1397.31e9

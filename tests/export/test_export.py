@@ -26,8 +26,9 @@ def _csv(path):
         return list(csv.reader(f))
 
 
-@pytest.mark.parametrize("text", ["=cmd|' /C calc'!A0", "=HYPERLINK(\"http://x\")", "@SUM(A1:A9)", "-2+3", "+1",
-                                  "\tx", "\rx"])
+@pytest.mark.parametrize(
+    "text", ["=cmd|' /C calc'!A0", '=HYPERLINK("http://x")', "@SUM(A1:A9)", "-2+3", "+1", "\tx", "\rx"]
+)
 def test_cells_a_spreadsheet_would_run_are_escaped(text):
     assert safe_cell(text) == "'" + text
     assert safe_cell("GPU 4× H100") == "GPU 4× H100"
@@ -36,14 +37,21 @@ def test_cells_a_spreadsheet_would_run_are_escaped(text):
 
 
 def test_xlsx_and_csv_hold_the_same_rows(tmp_path):
-    table = Table("T", ["name", "count", "price", "fits", "note"],
-                  [["a", 4, 7.5, True, "=1+1"], ["b", 8, None, False, "plain"]])
+    table = Table(
+        "T", ["name", "count", "price", "fits", "note"], [["a", 4, 7.5, True, "=1+1"], ["b", 8, None, False, "plain"]]
+    )
     x = export_table(table, tmp_path / "t.xlsx")
     c = export_table(table, tmp_path / "t.csv")
-    assert _xlsx(x) == [["name", "count", "price", "fits", "note"], ["a", 4, 7.5, True, "'=1+1"],
-                        ["b", 8, None, False, "plain"]]
-    assert _csv(c) == [["name", "count", "price", "fits", "note"], ["a", "4", "7.5", "TRUE", "'=1+1"],
-                       ["b", "8", "", "FALSE", "plain"]]
+    assert _xlsx(x) == [
+        ["name", "count", "price", "fits", "note"],
+        ["a", 4, 7.5, True, "'=1+1"],
+        ["b", 8, None, False, "plain"],
+    ]
+    assert _csv(c) == [
+        ["name", "count", "price", "fits", "note"],
+        ["a", "4", "7.5", "TRUE", "'=1+1"],
+        ["b", "8", "", "FALSE", "plain"],
+    ]
     assert (tmp_path / "t.csv").read_bytes()[:3] == b"\xef\xbb\xbf"  # Excel on Chinese Windows reads UTF-8
     if os.name != "nt":
         mask = os.umask(0o022)

@@ -46,21 +46,74 @@ def _also_in_chinese(capsys, args) -> None:
 
 def strict_json(text: str):
     """json.loads that refuses NaN and Infinity, as strict parsers (JavaScript, Go) do."""
+
     def bad(name):
         raise ValueError(f"{name} in JSON output")
+
     return json.loads(text, parse_constant=bad)
 
 
 # Words that may stay in Latin letters in a Chinese message: product and unit names, file kinds, the
 # prog name. Option names (--gpu), quoted values ('a100'), ids (a100-sxm-80gb), paths and numbers are
 # removed before the check.
-LATIN_OK = frozenset({
-    "gpudesk", "GPU", "GPUs", "GiB", "GB", "MB", "TB", "CNY", "JSON", "CSV", "TSV", "PDF", "xlsx", "LoRA", "QLoRA",
-    "ZeRO", "TP", "PP", "DP", "CP", "EP", "SLA", "ICP", "UTF", "BOM", "GBK", "id", "ids", "config", "json", "csv",
-    "ID", "PATH", "N", "Hugging", "Face", "NaN", "nan", "inf", "Infinity", "MoE", "KV", "B", "M", "T", "K", "e", "tp", "pp", "pdf",
-})
-_STRIP = re.compile(r"'[^']*'|\.\w+\b|\"[^\"]*\"|`[^`]*`|--?[A-Za-z][\w-]*|\S*[/\\]\S*|\S+\.(?:gpudesk|json|csv|pdf|xlsx|bak)\b"
-                    r"|\b[\w.]*\d[\w.-]*|\b[a-z_]+(?:\.[a-z_]+)+\b|\b[a-z]+(?:-[a-z0-9.]+)+\b")
+LATIN_OK = frozenset(
+    {
+        "gpudesk",
+        "GPU",
+        "GPUs",
+        "GiB",
+        "GB",
+        "MB",
+        "TB",
+        "CNY",
+        "JSON",
+        "CSV",
+        "TSV",
+        "PDF",
+        "xlsx",
+        "LoRA",
+        "QLoRA",
+        "ZeRO",
+        "TP",
+        "PP",
+        "DP",
+        "CP",
+        "EP",
+        "SLA",
+        "ICP",
+        "UTF",
+        "BOM",
+        "GBK",
+        "id",
+        "ids",
+        "config",
+        "json",
+        "csv",
+        "ID",
+        "PATH",
+        "N",
+        "Hugging",
+        "Face",
+        "NaN",
+        "nan",
+        "inf",
+        "Infinity",
+        "MoE",
+        "KV",
+        "B",
+        "M",
+        "T",
+        "K",
+        "e",
+        "tp",
+        "pp",
+        "pdf",
+    }
+)
+_STRIP = re.compile(
+    r"'[^']*'|\.\w+\b|\"[^\"]*\"|`[^`]*`|--?[A-Za-z][\w-]*|\S*[/\\]\S*|\S+\.(?:gpudesk|json|csv|pdf|xlsx|bak)\b"
+    r"|\b[\w.]*\d[\w.-]*|\b[a-z_]+(?:\.[a-z_]+)+\b|\b[a-z]+(?:-[a-z0-9.]+)+\b"
+)
 
 
 def english_words(message: str) -> list[str]:

@@ -8,16 +8,59 @@ from hypothesis import strategies as st
 
 from gpudesk.cli import run_cli
 
-NUMERIC = ["--params", "--micro-batch", "--seq-len", "--grad-accum", "--lora-rank", "--tokens", "--concurrency",
-           "--serving-context", "--mfu", "--price-per-gpu-hour", "--headroom", "--overhead-gb", "--gpus", "--tp",
-           "--pp", "--zero"]
+NUMERIC = [
+    "--params",
+    "--micro-batch",
+    "--seq-len",
+    "--grad-accum",
+    "--lora-rank",
+    "--tokens",
+    "--concurrency",
+    "--serving-context",
+    "--mfu",
+    "--price-per-gpu-hour",
+    "--headroom",
+    "--overhead-gb",
+    "--gpus",
+    "--tp",
+    "--pp",
+    "--zero",
+]
 SEARCH = ["--budget", "--deadline-hours", "--max-gpus", "--top"]
 IDS = ["--gpu", "--model"]
 values = st.one_of(
-    st.sampled_from(["0", "-1", "1", "2", "3", "7", "64", "1e300", "1.7e308", "1e400", "inf", "-inf", "nan", "", " ",
-                     "1,5", "６", "0x10", "1_000", "9" * 400, "abc", "\u202e1", "llama-2-7b", "h100-sxm-80gb"]),
-    st.integers(-10**20, 10**20).map(str), st.floats(allow_nan=True, allow_infinity=True).map(repr),
-    st.text(max_size=12))
+    st.sampled_from(
+        [
+            "0",
+            "-1",
+            "1",
+            "2",
+            "3",
+            "7",
+            "64",
+            "1e300",
+            "1.7e308",
+            "1e400",
+            "inf",
+            "-inf",
+            "nan",
+            "",
+            " ",
+            "1,5",
+            "６",
+            "0x10",
+            "1_000",
+            "9" * 400,
+            "abc",
+            "\u202e1",
+            "llama-2-7b",
+            "h100-sxm-80gb",
+        ]
+    ),
+    st.integers(-(10**20), 10**20).map(str),
+    st.floats(allow_nan=True, allow_infinity=True).map(repr),
+    st.text(max_size=12),
+)
 SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 
 
@@ -42,8 +85,13 @@ def test_estimate_with_random_options(capsys, picks):
 
 
 @settings(max_examples=200, **SETTINGS)
-@given(picks=st.lists(st.tuples(st.sampled_from(SEARCH + ["--gpus", "--tokens", "--micro-batch", "--gpu"]), values),
-                      min_size=1, max_size=3))
+@given(
+    picks=st.lists(
+        st.tuples(st.sampled_from(SEARCH + ["--gpus", "--tokens", "--micro-batch", "--gpu"]), values),
+        min_size=1,
+        max_size=3,
+    )
+)
 @pytest.mark.parametrize("command", ["recommend"])
 def test_recommend_with_random_options(capsys, picks, command):
     argv = [command, "--model", "gpt2"]

@@ -19,8 +19,18 @@ def _write(tmp_path, cfg, name="config.json", **dump):
     return p
 
 
-@pytest.mark.parametrize("field", ["hidden_size", "num_hidden_layers", "num_attention_heads", "intermediate_size",
-                                   "vocab_size", "num_key_value_heads", "max_position_embeddings"])
+@pytest.mark.parametrize(
+    "field",
+    [
+        "hidden_size",
+        "num_hidden_layers",
+        "num_attention_heads",
+        "intermediate_size",
+        "vocab_size",
+        "num_key_value_heads",
+        "max_position_embeddings",
+    ],
+)
 @pytest.mark.parametrize("value", [math.nan, math.inf, -math.inf])
 def test_nan_and_infinity_in_any_size_field(tmp_path, field, value):
     p = _write(tmp_path, {**LLAMA, field: value})  # json.dumps writes NaN / Infinity, as Python users do
@@ -84,8 +94,10 @@ def test_more_kv_heads_than_heads():
         from_hf_config({**LLAMA, "num_key_value_heads": 5})  # 32 heads cannot share 5 groups
 
 
-@pytest.mark.parametrize("field,value", [("hidden_size", 1 << 30), ("num_hidden_layers", 10**6),
-                                         ("vocab_size", 10**12), ("intermediate_size", 2**53)])
+@pytest.mark.parametrize(
+    "field,value",
+    [("hidden_size", 1 << 30), ("num_hidden_layers", 10**6), ("vocab_size", 10**12), ("intermediate_size", 2**53)],
+)
 def test_absurd_sizes(field, value):
     with pytest.raises(GpudeskError):
         from_hf_config({**LLAMA, field: value, "head_dim": 128})
@@ -93,8 +105,15 @@ def test_absurd_sizes(field, value):
 
 def test_too_many_parameters_in_total():
     # every field inside its range, the product far beyond any model: refused, not estimated
-    cfg = {**LLAMA, "hidden_size": 1 << 20, "num_hidden_layers": 4096, "intermediate_size": 1 << 22,
-           "head_dim": 128, "num_attention_heads": 8192, "num_key_value_heads": 8192}
+    cfg = {
+        **LLAMA,
+        "hidden_size": 1 << 20,
+        "num_hidden_layers": 4096,
+        "intermediate_size": 1 << 22,
+        "head_dim": 128,
+        "num_attention_heads": 8192,
+        "num_key_value_heads": 8192,
+    }
     with pytest.raises(GpudeskError, match="parameters"):
         from_hf_config(cfg)
 

@@ -49,8 +49,7 @@ def _targets(plan):
     con.execute("CREATE TABLE t (x)")
     con.commit()
     con.close()
-    return {"plan": plan, "backup": plan.with_name("p.gpudesk.bak"), "plan named .pdf": pdf_named_plan,
-            "database": db}
+    return {"plan": plan, "backup": plan.with_name("p.gpudesk.bak"), "plan named .pdf": pdf_named_plan, "database": db}
 
 
 @pytest.mark.parametrize("target", ["plan", "backup", "plan named .pdf", "database"])
@@ -68,16 +67,22 @@ def test_report_of_a_plan_named_pdf_refused(capsys, plan):
     assert _digest(pdf_named_plan) == before
 
 
-@pytest.mark.parametrize("command", [
-    lambda plan, out: ["checklist", plan, "--export", out],
-    lambda plan, out: ["catalog", "export", out],
-    lambda plan, out: ["recommend", "--model", "gpt2", "--export", out],
-])
+@pytest.mark.parametrize(
+    "command",
+    [
+        lambda plan, out: ["checklist", plan, "--export", out],
+        lambda plan, out: ["catalog", "export", out],
+        lambda plan, out: ["recommend", "--model", "gpt2", "--export", out],
+    ],
+)
 @pytest.mark.parametrize("target", ["plan named .csv", "database named .csv", "backup"])
 def test_table_exports_never_write_over(capsys, plan, command, target):
     targets = _targets(plan)
-    out = {"plan named .csv": plan.with_name("x.csv"), "database named .csv": plan.with_name("db.csv"),
-           "backup": targets["backup"]}[target]
+    out = {
+        "plan named .csv": plan.with_name("x.csv"),
+        "database named .csv": plan.with_name("db.csv"),
+        "backup": targets["backup"],
+    }[target]
     if target != "backup":
         shutil.copy(targets["plan" if target.startswith("plan") else "database"], out)
     before = _digest(out)
@@ -103,8 +108,9 @@ def test_catalog_export_escapes_formulas_and_imports_back(capsys, tmp_path, suff
     sheet = tmp_path / "in.csv"
     buf = io.StringIO()
     w = csv.writer(buf)
-    w.writerow(["id", "provider", "gpu", "gpus_per_node", "price_per_gpu_hour", "price_kind", "price_date",
-                "billing", "notes"])
+    w.writerow(
+        ["id", "provider", "gpu", "gpus_per_node", "price_per_gpu_hour", "price_kind", "price_date", "billing", "notes"]
+    )
     for i, n in enumerate(FORMULAS):
         w.writerow([f"f{i}", "autodl", "rtx-4090", 1, 2.5, "quoted", "2026-10-01", "hourly", n])
     sheet.write_text(buf.getvalue(), encoding="utf-8")
@@ -122,7 +128,9 @@ def test_catalog_export_escapes_formulas_and_imports_back(capsys, tmp_path, suff
         for f in FORMULAS[:5]:
             assert escape("'" + f, {'"': "&quot;"}) in strings or escape("'" + f) in strings, f
         return
-    rows = list(csv.reader(io.StringIO(out.read_text(encoding="utf-8-sig")), delimiter="\t" if suffix == ".tsv" else ","))
+    rows = list(
+        csv.reader(io.StringIO(out.read_text(encoding="utf-8-sig")), delimiter="\t" if suffix == ".tsv" else ",")
+    )
     notes = [r[rows[0].index("notes")] for r in rows[1:]]
     assert sorted(notes) == sorted("'" + f for f in FORMULAS)
     rc, _o, err = cli(capsys, "catalog", "import", out)  # the escaped sheet imports back to what was typed

@@ -61,8 +61,10 @@ def _files(disk):
     return {p.name: p.read_bytes() for p in disk.path.iterdir() if p.name != "filler"}
 
 
-@pytest.mark.parametrize("writer", ["plan new -o EXISTING", "checklist --set", "report", "checklist --export",
-                                    "catalog export", "kit", "quote add"])
+@pytest.mark.parametrize(
+    "writer",
+    ["plan new -o EXISTING", "checklist --set", "report", "checklist --export", "catalog export", "kit", "quote add"],
+)
 def test_writers_on_a_full_disk(capsys, full_disk, tmp_path, writer):
     plan = full_disk.path / "p.gpudesk"
     _plan(capsys, plan)
@@ -73,15 +75,40 @@ def test_writers_on_a_full_disk(capsys, full_disk, tmp_path, writer):
     before = _files(full_disk)
     full_disk.fill(free=2048)
     args = {
-        "plan new -o EXISTING": ["plan", "new", "--model", "gpt2", "--tokens", "1e9", "--notes", "n" * 90_000,
-                                 "-o", plan],
+        "plan new -o EXISTING": [
+            "plan",
+            "new",
+            "--model",
+            "gpt2",
+            "--tokens",
+            "1e9",
+            "--notes",
+            "n" * 90_000,
+            "-o",
+            plan,
+        ],
         "checklist --set": ["checklist", plan, "--set", "driver-branch=pass", "--note", "x" * 2000],
         "report": ["report", plan, "-o", full_disk.path / "p.pdf"],
         "checklist --export": ["checklist", plan, "--export", full_disk.path / "c.xlsx"],
         "catalog export": ["catalog", "export", full_disk.path / "c.csv"],
         "kit": ["kit", plan, "-o", full_disk.path / "kit"],
-        "quote add": ["quote", "add", plan, "--provider", "autodl", "--gpu", "rtx-4090", "--gpus-per-node", "1",
-                      "--nodes", "1", "--price-per-gpu-hour", "2.1", "--contact", "c" * 100],
+        "quote add": [
+            "quote",
+            "add",
+            plan,
+            "--provider",
+            "autodl",
+            "--gpu",
+            "rtx-4090",
+            "--gpus-per-node",
+            "1",
+            "--nodes",
+            "1",
+            "--price-per-gpu-hour",
+            "2.1",
+            "--contact",
+            "c" * 100,
+        ],
     }[writer]
     rc, out, err = cli(capsys, *args)
     assert rc == 2, (out[-200:], err[-300:])
@@ -94,8 +121,11 @@ def test_catalog_import_on_a_full_disk_changes_nothing(capsys, full_disk, monkey
     home = full_disk.path / "home"
     monkeypatch.setenv("GPUDESK_HOME", str(home))
     sheet = tmp_path / "s.csv"
-    sheet.write_text("id,provider,gpu,gpus_per_node,price_per_gpu_hour,price_kind,price_date,billing,notes\n"
-                     "first,autodl,rtx-4090,1,2.5,quoted,2026-10-01,hourly,\n", encoding="utf-8")
+    sheet.write_text(
+        "id,provider,gpu,gpus_per_node,price_per_gpu_hour,price_kind,price_date,billing,notes\n"
+        "first,autodl,rtx-4090,1,2.5,quoted,2026-10-01,hourly,\n",
+        encoding="utf-8",
+    )
     assert cli(capsys, "catalog", "import", sheet)[0] == 0
     rows = "".join(f"o{i},autodl,rtx-4090,1,2.5,quoted,2026-10-01,hourly,{'n' * 500}\n" for i in range(2000))
     sheet.write_text("id,provider,gpu,gpus_per_node,price_per_gpu_hour,price_kind,price_date,billing,notes\n" + rows)

@@ -13,9 +13,17 @@ from gpudesk.errors import GpudeskError
 from .helpers import FIX, refused
 
 
-@pytest.mark.parametrize("args", [["--gpus", "64", "--tp", "64"], ["--gpus", "64", "--pp", "64"],
-                                  ["--gpus", "3", "--tp", "3"], ["--gpus", "5", "--tp", "5"],
-                                  ["--gpus", "6", "--tp", "4"], ["--gpus", "12", "--tp", "2", "--pp", "4"]])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--gpus", "64", "--tp", "64"],
+        ["--gpus", "64", "--pp", "64"],
+        ["--gpus", "3", "--tp", "3"],
+        ["--gpus", "5", "--tp", "5"],
+        ["--gpus", "6", "--tp", "4"],
+        ["--gpus", "12", "--tp", "2", "--pp", "4"],
+    ],
+)
 def test_cli_refuses(capsys, args):
     err = refused(capsys, "estimate", "--model", "llama-2-7b", *args)
     assert "impossible layout" in err

@@ -20,8 +20,23 @@ GPUDESK = [sys.executable, "-m", "gpudesk"]
 @pytest.fixture
 def plan(capsys, tmp_path):
     path = tmp_path / "c.gpudesk"
-    rc, _o, err = cli(capsys, "plan", "new", "--model", "llama-2-13b", "--task", "full", "--tokens", "2e9",
-                      "--gpu", "a100-sxm-80gb", "--gpus", "4", "-o", path)
+    rc, _o, err = cli(
+        capsys,
+        "plan",
+        "new",
+        "--model",
+        "llama-2-13b",
+        "--task",
+        "full",
+        "--tokens",
+        "2e9",
+        "--gpu",
+        "a100-sxm-80gb",
+        "--gpus",
+        "4",
+        "-o",
+        path,
+    )
     assert rc == 0, err
     return path
 
@@ -38,8 +53,15 @@ def _open_items(capsys, path, n):
 def test_eight_concurrent_checklist_sets_all_kept(capsys, plan):
     items = _open_items(capsys, plan, 8)
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
-    procs = [subprocess.Popen([*GPUDESK, "checklist", str(plan), "--set", f"{i}=pass", "--by", "t"], env=env,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE) for i in items]
+    procs = [
+        subprocess.Popen(
+            [*GPUDESK, "checklist", str(plan), "--set", f"{i}=pass", "--by", "t"],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
+        for i in items
+    ]
     errors = [p.communicate(timeout=120)[1] for p in procs]
     assert all(p.returncode == 0 for p in procs), errors
     done = load_plan(plan).checklist
@@ -52,8 +74,12 @@ def test_a_writer_waits_for_the_holder(capsys, plan):
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
     with plan_lock(plan):
         edited = load_plan(plan)
-        p = subprocess.Popen([*GPUDESK, "checklist", str(plan), "--set", f"{items[0]}=pass"], env=env,
-                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        p = subprocess.Popen(
+            [*GPUDESK, "checklist", str(plan), "--set", f"{items[0]}=pass"],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
         time.sleep(1.5)
         assert p.poll() is None  # waiting for us
         from gpudesk.core.plan import ChecklistState
@@ -73,8 +99,10 @@ def test_a_stale_lock_file_does_not_block(plan):
 
 
 def test_lock_released_when_the_holder_is_killed(plan):
-    code = ("import sys, time; from gpudesk.fileio import locked\n"
-            f"with locked({str(plan)!r}):\n    print('held', flush=True); time.sleep(60)")
+    code = (
+        "import sys, time; from gpudesk.fileio import locked\n"
+        f"with locked({str(plan)!r}):\n    print('held', flush=True); time.sleep(60)"
+    )
     holder = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
     assert holder.stdout.readline().strip() == "held"
     with pytest.raises(GpudeskError, match="another gpudesk"):

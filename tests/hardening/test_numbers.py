@@ -13,10 +13,27 @@ from .helpers import cli, refused, strict_json
 ESTIMATE = ["estimate", "--model", "gpt2"]
 
 
-@pytest.mark.parametrize("option", ["--params", "--overhead-gb", "--micro-batch", "--concurrency", "--tokens",
-                                    "--seq-len", "--grad-accum", "--lora-rank", "--serving-context", "--mfu",
-                                    "--price-per-gpu-hour", "--headroom", "--gpus", "--tp", "--pp",
-                                    "--price-per-gpu-month"])
+@pytest.mark.parametrize(
+    "option",
+    [
+        "--params",
+        "--overhead-gb",
+        "--micro-batch",
+        "--concurrency",
+        "--tokens",
+        "--seq-len",
+        "--grad-accum",
+        "--lora-rank",
+        "--serving-context",
+        "--mfu",
+        "--price-per-gpu-hour",
+        "--headroom",
+        "--gpus",
+        "--tp",
+        "--pp",
+        "--price-per-gpu-month",
+    ],
+)
 @pytest.mark.parametrize("value", ["1e300", "1.7e308", "inf", "nan", "-1"])
 def test_estimate_option_out_of_range(capsys, option, value):
     base = ["estimate"] if option == "--params" else ESTIMATE
@@ -24,8 +41,9 @@ def test_estimate_option_out_of_range(capsys, option, value):
     assert option in err
 
 
-@pytest.mark.parametrize("option", ["--budget", "--deadline-hours", "--max-gpus", "--top", "--gpus",
-                                    "--micro-batch", "--tokens"])
+@pytest.mark.parametrize(
+    "option", ["--budget", "--deadline-hours", "--max-gpus", "--top", "--gpus", "--micro-batch", "--tokens"]
+)
 def test_recommend_and_plan_new_options_out_of_range(capsys, tmp_path, option):
     refused(capsys, "recommend", "--model", "gpt2", option, "1e300")
     out = tmp_path / "p.gpudesk"
@@ -35,17 +53,46 @@ def test_recommend_and_plan_new_options_out_of_range(capsys, tmp_path, option):
 
 def test_largest_allowed_values_give_finite_json(capsys):
     """At the top of every range the estimate is finite: no Infinity or NaN reaches JSON."""
-    rc, out, err = cli(capsys, "estimate", "--params", "1e14", "--tokens", "1e16", "--micro-batch", "65536",
-                       "--seq-len", "134217728", "--grad-accum", "1048576", "--price-per-gpu-hour", "100000",
-                       "--price-per-gpu-month", "1e8", "--gpus", "131072", "--json")
+    rc, out, err = cli(
+        capsys,
+        "estimate",
+        "--params",
+        "1e14",
+        "--tokens",
+        "1e16",
+        "--micro-batch",
+        "65536",
+        "--seq-len",
+        "134217728",
+        "--grad-accum",
+        "1048576",
+        "--price-per-gpu-hour",
+        "100000",
+        "--price-per-gpu-month",
+        "1e8",
+        "--gpus",
+        "131072",
+        "--json",
+    )
     assert rc == 0, err
     doc = strict_json(out)
     assert doc["time"]["hours"] > 0 and math.isfinite(doc["cost"]["with_trial_margin"])
 
 
 def test_inference_at_the_top_of_the_ranges(capsys):
-    rc, out, err = cli(capsys, "estimate", "--model", "llama-2-7b", "--task", "inference", "--concurrency", "1048576",
-                       "--serving-context", "134217728", "--json")
+    rc, out, err = cli(
+        capsys,
+        "estimate",
+        "--model",
+        "llama-2-7b",
+        "--task",
+        "inference",
+        "--concurrency",
+        "1048576",
+        "--serving-context",
+        "134217728",
+        "--json",
+    )
     assert rc == 0, err
     strict_json(out)
 
@@ -63,8 +110,15 @@ def test_catalog_show_empty_id_refused(capsys, what):
 def test_models_share_the_ranges():
     """Plan files and the GUI build these models: the same bounds apply there."""
     gpt2 = {"hidden_size": 768, "num_layers": 12, "num_heads": 12, "vocab_size": 50257}
-    for field, bad in [("micro_batch", 1e300), ("tokens", math.inf), ("tokens", 1e17), ("seq_len", 0),
-                       ("headroom", 0.95), ("concurrency", 2**21), ("overhead_bytes", 2e12)]:
+    for field, bad in [
+        ("micro_batch", 1e300),
+        ("tokens", math.inf),
+        ("tokens", 1e17),
+        ("seq_len", 0),
+        ("headroom", 0.95),
+        ("concurrency", 2**21),
+        ("overhead_bytes", 2e12),
+    ]:
         with pytest.raises(ValueError):
             Job.model_validate({"model": gpt2, field: bad})
     with pytest.raises(ValueError):

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-GUARD = '''
+GUARD = """
 import os, socket
 _LOG = os.environ["GPUDESK_NET_LOG"]
 _real = socket.socket
@@ -38,13 +38,16 @@ socket.socket = _Guarded
 socket.getaddrinfo = _no_lookup
 socket.gethostbyname = _no_lookup
 socket.create_connection = lambda *a, **k: _no_lookup(*a)
-'''
+"""
 
 
 def _commands(tmp: Path) -> list[list[str]]:
     plan, sheet = tmp / "p.gpudesk", tmp / "s.csv"
-    sheet.write_text("id,provider,gpu,gpus_per_node,price_per_gpu_hour,price_kind,price_date,billing\n"
-                     "mine,autodl,rtx-4090,1,2.5,quoted,2026-10-01,hourly\n", encoding="utf-8")
+    sheet.write_text(
+        "id,provider,gpu,gpus_per_node,price_per_gpu_hour,price_kind,price_date,billing\n"
+        "mine,autodl,rtx-4090,1,2.5,quoted,2026-10-01,hourly\n",
+        encoding="utf-8",
+    )
     return [
         ["--version"],
         ["estimate", "--model", "llama-2-7b", "--tokens", "1e9", "--json"],
@@ -53,8 +56,21 @@ def _commands(tmp: Path) -> list[list[str]]:
         ["plan", "show", str(plan), "--json"],
         ["checklist", str(plan), "--set", "driver-branch=pass"],
         ["checklist", str(plan), "--export", str(tmp / "c.xlsx")],
-        ["quote", "add", str(plan), "--provider", "autodl", "--gpu", "rtx-4090", "--gpus-per-node", "1",
-         "--nodes", "1", "--price-per-gpu-hour", "2.1"],
+        [
+            "quote",
+            "add",
+            str(plan),
+            "--provider",
+            "autodl",
+            "--gpu",
+            "rtx-4090",
+            "--gpus-per-node",
+            "1",
+            "--nodes",
+            "1",
+            "--price-per-gpu-hour",
+            "2.1",
+        ],
         ["quote", "compare", str(plan)],
         ["report", str(plan), "-o", str(tmp / "p.pdf"), "--lang", "zh_CN"],
         ["kit", str(plan), "-o", str(tmp / "kit")],
@@ -67,16 +83,18 @@ def _commands(tmp: Path) -> list[list[str]]:
 
 
 def _env(tmp: Path, guard: Path | None) -> dict:
-    env = dict(os.environ, GPUDESK_HOME=str(tmp / "home"), QT_QPA_PLATFORM="offscreen",
-               GPUDESK_NET_LOG=str(tmp / "net.log"))
+    env = dict(
+        os.environ, GPUDESK_HOME=str(tmp / "home"), QT_QPA_PLATFORM="offscreen", GPUDESK_NET_LOG=str(tmp / "net.log")
+    )
     if guard is not None:
         env["PYTHONPATH"] = os.pathsep.join([str(guard), env.get("PYTHONPATH", "")])
     return env
 
 
 def _run(argv, env, prefix=()):
-    return subprocess.run([*prefix, sys.executable, "-m", "gpudesk", *argv], env=env, capture_output=True,
-                          text=True, timeout=180)
+    return subprocess.run(
+        [*prefix, sys.executable, "-m", "gpudesk", *argv], env=env, capture_output=True, text=True, timeout=180
+    )
 
 
 def test_every_command_runs_with_sockets_blocked(tmp_path):
@@ -94,12 +112,22 @@ def test_every_command_runs_with_sockets_blocked(tmp_path):
     assert not log.exists(), log.read_text()
 
 
-@pytest.mark.skipif(not shutil.which("unshare") or subprocess.run(["unshare", "-n", "true"]).returncode != 0,
-                    reason="no network namespaces here (needs unshare and the right to use it)")
+@pytest.mark.skipif(
+    not shutil.which("unshare") or subprocess.run(["unshare", "-n", "true"]).returncode != 0,
+    reason="no network namespaces here (needs unshare and the right to use it)",
+)
 def test_every_command_runs_without_any_network_interface(tmp_path):
-    probe = subprocess.run(["unshare", "-n", sys.executable, "-c",
-                            "import socket; s = socket.socket(); s.settimeout(2); s.connect(('1.1.1.1', 53))"],
-                           capture_output=True, text=True)
+    probe = subprocess.run(
+        [
+            "unshare",
+            "-n",
+            sys.executable,
+            "-c",
+            "import socket; s = socket.socket(); s.settimeout(2); s.connect(('1.1.1.1', 53))",
+        ],
+        capture_output=True,
+        text=True,
+    )
     assert probe.returncode != 0  # truly no network in there
     env = _env(tmp_path, None)
     for argv in _commands(tmp_path):

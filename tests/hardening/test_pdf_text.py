@@ -41,8 +41,13 @@ def test_everything_at_its_limit_survives(plan, tmp_path):
     p.notes = " ".join(f"n{i:05d}" for i in range(16_666))[:100_000]  # the notes limit: ~40 pages
     items = [i.id for i in tailor(p)][:12]
     for k, item in enumerate(items):
-        p.checklist[item] = ChecklistState(status="pass", notes=" ".join(f"c{k:02d}{j:04d}" for j in range(300))[:2000],
-                                           evidence="Ю" * 2000, waiver_reason=None, checked_by="ы" * 80)
+        p.checklist[item] = ChecklistState(
+            status="pass",
+            notes=" ".join(f"c{k:02d}{j:04d}" for j in range(300))[:2000],
+            evidence="Ю" * 2000,
+            waiver_reason=None,
+            checked_by="ы" * 80,
+        )
     save_plan(p, plan)
     pdf = tmp_path / "p.pdf"
     pages = export_pdf(load_plan(plan), pdf, "en")

@@ -74,9 +74,17 @@ def test_infinite_hours(tmp_path, good, text):
         load_plan(p)
 
 
-@pytest.mark.parametrize("command", [["plan", "show", "P"], ["checklist", "P"], ["report", "P", "-o", "PDF"],
-                                     ["quote", "list", "P"], ["checklist", "P", "--set", "driver-branch=pass"],
-                                     ["kit", "P", "-o", "KIT"]])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["plan", "show", "P"],
+        ["checklist", "P"],
+        ["report", "P", "-o", "PDF"],
+        ["quote", "list", "P"],
+        ["checklist", "P", "--set", "driver-branch=pass"],
+        ["kit", "P", "-o", "KIT"],
+    ],
+)
 @pytest.mark.parametrize("damage", ["deep", "provider text", "infinity"])
 def test_cli_on_hostile_plans_exit_2(capsys, tmp_path, good, command, damage):
     if damage == "deep":
@@ -84,7 +92,9 @@ def test_cli_on_hostile_plans_exit_2(capsys, tmp_path, good, command, damage):
     elif damage == "provider text":
         p = _write(tmp_path, _mutated(good, ("hardware", "provider"), "text"))
     else:
-        p = _write(tmp_path, json.dumps(_mutated(good, ("choice", "time", "hours"), 777.25)).replace("777.25", "Infinity"))
+        p = _write(
+            tmp_path, json.dumps(_mutated(good, ("choice", "time", "hours"), 777.25)).replace("777.25", "Infinity")
+        )
     before = p.read_bytes()
     args = [{"P": p, "PDF": tmp_path / "x.pdf", "KIT": tmp_path / "kit"}.get(a, a) for a in command]
     err = refused(capsys, *args)
@@ -106,8 +116,10 @@ def test_line_breaks_in_a_stored_title_read_as_one_line(tmp_path, good):
     assert load_plan(p).title == "first line second line"
 
 
-@pytest.mark.parametrize("option,value", [("--title", "t" * 5000), ("--title", "two\nlines"), ("--author", "a" * 201),
-                                          ("--notes", "n" * 1_000_001)])
+@pytest.mark.parametrize(
+    "option,value",
+    [("--title", "t" * 5000), ("--title", "two\nlines"), ("--author", "a" * 201), ("--notes", "n" * 1_000_001)],
+)
 def test_plan_new_text_limits(capsys, tmp_path, option, value):
     out = tmp_path / "p.gpudesk"
     err = refused(capsys, "plan", "new", "--model", "gpt2", option, value, "-o", out)

@@ -22,9 +22,19 @@ from gpudesk.core.search import recommend, recommendation_json
 from gpudesk.errors import GpudeskError
 
 FIX = Path(__file__).parent.parent / "core" / "fixtures"
-MODELS = [from_config_file(FIX / n) for n in ("gpt2.json", "llama-3-8b.json", "mixtral-8x7b.json", "llama-2-70b.json",
-                                             "clip-vit-base-patch32.json", "falcon-7b.json", "bert-base-uncased.json",
-                                             "qwen2-0.5b.json")]
+MODELS = [
+    from_config_file(FIX / n)
+    for n in (
+        "gpt2.json",
+        "llama-3-8b.json",
+        "mixtral-8x7b.json",
+        "llama-2-70b.json",
+        "clip-vit-base-patch32.json",
+        "falcon-7b.json",
+        "bert-base-uncased.json",
+        "qwen2-0.5b.json",
+    )
+]
 CAT = open_catalog()
 GPUS = sorted(CAT.gpus(), key=lambda g: g.id)
 SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
@@ -32,20 +42,27 @@ SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow, Heal
 
 def _log(lo, hi):
     """Log-uniform floats between lo and hi (both > 0): small and huge values alike."""
-    return st.floats(math.log10(lo), math.log10(hi)).map(lambda e: 10 ** e)
+    return st.floats(math.log10(lo), math.log10(hi)).map(lambda e: 10**e)
 
 
 models = st.one_of(st.sampled_from(MODELS), _log(1e5, 1e14).map(from_params))
 jobs = st.builds(
-    dict, model=models, task=st.sampled_from(["pretrain", "full", "lora", "qlora", "inference", "mixed"]),
+    dict,
+    model=models,
+    task=st.sampled_from(["pretrain", "full", "lora", "qlora", "inference", "mixed"]),
     precision=st.sampled_from(["fp32", "bf16", "fp16", "fp8"]),
     optimizer=st.sampled_from(["adamw", "adamw-8bit", "sgd", "adafactor"]),
-    recompute=st.sampled_from(["none", "selective", "full"]), flash_attention=st.booleans(),
-    micro_batch=st.integers(1, RANGES["micro_batch"].hi), seq_len=_log(1, RANGES["seq_len"].hi).map(int),
-    grad_accum=st.integers(1, RANGES["grad_accum"].hi), tokens=st.none() | _log(1, RANGES["tokens"].hi),
-    concurrency=st.integers(1, RANGES["concurrency"].hi), mfu=st.none() | st.floats(0.01, 1.0),
+    recompute=st.sampled_from(["none", "selective", "full"]),
+    flash_attention=st.booleans(),
+    micro_batch=st.integers(1, RANGES["micro_batch"].hi),
+    seq_len=_log(1, RANGES["seq_len"].hi).map(int),
+    grad_accum=st.integers(1, RANGES["grad_accum"].hi),
+    tokens=st.none() | _log(1, RANGES["tokens"].hi),
+    concurrency=st.integers(1, RANGES["concurrency"].hi),
+    mfu=st.none() | st.floats(0.01, 1.0),
     price_per_gpu_hour=st.none() | st.floats(0, RANGES["price_per_gpu_hour"].hi),
-    headroom=st.floats(0, RANGES["headroom"].hi), trial_margin=st.floats(0, RANGES["trial_margin"].hi),
+    headroom=st.floats(0, RANGES["headroom"].hi),
+    trial_margin=st.floats(0, RANGES["trial_margin"].hi),
     overhead_bytes=st.none() | st.integers(0, int(RANGES["overhead_bytes"].hi)),
 )
 
@@ -73,8 +90,13 @@ def _layout(draw, model):
     pp = draw(st.sampled_from([1, 2, 4]))
     assume(tp_problem(model, tp) is None and pp_problem(model, pp) is None)
     dp = draw(st.sampled_from([1, 2, 3, 8, 64]))
-    return Layout(gpus=tp * pp * dp, tp=tp, pp=pp, zero=draw(st.integers(0, 3)),
-                  offload=draw(st.sampled_from(["none", "optimizer", "optimizer+params"])))
+    return Layout(
+        gpus=tp * pp * dp,
+        tp=tp,
+        pp=pp,
+        zero=draw(st.integers(0, 3)),
+        offload=draw(st.sampled_from(["none", "optimizer", "optimizer+params"])),
+    )
 
 
 @settings(max_examples=700, **SETTINGS)
@@ -95,9 +117,14 @@ def test_estimate_never_crashes_and_stays_finite(fields, gpu, data, month):
 
 
 @settings(max_examples=300, **SETTINGS)
-@given(model=st.sampled_from(MODELS), task=st.sampled_from(["pretrain", "full"]), n=st.sampled_from([1, 2, 4, 8, 16, 32]),
-       extra=st.sampled_from([2, 3, 4, 8]), precision=st.sampled_from(["fp32", "bf16", "fp8"]),
-       optimizer=st.sampled_from(["adamw", "adamw-8bit", "sgd", "adafactor"]))
+@given(
+    model=st.sampled_from(MODELS),
+    task=st.sampled_from(["pretrain", "full"]),
+    n=st.sampled_from([1, 2, 4, 8, 16, 32]),
+    extra=st.sampled_from([2, 3, 4, 8]),
+    precision=st.sampled_from(["fp32", "bf16", "fp8"]),
+    optimizer=st.sampled_from(["adamw", "adamw-8bit", "sgd", "adafactor"]),
+)
 def test_more_gpus_never_raise_model_state_memory_under_zero3(model, task, n, extra, precision, optimizer):
     job = Job(model=model, task=task, precision=precision, optimizer=optimizer)
 
@@ -126,33 +153,58 @@ def test_longer_sequences_never_lower_activations(fields, short, factor, data):
 
 
 @settings(max_examples=300, **SETTINGS)
-@given(fields=jobs, gpu=st.sampled_from(GPUS), price=st.floats(0, 1e4), more=st.floats(0, 1e4), data=st.data(),
-       month=st.floats(0, 1e6), more_month=st.floats(0, 1e6))
+@given(
+    fields=jobs,
+    gpu=st.sampled_from(GPUS),
+    price=st.floats(0, 1e4),
+    more=st.floats(0, 1e4),
+    data=st.data(),
+    month=st.floats(0, 1e6),
+    more_month=st.floats(0, 1e6),
+)
 def test_a_higher_price_never_lowers_a_cost(fields, gpu, price, more, data, month, more_month):
     fields = {**fields, "tokens": fields["tokens"] or 1e9}
     layout = _layout(data.draw, fields["model"])
     cluster = Cluster(gpu=gpu, gpus_per_node=min(8, layout.gpus))
     try:
         low = estimate(Job(**{**fields, "price_per_gpu_hour": price}), layout, cluster, price_per_gpu_month=month)
-        high = estimate(Job(**{**fields, "price_per_gpu_hour": price + more}), layout, cluster,
-                        price_per_gpu_month=month + more_month)
+        high = estimate(
+            Job(**{**fields, "price_per_gpu_hour": price + more}),
+            layout,
+            cluster,
+            price_per_gpu_month=month + more_month,
+        )
     except GpudeskError:
         return
-    for a, b in ((low.cost.compute_cost, high.cost.compute_cost), (low.cost.with_trial_margin, high.cost.with_trial_margin),
-                 (low.cost.monthly_cost, high.cost.monthly_cost)):
+    for a, b in (
+        (low.cost.compute_cost, high.cost.compute_cost),
+        (low.cost.with_trial_margin, high.cost.with_trial_margin),
+        (low.cost.monthly_cost, high.cost.monthly_cost),
+    ):
         if a is not None:
             assert b is not None and b >= a
 
 
 @settings(max_examples=120, **SETTINGS)
-@given(fields=jobs, objective=st.sampled_from(["cheapest", "fastest", "deadline", "budget"]),
-       budget=st.none() | _log(1, 1e12), deadline=st.none() | _log(0.01, 1e6), max_gpus=st.sampled_from([1, 8, 64, 4096]),
-       billing=st.none() | st.sampled_from(["hourly", "monthly"]), top=st.integers(1, 30))
+@given(
+    fields=jobs,
+    objective=st.sampled_from(["cheapest", "fastest", "deadline", "budget"]),
+    budget=st.none() | _log(1, 1e12),
+    deadline=st.none() | _log(0.01, 1e6),
+    max_gpus=st.sampled_from([1, 8, 64, 4096]),
+    billing=st.none() | st.sampled_from(["hourly", "monthly"]),
+    top=st.integers(1, 30),
+)
 def test_recommender_never_crashes_and_stays_finite(fields, objective, budget, deadline, max_gpus, billing, top):
     job = Job(**fields)
     try:
-        rec = recommend(job, Constraints(objective=objective, budget=budget, deadline_hours=deadline, max_gpus=max_gpus,
-                                         billing=billing, top=top), CAT)
+        rec = recommend(
+            job,
+            Constraints(
+                objective=objective, budget=budget, deadline_hours=deadline, max_gpus=max_gpus, billing=billing, top=top
+            ),
+            CAT,
+        )
     except GpudeskError as exc:
         assert str(exc).strip()
         return

@@ -8,8 +8,10 @@ import pytest
 
 from .helpers import cli, refused
 
-SHEET = ("id,provider,gpu,gpus_per_node,price_per_gpu_hour,price_kind,price_date,billing\n"
-         "mine,autodl,rtx-4090,1,2.5,quoted,2026-10-01,hourly\n")
+SHEET = (
+    "id,provider,gpu,gpus_per_node,price_per_gpu_hour,price_kind,price_date,billing\n"
+    "mine,autodl,rtx-4090,1,2.5,quoted,2026-10-01,hourly\n"
+)
 
 
 def test_a_home_that_cannot_be_created(capsys, monkeypatch, tmp_path):
@@ -31,8 +33,12 @@ def read_only(tmp_path):
     """A folder on a read-only filesystem (a tmpfs remounted read-only: needs root)."""
     folder = tmp_path / "ro"
     folder.mkdir()
-    if os.geteuid() != 0 or subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(folder)],
-                                           capture_output=True).returncode:
+    if (
+        os.geteuid() != 0
+        or subprocess.run(
+            ["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(folder)], capture_output=True
+        ).returncode
+    ):
         pytest.skip("needs root to mount a read-only filesystem")
     yield folder
     subprocess.run(["umount", "-l", str(folder)], check=False)
@@ -65,9 +71,13 @@ def test_exports_into_a_read_only_folder(capsys, read_only, tmp_path):
     plan = tmp_path / "p.gpudesk"
     assert cli(capsys, "plan", "new", "--model", "gpt2", "-o", plan)[0] == 0
     _remount_ro(read_only)
-    for args in (["report", plan, "-o", read_only / "p.pdf"], ["checklist", plan, "--export", read_only / "c.xlsx"],
-                 ["catalog", "export", read_only / "o.csv"], ["kit", plan, "-o", read_only / "kit"],
-                 ["plan", "new", "--model", "gpt2", "-o", read_only / "n.gpudesk"]):
+    for args in (
+        ["report", plan, "-o", read_only / "p.pdf"],
+        ["checklist", plan, "--export", read_only / "c.xlsx"],
+        ["catalog", "export", read_only / "o.csv"],
+        ["kit", plan, "-o", read_only / "kit"],
+        ["plan", "new", "--model", "gpt2", "-o", read_only / "n.gpudesk"],
+    ):
         err = refused(capsys, *args)
         assert "Read-only" in err or "read-only" in err, err
     assert list(read_only.iterdir()) == []

@@ -14,9 +14,21 @@ from .helpers import cli
 
 def _user_db(home):
     db = UserDB(home / "user.sqlite")
-    db.upsert_rows("offers", [Offer(id=f"mine-{i}", provider="autodl", gpu="rtx-4090", price_per_gpu_hour=1.9 + i,
-                                    price_kind="quoted", price_date="2026-10-01", region=f"region {i}" * 20)
-                              for i in range(300)])  # several pages, so half the file is not a whole database
+    db.upsert_rows(
+        "offers",
+        [
+            Offer(
+                id=f"mine-{i}",
+                provider="autodl",
+                gpu="rtx-4090",
+                price_per_gpu_hour=1.9 + i,
+                price_kind="quoted",
+                price_date="2026-10-01",
+                region=f"region {i}" * 20,
+            )
+            for i in range(300)
+        ],
+    )  # several pages, so half the file is not a whole database
     db.set_price_override("ref-h20-8x", price_per_gpu_hour=7.1)
     db.close()
     return home / "user.sqlite"
@@ -33,7 +45,7 @@ def _sql(path, *statements):
 DAMAGE = {
     "invalid JSON": lambda p: _sql(p, "UPDATE offers SET data = '{not json' WHERE id = 'mine-3'"),
     "row not an object": lambda p: _sql(p, "UPDATE offers SET data = '[1, 2]' WHERE id = 'mine-4'"),
-    "NaN in a row": lambda p: _sql(p, "UPDATE offers SET data = '{\"id\": \"mine-5\", \"x\": NaN}' WHERE id = 'mine-5'"),
+    "NaN in a row": lambda p: _sql(p, 'UPDATE offers SET data = \'{"id": "mine-5", "x": NaN}\' WHERE id = \'mine-5\''),
     "invalid row": lambda p: _sql(p, "UPDATE offers SET data = '{\"id\": \"mine-6\"}' WHERE id = 'mine-6'"),
     "dropped offers table": lambda p: _sql(p, "DROP TABLE offers"),
     "override of the wrong type": lambda p: _sql(p, "UPDATE price_overrides SET price_per_gpu_hour = 'cheap'"),
@@ -42,14 +54,23 @@ DAMAGE = {
     "0-byte file": lambda p: os.truncate(p, 0),
     "garbage": lambda p: p.write_bytes(b"\x00garbage" * 5000),
 }
-FOUND = {"invalid JSON": "mine-3", "row not an object": "mine-4", "NaN in a row": "mine-5", "invalid row": "mine-6",
-         "dropped offers table": "offers", "override of the wrong type": "cheap", "negative override": "-3",
-         "0-byte file": "0 bytes"}
+FOUND = {
+    "invalid JSON": "mine-3",
+    "row not an object": "mine-4",
+    "NaN in a row": "mine-5",
+    "invalid row": "mine-6",
+    "dropped offers table": "offers",
+    "override of the wrong type": "cheap",
+    "negative override": "-3",
+    "0-byte file": "0 bytes",
+}
 
 
 @pytest.mark.parametrize("damage", list(DAMAGE))
-@pytest.mark.parametrize("command", [["catalog", "offers"], ["recommend", "--model", "gpt2", "--task", "full"],
-                                     ["catalog", "show", "ref-h20-8x"]])
+@pytest.mark.parametrize(
+    "command",
+    [["catalog", "offers"], ["recommend", "--model", "gpt2", "--task", "full"], ["catalog", "show", "ref-h20-8x"]],
+)
 def test_commands_go_on_with_the_bundled_catalogue(capsys, _private_user_data, damage, command):
     path = _user_db(_private_user_data)
     DAMAGE[damage](path)
@@ -80,8 +101,11 @@ def test_import_into_a_damaged_database_starts_a_new_one(capsys, _private_user_d
     path = _user_db(_private_user_data)
     DAMAGE[damage](path)
     sheet = tmp_path / "s.csv"
-    sheet.write_text("id,provider,gpu,gpus_per_node,price_per_gpu_hour,price_kind,price_date,billing\n"
-                     "new-1,autodl,rtx-4090,1,2.5,quoted,2026-10-01,hourly\n", encoding="utf-8")
+    sheet.write_text(
+        "id,provider,gpu,gpus_per_node,price_per_gpu_hour,price_kind,price_date,billing\n"
+        "new-1,autodl,rtx-4090,1,2.5,quoted,2026-10-01,hourly\n",
+        encoding="utf-8",
+    )
     rc, out, err = cli(capsys, "catalog", "import", str(sheet))
     assert rc == 0, err
     assert "warning" in err and "damaged" in err

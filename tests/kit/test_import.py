@@ -24,10 +24,23 @@ def test_healthy_machine_fills_the_checklist(plans, tmp_path):
     path = write(healthy_doc(plan), tmp_path / "gpudesk-results.json")
     report = apply.import_results(plan, path)
     got = {a["item"]: a["status"] for a in report["applied"]}
-    assert got == {"cpu-as-ordered": "pass", "host-ram": "pass", "gpu-inventory": "pass", "driver-branch": "pass",
-                   "cuda-pytorch": "pass", "ecc-health": "pass", "nvlink-topology": "pass", "rack-power": "info",
-                   "allreduce-nvlink": "pass", "nccl-errors": "info", "storage-iops": "pass", "storage-throughput": "pass",
-                   "micro-training-run": "pass", "temperature-throttling": "pass", "hardware-errors": "pass"}
+    assert got == {
+        "cpu-as-ordered": "pass",
+        "host-ram": "pass",
+        "gpu-inventory": "pass",
+        "driver-branch": "pass",
+        "cuda-pytorch": "pass",
+        "ecc-health": "pass",
+        "nvlink-topology": "pass",
+        "rack-power": "info",
+        "allreduce-nvlink": "pass",
+        "nccl-errors": "info",
+        "storage-iops": "pass",
+        "storage-throughput": "pass",
+        "micro-training-run": "pass",
+        "temperature-throttling": "pass",
+        "hardware-errors": "pass",
+    }
     items = {i.id: i for i in tailor(plan)}
     assert items["allreduce-nvlink"].status == "pass" and items["rack-power"].status == "open"  # info: evidence only
     for iid in got:
@@ -44,7 +57,18 @@ def test_healthy_machine_fills_the_checklist(plans, tmp_path):
     assert m["tflops"] == pytest.approx(144.67295, abs=1e-4) and m["mfu"] == pytest.approx(0.463695, abs=1e-5)
     assert p["mfu"] == 0.466 and p["tflops"] == pytest.approx(312 * 0.466)  # HF on A100 at hidden 5120 (mfu.py)
     keys = {r["key"] for r in report["comparison"]}
-    assert {"gpus", "gpu_memory", "links", "busbw", "iops", "throughput", "host_ram", "cpu", "tflops", "temperature"} <= keys
+    assert {
+        "gpus",
+        "gpu_memory",
+        "links",
+        "busbw",
+        "iops",
+        "throughput",
+        "host_ram",
+        "cpu",
+        "tflops",
+        "temperature",
+    } <= keys
     rec = plan.kit_results[0]
     assert rec.host == "node01" and rec.statuses["ecc-health"] == "pass" and rec.evidence["ecc-health"]["zh_CN"]
 
@@ -71,7 +95,9 @@ def test_recalibration_hand_computed(plans, tmp_path):
     t = time_estimate(job, layout, recalibrate._cluster(plan))
     assert rc["hours"]["new"] == pytest.approx(t.hours) and rc["hours"]["planned"] == old.time.hours
     assert 1.14 < rc["hours"]["new"] / old.time.hours < 1.18  # ≈ 0.466 / 0.40 with a little more overlap
-    assert rc["cost"]["new"] == pytest.approx(rc["cost"]["planned"] * rc["gpu_hours"]["new"] / rc["gpu_hours"]["planned"])
+    assert rc["cost"]["new"] == pytest.approx(
+        rc["cost"]["planned"] * rc["gpu_hours"]["new"] / rc["gpu_hours"]["planned"]
+    )
     assert rc["baseline"]["differs"] is False  # the engine reproduces the stored plan from its own inputs
     assert rc["applied"] is False and plan.revisions == [] and plan.job.mfu is None  # offered, not applied
 
@@ -101,8 +127,12 @@ def test_no_training_no_recalibration(plans, tmp_path):
     plan = fresh(plans["a100x4"])
     doc = healthy_doc(plan)
     doc["training"] = {"skipped": ["needs PyTorch with CUDA", "需要支持 CUDA 的 PyTorch"]}
-    doc["checks"] = [c if c["id"] != "micro-training-run" else
-                     dict(c, status="skipped", text={"en": "Skipped here.", "zh_CN": "此处跳过。"}) for c in doc["checks"]]
+    doc["checks"] = [
+        c
+        if c["id"] != "micro-training-run"
+        else dict(c, status="skipped", text={"en": "Skipped here.", "zh_CN": "此处跳过。"})
+        for c in doc["checks"]
+    ]
     report = apply.import_results(plan, write(doc, tmp_path / "r.json"))
     assert report["recalibration"] is None
     assert {"item": "micro-training-run", "reason": "Skipped here."} in report["skipped"]
@@ -142,31 +172,51 @@ def test_internode_results(plans, tmp_path):
     e = expect.kit_expect(plan)  # 1,600 Gb/s per node = 200 GB/s; × 0.9 = 180, capped by NVLink's 231; pass ≥ 144
     assert e["busbw_internode_min_gbps"] == pytest.approx(144.0)
     doc = healthy_doc(plan, "node01", kind="internode", n=8)
-    doc["allreduce"] = {"world_size": 16, "sizes": [{"bytes": 2**30, "time_us": 14000.0, "algbw_gbps": 82.0,
-                                                     "busbw_gbps": 82.0 * 30 / 16, "iterations": 25}]}
+    doc["allreduce"] = {
+        "world_size": 16,
+        "sizes": [
+            {"bytes": 2**30, "time_us": 14000.0, "algbw_gbps": 82.0, "busbw_gbps": 82.0 * 30 / 16, "iterations": 25}
+        ],
+    }
     doc["checks"] = [{"id": "allreduce-internode", "status": "pass", "text": {"en": "x", "zh_CN": "x"}}]
     report = apply.import_results(plan, write(doc, tmp_path / "i.json"))
     assert report["applied"][0]["item"] == "allreduce-internode" and report["applied"][0]["status"] == "pass"
     assert report["recalibration"] is None  # the cross-node run trains nothing
 
 
-@pytest.mark.parametrize("mutate, message", [
-    (lambda d: d.update(format="something-else"), "not a gpudesk kit results file"),
-    (lambda d: d.update(schema_version=99), "written by a newer kit (results schema 99"),
-    (lambda d: d.update(schema_version="1"), "schema_version: expected a whole number"),
-    (lambda d: d["plan"].update(fingerprint="0123456789abcdef", created="2020-01-01T00:00:00Z", title="Other plan"),
-     "belongs to another plan ('Other plan', fingerprint 0123456789abcdef)"),
-    (lambda d: d["training"].update(tokens_per_s=-5), "implausible value at training.tokens_per_s: -5"),
-    (lambda d: d["inventory"]["gpu"]["gpus"][1].update(memory_total_mib=10**9),
-     "implausible value at inventory.gpu.gpus[1].memory_total_mib"),
-    (lambda d: d["allreduce"]["sizes"][3].update(busbw_gbps="fast"),
-     "allreduce.sizes[3].busbw_gbps: expected a number"),
-    (lambda d: d["checks"].append({"id": "make-coffee", "status": "pass", "text": {"en": "x"}}),
-     "unknown check 'make-coffee'"),
-    (lambda d: d["checks"][0].update(status="great"), "checks[0].status: expected one of pass, fail, info, skipped"),
-    (lambda d: d.update(checks={"a": 1}), "checks: expected a list"),
-    (lambda d: d.pop("plan"), "plan.fingerprint is missing"),
-])
+@pytest.mark.parametrize(
+    "mutate, message",
+    [
+        (lambda d: d.update(format="something-else"), "not a gpudesk kit results file"),
+        (lambda d: d.update(schema_version=99), "written by a newer kit (results schema 99"),
+        (lambda d: d.update(schema_version="1"), "schema_version: expected a whole number"),
+        (
+            lambda d: d["plan"].update(
+                fingerprint="0123456789abcdef", created="2020-01-01T00:00:00Z", title="Other plan"
+            ),
+            "belongs to another plan ('Other plan', fingerprint 0123456789abcdef)",
+        ),
+        (lambda d: d["training"].update(tokens_per_s=-5), "implausible value at training.tokens_per_s: -5"),
+        (
+            lambda d: d["inventory"]["gpu"]["gpus"][1].update(memory_total_mib=10**9),
+            "implausible value at inventory.gpu.gpus[1].memory_total_mib",
+        ),
+        (
+            lambda d: d["allreduce"]["sizes"][3].update(busbw_gbps="fast"),
+            "allreduce.sizes[3].busbw_gbps: expected a number",
+        ),
+        (
+            lambda d: d["checks"].append({"id": "make-coffee", "status": "pass", "text": {"en": "x"}}),
+            "unknown check 'make-coffee'",
+        ),
+        (
+            lambda d: d["checks"][0].update(status="great"),
+            "checks[0].status: expected one of pass, fail, info, skipped",
+        ),
+        (lambda d: d.update(checks={"a": 1}), "checks: expected a list"),
+        (lambda d: d.pop("plan"), "plan.fingerprint is missing"),
+    ],
+)
 def test_refused_files_say_what_is_wrong(plans, mutate, message):
     plan = fresh(plans["a100x4"])
     doc = healthy_doc(plan)
@@ -188,10 +238,12 @@ def test_other_configuration_of_the_same_plan(plans):
 def test_damaged_bytes(plans, tmp_path):
     plan = fresh(plans["a100x4"])
     text = json.dumps(healthy_doc(plan), indent=1)
-    cases = {"trunc.json": (text[: len(text) // 2], "truncated results file: it breaks off after"),
-             "empty.json": ("", "the results file is empty"),
-             "list.json": ("[1, 2]", "the top level is not a JSON object"),
-             "comma.json": (text.replace('"complete": true', '"complete": true,,'), "not valid JSON at line")}
+    cases = {
+        "trunc.json": (text[: len(text) // 2], "truncated results file: it breaks off after"),
+        "empty.json": ("", "the results file is empty"),
+        "list.json": ("[1, 2]", "the top level is not a JSON object"),
+        "comma.json": (text.replace('"complete": true', '"complete": true,,'), "not valid JSON at line"),
+    }
     for name, (body, message) in cases.items():
         p = tmp_path / name
         p.write_text(body, encoding="utf-8")
@@ -218,13 +270,18 @@ def test_training_record_is_the_slowest_gpu():
     from gpudesk.core.kit import probe
 
     bench = probe.module("bench_torch")
-    per = [dict(TRAIN, gpu=0, tokens_per_s=5600.0), dict(TRAIN, gpu=1, tokens_per_s=5100.0),
-           dict(TRAIN, gpu=2, tokens_per_s=5550.0, peak_allocated_bytes=34 * 2**30)]
+    per = [
+        dict(TRAIN, gpu=0, tokens_per_s=5600.0),
+        dict(TRAIN, gpu=1, tokens_per_s=5100.0),
+        dict(TRAIN, gpu=2, tokens_per_s=5550.0, peak_allocated_bytes=34 * 2**30),
+    ]
     s = bench.summarise(per, {"hidden": 5120, "seq_len": 2048, "micro_batch": 1, "dtype": "bf16", "vocab": 32000})
     assert s["tokens_per_s"] == 5100.0 and s["tokens_per_s_fastest"] == 5600.0 and s["gpus"] == 3
     assert s["peak_allocated_bytes"] == 34 * 2**30 and "error" not in s
-    broken = bench.summarise(per + [{"gpu": 3, "error": "CUDA error: an illegal memory access was encountered"}],
-                             {"hidden": 5120, "seq_len": 2048, "micro_batch": 1, "dtype": "bf16", "vocab": 32000})
+    broken = bench.summarise(
+        per + [{"gpu": 3, "error": "CUDA error: an illegal memory access was encountered"}],
+        {"hidden": 5120, "seq_len": 2048, "micro_batch": 1, "dtype": "bf16", "vocab": 32000},
+    )
     assert broken["error"].startswith("GPU 3: CUDA error: an illegal memory access")
 
 

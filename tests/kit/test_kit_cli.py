@@ -65,7 +65,9 @@ def test_export_refreshes_an_earlier_kit_and_refuses_other_folders(plan_file, tm
     assert run_cli(["kit", str(plan_file), "-o", str(kit)]) == 0
     (kit / "gpudesk-results.json").write_text("{}")  # a result the user left there stays
     assert run_cli(["kit", str(plan_file), "-o", str(kit), "--lang", "en"]) == 0
-    assert (kit / "gpudesk-results.json").exists() and (kit / "README.md").read_text().startswith("# gpudesk acceptance")
+    assert (kit / "gpudesk-results.json").exists() and (kit / "README.md").read_text().startswith(
+        "# gpudesk acceptance"
+    )
     other = tmp_path / "photos"
     other.mkdir()
     (other / "cat.jpg").write_bytes(b"x")
@@ -107,7 +109,9 @@ def test_import_json_contract_and_checklist(plan_file, tmp_path, capsys):
     items = {i["id"]: i for i in json.loads(capsys.readouterr().out)["items"]}
     touched = [i for i in items.values() if i["evidence"]]
     assert len(touched) == 15
-    assert all(i["checked_by"] == "gpudesk kit on node01" and i["checked_at"] == "2026-11-20T08:30:00Z" for i in touched)
+    assert all(
+        i["checked_by"] == "gpudesk kit on node01" and i["checked_at"] == "2026-11-20T08:30:00Z" for i in touched
+    )
     assert items["allreduce-nvlink"]["status"] == "pass" and items["rack-power"]["status"] == "open"
 
 
@@ -132,12 +136,15 @@ def test_dry_run_changes_nothing(plan_file, tmp_path, capsys):
     assert "(dry run: the plan was not changed)" in capsys.readouterr().out and sha(plan_file) == before
 
 
-@pytest.mark.parametrize("body, message", [
-    (lambda text: text[: len(text) // 3], "truncated results file"),
-    (lambda text: text.replace('"gpudesk-kit-results"', '"something"'), "not a gpudesk kit results file"),
-    (lambda text: text.replace('"fingerprint": "', '"fingerprint": "f'), "does not match this plan"),
-    (lambda text: "not json at all", "not valid JSON at line 1"),
-])
+@pytest.mark.parametrize(
+    "body, message",
+    [
+        (lambda text: text[: len(text) // 3], "truncated results file"),
+        (lambda text: text.replace('"gpudesk-kit-results"', '"something"'), "not a gpudesk kit results file"),
+        (lambda text: text.replace('"fingerprint": "', '"fingerprint": "f'), "does not match this plan"),
+        (lambda text: "not json at all", "not valid JSON at line 1"),
+    ],
+)
 def test_refused_import_one_line_exit_2_plan_untouched(plan_file, tmp_path, capsys, body, message):
     text = json.dumps(healthy_doc(load_plan(plan_file)), indent=1)
     bad = tmp_path / "bad.json"

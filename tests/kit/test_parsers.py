@@ -75,12 +75,15 @@ def test_q_old_driver_format(parsers):
     assert g["power_limit_w"] == 300.0 and g["clock_event_reasons"] == ["gpu_idle", "sw_thermal_slowdown"]
 
 
-@pytest.mark.parametrize("name, gpus, nics, cell01, cell07", [
-    ("topo_a100x8_nvswitch.txt", 8, 4, "NV12", "NV12"),
-    ("topo_h100x8_nv18_ansi.txt", 8, 0, "NV18", "NV18"),
-    ("topo_rtx4090x8_pcie.txt", 8, 0, "PIX", "SYS"),
-    ("topo_a100pcie_x4_bridges_r470.txt", 4, 0, "NV12", None),
-])
+@pytest.mark.parametrize(
+    "name, gpus, nics, cell01, cell07",
+    [
+        ("topo_a100x8_nvswitch.txt", 8, 4, "NV12", "NV12"),
+        ("topo_h100x8_nv18_ansi.txt", 8, 0, "NV18", "NV18"),
+        ("topo_rtx4090x8_pcie.txt", 8, 0, "PIX", "SYS"),
+        ("topo_a100pcie_x4_bridges_r470.txt", 4, 0, "NV12", None),
+    ],
+)
 def test_topo_matrices(parsers, name, gpus, nics, cell01, cell07):
     m = parsers.topo_matrix(fixture_text(name))
     assert len(m["gpus"]) == gpus and len(m["nics"]) == nics
@@ -108,11 +111,13 @@ def test_topo_affinity_legend_and_single_gpu(parsers):
 
 def test_topo_copied_with_spaces(parsers):
     """A matrix pasted from a ticket, tabs turned into spaces (as in many published outputs)."""
-    text = ("        GPU0    GPU1    GPU2    GPU3    mlx4_0  CPU Affinity\n"
-            "GPU0     X      PIX     PHB     PHB     PHB     0-9,20-29\n"
-            "GPU1    PIX      X      PHB     PHB     PHB     0-9,20-29\n"
-            "GPU2    PHB     PHB      X      PIX     PHB     0-9,20-29\n"
-            "GPU3    PHB     PHB     PIX      X      PHB     0-9,20-29\n")
+    text = (
+        "        GPU0    GPU1    GPU2    GPU3    mlx4_0  CPU Affinity\n"
+        "GPU0     X      PIX     PHB     PHB     PHB     0-9,20-29\n"
+        "GPU1    PIX      X      PHB     PHB     PHB     0-9,20-29\n"
+        "GPU2    PHB     PHB      X      PIX     PHB     0-9,20-29\n"
+        "GPU3    PHB     PHB     PIX      X      PHB     0-9,20-29\n"
+    )
     m = parsers.topo_matrix(text)
     assert m["gpus"] == ["GPU0", "GPU1", "GPU2", "GPU3"] and m["nics"] == ["mlx4_0"]
     assert m["links"]["GPU2"]["GPU3"] == "PIX" and m["links"]["GPU0"]["GPU3"] == "PHB"
@@ -124,40 +129,67 @@ def test_not_a_matrix(parsers):
 
 
 def test_host_parsers(hp):
-    lscpu = ("Architecture:            x86_64\nCPU(s):                  256\nModel name:              AMD EPYC 7763 64-Core "
-             "Processor\nThread(s) per core:      2\nCore(s) per socket:      64\nSocket(s):               2\nNUMA node(s):   "
-             "         8\n")
+    lscpu = (
+        "Architecture:            x86_64\nCPU(s):                  256\nModel name:              AMD EPYC 7763 64-Core "
+        "Processor\nThread(s) per core:      2\nCore(s) per socket:      64\nSocket(s):               2\nNUMA node(s):   "
+        "         8\n"
+    )
     c = hp.lscpu(lscpu)
-    assert c == {"model": "AMD EPYC 7763 64-Core Processor", "sockets": 2, "cores_per_socket": 64, "threads_per_core": 2,
-                 "logical_cpus": 256, "physical_cores": 128, "numa_nodes": 8}
-    mem = hp.meminfo("MemTotal:       2113389876 kB\nMemFree:        2000000000 kB\nMemAvailable:   2100000000 kB\n"
-                          "SwapTotal:             0 kB\n")
+    assert c == {
+        "model": "AMD EPYC 7763 64-Core Processor",
+        "sockets": 2,
+        "cores_per_socket": 64,
+        "threads_per_core": 2,
+        "logical_cpus": 256,
+        "physical_cores": 128,
+        "numa_nodes": 8,
+    }
+    mem = hp.meminfo(
+        "MemTotal:       2113389876 kB\nMemFree:        2000000000 kB\nMemAvailable:   2100000000 kB\n"
+        "SwapTotal:             0 kB\n"
+    )
     assert mem["total_bytes"] == 2113389876 * 1024 and mem["swap_total_bytes"] == 0
-    info = hp.cpuinfo("processor\t: 0\nmodel name\t: Intel(R) Xeon(R) Platinum 8380 CPU @ 2.30GHz\nphysical id\t: 0\n"
-                           "core id\t\t: 0\nprocessor\t: 1\nmodel name\t: Intel(R) Xeon(R) Platinum 8380 CPU @ 2.30GHz\n"
-                           "physical id\t: 0\ncore id\t\t: 1\n")
+    info = hp.cpuinfo(
+        "processor\t: 0\nmodel name\t: Intel(R) Xeon(R) Platinum 8380 CPU @ 2.30GHz\nphysical id\t: 0\n"
+        "core id\t\t: 0\nprocessor\t: 1\nmodel name\t: Intel(R) Xeon(R) Platinum 8380 CPU @ 2.30GHz\n"
+        "physical id\t: 0\ncore id\t\t: 1\n"
+    )
     assert info["logical_cpus"] == 2 and info["physical_cores"] == 2 and info["sockets"] == 1
-    disks = hp.lsblk_json('{"blockdevices": [{"name": "nvme0n1", "size": 3840755982336, "type": "disk", "rota": false,'
-                               ' "model": "SAMSUNG MZQL23T8HCLS-00A07", "tran": "nvme"}, {"name": "loop0", "size": 1, "type": '
-                               '"loop", "rota": false, "model": null, "tran": null}]}')
-    assert disks == [{"name": "nvme0n1", "size_bytes": 3840755982336, "model": "SAMSUNG MZQL23T8HCLS-00A07",
-                      "transport": "nvme", "rotational": False}]
-    mounts = hp.mounts("/dev/nvme0n1p2 / ext4 rw 0 0\nproc /proc proc rw 0 0\n/dev/md0 /data xfs rw 0 0\n"
-                            "tmpfs /run tmpfs rw 0 0\n")
+    disks = hp.lsblk_json(
+        '{"blockdevices": [{"name": "nvme0n1", "size": 3840755982336, "type": "disk", "rota": false,'
+        ' "model": "SAMSUNG MZQL23T8HCLS-00A07", "tran": "nvme"}, {"name": "loop0", "size": 1, "type": '
+        '"loop", "rota": false, "model": null, "tran": null}]}'
+    )
+    assert disks == [
+        {
+            "name": "nvme0n1",
+            "size_bytes": 3840755982336,
+            "model": "SAMSUNG MZQL23T8HCLS-00A07",
+            "transport": "nvme",
+            "rotational": False,
+        }
+    ]
+    mounts = hp.mounts(
+        "/dev/nvme0n1p2 / ext4 rw 0 0\nproc /proc proc rw 0 0\n/dev/md0 /data xfs rw 0 0\ntmpfs /run tmpfs rw 0 0\n"
+    )
     assert mounts == [("/dev/nvme0n1p2", "/", "ext4"), ("/dev/md0", "/data", "xfs")]
 
 
 def test_fio_json_and_xid(hp):
-    fio = ('note: both iodepth >= 1 and synchronous I/O engine are selected\n'
-           '{"fio version": "fio-3.28", "jobs": [{"jobname": "gpudesk", "read": {"iops": 412345.6, "bw_bytes": 1688968602,'
-           ' "bw": 1649383}, "write": {"iops": 0.0, "bw_bytes": 0, "bw": 0}}]}')
+    fio = (
+        "note: both iodepth >= 1 and synchronous I/O engine are selected\n"
+        '{"fio version": "fio-3.28", "jobs": [{"jobname": "gpudesk", "read": {"iops": 412345.6, "bw_bytes": 1688968602,'
+        ' "bw": 1649383}, "write": {"iops": 0.0, "bw_bytes": 0, "bw": 0}}]}'
+    )
     r = hp.fio_json(fio)
     assert r["read_iops"] == 412345.6 and r["read_bytes_per_s"] == 1688968602 and r["fio_version"] == "fio-3.28"
     old = '{"jobs": [{"read": {"iops": 10.0, "bw": 40}, "write": {"iops": 0, "bw": 0}}]}'  # fio 2.x: KiB/s only
     assert hp.fio_json(old)["read_bytes_per_s"] == 40 * 1024
-    log = ("[Tue Mar 12 09:41:07 2024] NVRM: Xid (PCI:0000:b7:00): 63, pid=1234, name=python, Row Remapper: New row "
-           "marked for remapping, reset gpu to activate.\n[ 812.5] NVRM: Xid (PCI:0000:07:00): 79, pid='<unknown>', "
-           "name=<unknown>, GPU has fallen off the bus.\nunrelated line\n")
+    log = (
+        "[Tue Mar 12 09:41:07 2024] NVRM: Xid (PCI:0000:b7:00): 63, pid=1234, name=python, Row Remapper: New row "
+        "marked for remapping, reset gpu to activate.\n[ 812.5] NVRM: Xid (PCI:0000:07:00): 79, pid='<unknown>', "
+        "name=<unknown>, GPU has fallen off the bus.\nunrelated line\n"
+    )
     ev = hp.xid_events(log)
     assert [(e["bus_id"], e["xid"]) for e in ev] == [("0000:b7:00", 63), ("0000:07:00", 79)]
     assert "fallen off the bus" in ev[1]["text"]

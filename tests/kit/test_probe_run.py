@@ -21,8 +21,9 @@ HOSTILE = "$(touch {m}) `touch {m}` ; touch {m} \"; touch {m}; echo \" '; touch 
 
 def _run(kit: Path, cwd: Path, *args, path="/usr/bin:/bin", extra=None, timeout=300):
     env = {"PATH": path, "HOME": str(cwd), "LANG": "C.UTF-8", **(extra or {})}
-    return subprocess.run(["/bin/bash", str(kit / "run.sh"), *args], cwd=cwd, env=env, capture_output=True, text=True,
-                          timeout=timeout)
+    return subprocess.run(
+        ["/bin/bash", str(kit / "run.sh"), *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout
+    )
 
 
 @pytest.fixture(scope="module")
@@ -63,8 +64,13 @@ def test_with_recorded_nvidia_smi(plans, tmp_path):
     kit, _ = write_kit(plan, tmp_path / "kit", "zh_CN")
     work = tmp_path / "srv"
     work.mkdir()
-    r = _run(kit, work, "--skip-storage", path=f"{FAKE_BIN}:/usr/bin:/bin",
-             extra={"FAKE_SMI_DIR": str(FIX), "FAKE_SMI_SET": "a100x8", "FAKE_SMI_TOPO": "topo_a100x8_nvswitch.txt"})
+    r = _run(
+        kit,
+        work,
+        "--skip-storage",
+        path=f"{FAKE_BIN}:/usr/bin:/bin",
+        extra={"FAKE_SMI_DIR": str(FIX), "FAKE_SMI_SET": "a100x8", "FAKE_SMI_TOPO": "topo_a100x8_nvswitch.txt"},
+    )
     out = r.stdout
     assert "通过" in out and "未通过" in out and "nvidia-smi 显示全部 GPU 及显存" in out  # the plan's language
     doc, _ = load_results(work / "gpudesk-results.json", plan)
@@ -105,8 +111,12 @@ def test_probe_help_and_bad_option(hostile_kit):
 
 def test_slurm_args_are_numbers(plans, tmp_path):
     kit, _ = write_kit(plan_from_dict(plan_document(plans["a100x16"])), tmp_path / "kit", "en")
-    r = subprocess.run(["python3", "-B", "-m", "gpudesk_probe", "slurm-args", "--kit", str(kit / "kit.json")],
-                       env={"PYTHONPATH": str(kit), "PATH": "/usr/bin:/bin"}, capture_output=True, text=True)
+    r = subprocess.run(
+        ["python3", "-B", "-m", "gpudesk_probe", "slurm-args", "--kit", str(kit / "kit.json")],
+        env={"PYTHONPATH": str(kit), "PATH": "/usr/bin:/bin"},
+        capture_output=True,
+        text=True,
+    )
     assert r.stdout.strip() == "2 8"
     assert (kit / "slurm" / "allreduce.sbatch").exists() and os.access(kit / "slurm" / "submit.sh", os.X_OK)
     sbatch = (kit / "slurm" / "allreduce.sbatch").read_text()
@@ -121,8 +131,15 @@ def test_probe_source_runs_on_python_36():
     for f in files:
         src = f.read_text(encoding="utf-8")
         tree = ast.parse(src, filename=str(f), feature_version=(3, 6))
-        for later in ("capture_output=", "text=True", "from __future__ import annotations", "asyncio.run(",
-                      "functools.cache", "dataclasses", ":="):
+        for later in (
+            "capture_output=",
+            "text=True",
+            "from __future__ import annotations",
+            "asyncio.run(",
+            "functools.cache",
+            "dataclasses",
+            ":=",
+        ):
             assert later not in src, f"{f.name} uses {later} (Python 3.7+)"
         for node in ast.walk(tree):  # the standard library only (PyTorch where installed)
             if isinstance(node, ast.Import):
@@ -134,8 +151,26 @@ def test_probe_source_runs_on_python_36():
             assert all(n in STDLIB or n == "torch" for n in names), f"{f.name} imports {names}"
 
 
-STDLIB = {"argparse", "ast", "csv", "io", "json", "os", "re", "shutil", "socket", "subprocess", "sys", "time", "datetime",
-          "platform", "mmap", "random", "threading", "tempfile"}
+STDLIB = {
+    "argparse",
+    "ast",
+    "csv",
+    "io",
+    "json",
+    "os",
+    "re",
+    "shutil",
+    "socket",
+    "subprocess",
+    "sys",
+    "time",
+    "datetime",
+    "platform",
+    "mmap",
+    "random",
+    "threading",
+    "tempfile",
+}
 
 
 def test_python_fallback_storage(tmp_path):

@@ -134,11 +134,36 @@ def test_excludes_do_not_cover_anything_gpudesk_imports():
 
 
 def test_qt_modules_the_app_needs_are_kept():
-    for name in ("Core", "Gui", "Widgets", "Svg", "PrintSupport", "OpenGL", "OpenGLWidgets", "DBus", "XcbQpa",
-                 "WaylandClient"):
+    for name in (
+        "Core",
+        "Gui",
+        "Widgets",
+        "Svg",
+        "PrintSupport",
+        "OpenGL",
+        "OpenGLWidgets",
+        "DBus",
+        "XcbQpa",
+        "WaylandClient",
+    ):
         assert bundle.keep_entry(f"PySide6/Qt/lib/libQt6{name}.so.6"), name
-    for name in ("Qml", "QmlModels", "Quick", "QuickControls2", "Network", "Sql", "Test", "Designer", "Help",
-                 "UiTools", "WebEngineCore", "Multimedia", "Pdf", "3DCore", "VirtualKeyboard"):
+    for name in (
+        "Qml",
+        "QmlModels",
+        "Quick",
+        "QuickControls2",
+        "Network",
+        "Sql",
+        "Test",
+        "Designer",
+        "Help",
+        "UiTools",
+        "WebEngineCore",
+        "Multimedia",
+        "Pdf",
+        "3DCore",
+        "VirtualKeyboard",
+    ):
         assert not bundle.keep_entry(f"PySide6/Qt/lib/libQt6{name}.so.6"), name
         assert not bundle.keep_entry(f"PySide6/Qt6{name}.dll"), name
         assert not bundle.keep_entry(f"PySide6/Qt/lib/Qt{name}.framework/Versions/A/Qt{name}"), name
@@ -148,37 +173,40 @@ def test_qt_modules_the_app_needs_are_kept():
         assert bundle.keep_entry(f"PySide6/{name}.abi3.so"), name
 
 
-@pytest.mark.parametrize("dest, kept", [
-    ("PySide6/Qt/plugins/platforms/libqoffscreen.so", True),
-    ("PySide6/Qt/plugins/platforms/libqxcb.so", True),
-    ("PySide6/Qt/plugins/platforms/libqwayland.so", True),
-    ("PySide6/Qt/plugins/platforms/libqcocoa.dylib", True),
-    ("PySide6/plugins/platforms/qwindows.dll", True),
-    ("PySide6/Qt/plugins/platforms/libqvnc.so", False),  # links QtNetwork
-    ("PySide6/Qt/plugins/platforms/libqeglfs.so", False),
-    ("PySide6/Qt/plugins/imageformats/libqsvg.so", True),
-    ("PySide6/Qt/plugins/imageformats/libqjpeg.so", True),
-    ("PySide6/Qt/plugins/imageformats/libqtiff.so", False),
-    ("PySide6/Qt/plugins/iconengines/libqsvgicon.so", True),
-    ("PySide6/Qt/plugins/printsupport/libcupsprintersupport.so", True),
-    ("PySide6/Qt/plugins/platforminputcontexts/libibusplatforminputcontextplugin.so", True),
-    ("PySide6/Qt/plugins/platforminputcontexts/libqtvirtualkeyboardplugin.so", False),
-    ("PySide6/Qt/plugins/platformthemes/libqxdgdesktopportal.so", True),
-    ("PySide6/Qt/plugins/platformthemes/libqgtk3.so", False),
-    ("PySide6/Qt/plugins/styles/libqmodernwindowsstyle.so", True),
-    ("PySide6/Qt/plugins/xcbglintegrations/libqxcb-glx-integration.so", True),
-    ("PySide6/Qt/plugins/qmltooling/libqmldbg_tcp.so", False),
-    ("PySide6/Qt/plugins/sqldrivers/libqsqlite.so", False),
-    ("PySide6/Qt/plugins/tls/libqopensslbackend.so", False),
-    ("PySide6/Qt/plugins/networkinformation/libqglib.so", False),
-    ("PySide6/Qt/plugins/wayland-graphics-integration-server/libqt-wayland-compositor-wayland-egl.so", False),
-    ("PySide6/Qt/translations/qtbase_zh_CN.qm", True),  # Qt's own dialogs in Chinese
-    ("PySide6/Qt/translations/qt_zh_CN.qm", True),
-    ("PySide6/Qt/translations/qtbase_de.qm", False),
-    ("PySide6/Qt/translations/qtdeclarative_zh_CN.qm", False),
-    ("resources/translations/gpudesk_zh_CN.qm", True),
-    ("numpy.libs/libscipy_openblas64_-32a4b2a6.so", True),
-])
+@pytest.mark.parametrize(
+    "dest, kept",
+    [
+        ("PySide6/Qt/plugins/platforms/libqoffscreen.so", True),
+        ("PySide6/Qt/plugins/platforms/libqxcb.so", True),
+        ("PySide6/Qt/plugins/platforms/libqwayland.so", True),
+        ("PySide6/Qt/plugins/platforms/libqcocoa.dylib", True),
+        ("PySide6/plugins/platforms/qwindows.dll", True),
+        ("PySide6/Qt/plugins/platforms/libqvnc.so", False),  # links QtNetwork
+        ("PySide6/Qt/plugins/platforms/libqeglfs.so", False),
+        ("PySide6/Qt/plugins/imageformats/libqsvg.so", True),
+        ("PySide6/Qt/plugins/imageformats/libqjpeg.so", True),
+        ("PySide6/Qt/plugins/imageformats/libqtiff.so", False),
+        ("PySide6/Qt/plugins/iconengines/libqsvgicon.so", True),
+        ("PySide6/Qt/plugins/printsupport/libcupsprintersupport.so", True),
+        ("PySide6/Qt/plugins/platforminputcontexts/libibusplatforminputcontextplugin.so", True),
+        ("PySide6/Qt/plugins/platforminputcontexts/libqtvirtualkeyboardplugin.so", False),
+        ("PySide6/Qt/plugins/platformthemes/libqxdgdesktopportal.so", True),
+        ("PySide6/Qt/plugins/platformthemes/libqgtk3.so", False),
+        ("PySide6/Qt/plugins/styles/libqmodernwindowsstyle.so", True),
+        ("PySide6/Qt/plugins/xcbglintegrations/libqxcb-glx-integration.so", True),
+        ("PySide6/Qt/plugins/qmltooling/libqmldbg_tcp.so", False),
+        ("PySide6/Qt/plugins/sqldrivers/libqsqlite.so", False),
+        ("PySide6/Qt/plugins/tls/libqopensslbackend.so", False),
+        ("PySide6/Qt/plugins/networkinformation/libqglib.so", False),
+        ("PySide6/Qt/plugins/wayland-graphics-integration-server/libqt-wayland-compositor-wayland-egl.so", False),
+        ("PySide6/Qt/translations/qtbase_zh_CN.qm", True),  # Qt's own dialogs in Chinese
+        ("PySide6/Qt/translations/qt_zh_CN.qm", True),
+        ("PySide6/Qt/translations/qtbase_de.qm", False),
+        ("PySide6/Qt/translations/qtdeclarative_zh_CN.qm", False),
+        ("resources/translations/gpudesk_zh_CN.qm", True),
+        ("numpy.libs/libscipy_openblas64_-32a4b2a6.so", True),
+    ],
+)
 def test_keep_entry(dest, kept):
     assert bundle.keep_entry(dest) is kept
 
@@ -194,9 +222,15 @@ def test_prune_orphans_drops_only_what_pruned_plugins_alone_needed():
     def entry(dest):
         return (dest, "/s/" + Path(dest).name, "BINARY")
 
-    kept = [("PySide6/QtGui.abi3.so", "/s/QtGui.abi3.so", "EXTENSION"), entry("PySide6/Qt/lib/libQt6Gui.so.6"),
-            ("libQt6Gui.so.6", "PySide6/Qt/lib/libQt6Gui.so.6", "SYMLINK"),
-            entry("libfreetype.so.6"), entry("libcairo.so.2"), entry("libpixman-1.so.0"), entry("libctypes-only.so")]
+    kept = [
+        ("PySide6/QtGui.abi3.so", "/s/QtGui.abi3.so", "EXTENSION"),
+        entry("PySide6/Qt/lib/libQt6Gui.so.6"),
+        ("libQt6Gui.so.6", "PySide6/Qt/lib/libQt6Gui.so.6", "SYMLINK"),
+        entry("libfreetype.so.6"),
+        entry("libcairo.so.2"),
+        entry("libpixman-1.so.0"),
+        entry("libctypes-only.so"),
+    ]
     dropped = [entry("PySide6/Qt/plugins/platformthemes/libqgtk3.so")]
     graph["/s/libqgtk3.so"].append("libpixman-1.so.0")
     out = bundle.prune_orphans(kept, dropped, lambda src: graph.get(src, []))
@@ -231,11 +265,19 @@ def test_version_matches_the_package():
 def test_windows_version_resource_parses():
     """The file is a Python expression PyInstaller evaluates with its versioninfo classes
     (which need pefile, a Windows-only dependency): evaluate it with stand-ins."""
+
     def record(kind):
         return lambda *args, **kw: (kind, args, kw)
 
-    names = ("VSVersionInfo", "FixedFileInfo", "StringFileInfo", "StringTable", "StringStruct",
-             "VarFileInfo", "VarStruct")
+    names = (
+        "VSVersionInfo",
+        "FixedFileInfo",
+        "StringFileInfo",
+        "StringTable",
+        "StringStruct",
+        "VarFileInfo",
+        "VarStruct",
+    )
     text = bundle.windows_version_info("1.2.3")
     kind, _, info = eval(text, {n: record(n) for n in names})
     assert kind == "VSVersionInfo"
@@ -261,8 +303,16 @@ def test_macos_info_plist():
 def test_spec_uses_the_shared_definitions():
     spec = (ROOT / "packaging" / "gpudesk.spec").read_text(encoding="utf-8")
     ast.parse(spec)
-    for needle in ("bundle.data_files", "bundle.EXCLUDED_MODULES", "bundle.keep_entry", "bundle.package_modules",
-                   "strip=False", "upx=False", "bundle.info_plist", "bundle.windows_version_info"):
+    for needle in (
+        "bundle.data_files",
+        "bundle.EXCLUDED_MODULES",
+        "bundle.keep_entry",
+        "bundle.package_modules",
+        "strip=False",
+        "upx=False",
+        "bundle.info_plist",
+        "bundle.windows_version_info",
+    ):
         assert needle in spec, needle
     assert "onefile" not in spec.lower() or "one-folder" in spec
 
@@ -279,7 +329,7 @@ def test_ico_container_layout():
     for i, size in enumerate((16, 32, 256)):
         w, h, _, _, planes, bpp, length, offset = struct.unpack_from("<BBBBHHII", data, 6 + 16 * i)
         assert (w, h) == ((0, 0) if size == 256 else (size, size)) and (planes, bpp) == (1, 32)
-        assert data[offset:offset + length] == pngs[size]
+        assert data[offset : offset + length] == pngs[size]
 
 
 def test_icns_container_layout():
@@ -288,8 +338,8 @@ def test_icns_container_layout():
     assert data[:4] == b"icns" and struct.unpack_from(">I", data, 4)[0] == len(data)
     pos, seen = 8, {}
     while pos < len(data):
-        kind, length = data[pos:pos + 4], struct.unpack_from(">I", data, pos + 4)[0]
-        seen[kind] = data[pos + 8:pos + length]
+        kind, length = data[pos : pos + 4], struct.unpack_from(">I", data, pos + 4)[0]
+        seen[kind] = data[pos + 8 : pos + length]
         pos += length
     assert seen[b"icp4"] == pngs[16] and seen[b"ic09"] == pngs[512] and seen[b"ic10"] == pngs[1024]
     assert seen[b"ic14"] == pngs[512]  # 256@2x

@@ -78,16 +78,30 @@ def test_chinese_extracts_as_real_characters(pdfs):
     text = "\n".join(_text(path))
     assert not RADICALS.findall(text)
     assert len(CJK.findall(text)) > 500
-    for phrase in ("方案摘要", "容量测算", "备选方案", "供应商", "验收检查清单", "审批签字", "批准", "签名", "增值电信业务经营许可证"):
+    for phrase in (
+        "方案摘要",
+        "容量测算",
+        "备选方案",
+        "供应商",
+        "验收检查清单",
+        "审批签字",
+        "批准",
+        "签名",
+        "增值电信业务经营许可证",
+    ):
         assert phrase in text, phrase
 
 
 @pytest.mark.skipif(shutil.which("pdftotext") is None, reason="poppler-utils not installed")
 def test_poppler_sees_the_same(pdfs):
-    zh = subprocess.run(["pdftotext", "-layout", str(pdfs["zh_CN"][0]), "-"], capture_output=True, text=True, check=False).stdout
+    zh = subprocess.run(
+        ["pdftotext", "-layout", str(pdfs["zh_CN"][0]), "-"], capture_output=True, text=True, check=False
+    ).stdout
     assert not RADICALS.findall(zh) and len(CJK.findall(zh)) > 500
     assert "审批" in zh and "批准" in zh
-    en = subprocess.run(["pdftotext", "-layout", str(pdfs["en"][0]), "-"], capture_output=True, text=True, check=False).stdout
+    en = subprocess.run(
+        ["pdftotext", "-layout", str(pdfs["en"][0]), "-"], capture_output=True, text=True, check=False
+    ).stdout
     assert "Approved by" in en and "Reviewed by" in en and "Prepared by" in en
     assert f"of {pdfs['en'][1]}" in en
 
@@ -95,7 +109,11 @@ def test_poppler_sees_the_same(pdfs):
 @pytest.mark.parametrize("lang", ["zh_CN", "en"])
 def test_signoff_block(pdfs, lang):
     last = _text(pdfs[lang][0])[-1]
-    words = ("Prepared by", "Reviewed by", "Approved by", "Signature", "Date") if lang == "en" else ("编制", "审核", "批准", "签名", "日期")
+    words = (
+        ("Prepared by", "Reviewed by", "Approved by", "Signature", "Date")
+        if lang == "en"
+        else ("编制", "审核", "批准", "签名", "日期")
+    )
     for word in words:
         assert word in last
 
@@ -156,7 +174,9 @@ def test_rows_never_split(tmp_path):
 
 def test_progress_reports_every_page(tmp_path):
     calls = []
-    pages = export_pdf(sample_plan(), tmp_path / "p.pdf", "en", progress=lambda done, total: calls.append((done, total)))
+    pages = export_pdf(
+        sample_plan(), tmp_path / "p.pdf", "en", progress=lambda done, total: calls.append((done, total))
+    )
     assert calls[-1] == (pages + 1, pages + 1)
     assert [d for d, _ in calls] == sorted(d for d, _ in calls)
 
@@ -205,8 +225,14 @@ def test_many_exports_then_a_clean_exit(tmp_path):
         "print('ok')\n"
     )
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
-    r = subprocess.run([sys.executable, "-c", script, str(Path(__file__).parent), str(tmp_path / "x.pdf")],
-                       capture_output=True, text=True, env=env, timeout=120, check=False)
+    r = subprocess.run(
+        [sys.executable, "-c", script, str(Path(__file__).parent), str(tmp_path / "x.pdf")],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=False,
+    )
     assert r.returncode == 0, r.stderr[-500:]
     assert r.stdout.strip() == "ok"
 

@@ -29,8 +29,11 @@ def pretrain(cat):
     from gpudesk.core.i18n import use_language
 
     with use_language("zh_CN"):
-        plan = new_plan(Job(model=from_params(1e9), task=TaskKind.PRETRAIN, tokens=5e10,
-                            global_batch_tokens=4 * 1024 * 1024), None, cat)
+        plan = new_plan(
+            Job(model=from_params(1e9), task=TaskKind.PRETRAIN, tokens=5e10, global_batch_tokens=4 * 1024 * 1024),
+            None,
+            cat,
+        )
     plan.title = plan.title.replace("10 亿参数模型", "1B-parameter model")  # as gpudesk 0.1 stored it
     return plan
 
@@ -52,7 +55,10 @@ def test_automatic_title_and_custom_model_follow_the_reader(pretrain):
     # 8× H800: the node for the price of one GPU eight times as long (the shorter run at equal cost)
     assert en.title.startswith("1B-parameter model pre-training on 8× ") and "预训练" not in en.title
     assert zh.title.startswith("10 亿参数模型 预训练：")
-    assert "(1.00 B parameters)" in en.sections[0].blocks[1].text and "模型 10 亿参数模型（1.00B 参数）" in zh.sections[0].blocks[1].text
+    assert (
+        "(1.00 B parameters)" in en.sections[0].blocks[1].text
+        and "模型 10 亿参数模型（1.00B 参数）" in zh.sections[0].blocks[1].text
+    )
     assert _kv(en)["CPU"] == "AMD EPYC or Intel Xeon (Ice Lake or newer)"
     assert _kv(zh)["CPU"] == "AMD EPYC 或 Intel Xeon（Ice Lake 及更新）"
 
@@ -97,11 +103,24 @@ def test_constraints_are_printed_with_the_plans_figure(cat):
 
 def test_expired_selected_quote_is_red_on_the_cover_and_the_first_risk(cat):
     """Q2: an expired selected quote is a critical line on the cover and the first risk in the summary."""
-    plan = new_plan(Job(model=cat.model("llama-2-7b"), task=TaskKind.LORA, tokens=1e8), None, cat,
-                    gpu_id="rtx-4090", gpus=1)
-    add_quote(plan, {"provider": "kufanyun", "gpu": "rtx-4090", "gpus_per_node": 1, "nodes": 1, "reference": "KF-1",
-                     "date": "2026-10-15", "valid_until": "2026-11-15", "rates": [{"billing": "hourly", "price": 1.8}],
-                     "subsidy": {"rate": 0.3, "cap": 5, "programme": "济南市算力券"}}, cat)
+    plan = new_plan(
+        Job(model=cat.model("llama-2-7b"), task=TaskKind.LORA, tokens=1e8), None, cat, gpu_id="rtx-4090", gpus=1
+    )
+    add_quote(
+        plan,
+        {
+            "provider": "kufanyun",
+            "gpu": "rtx-4090",
+            "gpus_per_node": 1,
+            "nodes": 1,
+            "reference": "KF-1",
+            "date": "2026-10-15",
+            "valid_until": "2026-11-15",
+            "rates": [{"billing": "hourly", "price": 1.8}],
+            "subsidy": {"rate": 0.3, "cap": 5, "programme": "济南市算力券"},
+        },
+        cat,
+    )
     select_quote(plan, "q1", "cheapest", cat)
     data = build_report(plan, "zh_CN", generated=DAY)
     assert data.cover_notice[0] == "critical" and "已于 2026-11-15 过期" in data.cover_notice[1]
@@ -115,10 +134,20 @@ def test_expired_selected_quote_is_red_on_the_cover_and_the_first_risk(cat):
 
 def test_alternatives_rank_once_and_monthly_chart_only_when_relevant(cat):
     """Z7: the choice is marked ✔ (not a second rank 1); a short job gets a sentence, not a month's billing chart."""
-    plan = new_plan(Job(model=cat.model("llama-2-13b"), task=TaskKind.FULL, tokens=2e9), None, cat,
-                    gpu_id="h800-sxm-80gb", gpus=8)
-    add_quote(plan, {"provider": "jianmi", "gpu": "h800-sxm-80gb", "gpus_per_node": 8, "nodes": 1,
-                     "rates": [{"billing": "hourly", "price": 14.5}, {"billing": "monthly", "price": 8600}]}, cat)
+    plan = new_plan(
+        Job(model=cat.model("llama-2-13b"), task=TaskKind.FULL, tokens=2e9), None, cat, gpu_id="h800-sxm-80gb", gpus=8
+    )
+    add_quote(
+        plan,
+        {
+            "provider": "jianmi",
+            "gpu": "h800-sxm-80gb",
+            "gpus_per_node": 8,
+            "nodes": 1,
+            "rates": [{"billing": "hourly", "price": 14.5}, {"billing": "monthly", "price": 8600}],
+        },
+        cat,
+    )
     select_quote(plan, "q1", "licensed", cat)
     assert plan.choice.cost.break_even_hours > 500 and plan.choice.time.hours < 30
     alt = next(s for s in build_report(plan, "en", generated=DAY).sections if s.title == "Alternatives")
@@ -135,17 +164,28 @@ def test_alternatives_rank_once_and_monthly_chart_only_when_relevant(cat):
 def test_provider_and_offer_blocks_read_in_chinese(cat):
     """Z1/Z2: the zh provider page gives the catalogue's Chinese texts (licence scope, data centres, capital, the
     guide as a proper citation) and the offer block names the entry in words, not by its id."""
-    plan = new_plan(Job(model=cat.model("llama-2-7b"), task=TaskKind.LORA, tokens=1e8), None, cat,
-                    gpu_id="rtx-4090", gpus=1)
-    add_quote(plan, {"provider": "kufanyun", "gpu": "rtx-4090", "gpus_per_node": 1, "nodes": 1,
-                     "rates": [{"billing": "hourly", "price": 1.8}]}, cat)
+    plan = new_plan(
+        Job(model=cat.model("llama-2-7b"), task=TaskKind.LORA, tokens=1e8), None, cat, gpu_id="rtx-4090", gpus=1
+    )
+    add_quote(
+        plan,
+        {
+            "provider": "kufanyun",
+            "gpu": "rtx-4090",
+            "gpus_per_node": 1,
+            "nodes": 1,
+            "rates": [{"billing": "hourly", "price": 1.8}],
+        },
+        cat,
+    )
     select_quote(plan, "q1", "licensed", cat)
     page = _text(next(s for s in build_report(plan, "zh_CN", generated=DAY).sections if s.title == "供应商").blocks)
     assert "工信部一类增值电信业务全牌照（IDC/CDN/ISP）" in page and "full class-1" not in page
     assert "山东节点提供多种 GPU 实例类型" in page and "1000 万元人民币" in page and "地域 山东\n" in page
     assert "《在山东做AI训练，租用GPU服务器时显卡配置的匹配》，服务商一节" in page and "seed" not in page
-    estimate = new_plan(Job(model=cat.model("llama-2-7b"), task=TaskKind.LORA, tokens=1e8), None, cat,
-                        gpu_id="h800-sxm-80gb", gpus=1)
+    estimate = new_plan(
+        Job(model=cat.model("llama-2-7b"), task=TaskKind.LORA, tokens=1e8), None, cat, gpu_id="h800-sxm-80gb", gpus=1
+    )
     assert estimate.choice.provider == "market-reference"
     zh = _text(next(s for s in build_report(estimate, "zh_CN", generated=DAY).sections if s.title == "供应商").blocks)
     assert "目录条目 市场参考估算价：每节点" in zh and estimate.choice.offer not in zh

@@ -29,12 +29,30 @@ def _plan(cat, quotes=True, select=True):
     plan = new_plan(job, None, cat, gpu_id="rtx-4090", gpus=1)
     if quotes:
         for prov, price, minh, valid, extra in (
-                ("jianmi", 2.0, 100, "2027-01-31", {"subsidy": {"rate": 0.2, "cap": 10}, "reference": "JM-2026-118",
-                                                    "date": "2026-11-20"}),
-                ("kufanyun", 1.8, 200, "2027-01-31", {"reference": "KF-77", "date": "2026-11-25"}),
-                ("jianmi", 1.5, 1, "2026-11-01", {})):
-            add_quote(plan, {"provider": prov, "gpu": "rtx-4090", "gpus_per_node": 1, "nodes": 1, "min_hours": minh,
-                             "valid_until": valid, "rates": [{"billing": "hourly", "price": price}], **extra}, cat)
+            (
+                "jianmi",
+                2.0,
+                100,
+                "2027-01-31",
+                {"subsidy": {"rate": 0.2, "cap": 10}, "reference": "JM-2026-118", "date": "2026-11-20"},
+            ),
+            ("kufanyun", 1.8, 200, "2027-01-31", {"reference": "KF-77", "date": "2026-11-25"}),
+            ("jianmi", 1.5, 1, "2026-11-01", {}),
+        ):
+            add_quote(
+                plan,
+                {
+                    "provider": prov,
+                    "gpu": "rtx-4090",
+                    "gpus_per_node": 1,
+                    "nodes": 1,
+                    "min_hours": minh,
+                    "valid_until": valid,
+                    "rates": [{"billing": "hourly", "price": price}],
+                    **extra,
+                },
+                cat,
+            )
         if select:
             select_quote(plan, "q2", "licensed, cheapest valid after the expired one", cat, by="王工")
     return plan
@@ -59,8 +77,13 @@ def _text(blocks) -> str:
 
 
 def _all(data) -> str:
-    return "\n".join([*(f"{a} {b}" for a, b in data.cover_rows + data.cover_summary), data.cover_notice[1],
-                      *(s.title + "\n" + _text(s.blocks) for s in data.sections)])
+    return "\n".join(
+        [
+            *(f"{a} {b}" for a, b in data.cover_rows + data.cover_summary),
+            data.cover_notice[1],
+            *(s.title + "\n" + _text(s.blocks) for s in data.sections),
+        ]
+    )
 
 
 def test_the_comparison_page(cat):
@@ -76,8 +99,10 @@ def test_the_comparison_page(cat):
     assert styles == {"★ q1": "ok", "✔ q2": "chosen", "q3": "critical"}  # cheapest, selected, expired
     chart = next(b for b in page.blocks if isinstance(b, QuoteChart))
     assert [(b.quote, b.all_in, b.cheapest, b.selected) for b in chart.data.bars] == [
-        ("q1", 190.0, True, False), ("q2", 360.0, False, True),
-        ("q3", 1.5 * math.ceil(plan.choice.time.hours * 1.3), False, False)]  # 1.5 × the whole hours with the margin
+        ("q1", 190.0, True, False),
+        ("q2", 360.0, False, True),
+        ("q3", 1.5 * math.ceil(plan.choice.time.hours * 1.3), False, False),
+    ]  # 1.5 × the whole hours with the margin
     assert chart.data.bars[0].items == {"compute": 200.0, "subsidy": -10.0}
     text = _text(page.blocks)
     assert "JM-2026-118" in text and "dated 2026-11-20" in text and "valid until 2027-01-31" in text
@@ -87,10 +112,16 @@ def test_the_comparison_page(cat):
     # the summary and the cover follow the selected quote
     assert data.cover_notice[0] == "ok" and "KF-77" in data.cover_notice[1]
     # Q1: what the quote does not state is named next to the amount, never silently counted as covered
-    assert ("All-in cost (selected quote)", "¥360 (storage, network, fees, tax not quoted, not counted)") in data.cover_summary
+    assert (
+        "All-in cost (selected quote)",
+        "¥360 (storage, network, fees, tax not quoted, not counted)",
+    ) in data.cover_summary
     signoff = next(b for b in data.sections[-1].blocks if type(b).__name__ == "SignOff")
     assert "written quote KF-77" in signoff.statement and "all-in budget of ¥360 for 200 h" in signoff.statement
-    assert "counted: compute;" in signoff.statement and "storage, network, fees, tax not quoted, not counted" in signoff.statement
+    assert (
+        "counted: compute;" in signoff.statement
+        and "storage, network, fees, tax not quoted, not counted" in signoff.statement
+    )
     summary = _text(data.sections[0].blocks)
     assert "written quote KF-77 of 酷番云, dated 2026-11-25" in summary and "Budget estimate" not in summary
     # ... and the selected quote's flags are the first risks in the summary
@@ -111,8 +142,10 @@ def test_the_comparison_page_in_chinese(cat):
 
 def test_a_plan_without_a_quote_says_so(cat):
     plan = _plan(cat, quotes=False)
-    for lang, banner, first in (("en", "Budget estimate, no written quote yet.", "Budget estimate, no written quote yet."),
-                                ("zh_CN", "预算估算，尚无书面报价。", "预算估算，尚无书面报价。")):
+    for lang, banner, first in (
+        ("en", "Budget estimate, no written quote yet.", "Budget estimate, no written quote yet."),
+        ("zh_CN", "预算估算，尚无书面报价。", "预算估算，尚无书面报价。"),
+    ):
         data = build_report(plan, lang, generated=DAY)
         assert data.cover_notice[0] == "warning" and data.cover_notice[1].startswith(banner)
         risks = next(b for b in data.sections[0].blocks if isinstance(b, Bullets)).items
@@ -141,8 +174,10 @@ def test_the_pdf_carries_the_page(cat, tmp_path):
     from gpudesk.report import export_pdf
 
     plan = _plan(cat)
-    for lang, words in (("zh_CN", ("报价与比价", "简米科技", "酷番云", "总价构成")),
-                        ("en", ("Quotes and comparison", "JM-2026-118", "All-in cost by item", "What each all-in is made of"))):
+    for lang, words in (
+        ("zh_CN", ("报价与比价", "简米科技", "酷番云", "总价构成")),
+        ("en", ("Quotes and comparison", "JM-2026-118", "All-in cost by item", "What each all-in is made of")),
+    ):
         path = tmp_path / f"q-{lang}.pdf"
         export_pdf(plan, path, lang, generated=DAY)
         text = re.sub(r"\s+", "", "".join(p.extract_text() for p in PdfReader(path).pages))

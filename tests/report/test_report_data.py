@@ -37,9 +37,22 @@ def _all_text(data) -> str:
 def test_sections_in_order_and_languages(plan):
     en = build_report(plan, "en", generated=DAY)
     zh = build_report(plan, "zh_CN", generated=DAY)
-    assert [s.title for s in en.sections] == ["Summary", "Sizing", "Alternatives", "Quotes and comparison (比价)",
-                                              "Provider", "Acceptance checklist"]
-    assert [s.title for s in zh.sections] == ["方案摘要", "容量测算", "备选方案", "报价与比价", "供应商", "验收检查清单"]
+    assert [s.title for s in en.sections] == [
+        "Summary",
+        "Sizing",
+        "Alternatives",
+        "Quotes and comparison (比价)",
+        "Provider",
+        "Acceptance checklist",
+    ]
+    assert [s.title for s in zh.sections] == [
+        "方案摘要",
+        "容量测算",
+        "备选方案",
+        "报价与比价",
+        "供应商",
+        "验收检查清单",
+    ]
     assert en.page_format.format(n=2, N=7) == "Page 2 of 7"
     assert zh.page_format.format(n=2, N=7) == "第 2 页 / 共 7 页"
     assert en.generated == "2026-12-02" and "2026-12-02" in en.footer_left
@@ -107,7 +120,12 @@ def test_checklist_rows_stand_out(plan):
     failed = next(r for r, s in zip(table.rows, table.row_styles, strict=True) if s == "critical")
     assert "GPU 4–7 show PIX instead of NV12" in failed[3] and "Li Wei" in failed[4]
     groups = [r[0] for r, s in zip(table.rows, table.row_styles, strict=True) if s == "group"]
-    assert groups == ["Provider due diligence and contract/SLA", "Delivery acceptance", "During training", "End of rental"]
+    assert groups == [
+        "Provider due diligence and contract/SLA",
+        "Delivery acceptance",
+        "During training",
+        "End of rental",
+    ]
     numbers = [int(r[0]) for r, s in zip(table.rows, table.row_styles, strict=True) if s != "group"]
     assert numbers == list(range(1, len(numbers) + 1))
 
@@ -144,7 +162,9 @@ def test_job_in_plain_words(plan):
     zh = build_report(plan, "zh_CN", generated=DAY).sections[0].blocks[1].text
     assert en.startswith("Full-parameter training of Llama-2-7B (6.74 B parameters) in BF16 mixed precision")
     assert en.endswith("over 20.00 billion tokens.")
-    assert zh.startswith("全参数训练：模型 Llama-2-7B（6.74B 参数），BF16 混合精度") and zh.endswith("训练数据量 200 亿个 token。")
+    assert zh.startswith("全参数训练：模型 Llama-2-7B（6.74B 参数），BF16 混合精度") and zh.endswith(
+        "训练数据量 200 亿个 token。"
+    )
     # P4: the batch as the engine ran it: 8 replicas × 8 micro-batches × 2 × 4096 = 524,288 tokens per step
     assert "global batch 524,288 tokens per step (8 micro-batches of 2 × 4096 tokens on each of 8" in en
     assert "全局批次每步 524,288 个 token" in zh and "梯度累积 1" not in zh
@@ -174,7 +194,8 @@ def test_serving_job_in_plain_words(plan):
     data = build_report(plan, "en", generated=DAY)
     assert data.sections[0].blocks[1].text == (
         "Inference serving of Llama-2-7B (6.74 B parameters): 16 users in flight, 4096 tokens of context each, "
-        "in BF16 mixed precision.")
+        "in BF16 mixed precision."
+    )
     sizing = next(s for s in data.sections if s.title == "Sizing")
     assumptions = dict(next(b for b in sizing.blocks if isinstance(b, KeyValues)).rows)
     assert "Optimizer" not in assumptions and "Training tokens" not in assumptions
@@ -188,7 +209,9 @@ def test_advice_and_notes_are_printed_as_the_plan_worded_them(plan):
 
     plan.choice.advice = [Advice(id="rack-power", severity="warning", message="Each 8-GPU node draws about 10.2 kW.")]
     plan.choice.notes = ["Layout changes the job."]
-    plan.wording = {"zh_CN": ChoiceWording(advice={"rack-power": "每个 8 卡节点功耗约 10.2 kW。"}, notes=["布局调整了任务。"])}
+    plan.wording = {
+        "zh_CN": ChoiceWording(advice={"rack-power": "每个 8 卡节点功耗约 10.2 kW。"}, notes=["布局调整了任务。"])
+    }
 
     def risks(lang):
         summary = build_report(plan, lang, generated=DAY).sections[0]
@@ -203,12 +226,16 @@ def test_advice_and_notes_are_printed_as_the_plan_worded_them(plan):
 
 def test_smaller_configurations_come_only_from_the_stored_alternatives(plan):
     """Nothing is evaluated at print time: without a smaller alternative in the plan the report says so."""
-    plan.alternatives = [a for a in plan.alternatives
-                         if a.gpus * a.memory.gpu_capacity_bytes >= plan.choice.gpus * plan.choice.memory.gpu_capacity_bytes]
+    plan.alternatives = [
+        a
+        for a in plan.alternatives
+        if a.gpus * a.memory.gpu_capacity_bytes >= plan.choice.gpus * plan.choice.memory.gpu_capacity_bytes
+    ]
     sizing = next(s for s in build_report(plan, "en", generated=DAY).sections if s.title == "Sizing")
     bullets = [b for b in sizing.blocks if isinstance(b, Bullets)][-1]
     assert [text for _, text in bullets.items] == [
-        "None of the alternatives kept in this plan is smaller than the chosen configuration."]
+        "None of the alternatives kept in this plan is smaller than the chosen configuration."
+    ]
 
 
 def test_the_host_cpu_and_the_alternatives_read_as_the_reader_reads(plan):
@@ -265,17 +292,27 @@ def test_building_the_report_evaluates_nothing(plan, monkeypatch):
     from gpudesk.catalog import open_catalog
 
     # the modules themselves (the package's `evaluate` and `estimate` attributes are the functions)
-    search, recommender, search_evaluate, engine_estimate = (importlib.import_module(f"gpudesk.core.{m}") for m in (
-        "search", "search.recommender", "search.evaluate", "engine.estimate"))
+    search, recommender, search_evaluate, engine_estimate = (
+        importlib.import_module(f"gpudesk.core.{m}")
+        for m in ("search", "search.recommender", "search.evaluate", "engine.estimate")
+    )
 
     catalog = open_catalog()
 
     def refuse(*args, **kwargs):
         raise AssertionError("the report computed an option at print time")
 
-    for module, name in ((search, "evaluate"), (search, "recommend"), (recommender, "evaluate"),
-                         (recommender, "recommend"), (search_evaluate, "evaluate"), (engine_estimate, "estimate")):
+    for module, name in (
+        (search, "evaluate"),
+        (search, "recommend"),
+        (recommender, "evaluate"),
+        (recommender, "recommend"),
+        (search_evaluate, "evaluate"),
+        (engine_estimate, "estimate"),
+    ):
         monkeypatch.setattr(module, name, refuse)
     for lang in ("en", "zh_CN"):
         data = build_report(plan, lang, generated=DAY, catalog=catalog)
-        assert [s.title for s in data.sections][:2] == (["Summary", "Sizing"] if lang == "en" else ["方案摘要", "容量测算"])
+        assert [s.title for s in data.sections][:2] == (
+            ["Summary", "Sizing"] if lang == "en" else ["方案摘要", "容量测算"]
+        )

@@ -81,23 +81,55 @@ def env(home: Path) -> dict:
 def make_plan(folder: Path, home: Path) -> Path:
     plan = folder / "p.gpudesk"
     for _ in range(2):  # twice: the second save leaves a .bak
-        subprocess.run([*gpudesk(), "plan", "new", "--model", "gpt2", "--tokens", "1e9", "-o", str(plan)],
-                       env=env(home), check=True, stdout=subprocess.DEVNULL)
+        subprocess.run(
+            [*gpudesk(), "plan", "new", "--model", "gpt2", "--tokens", "1e9", "-o", str(plan)],
+            env=env(home),
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
     return plan
 
 
 def _command(kind: str, plan: Path, i: int) -> tuple[list[str], str | None]:
     """(argv, marker): the marker is what the complete new version must contain."""
     if kind == "plan-new":
-        return [*gpudesk(), "plan", "new", "--model", "gpt2", "--tokens", "1e9", "--title", f"kill {i}",
-                "--notes", "n" * (i % 7) * 9000, "-o", str(plan)], f'"title": "kill {i}"'
+        return [
+            *gpudesk(),
+            "plan",
+            "new",
+            "--model",
+            "gpt2",
+            "--tokens",
+            "1e9",
+            "--title",
+            f"kill {i}",
+            "--notes",
+            "n" * (i % 7) * 9000,
+            "-o",
+            str(plan),
+        ], f'"title": "kill {i}"'
     if kind == "checklist-set":
         item = ITEMS[i % len(ITEMS)]
         return [*gpudesk(), "checklist", str(plan), "--set", f"{item}=pass", "--note", f"kill {i}"], f'"kill {i}"'
     if kind == "quote-add":
-        return [*gpudesk(), "quote", "add", str(plan), "--provider", "autodl", "--gpu", "rtx-4090",
-                "--gpus-per-node", "1", "--nodes", "1", "--price-per-gpu-hour", "2.1",
-                "--reference", f"kill-{i}"], f'"kill-{i}"'
+        return [
+            *gpudesk(),
+            "quote",
+            "add",
+            str(plan),
+            "--provider",
+            "autodl",
+            "--gpu",
+            "rtx-4090",
+            "--gpus-per-node",
+            "1",
+            "--nodes",
+            "1",
+            "--price-per-gpu-hour",
+            "2.1",
+            "--reference",
+            f"kill-{i}",
+        ], f'"kill-{i}"'
     if kind == "gui-save":
         return [sys.executable, "-c", _GUI, str(plan), str(i)], f'"title": "gui {i} save'
     return [sys.executable, "-c", _LOOP, str(plan), str(i)], f'"title": "loop {i} save'
@@ -183,8 +215,10 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps({k: vars(v) for k, v in result.items()}, indent=1))
     else:
         for kind, t in result.items():
-            print(f"{kind:14} kills {t.kills:4}  old {t.old:4}  new {t.new:4}  broken {len(t.broken)}  "
-                  f"temps left {t.leftover_temps}")
+            print(
+                f"{kind:14} kills {t.kills:4}  old {t.old:4}  new {t.new:4}  broken {len(t.broken)}  "
+                f"temps left {t.leftover_temps}"
+            )
         total = sum(t.kills for t in result.values())
         broken = [b for t in result.values() for b in t.broken]
         print(f"{total} kills in {time.perf_counter() - start:.0f} s: {len(broken)} broken")

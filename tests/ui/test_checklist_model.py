@@ -14,7 +14,11 @@ from PySide6.QtCore import Qt  # noqa: E402
 from gpudesk.core.i18n import use_language  # noqa: E402
 from gpudesk.errors import GpudeskError  # noqa: E402
 from gpudesk.ui.models.checklist_model import (  # noqa: E402
-    COLUMNS, ITEM_ROLE, STATUS_ROLE, ChecklistFilter, ChecklistModel,
+    COLUMNS,
+    ITEM_ROLE,
+    STATUS_ROLE,
+    ChecklistFilter,
+    ChecklistModel,
 )
 
 
@@ -103,7 +107,9 @@ def test_progress_and_language_refresh(model):
     assert model.progress()["due_diligence"]["pass"] == 1
     with use_language("zh_CN"):
         model.refresh()
-        assert model.data(model.index(model.row_of("licence-number"), col("title"))) == "增值电信业务经营许可证编号已核验"
+        assert (
+            model.data(model.index(model.row_of("licence-number"), col("title"))) == "增值电信业务经营许可证编号已核验"
+        )
     with use_language("en"):
         model.refresh()
         assert model.data(model.index(model.row_of("licence-number"), col("title"))).startswith("Value-added")

@@ -15,7 +15,10 @@ def _names(window) -> set[str]:
 
     cat = window.catalog
     # a row with a Chinese name (name_zh) is shown by it: its English words are not names to allow
-    names = [getattr(row, "name_zh", None) or getattr(row, "name", "") for row in [*cat.gpus(), *cat.servers(), *cat.models()]]
+    names = [
+        getattr(row, "name_zh", None) or getattr(row, "name", "")
+        for row in [*cat.gpus(), *cat.servers(), *cat.models()]
+    ]
     names += [p.name_zh or p.name_en or "" for p in cat.providers()]
     return {w for name in names for w in _WORD.findall(str(name))}
 
@@ -74,8 +77,18 @@ def test_the_chinese_ui_has_no_english_left(window, qtbot):
 
     from gpudesk.core.plan import add_quote
 
-    add_quote(window.plan, {"provider": "aliyun", "gpu": "a100-sxm-80gb", "gpus_per_node": 8, "nodes": 1,
-                            "valid_until": "2099-01-01", "rates": [{"billing": "hourly", "price": 9.8}]}, window.catalog)
+    add_quote(
+        window.plan,
+        {
+            "provider": "aliyun",
+            "gpu": "a100-sxm-80gb",
+            "gpus_per_node": 8,
+            "nodes": 1,
+            "valid_until": "2099-01-01",
+            "rates": [{"billing": "hourly", "price": 9.8}],
+        },
+        window.catalog,
+    )
     wait_recompute(qtbot, window, lambda: window.set_language("zh_CN"))
     allowed = _names(window)
     bad = []

@@ -21,8 +21,13 @@ def _damaged_user_db(home: Path) -> Path:
     from gpudesk.catalog.userdb import UserDB
 
     db = UserDB(home / "user.sqlite")
-    db.upsert_rows("offers", [Offer(id=f"mine-{i}", provider="autodl", gpu="rtx-4090", price_per_gpu_hour=1.9,
-                                    region="r" * 200) for i in range(300)])
+    db.upsert_rows(
+        "offers",
+        [
+            Offer(id=f"mine-{i}", provider="autodl", gpu="rtx-4090", price_per_gpu_hour=1.9, region="r" * 200)
+            for i in range(300)
+        ],
+    )
     db.close()
     path = home / "user.sqlite"
     os.truncate(path, path.stat().st_size // 2)
@@ -115,11 +120,30 @@ def test_typing_fast_into_every_field_ends_with_the_final_input(window, qtbot):
 
     form = window.form
     rng = random.Random(18)
-    spins = [form.seq_spin, form.micro_spin, form.accum_spin, form.lora_spin, form.headroom_spin,
-             form.concurrency_spin, form.context_spin, form.max_gpus_spin, form.epochs_spin, form.service_spin]
+    spins = [
+        form.seq_spin,
+        form.micro_spin,
+        form.accum_spin,
+        form.lora_spin,
+        form.headroom_spin,
+        form.concurrency_spin,
+        form.context_spin,
+        form.max_gpus_spin,
+        form.epochs_spin,
+        form.service_spin,
+    ]
     edits = [form.params_edit, form.tokens_edit, form.budget_edit, form.deadline_edit, form.target_edit]
-    combos = [form.model_combo, form.task_combo, form.precision_combo, form.optimizer_combo, form.recompute_combo,
-              form.objective_combo, form.billing_combo, form.weight_combo, form.kv_combo]
+    combos = [
+        form.model_combo,
+        form.task_combo,
+        form.precision_combo,
+        form.optimizer_combo,
+        form.recompute_combo,
+        form.objective_combo,
+        form.billing_combo,
+        form.weight_combo,
+        form.kv_combo,
+    ]
     keys = "0123456789.eEkMB-x " + "\b" * 6
     started = []
     real_start = window.scheduler._start
@@ -143,12 +167,21 @@ def test_typing_fast_into_every_field_ends_with_the_final_input(window, qtbot):
     # the final input, typed just as fast: valid values in every field
     combos[0].setCurrentIndex(combos[0].findData("llama-2-7b"))
     combos[1].setCurrentIndex(combos[1].findData("full"))
-    for spin, text in ((form.seq_spin, "1024"), (form.micro_spin, "2"), (form.accum_spin, "4"),
-                       (form.headroom_spin, "10"), (form.max_gpus_spin, "64")):
+    for spin, text in (
+        (form.seq_spin, "1024"),
+        (form.micro_spin, "2"),
+        (form.accum_spin, "4"),
+        (form.headroom_spin, "10"),
+        (form.max_gpus_spin, "64"),
+    ):
         spin.lineEdit().selectAll()
         qtbot.keyClicks(spin.lineEdit(), text)
-    for edit, text in ((form.tokens_edit, "3B"), (form.budget_edit, ""), (form.deadline_edit, ""),
-                       (form.target_edit, "")):
+    for edit, text in (
+        (form.tokens_edit, "3B"),
+        (form.budget_edit, ""),
+        (form.deadline_edit, ""),
+        (form.target_edit, ""),
+    ):
         edit.selectAll()
         qtbot.keyClick(edit, Qt.Key.Key_Delete)
         if text:

@@ -9,10 +9,18 @@ from gpudesk.errors import GpudeskError
 from gpudesk.ui.widgets.job_form import CUSTOM, JobForm
 
 LLAMA_2_7B = {  # meta-llama/Llama-2-7b-hf config.json (the fields the importer reads)
-    "architectures": ["LlamaForCausalLM"], "model_type": "llama", "hidden_size": 4096,
-    "intermediate_size": 11008, "num_attention_heads": 32, "num_hidden_layers": 32,
-    "num_key_value_heads": 32, "vocab_size": 32000, "max_position_embeddings": 4096,
-    "rms_norm_eps": 1e-05, "tie_word_embeddings": False, "torch_dtype": "float16",
+    "architectures": ["LlamaForCausalLM"],
+    "model_type": "llama",
+    "hidden_size": 4096,
+    "intermediate_size": 11008,
+    "num_attention_heads": 32,
+    "num_hidden_layers": 32,
+    "num_key_value_heads": 32,
+    "vocab_size": 32000,
+    "max_position_embeddings": 4096,
+    "rms_norm_eps": 1e-05,
+    "tie_word_embeddings": False,
+    "torch_dtype": "float16",
 }
 
 
@@ -78,7 +86,10 @@ def test_budget_objective_requires_a_budget(form, qtbot):
     _, constraints = form.job_and_constraints()
     assert constraints.budget == 50000 and constraints.objective.value == "budget"
     qtbot.keyClicks(form.deadline_edit, "-3")
-    assert "must be more than zero" in form._error_labels["deadline"].text() or "not a number" in form._error_labels["deadline"].text()
+    assert (
+        "must be more than zero" in form._error_labels["deadline"].text()
+        or "not a number" in form._error_labels["deadline"].text()
+    )
 
 
 def test_lora_rank_only_for_adapter_tasks(form):

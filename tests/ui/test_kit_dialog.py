@@ -22,9 +22,31 @@ def plan_window(window, qtbot, tmp_path):
     from gpudesk.cli import run_cli
 
     path = tmp_path / "p13.gpudesk"
-    assert run_cli(["plan", "new", "--model", "llama-2-13b", "--task", "full", "--tokens", "2e9", "--gpu",
-                    "a100-sxm-80gb", "--gpus", "4", "--title", "13B", "--framework", "deepspeed",
-                    "-o", str(path)]) == 0
+    assert (
+        run_cli(
+            [
+                "plan",
+                "new",
+                "--model",
+                "llama-2-13b",
+                "--task",
+                "full",
+                "--tokens",
+                "2e9",
+                "--gpu",
+                "a100-sxm-80gb",
+                "--gpus",
+                "4",
+                "--title",
+                "13B",
+                "--framework",
+                "deepspeed",
+                "-o",
+                str(path),
+            ]
+        )
+        == 0
+    )
     with qtbot.waitSignal(window.recomputed, timeout=30000):
         assert window.open_plan(path, ask=False)
     return window, path
@@ -87,8 +109,27 @@ def test_a_foreign_file_changes_nothing(plan_window, tmp_path, monkeypatch):
     from gpudesk.cli import run_cli
 
     window, _ = plan_window
-    assert run_cli(["plan", "new", "--model", "gpt2", "--task", "full", "--tokens", "1e9", "--gpu", "rtx-4090",
-                    "--gpus", "1", "-o", str(tmp_path / "other.gpudesk")]) == 0
+    assert (
+        run_cli(
+            [
+                "plan",
+                "new",
+                "--model",
+                "gpt2",
+                "--task",
+                "full",
+                "--tokens",
+                "1e9",
+                "--gpu",
+                "rtx-4090",
+                "--gpus",
+                "1",
+                "-o",
+                str(tmp_path / "other.gpudesk"),
+            ]
+        )
+        == 0
+    )
     other = load_plan(tmp_path / "other.gpudesk")
     results = write(healthy_doc(other), tmp_path / "other.json")
     said = {}

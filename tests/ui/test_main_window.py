@@ -55,8 +55,9 @@ def test_editing_the_form_recomputes(window, qtbot):
     wait_recompute(qtbot, window, lambda: combo.setCurrentIndex(combo.findData("llama-2-13b")))
     after = window.plan_choice()
     assert window.plan.job.model.id == "llama-2-13b"
-    assert after.memory.per_gpu_bytes.weights * after.layout.tp * after.layout.pp >= \
-        before.memory.per_gpu_bytes.weights  # a bigger model never weighs less in all
+    assert (
+        after.memory.per_gpu_bytes.weights * after.layout.tp * after.layout.pp >= before.memory.per_gpu_bytes.weights
+    )  # a bigger model never weighs less in all
     assert window.dirty
 
 
@@ -175,8 +176,15 @@ def test_catalogue_page_lists_rows_and_saves_user_entries(window):
     window.show_tab("catalogue")
     page = window.catalogue_page()
     assert page.models["gpus"].rowCount() == len(window.catalog.gpus())
-    offer = Offer(id="my-a100-offer", provider=window.catalog.providers()[0].id, gpu="a100-sxm-80gb",
-                  gpus_per_node=8, price_per_gpu_hour=7.5, price_kind="quoted", price_date="2026-11-30")
+    offer = Offer(
+        id="my-a100-offer",
+        provider=window.catalog.providers()[0].id,
+        gpu="a100-sxm-80gb",
+        gpus_per_node=8,
+        price_per_gpu_hour=7.5,
+        price_kind="quoted",
+        price_date="2026-11-30",
+    )
     page.save_row("offers", offer)
     ids = [row.id for row in page.models["offers"].rows()]
     assert "my-a100-offer" in ids

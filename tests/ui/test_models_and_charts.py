@@ -10,9 +10,11 @@ from tests.ui.fakes import option
 
 
 def _options():
-    return [option(gpus=4, rank=1, quick=140, month=9000, advice=("tp-over-pcie",)),
-            option(gpus=8, rank=2, hours=25, weights=10, grads=10, opt=20),
-            option(gpu="a100", name="A100 80GB", gpus=8, rank=3, hours=60, price=10)]
+    return [
+        option(gpus=4, rank=1, quick=140, month=9000, advice=("tp-over-pcie",)),
+        option(gpus=8, rank=2, hours=25, weights=10, grads=10, opt=20),
+        option(gpu="a100", name="A100 80GB", gpus=8, rank=3, hours=60, price=10),
+    ]
 
 
 def test_options_model_passes_the_model_tester(qtmodeltester):
@@ -182,7 +184,10 @@ def test_legends_sit_outside_the_plot_area(qtbot):
     legend = plot._gd_legend
     assert "Optimizer states" in legend.text and "quick estimate" in legend.text
     # the legend's box is right of the view box: it cannot cover a bar
-    assert legend.mapRectToScene(legend.boundingRect()).left() >= plot.vb.mapRectToScene(plot.vb.boundingRect()).right() - 1
+    assert (
+        legend.mapRectToScene(legend.boundingRect()).left()
+        >= plot.vb.mapRectToScene(plot.vb.boundingRect()).right() - 1
+    )
 
 
 def test_axes_hold_still_while_the_numbers_move_a_little(qtbot):

@@ -15,17 +15,24 @@ UI = Path(__file__).resolve().parents[2] / "gpudesk" / "ui"
 
 
 def test_the_ui_has_no_formatter_or_label_table_of_its_own():
-    own = re.compile(r"^def (number|money|gib|days|hours|percent|memory|price)\(|^_LABELS\s*=|QLocale\(\)\.toString",
-                     re.M)
-    found = [str(p.relative_to(UI)) for p in UI.rglob("*.py")
-             if own.search(p.read_text(encoding="utf-8")) and p.name != "style.py"]  # axis ticks: Qt's locale
+    own = re.compile(
+        r"^def (number|money|gib|days|hours|percent|memory|price)\(|^_LABELS\s*=|QLocale\(\)\.toString", re.M
+    )
+    found = [
+        str(p.relative_to(UI))
+        for p in UI.rglob("*.py")
+        if own.search(p.read_text(encoding="utf-8")) and p.name != "style.py"
+    ]  # axis ticks: Qt's locale
     assert found == []
 
 
-@pytest.mark.parametrize("lang, text", [
-    ("en", "2× AMD EPYC 7742 (64 cores each)"),
-    ("zh_CN", "2× AMD EPYC 7742（每颗 64 核）"),
-])
+@pytest.mark.parametrize(
+    "lang, text",
+    [
+        ("en", "2× AMD EPYC 7742 (64 cores each)"),
+        ("zh_CN", "2× AMD EPYC 7742（每颗 64 核）"),
+    ],
+)
 def test_catalogue_cpus_read_in_the_ui_language(lang, text):
     with use_language(lang):
         assert units.cpu("2× AMD EPYC 7742 (64 cores each)") == text

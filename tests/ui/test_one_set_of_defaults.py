@@ -27,8 +27,22 @@ def _same(gui, cli):
 def test_form_starts_from_core_defaults(window):
     form = window.form
     job, constraints = form.job_and_constraints()
-    for name in ("grad_accum", "micro_batch", "seq_len", "lora_rank", "headroom", "concurrency", "flash_attention",
-                 "optimizer", "precision", "recompute", "task", "service_hours", "weight_precision", "kv_precision"):
+    for name in (
+        "grad_accum",
+        "micro_batch",
+        "seq_len",
+        "lora_rank",
+        "headroom",
+        "concurrency",
+        "flash_attention",
+        "optimizer",
+        "precision",
+        "recompute",
+        "task",
+        "service_hours",
+        "weight_precision",
+        "kv_precision",
+    ):
         assert getattr(job, name) == D.job_default(name), name
     assert constraints.max_gpus == D.constraint_default("max_gpus")
     assert constraints.objective == D.constraint_default("objective")
@@ -72,6 +86,7 @@ def test_serving_inputs_reach_the_job(window, qtbot):
     assert form._error_labels["target_tokens_per_user"].isVisible()
     job, constraints, left_out = form.read()  # a bad target is left out, named, and the rest still answers
     assert job.target_tokens_per_user is None and left_out
-    form.set_values(job.model_copy(update={"weight_precision": WeightPrecision.INT8, "service_hours": 730.0}),
-                    constraints)
+    form.set_values(
+        job.model_copy(update={"weight_precision": WeightPrecision.INT8, "service_hours": 730.0}), constraints
+    )
     assert form.weight_combo.currentData() == "int8" and form.service_spin.value() == pytest.approx(1)

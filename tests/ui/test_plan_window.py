@@ -8,13 +8,23 @@ from PySide6.QtWidgets import QApplication
 
 from tests.ui.conftest import wait_recompute
 
-pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints", "This plugin does not support raise")
+pytestmark = pytest.mark.qt_log_ignore(
+    "This plugin does not support propagateSizeHints", "This plugin does not support raise"
+)
 
 
 def _wheel(widget, notches: int = -1) -> None:
     pos = QPointF(widget.width() / 2, widget.height() / 2)
-    event = QWheelEvent(pos, widget.mapToGlobal(pos), QPoint(0, 0), QPoint(0, 120 * notches), Qt.NoButton,
-                        Qt.NoModifier, Qt.NoScrollPhase, False)
+    event = QWheelEvent(
+        pos,
+        widget.mapToGlobal(pos),
+        QPoint(0, 0),
+        QPoint(0, 120 * notches),
+        Qt.NoButton,
+        Qt.NoModifier,
+        Qt.NoScrollPhase,
+        False,
+    )
     QApplication.sendEvent(widget, event)
 
 
@@ -85,8 +95,7 @@ def test_undo_restores_the_previous_answer(window, qtbot):
     assert window.session.answer is first_answer  # the kept answer, not a new search
     assert window.plan.job.model.id == "llama-2-7b" and combo.currentData() == "llama-2-7b"
     assert window.plan_choice().gpus == first.gpus and window.plan_choice().gpu == first.gpu
-    assert window.overview.memory_data.bars[0].total_gib == pytest.approx(
-        first.memory.per_gpu_bytes.total / (1 << 30))
+    assert window.overview.memory_data.bars[0].total_gib == pytest.approx(first.memory.per_gpu_bytes.total / (1 << 30))
     assert not window.dirty
     with qtbot.waitSignal(window.recomputed, timeout=2000):
         a["redo"].trigger()
@@ -306,7 +315,7 @@ def test_the_name_prompt_offers_the_plans_author_never_an_account(window, monkey
     from PySide6.QtWidgets import QInputDialog
 
     offered = []
-    monkeypatch.setattr(QInputDialog, "getText", lambda *a, **k: (offered.append(k.get("text")) or ("", False)))
+    monkeypatch.setattr(QInputDialog, "getText", lambda *a, **k: offered.append(k.get("text")) or ("", False))
     window.settings.remove("user/name")
     window.plan.author = "李雷"
     window.checker_name()
@@ -361,8 +370,10 @@ def test_a_wrapped_detail_text_claims_the_height_it_needs(qtbot):
     area.resize(260, 60)  # far too short for the text: the area scrolls
     qtbot.addWidget(area)
     area.show()
-    text.setText("Ask the provider you choose for the licence certificate; look the number up in the public "
-                 "licence query and check the company name and the service scope.")
+    text.setText(
+        "Ask the provider you choose for the licence certificate; look the number up in the public "
+        "licence query and check the company name and the service scope."
+    )
     qtbot.wait(20)
     need = text.heightForWidth(text.width())
     assert need >= 3 * text.fontMetrics().lineSpacing()  # several lines at this width

@@ -23,7 +23,12 @@ print(before - sys.getrefcount(None))
 
 
 def test_void_calls_keep_none_alive():
-    out = subprocess.run([sys.executable, "-c", CODE], capture_output=True, text=True, timeout=60,
-                         env={"QT_QPA_PLATFORM": "offscreen", "PATH": ""})
+    out = subprocess.run(
+        [sys.executable, "-c", CODE],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={"QT_QPA_PLATFORM": "offscreen", "PATH": ""},
+    )
     assert out.returncode == 0, out.stderr[-300:]
     assert abs(int(out.stdout.strip())) < 1000  # 50,000 lost references would mean the bug is back

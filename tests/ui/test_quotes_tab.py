@@ -6,8 +6,9 @@ from PySide6.QtCore import QDate
 
 from tests.ui.conftest import wait_recompute
 
-pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints",
-                                       "This plugin does not support raise")
+pytestmark = pytest.mark.qt_log_ignore(
+    "This plugin does not support propagateSizeHints", "This plugin does not support raise"
+)
 
 
 def _fill(dialog, provider, gpu, gpn, price, *, month=None, valid="2099-12-31"):
@@ -121,8 +122,10 @@ def test_a_broken_quote_sheet_adds_nothing(window, tmp_path):
     window.show_tab("quotes")
     page = window.quotes_page()
     sheet = tmp_path / "quotes.csv"
-    sheet.write_text("provider,gpu,gpus_per_node,price_per_gpu_hour\naliyun,a100-sxm-80gb,8,7.5\n"
-                     "nobody,a100-sxm-80gb,8,6\n", encoding="utf-8")
+    sheet.write_text(
+        "provider,gpu,gpus_per_node,price_per_gpu_hour\naliyun,a100-sxm-80gb,8,7.5\nnobody,a100-sxm-80gb,8,6\n",
+        encoding="utf-8",
+    )
     assert page.import_sheet(str(sheet)) == 0 and window.plan.quotes == []
     sheet.write_text("provider,gpu,gpus_per_node,price_per_gpu_hour\naliyun,a100-sxm-80gb,8,7.5\n", encoding="utf-8")
     assert page.import_sheet(str(sheet)) == 1 and [q.id for q in window.plan.quotes] == ["q1"]
@@ -139,9 +142,13 @@ def test_a_new_quote_starts_from_the_plans_choice_named_in_the_uis_language(wind
     seen = {}
 
     def run(dialog):
-        seen.update(gpu=dialog.gpu_combo.currentData(), text=dialog.gpu_combo.currentText(),
-                    gpn=dialog.gpn_spin.value(), nodes=dialog.nodes_spin.value(),
-                    ascend=dialog.gpu_combo.itemText(dialog.gpu_combo.findData("ascend-910b")))
+        seen.update(
+            gpu=dialog.gpu_combo.currentData(),
+            text=dialog.gpu_combo.currentText(),
+            gpn=dialog.gpn_spin.value(),
+            nodes=dialog.nodes_spin.value(),
+            ascend=dialog.gpu_combo.itemText(dialog.gpu_combo.findData("ascend-910b")),
+        )
         return 0
 
     monkeypatch.setattr(QuoteDialog, "exec", run)

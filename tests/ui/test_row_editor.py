@@ -8,8 +8,11 @@ from gpudesk.ui.widgets.row_editor import RowEditor
 
 def _order(dialog) -> list[str]:
     form = dialog.findChild(QFormLayout)
-    fields = [form.itemAt(r, QFormLayout.FieldRole).widget() for r in range(form.rowCount())
-              if form.itemAt(r, QFormLayout.FieldRole) is not None]
+    fields = [
+        form.itemAt(r, QFormLayout.FieldRole).widget()
+        for r in range(form.rowCount())
+        if form.itemAt(r, QFormLayout.FieldRole) is not None
+    ]
     names = {id(e): n for n, e in dialog.edits.items()}
     return [names[id(w)] for w in fields if id(w) in names]
 
@@ -58,8 +61,18 @@ def test_sizes_are_typed_as_written_not_in_bytes(qtbot):
     dialog._accept()
     assert dialog.row is None and "80 GB" in dialog.errors["memory_bytes"].text()
     # a stored row shows its sizes as written, and saves them back unchanged
-    server = RowEditor(schema.ServerType, {"id": "s", "name": "S", "gpus_per_node": 8, "topology": "nvswitch",
-                                           "host_ram_bytes": 2 * 2**40, "nvme_bytes": 30 * 10**12}, "Edit")
+    server = RowEditor(
+        schema.ServerType,
+        {
+            "id": "s",
+            "name": "S",
+            "gpus_per_node": 8,
+            "topology": "nvswitch",
+            "host_ram_bytes": 2 * 2**40,
+            "nvme_bytes": 30 * 10**12,
+        },
+        "Edit",
+    )
     qtbot.addWidget(server)
     assert server.edits["host_ram_bytes"].text() == "2 TiB" and server.edits["nvme_bytes"].text() == "30 TB"
     server._accept()

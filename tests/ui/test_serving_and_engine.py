@@ -7,8 +7,19 @@ from tests.ui.conftest import wait_recompute
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
-TRAINING_ROWS = ("optimizer", "micro_batch", "grad_accum", "recompute", "framework", "model_states", "loss", "tokens",
-                 "epochs", "virtual_stages", "global_batch_tokens")
+TRAINING_ROWS = (
+    "optimizer",
+    "micro_batch",
+    "grad_accum",
+    "recompute",
+    "framework",
+    "model_states",
+    "loss",
+    "tokens",
+    "epochs",
+    "virtual_stages",
+    "global_batch_tokens",
+)
 
 
 def _serve(window, qtbot, model="llama-2-13b"):
@@ -47,8 +58,9 @@ def test_a_service_shows_what_it_needs_not_a_training_run(window, qtbot):
 def test_a_service_hides_the_training_fields_and_a_training_job_the_serving_ones(window, qtbot):
     form = window.form
     assert not form.serving_box.isVisibleTo(form)
-    assert all(form._labels[k].isVisibleTo(form) for k in TRAINING_ROWS if k not in ("virtual_stages",
-                                                                                     "global_batch_tokens"))
+    assert all(
+        form._labels[k].isVisibleTo(form) for k in TRAINING_ROWS if k not in ("virtual_stages", "global_batch_tokens")
+    )
     _serve(window, qtbot)
     assert form.serving_box.isVisibleTo(form)
     for key in TRAINING_ROWS:

@@ -85,10 +85,12 @@ def test_the_collector_is_held_until_released_once():
 
 def test_plan_package_names_resolve_lazily():
     """`from gpudesk.core.plan import X` keeps working for every exported name (PEP 562)."""
-    code = ("import json, sys; import gpudesk.core.plan as p; before = set(sys.modules); "
-            "from gpudesk.core.plan import compare, Quote, load_plan, checklist; "
-            "print(json.dumps([sorted(set(sys.modules) - before), [getattr(p, n).__name__ if hasattr(getattr(p, n), "
-            "'__name__') else n for n in p.__all__]]))")
+    code = (
+        "import json, sys; import gpudesk.core.plan as p; before = set(sys.modules); "
+        "from gpudesk.core.plan import compare, Quote, load_plan, checklist; "
+        "print(json.dumps([sorted(set(sys.modules) - before), [getattr(p, n).__name__ if hasattr(getattr(p, n), "
+        "'__name__') else n for n in p.__all__]]))"
+    )
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr
     new, names = json.loads(r.stdout)
@@ -100,11 +102,13 @@ def test_what_the_first_answer_needs_is_imported_and_read_before_qt(tmp_path):
     """PySide6's import hook reads the source of every module imported after it (looking for
     `__feature__`): numpy, the engine the first search runs and the catalogue's rows (with pydantic's
     schema builds and the stdlib they import) come first. Measured: about 100 ms less CPU at start."""
-    code = ("import json, sys; from gpudesk.ui.app import _preload_core; _preload_core(); "
-            "from gpudesk.catalog import open_catalog; cat = open_catalog(); "
-            "print(json.dumps({'qt': sorted(m for m in sys.modules if m.startswith(('PySide6', 'shiboken6'))), "
-            "'numpy': 'numpy' in sys.modules, 'engine': 'gpudesk.core.engine.memory' in sys.modules, "
-            "'tables': sorted(cat._rows), 'presets': len(cat._presets or {})}))")
+    code = (
+        "import json, sys; from gpudesk.ui.app import _preload_core; _preload_core(); "
+        "from gpudesk.catalog import open_catalog; cat = open_catalog(); "
+        "print(json.dumps({'qt': sorted(m for m in sys.modules if m.startswith(('PySide6', 'shiboken6'))), "
+        "'numpy': 'numpy' in sys.modules, 'engine': 'gpudesk.core.engine.memory' in sys.modules, "
+        "'tables': sorted(cat._rows), 'presets': len(cat._presets or {})}))"
+    )
     env = dict(os.environ, GPUDESK_HOME=str(tmp_path / "home"))
     r = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr[-2000:]

@@ -47,8 +47,10 @@ def _session(job, clock=None):
 
 
 def test_the_state_package_imports_no_qt():
-    code = ("import sys, gpudesk.ui.state\n"
-            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('PySide6', 'shiboken6', 'pyqtgraph')))")
+    code = (
+        "import sys, gpudesk.ui.state\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('PySide6', 'shiboken6', 'pyqtgraph')))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
 

@@ -74,8 +74,17 @@ def _matmuls(arch: ModelArch, moe: bool) -> list[tuple[str, int, int, int]]:
     return out
 
 
-def layer_activation_bytes(arch: ModelArch, seq: int, batch: int, a: int, flash: bool,
-                           drop_scores: bool, adapted: frozenset[str] | None = None, *, moe: bool = True) -> int:
+def layer_activation_bytes(
+    arch: ModelArch,
+    seq: int,
+    batch: int,
+    a: int,
+    flash: bool,
+    drop_scores: bool,
+    adapted: frozenset[str] | None = None,
+    *,
+    moe: bool = True,
+) -> int:
     """Bytes one transformer block keeps for backward (no tensor parallelism).
 
     Korthikanti et al. eq. (1) term by term, 16-bit: attention 11·sbh + 5·a·s²·b (QKV input 2,
@@ -135,8 +144,9 @@ def op_selective_layer_bytes(arch: ModelArch, seq: int, batch: int, a: int, *, m
     sb = seq * batch
     h, _, heads = known_shape(arch)
     w = _widths(arch)
-    saved = sum(d_out * k for i, (_, _, d_out, k) in enumerate(_matmuls(arch, moe and arch.num_experts > 1))
-                if i % 2 == 0)
+    saved = sum(
+        d_out * k for i, (_, _, d_out, k) in enumerate(_matmuls(arch, moe and arch.num_experts > 1)) if i % 2 == 0
+    )
     return a * sb * (h + w["out"] + saved) + 4 * heads * sb
 
 
@@ -154,8 +164,16 @@ def op_selective_recompute_params(arch: ModelArch, pc: ParamCounts) -> int:
     return dense * per_layer(False) + (pc.num_layers - dense) * per_layer(moe)
 
 
-def _layer(arch: ModelArch, s: int, b: int, a: int, job: Job, drop_scores: bool, adapted: frozenset[str] | None,
-           moe: bool = True) -> int:
+def _layer(
+    arch: ModelArch,
+    s: int,
+    b: int,
+    a: int,
+    job: Job,
+    drop_scores: bool,
+    adapted: frozenset[str] | None,
+    moe: bool = True,
+) -> int:
     if adapted is None:
         return layer_activation_bytes(arch, s, b, a, job.flash_attention, drop_scores, moe=moe)
     plain = layer_activation_bytes(arch, s, b, a, job.flash_attention, drop_scores, adapted, moe=moe)
@@ -164,8 +182,9 @@ def _layer(arch: ModelArch, s: int, b: int, a: int, job: Job, drop_scores: bool,
     return plain + len(resolve(adapted, present)) * a * s * b * (job.lora_rank - 1)
 
 
-def _stored(arch: ModelArch, s: int, b: int, a: int, job: Job, adapted: frozenset[str] | None,
-            moe: bool) -> tuple[int, int]:
+def _stored(
+    arch: ModelArch, s: int, b: int, a: int, job: Job, adapted: frozenset[str] | None, moe: bool
+) -> tuple[int, int]:
     """(bytes kept per layer until its backward, bytes of the one layer rebuilt during backward)."""
     rec = Recompute(job.recompute)  # model_copy(update=...) may leave a plain string
     full = _layer(arch, s, b, a, job, rec is not Recompute.NONE, adapted, moe)

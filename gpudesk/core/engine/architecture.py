@@ -70,10 +70,19 @@ def from_params(n: int | float, name: str | None = None) -> ModelArch:
     layers = max(1, round((n - 2 * vocab * h) / (12 * h * h))) if n > 2 * vocab * h else 1
     heads = max(1, h // 128)
     return ModelArch(
-        name=name or _bare_name(n), family="custom", hidden_size=h,
-        num_layers=layers, num_heads=heads, num_kv_heads=heads, head_dim=h // heads,
-        intermediate_size=(8 * h // 3 + 127) // 128 * 128, gated_mlp=True, vocab_size=vocab,
-        max_seq_len=4096, params_hint=n, approximations=[_guess_note(n, h, layers, heads)],
+        name=name or _bare_name(n),
+        family="custom",
+        hidden_size=h,
+        num_layers=layers,
+        num_heads=heads,
+        num_kv_heads=heads,
+        head_dim=h // heads,
+        intermediate_size=(8 * h // 3 + 127) // 128 * 128,
+        gated_mlp=True,
+        vocab_size=vocab,
+        max_seq_len=4096,
+        params_hint=n,
+        approximations=[_guess_note(n, h, layers, heads)],
     )
 
 
@@ -83,10 +92,16 @@ def _bare_name(n: int) -> str:
 
 
 def _guess_note(n: int, h: int, layers: int, heads: int) -> str:
-    return t("only the parameter count ({n:,}) is known: hidden size {h}, {layers} layers, {heads} heads, "
-             "vocabulary 32000 and context 4096 are Llama-like guesses used for activations and KV cache",
-             "只知道参数量（{n:,}）：隐藏层维度 {h}、{layers} 层、{heads} 个注意力头、词表 32000、上下文 4096 "
-             "均为按 Llama 结构推测，用于估算激活值和 KV 缓存", n=n, h=h, layers=layers, heads=heads)
+    return t(
+        "only the parameter count ({n:,}) is known: hidden size {h}, {layers} layers, {heads} heads, "
+        "vocabulary 32000 and context 4096 are Llama-like guesses used for activations and KV cache",
+        "只知道参数量（{n:,}）：隐藏层维度 {h}、{layers} 层、{heads} 个注意力头、词表 32000、上下文 4096 "
+        "均为按 Llama 结构推测，用于估算激活值和 KV 缓存",
+        n=n,
+        h=h,
+        layers=layers,
+        heads=heads,
+    )
 
 
 def _bare(arch: ModelArch) -> bool:
@@ -121,14 +136,41 @@ _cache: dict[tuple[object, ...], ParamCounts] = {}
 
 def _key(arch: ModelArch) -> tuple[object, ...]:
     d = arch.__dict__
-    return (d["hidden_size"], d["num_layers"], d["num_heads"], d["num_kv_heads"], d["head_dim"],
-            d["intermediate_size"], d["gated_mlp"], d["vocab_size"], d["max_seq_len"], d["tied_embeddings"],
-            d["learned_positions"], d["type_vocab_size"], d["attention_bias"], d["qkv_bias"], d["mlp_bias"],
-            d["norm"], d["num_experts"], d["experts_per_token"], d["encoder_only"], d["params_hint"],
-            d.get("norms_per_layer", 2), d.get("final_norm", True), d.get("extra_params", 0),
-            tuple(_key(c) for c in d.get("components") or ()), d.get("qk_norm"), d.get("q_lora_rank"),
-            d.get("kv_lora_rank"), d.get("qk_rope_head_dim"), d.get("v_head_dim"), d.get("moe_intermediate_size"),
-            d.get("shared_experts"), d.get("dense_layers"), d.get("router_bias"))
+    return (
+        d["hidden_size"],
+        d["num_layers"],
+        d["num_heads"],
+        d["num_kv_heads"],
+        d["head_dim"],
+        d["intermediate_size"],
+        d["gated_mlp"],
+        d["vocab_size"],
+        d["max_seq_len"],
+        d["tied_embeddings"],
+        d["learned_positions"],
+        d["type_vocab_size"],
+        d["attention_bias"],
+        d["qkv_bias"],
+        d["mlp_bias"],
+        d["norm"],
+        d["num_experts"],
+        d["experts_per_token"],
+        d["encoder_only"],
+        d["params_hint"],
+        d.get("norms_per_layer", 2),
+        d.get("final_norm", True),
+        d.get("extra_params", 0),
+        tuple(_key(c) for c in d.get("components") or ()),
+        d.get("qk_norm"),
+        d.get("q_lora_rank"),
+        d.get("kv_lora_rank"),
+        d.get("qk_rope_head_dim"),
+        d.get("v_head_dim"),
+        d.get("moe_intermediate_size"),
+        d.get("shared_experts"),
+        d.get("dense_layers"),
+        d.get("router_bias"),
+    )
 
 
 def count_params(arch: ModelArch) -> ParamCounts:
@@ -151,25 +193,49 @@ def _count(arch: ModelArch) -> ParamCounts:
         if arch.params_hint:
             total = arch.params_hint
         return ParamCounts(
-            total=total, active=total, embedding=sum(p.embedding for p in parts),
-            lm_head=sum(p.lm_head for p in parts), num_layers=sum(p.num_layers for p in parts),
-            per_layer=max(p.per_layer for p in parts), per_layer_active=max(p.per_layer_active for p in parts),
+            total=total,
+            active=total,
+            embedding=sum(p.embedding for p in parts),
+            lm_head=sum(p.lm_head for p in parts),
+            num_layers=sum(p.num_layers for p in parts),
+            per_layer=max(p.per_layer for p in parts),
+            per_layer_active=max(p.per_layer_active for p in parts),
             attention_per_layer=max(p.attention_per_layer for p in parts),
-            mlp_per_layer=max(p.mlp_per_layer for p in parts), router_per_layer=0,
+            mlp_per_layer=max(p.mlp_per_layer for p in parts),
+            router_per_layer=0,
             norm_per_layer=max(p.norm_per_layer for p in parts),
-            other=sum(p.other for p in parts) + extra, matrices=parts[0].matrices,
-            exact=not arch.params_hint and all(p.exact for p in parts), blocks=sum(p.blocks for p in parts),
+            other=sum(p.other for p in parts) + extra,
+            matrices=parts[0].matrices,
+            exact=not arch.params_hint and all(p.exact for p in parts),
+            blocks=sum(p.blocks for p in parts),
             linear=tuple(x for p in parts for x in p.linear),
         )
     shape = shape_of(arch)
     if shape is None:
         if not arch.params_hint:
-            raise GpudeskError(t("model '{m}': neither the architecture nor a parameter count is known",
-                                 "模型“{m}”：既无结构也无参数量", m=arch.name))
+            raise GpudeskError(
+                t(
+                    "model '{m}': neither the architecture nor a parameter count is known",
+                    "模型“{m}”：既无结构也无参数量",
+                    m=arch.name,
+                )
+            )
         n = arch.params_hint
-        return ParamCounts(total=n, active=n, embedding=0, lm_head=0, num_layers=0, per_layer=0,
-                           per_layer_active=0, attention_per_layer=0, mlp_per_layer=0, router_per_layer=0,
-                           norm_per_layer=0, other=n, exact=False)
+        return ParamCounts(
+            total=n,
+            active=n,
+            embedding=0,
+            lm_head=0,
+            num_layers=0,
+            per_layer=0,
+            per_layer_active=0,
+            attention_per_layer=0,
+            mlp_per_layer=0,
+            router_per_layer=0,
+            norm_per_layer=0,
+            other=n,
+            exact=False,
+        )
     h, layers, heads = shape
     kv = arch.num_kv_heads or heads
     hd = arch.head_dim or h // heads
@@ -210,11 +276,24 @@ def _count(arch: ModelArch) -> ParamCounts:
         active = round(active * scale)
         total = arch.params_hint
     return ParamCounts(
-        total=total, active=active, embedding=embedding, lm_head=lm_head, num_layers=layers,
-        per_layer=per_layer, per_layer_active=per_layer_active, attention_per_layer=attn,
-        mlp_per_layer=experts * mlp_one + shared, router_per_layer=router, norm_per_layer=norms, other=other,
-        matrices=matrices, exact=exact, blocks=blocks, expert_params=experts * mlp_one * sparse if moe else 0,
-        dense_layers=dense, linear=tuple(linear),
+        total=total,
+        active=active,
+        embedding=embedding,
+        lm_head=lm_head,
+        num_layers=layers,
+        per_layer=per_layer,
+        per_layer_active=per_layer_active,
+        attention_per_layer=attn,
+        mlp_per_layer=experts * mlp_one + shared,
+        router_per_layer=router,
+        norm_per_layer=norms,
+        other=other,
+        matrices=matrices,
+        exact=exact,
+        blocks=blocks,
+        expert_params=experts * mlp_one * sparse if moe else 0,
+        dense_layers=dense,
+        linear=tuple(linear),
     )
 
 

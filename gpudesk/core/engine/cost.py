@@ -16,8 +16,9 @@ from gpudesk.core.models import Billing, CostEstimate, Job, ServingEstimate, Tas
 from gpudesk.core.rules import HOURS_PER_MONTH
 
 
-def cost_estimate(job: Job, time: TimeEstimate, price_per_gpu_hour: float | None = None,
-                  price_per_gpu_month: float | None = None) -> CostEstimate:
+def cost_estimate(
+    job: Job, time: TimeEstimate, price_per_gpu_hour: float | None = None, price_per_gpu_month: float | None = None
+) -> CostEstimate:
     """Cost of the job's GPU-hours; `None` wherever a price or a duration is missing.
 
     The margin (job.trial_margin, default the guide's +30 %) covers tuning and re-runs.
@@ -36,10 +37,17 @@ def cost_estimate(job: Job, time: TimeEstimate, price_per_gpu_hour: float | None
     elif compute is not None:
         cheaper = Billing.HOURLY
     return CostEstimate.model_construct(
-        currency=job.currency, price_per_gpu_hour=price, compute_cost=compute, with_trial_margin=with_margin,
-        trial_margin=job.trial_margin, price_per_gpu_month=price_per_gpu_month, monthly_cost=monthly,
-        break_even_hours=break_even, cheaper_billing=cheaper,
-        service_cost=_period_cost(time.serving, price, price_per_gpu_month)[0] if time.serving is not None else None)
+        currency=job.currency,
+        price_per_gpu_hour=price,
+        compute_cost=compute,
+        with_trial_margin=with_margin,
+        trial_margin=job.trial_margin,
+        price_per_gpu_month=price_per_gpu_month,
+        monthly_cost=monthly,
+        break_even_hours=break_even,
+        cheaper_billing=cheaper,
+        service_cost=_period_cost(time.serving, price, price_per_gpu_month)[0] if time.serving is not None else None,
+    )
 
 
 def _break_even(price_month: float | None, price_hour: float | None) -> float | None:
@@ -51,8 +59,13 @@ def _break_even(price_month: float | None, price_hour: float | None) -> float | 
     return hours if math.isfinite(hours) else None
 
 
-def objective_total(job: Job, time: TimeEstimate, price_per_gpu_hour: float | None = None,
-                    price_per_gpu_month: float | None = None, billing: Billing | None = None) -> float | None:
+def objective_total(
+    job: Job,
+    time: TimeEstimate,
+    price_per_gpu_hour: float | None = None,
+    price_per_gpu_month: float | None = None,
+    billing: Billing | None = None,
+) -> float | None:
     """`objective_cost(cost_estimate(job, time, ph, pm), billing)` in plain numbers, the same figure to the
     last bit, without building the estimate."""
     return objective_pricer(job, time, billing)([price_per_gpu_hour], [price_per_gpu_month])[0]
@@ -73,6 +86,7 @@ def objective_pricer(job: Job, time: TimeEstimate, billing: Billing | None = Non
             prices = phs if user is None else [user if p is None else p for p in phs]
             _, hourly, monthly = _period_costs(period, prices, pms)
             return _objectives(hourly, monthly, None, billing)
+
         return serving
     run = _run_terms(job, time)
     service = _period_terms(time.serving) if time.serving is not None else None
@@ -81,6 +95,7 @@ def objective_pricer(job: Job, time: TimeEstimate, billing: Billing | None = Non
         prices = phs if user is None else [user if p is None else p for p in phs]
         _, hourly, monthly = _run_costs(run, prices, pms)
         return _objectives(hourly, monthly, _period_costs(service, prices, pms)[0] if service else None, billing)
+
     return training
 
 
@@ -100,19 +115,28 @@ def _run_terms(job: Job, time: TimeEstimate) -> _RunTerms:
     return gpu_hours, k, None, None
 
 
-def _run_costs(terms: _RunTerms, prices: Sequence[float | None], month_prices: Sequence[float | None],
-               ) -> tuple[_Costs, _Costs, _Costs]:
+def _run_costs(
+    terms: _RunTerms,
+    prices: Sequence[float | None],
+    month_prices: Sequence[float | None],
+) -> tuple[_Costs, _Costs, _Costs]:
     """(compute, with the trial margin, by the month) for the run's GPU-hours at each price; None where unknown."""
     gpu_hours, k, gpus, months = terms
     none: _Costs = [None] * len(prices)
     compute = none if gpu_hours is None else [None if p is None else gpu_hours * p for p in prices]
     with_margin = none if gpu_hours is None else [None if c is None else c * k for c in compute]
-    monthly = none if gpus is None or months is None else [None if p is None else p * gpus * months for p in month_prices]
+    monthly = (
+        none if gpus is None or months is None else [None if p is None else p * gpus * months for p in month_prices]
+    )
     return compute, with_margin, monthly
 
 
-def _run_cost(job: Job, time: TimeEstimate, price: float | None, price_month: float | None,
-              ) -> tuple[float | None, float | None, float | None]:
+def _run_cost(
+    job: Job,
+    time: TimeEstimate,
+    price: float | None,
+    price_month: float | None,
+) -> tuple[float | None, float | None, float | None]:
     compute, with_margin, monthly = _run_costs(_run_terms(job, time), [price], [price_month])
     return compute[0], with_margin[0], monthly[0]
 
@@ -121,8 +145,11 @@ def _period_terms(s: ServingEstimate) -> _PeriodTerms:
     return s.gpus, s.period_hours, max(1, math.ceil(s.period_hours / HOURS_PER_MONTH - 1e-9))
 
 
-def _period_costs(terms: _PeriodTerms, prices: Sequence[float | None], month_prices: Sequence[float | None],
-                  ) -> tuple[_Costs, _Costs, _Costs]:
+def _period_costs(
+    terms: _PeriodTerms,
+    prices: Sequence[float | None],
+    month_prices: Sequence[float | None],
+) -> tuple[_Costs, _Costs, _Costs]:
     """(cheaper known, by the hour, by the month) for a service period at each price."""
     gpus, period_hours, months = terms
     hourly: _Costs = [None if p is None else p * gpus * period_hours for p in prices]
@@ -130,8 +157,11 @@ def _period_costs(terms: _PeriodTerms, prices: Sequence[float | None], month_pri
     return _objectives(hourly, monthly, None, None), hourly, monthly
 
 
-def _period_cost(s: ServingEstimate, price_hour: float | None, price_month: float | None,
-                 ) -> tuple[float | None, float | None, float | None]:
+def _period_cost(
+    s: ServingEstimate,
+    price_hour: float | None,
+    price_month: float | None,
+) -> tuple[float | None, float | None, float | None]:
     """(cheaper known, by the hour, by the month) for the service period of `s`."""
     best, hourly, monthly = _period_costs(_period_terms(s), [price_hour], [price_month])
     return best[0], hourly[0], monthly[0]
@@ -145,10 +175,18 @@ def _service(job: Job, s: ServingEstimate, price: float | None, price_month: flo
     elif monthly is not None:
         cheaper = Billing.MONTHLY
     return CostEstimate.model_construct(
-        currency=job.currency, price_per_gpu_hour=price, compute_cost=hourly, with_trial_margin=hourly,
-        trial_margin=0.0, price_per_gpu_month=price_month, monthly_cost=monthly,
+        currency=job.currency,
+        price_per_gpu_hour=price,
+        compute_cost=hourly,
+        with_trial_margin=hourly,
+        trial_margin=0.0,
+        price_per_gpu_month=price_month,
+        monthly_cost=monthly,
         break_even_hours=_break_even(price_month, price),
-        cheaper_billing=cheaper, service_cost=best, service_only=True)
+        cheaper_billing=cheaper,
+        service_cost=best,
+        service_only=True,
+    )
 
 
 def priced_serving(s: ServingEstimate | None, cost: CostEstimate) -> ServingEstimate | None:
@@ -158,14 +196,23 @@ def priced_serving(s: ServingEstimate | None, cost: CostEstimate) -> ServingEsti
         return None
     ph, pm = cost.price_per_gpu_hour, cost.price_per_gpu_month
     period, _, _ = _period_cost(s, ph, pm)
-    month = [x for x in (ph * s.gpus * HOURS_PER_MONTH if ph is not None else None,
-                         pm * s.gpus if pm is not None else None) if x is not None]
+    month = [
+        x
+        for x in (ph * s.gpus * HOURS_PER_MONTH if ph is not None else None, pm * s.gpus if pm is not None else None)
+        if x is not None
+    ]
     per_month = min(month) if month else None
     per_million = None
     if per_month is not None and s.tokens_per_second:
         per_million = (per_month / HOURS_PER_MONTH) / (s.tokens_per_second * 3600 / 1e6)
-    return s.model_copy(update={"cost_per_period": period, "cost_per_month": per_month,
-                                "cost_per_million_tokens": per_million, "currency": cost.currency})
+    return s.model_copy(
+        update={
+            "cost_per_period": period,
+            "cost_per_month": per_month,
+            "cost_per_million_tokens": per_million,
+            "currency": cost.currency,
+        }
+    )
 
 
 def objective_cost(cost: CostEstimate, billing: Billing | None = None) -> float | None:
@@ -175,8 +222,9 @@ def objective_cost(cost: CostEstimate, billing: Billing | None = None) -> float 
     return _objective(cost.with_trial_margin, cost.monthly_cost, service, billing)
 
 
-def _objective(hourly: float | None, monthly: float | None, service: float | None,
-               billing: Billing | None) -> float | None:
+def _objective(
+    hourly: float | None, monthly: float | None, service: float | None, billing: Billing | None
+) -> float | None:
     return _objectives([hourly], [monthly], None if service is None else [service], billing)[0]
 
 
@@ -195,7 +243,9 @@ def _objectives(hourly: _Costs, monthly: _Costs, service: _Costs | None, billing
     return [b if (b is None or s is None) else b + s for b, s in zip(base, service)]
 
 
-def rental_month(cost: CostEstimate, gpus: int, *, steps: int = 24) -> tuple[list[float], list[float], float | None] | None:
+def rental_month(
+    cost: CostEstimate, gpus: int, *, steps: int = 24
+) -> tuple[list[float], list[float], float | None] | None:
     """One month's rental of `gpus` GPUs: hours of use (0 to HOURS_PER_MONTH in `steps`), the hourly
     bill at each, and the flat monthly price (None when not offered). None without an hourly price."""
     per_hour = cost.price_per_gpu_hour

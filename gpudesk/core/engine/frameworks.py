@@ -82,7 +82,9 @@ class Profile:
     tp_overlap: float = 0.0  # share of tensor-parallel traffic hidden behind the GEMMs
     ep_overlap: float = 0.0  # share of the MoE all-to-all hidden behind expert compute
     loss_chunks: int = LOSS_CHUNKS  # a chunked loss holds the fp32 logits of one chunk of this many at a time
-    allocator_cache: float = 0.05  # memory the caching allocator reserves beyond the live tensors (reserved / allocated - 1)
+    allocator_cache: float = (
+        0.05  # memory the caching allocator reserves beyond the live tensors (reserved / allocated - 1)
+    )
     stacks: frozenset[str] = TORCH_STACKS  # software stacks the framework runs on
     pipeline: bool = True
     virtual_stages: bool = False
@@ -103,54 +105,98 @@ class Profile:
 
 PROFILES: dict[Framework, Profile] = {
     Framework.HF: Profile(
-        Framework.HF, "Hugging Face Trainer / PEFT / LLaMA-Factory",
+        Framework.HF,
+        "Hugging Face Trainer / PEFT / LLaMA-Factory",
         "mixed precision with fp32 master weights and fp32 Adam (16 B/param), LoRA adapters upcast to fp32, "
         "the whole logits tensor upcast to fp32 for the loss, ZeRO through DeepSpeed or FSDP; no tensor or "
         "pipeline parallelism of its own",
         "混合精度（FP32 主权重与 FP32 Adam，每参数 16 字节），LoRA 适配器升为 FP32，损失计算时整个 logits 升为 FP32，"
         "ZeRO 依赖 DeepSpeed 或 FSDP；自身不做张量并行和流水线并行",
-        ModelStates.MIXED, Loss.FP32_LOGITS, dp_overlap=0.5, fp8_speedup=1.2,
-        pipeline=False, tensor_parallel=False,  # [HF] DDP, FSDP or DeepSpeed ZeRO: data parallelism only
-        chunked_loss=True, chunked_how=(  # [LIG]
+        ModelStates.MIXED,
+        Loss.FP32_LOGITS,
+        dp_overlap=0.5,
+        fp8_speedup=1.2,
+        pipeline=False,
+        tensor_parallel=False,  # [HF] DDP, FSDP or DeepSpeed ZeRO: data parallelism only
+        chunked_loss=True,
+        chunked_how=(  # [LIG]
             "Liger kernel: use_liger_kernel=True (Trainer) or enable_liger_kernel: true (LLaMA-Factory)",
-            "Liger 内核：use_liger_kernel=True（Trainer）或 enable_liger_kernel: true（LLaMA-Factory）")),
+            "Liger 内核：use_liger_kernel=True（Trainer）或 enable_liger_kernel: true（LLaMA-Factory）",
+        ),
+    ),
     Framework.DEEPSPEED: Profile(
-        Framework.DEEPSPEED, "DeepSpeed",
+        Framework.DEEPSPEED,
+        "DeepSpeed",
         "ZeRO stages 1-3 over 2 + 2 + 12 B/param (16-bit weights and gradients, fp32 master and Adam), "
         "ZeRO-3 gathers each layer in its stored precision, CPU offload (ZeRO-Offload), 1F1B pipeline",
         "ZeRO 1–3 阶段切分每参数 2 + 2 + 12 字节（16 位权重与梯度，FP32 主权重与 Adam），ZeRO-3 按存储精度逐层聚合，"
         "支持 CPU 卸载（ZeRO-Offload）与 1F1B 流水线",
-        ModelStates.MIXED, Loss.FP32_LOGITS, dp_overlap=0.5, fp8_speedup=1.2,
-        expert_parallel=True),  # [DS] ZeRO, pipeline, tensor slicing, MoE expert parallel
+        ModelStates.MIXED,
+        Loss.FP32_LOGITS,
+        dp_overlap=0.5,
+        fp8_speedup=1.2,
+        expert_parallel=True,
+    ),  # [DS] ZeRO, pipeline, tensor slicing, MoE expert parallel
     Framework.MEGATRON: Profile(
-        Framework.MEGATRON, "Megatron-LM / Megatron-Core",
+        Framework.MEGATRON,
+        "Megatron-LM / Megatron-Core",
         "bf16 weights with fp32 main gradients and fp32 Adam (18 B/param; the distributed optimizer, ZeRO-1, "
         "shards 12 of them), sequence parallelism with tensor parallelism, selective recomputation of the "
         "attention core, interleaved 1F1B pipeline, context and expert parallelism",
         "BF16 权重 + FP32 主梯度 + FP32 Adam（每参数 18 字节；分布式优化器即 ZeRO-1，切分其中 12 字节），张量并行时开启"
         "序列并行，选择性重计算注意力核心，交错式 1F1B 流水线，支持上下文并行与专家并行",
-        ModelStates.MIXED, Loss.FP32_LOGITS, fp32_main_grads=True, dp_overlap=0.9, tp_overlap=0.5, ep_overlap=0.5,
-        fp8_speedup=1.5, virtual_stages=True, context_parallel=True, expert_parallel=True),  # [MLM] all of them
+        ModelStates.MIXED,
+        Loss.FP32_LOGITS,
+        fp32_main_grads=True,
+        dp_overlap=0.9,
+        tp_overlap=0.5,
+        ep_overlap=0.5,
+        fp8_speedup=1.5,
+        virtual_stages=True,
+        context_parallel=True,
+        expert_parallel=True,
+    ),  # [MLM] all of them
     Framework.FSDP2: Profile(
-        Framework.FSDP2, "PyTorch FSDP2 (torchtitan / torchtune)",
+        Framework.FSDP2,
+        "PyTorch FSDP2 (torchtitan / torchtune)",
         "fully sharded fp32 parameters with bf16 compute (torchtitan's default, 16 B/param; torchtune trains "
         "in pure bf16: --model-states bf16 --loss chunked), op-level selective activation checkpointing, "
         "no reshard after forward with pipeline parallelism, float8 matmuls, context and expert parallelism",
         "全分片的 FP32 参数 + BF16 计算（torchtitan 默认，每参数 16 字节；torchtune 用纯 BF16：--model-states bf16 "
         "--loss chunked），算子级选择性激活检查点，流水线并行时前向后不重新分片，float8 矩阵乘，支持上下文并行与专家并行",
-        ModelStates.MIXED, Loss.FP32_LOGITS, reshard_with_pp=False, fsdp_with_pp=True, dp_overlap=0.9, ep_overlap=0.5,
-        fp8_speedup=1.25, allocator_cache=FSDP2_ALLOCATOR_CACHE, virtual_stages=True, context_parallel=True,
+        ModelStates.MIXED,
+        Loss.FP32_LOGITS,
+        reshard_with_pp=False,
+        fsdp_with_pp=True,
+        dp_overlap=0.9,
+        ep_overlap=0.5,
+        fp8_speedup=1.25,
+        allocator_cache=FSDP2_ALLOCATOR_CACHE,
+        virtual_stages=True,
+        context_parallel=True,
         expert_parallel=True,  # [TT] FSDP2, TP, PP (interleaved), CP, EP
-        chunked_loss=True, chunked_how=("CEWithChunkedOutputLoss (torchtune)", "CEWithChunkedOutputLoss（torchtune）")),
+        chunked_loss=True,
+        chunked_how=("CEWithChunkedOutputLoss (torchtune)", "CEWithChunkedOutputLoss（torchtune）"),
+    ),
     Framework.UNSLOTH: Profile(
-        Framework.UNSLOTH, "Unsloth",
+        Framework.UNSLOTH,
+        "Unsloth",
         "single-GPU LoRA / QLoRA with fused chunked cross-entropy (no full logits) and gradient checkpointing "
         "that offloads the saved layer inputs to host RAM; Triton kernels, NVIDIA GPUs only",
         "单卡 LoRA / QLoRA，融合分块交叉熵（不生成完整 logits），梯度检查点把保存的层输入卸载到内存；Triton 内核，仅支持 NVIDIA GPU",
-        ModelStates.MIXED, Loss.CHUNKED, dp_overlap=0.5, fp8_speedup=1.0, loss_chunks=UNSLOTH_LOSS_CHUNKS,
-        stacks=CUDA_ONLY, tasks=frozenset({TaskKind.LORA, TaskKind.QLORA}),
-        pipeline=False, tensor_parallel=False, single_gpu=True,  # [UNS] one GPU
-        chunked_loss=True, chunked_how=("its default fused loss", "其默认的融合损失")),
+        ModelStates.MIXED,
+        Loss.CHUNKED,
+        dp_overlap=0.5,
+        fp8_speedup=1.0,
+        loss_chunks=UNSLOTH_LOSS_CHUNKS,
+        stacks=CUDA_ONLY,
+        tasks=frozenset({TaskKind.LORA, TaskKind.QLORA}),
+        pipeline=False,
+        tensor_parallel=False,
+        single_gpu=True,  # [UNS] one GPU
+        chunked_loss=True,
+        chunked_how=("its default fused loss", "其默认的融合损失"),
+    ),
 }
 
 
@@ -185,9 +231,12 @@ def layout_problem(job: Job, layout: Layout) -> str | None:
     lacks = unsupported(job, layout)
     if not lacks:
         return None
-    return t("{f} does not support {x}: choose another layout or another framework (--framework)",
-             "{f} 不支持{x}：请换一种布局或换用其他训练框架（--framework）",
-             f=profile_of(job).label(), x=t(", ", "、").join(lacks))
+    return t(
+        "{f} does not support {x}: choose another layout or another framework (--framework)",
+        "{f} 不支持{x}：请换一种布局或换用其他训练框架（--framework）",
+        f=profile_of(job).label(),
+        x=t(", ", "、").join(lacks),
+    )
 
 
 def default_choice(key: str) -> str:
@@ -220,5 +269,3 @@ def software_stack(gpu: GpuSpec) -> str | None:
     if gpu.software_stack:
         return gpu.software_stack
     return "cuda" if (gpu.vendor or "").lower() == "nvidia" else None
-
-

@@ -18,10 +18,17 @@ from gpudesk.core.models import Cluster, GpuSpec, Precision
 
 # class -> (reference MFU, English label, Chinese label)
 CLASSES: dict[str, tuple[float, str, str]] = {
-    "hopper-sxm": (0.50, "Hopper/Blackwell SXM (H100, H200, H800, B200)", "Hopper/Blackwell SXM（H100、H200、H800、B200）"),
+    "hopper-sxm": (
+        0.50,
+        "Hopper/Blackwell SXM (H100, H200, H800, B200)",
+        "Hopper/Blackwell SXM（H100、H200、H800、B200）",
+    ),
     "ampere-sxm": (0.48, "Ampere SXM (A100, A800)", "Ampere SXM（A100、A800）"),
-    "datacentre-pcie": (0.40, "data-centre PCIe (A100/H100 PCIe, L40S, L40, A40, A10, L20)",
-                        "数据中心 PCIe 卡（A100/H100 PCIe、L40S、L40、A40、A10、L20）"),
+    "datacentre-pcie": (
+        0.40,
+        "data-centre PCIe (A100/H100 PCIe, L40S, L40, A40, A10, L20)",
+        "数据中心 PCIe 卡（A100/H100 PCIe、L40S、L40、A40、A10、L20）",
+    ),
     "consumer": (0.35, "consumer (RTX 4090, 3090 ...)", "消费级（RTX 4090、3090 等）"),
     "volta": (0.32, "Volta (V100)", "Volta（V100）"),
     "turing": (0.22, "Turing (T4, RTX 20xx)", "Turing（T4、RTX 20 系）"),
@@ -56,8 +63,11 @@ def gpu_class(gpu: GpuSpec) -> str:
     elif gpu.consumer or "rtx" in text or "geforce" in text:
         cls = "consumer"
     elif form in ("sxm", "oam") or "sxm" in text:
-        cls = "hopper-sxm" if any(k in text for k in ("h100", "h200", "h800", "h20", "hopper", "b200", "b100",
-                                                       "blackwell", "gb200")) else "ampere-sxm"
+        cls = (
+            "hopper-sxm"
+            if any(k in text for k in ("h100", "h200", "h800", "h20", "hopper", "b200", "b100", "blackwell", "gb200"))
+            else "ampere-sxm"
+        )
     elif form == "pcie" or "pcie" in text or any(k in text for k in ("l40", "a40", "a10", "l20", "l4", "a30")):
         cls = "datacentre-pcie"
     elif any(k in text for k in ("a100", "a800")):
@@ -82,26 +92,40 @@ def peak_tflops(gpu: GpuSpec, precision: Precision, notes: list[str] | None = No
         if gpu.tflops_fp8:
             return gpu.tflops_fp8
         if notes is not None:
-            notes.append(t("{gpu}: no FP8 peak (unsupported or unknown): timed at its BF16/FP16 peak",
-                           "{gpu}：无 FP8 峰值（不支持或未知）：按 BF16/FP16 峰值计时", gpu=units.localised(gpu, "name")))
+            notes.append(
+                t(
+                    "{gpu}: no FP8 peak (unsupported or unknown): timed at its BF16/FP16 peak",
+                    "{gpu}：无 FP8 峰值（不支持或未知）：按 BF16/FP16 峰值计时",
+                    gpu=units.localised(gpu, "name"),
+                )
+            )
         return gpu.tflops_bf16 or gpu.tflops_fp16 or gpu.tflops_fp32
     if precision is Precision.BF16:
         if gpu.tflops_bf16:
             return gpu.tflops_bf16
         if notes is not None and gpu.tflops_fp16:
-            notes.append(t("{gpu}: no BF16 peak (unsupported or unknown): timed at its FP16 peak; train in FP16 "
-                           "with loss scaling", "{gpu}：无 BF16 峰值（不支持或未知）：按 FP16 峰值计时；需用 FP16 加损失缩放训练",
-                           gpu=units.localised(gpu, "name")))
+            notes.append(
+                t(
+                    "{gpu}: no BF16 peak (unsupported or unknown): timed at its FP16 peak; train in FP16 "
+                    "with loss scaling",
+                    "{gpu}：无 BF16 峰值（不支持或未知）：按 FP16 峰值计时；需用 FP16 加损失缩放训练",
+                    gpu=units.localised(gpu, "name"),
+                )
+            )
         return gpu.tflops_fp16 or gpu.tflops_fp32
     if precision is Precision.FP16:
         return gpu.tflops_fp16 or gpu.tflops_bf16 or gpu.tflops_fp32
     # FP32: TF32 tensor cores when the GPU has them and the framework allows them
     if gpu.tflops_tf32:
         if notes is not None:
-            notes.append(t("FP32 timed on TF32 tensor cores (PyTorch: torch.backends.cuda.matmul.allow_tf32 = True); "
-                           "without TF32 it runs several times slower",
-                           "FP32 按 TF32 张量核心计时（PyTorch 需设置 torch.backends.cuda.matmul.allow_tf32 = True）；"
-                           "不开 TF32 会慢数倍"))
+            notes.append(
+                t(
+                    "FP32 timed on TF32 tensor cores (PyTorch: torch.backends.cuda.matmul.allow_tf32 = True); "
+                    "without TF32 it runs several times slower",
+                    "FP32 按 TF32 张量核心计时（PyTorch 需设置 torch.backends.cuda.matmul.allow_tf32 = True）；"
+                    "不开 TF32 会慢数倍",
+                )
+            )
         return gpu.tflops_tf32
     return gpu.tflops_fp32
 

@@ -26,22 +26,34 @@ def _int(cfg: Cfg, keys: tuple[str, ...], src: str | None, *, positive: bool = T
 def _int(cfg: Cfg, keys: tuple[str, ...], src: str | None, default: int, *, positive: bool = True) -> int: ...
 @overload
 def _int(cfg: Cfg, keys: tuple[str, ...], src: str | None, default: None, *, positive: bool = True) -> int | None: ...
-def _int(cfg: Cfg, keys: tuple[str, ...], src: str | None, default: int | None | EllipsisType = ..., *,
-         positive: bool = True) -> int | None:
+def _int(
+    cfg: Cfg, keys: tuple[str, ...], src: str | None, default: int | None | EllipsisType = ..., *, positive: bool = True
+) -> int | None:
     """The first present key of `keys` as a positive int; GpudeskError naming the field otherwise."""
     for key in keys:
         if key in cfg and cfg[key] is not None:
             value = cfg[key]
-            if (isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value)
-                    or value != int(value)):
-                raise GpudeskError(_where(src) + t("field '{k}' must be an integer, got {v!r}", "字段 '{k}' 应为整数，实际为 {v!r}",
-                                                     k=key, v=value))
+            if (
+                isinstance(value, bool)
+                or not isinstance(value, (int, float))
+                or not math.isfinite(value)
+                or value != int(value)
+            ):
+                raise GpudeskError(
+                    _where(src)
+                    + t(
+                        "field '{k}' must be an integer, got {v!r}", "字段 '{k}' 应为整数，实际为 {v!r}", k=key, v=value
+                    )
+                )
             if abs(value) > 2**53:  # no config field is this large; beyond it a float is not an exact integer
-                raise GpudeskError(_where(src) + t("field '{k}' is far too large: {v!r}", "字段 '{k}' 大得离谱：{v!r}",
-                                                     k=key, v=value))
+                raise GpudeskError(
+                    _where(src) + t("field '{k}' is far too large: {v!r}", "字段 '{k}' 大得离谱：{v!r}", k=key, v=value)
+                )
             if positive and value <= 0:
-                raise GpudeskError(_where(src) + t("field '{k}' must be positive, got {v!r}", "字段 '{k}' 应为正数，实际为 {v!r}",
-                                                     k=key, v=value))
+                raise GpudeskError(
+                    _where(src)
+                    + t("field '{k}' must be positive, got {v!r}", "字段 '{k}' 应为正数，实际为 {v!r}", k=key, v=value)
+                )
             return int(value)
     if isinstance(default, EllipsisType):
         raise GpudeskError(_where(src) + t("missing field '{k}'", "缺少字段 '{k}'", k=keys[0]))
@@ -53,8 +65,15 @@ def _bool(cfg: Cfg, key: str, default: bool, src: str | None) -> bool:
     if value is None:
         return default
     if not isinstance(value, bool):
-        raise GpudeskError(_where(src) + t("field '{k}' must be true or false, got {v!r}",
-                                             "字段 '{k}' 应为 true 或 false，实际为 {v!r}", k=key, v=value))
+        raise GpudeskError(
+            _where(src)
+            + t(
+                "field '{k}' must be true or false, got {v!r}",
+                "字段 '{k}' 应为 true 或 false，实际为 {v!r}",
+                k=key,
+                v=value,
+            )
+        )
     return value
 
 
@@ -62,7 +81,13 @@ def _head_dim(hidden: int, heads: int, cfg: Cfg, src: str | None) -> int:
     if cfg.get("head_dim") is not None:
         return _int(cfg, ("head_dim",), src)
     if hidden % heads:
-        raise GpudeskError(_where(src) + t("field 'hidden_size' ({h}) is not divisible by 'num_attention_heads' ({n})",
-                                             "字段 'hidden_size'（{h}）不能被 'num_attention_heads'（{n}）整除",
-                                             h=hidden, n=heads))
+        raise GpudeskError(
+            _where(src)
+            + t(
+                "field 'hidden_size' ({h}) is not divisible by 'num_attention_heads' ({n})",
+                "字段 'hidden_size'（{h}）不能被 'num_attention_heads'（{n}）整除",
+                h=hidden,
+                n=heads,
+            )
+        )
     return hidden // heads

@@ -28,11 +28,19 @@ def tp_problem(arch: ModelArch | None, tp: int) -> str | None:
         if not heads:
             continue
         if heads % tp:
-            return t("tensor parallel {tp} does not divide the model's {h} attention heads",
-                     "张量并行 {tp} 不能整除模型的 {h} 个注意力头", tp=tp, h=heads)
+            return t(
+                "tensor parallel {tp} does not divide the model's {h} attention heads",
+                "张量并行 {tp} 不能整除模型的 {h} 个注意力头",
+                tp=tp,
+                h=heads,
+            )
         if kv and kv % tp and tp % kv:
-            return t("tensor parallel {tp} can neither split nor evenly replicate the model's {kv} key/value heads",
-                     "张量并行 {tp} 既不能均分也不能均匀复制模型的 {kv} 个键值头", tp=tp, kv=kv)
+            return t(
+                "tensor parallel {tp} can neither split nor evenly replicate the model's {kv} key/value heads",
+                "张量并行 {tp} 既不能均分也不能均匀复制模型的 {kv} 个键值头",
+                tp=tp,
+                kv=kv,
+            )
     return None
 
 
@@ -42,18 +50,28 @@ def pp_problem(arch: ModelArch | None, pp: int) -> str | None:
         return None
     layers = count_params(arch).num_layers
     if layers and pp > layers:
-        return t("{pp} pipeline stages for a model of {n} layers: each stage needs at least one layer",
-                 "{pp} 级流水线而模型只有 {n} 层：每一级至少需要一层", pp=pp, n=layers)
+        return t(
+            "{pp} pipeline stages for a model of {n} layers: each stage needs at least one layer",
+            "{pp} 级流水线而模型只有 {n} 层：每一级至少需要一层",
+            pp=pp,
+            n=layers,
+        )
     return None
 
 
 def check_layout(layout: Layout, arch: ModelArch | None = None) -> None:
     """GpudeskError naming the problem when `layout` cannot exist (for `arch`, when given)."""
     if layout.gpus % (layout.tp * layout.pp):
-        raise GpudeskError(t(
-            "impossible layout: tp·pp = {tp}·{pp} = {m} does not divide {n} GPUs",
-            "无法实现的并行布局：tp·pp = {tp}·{pp} = {m} 不能整除 GPU 数 {n}",
-            tp=layout.tp, pp=layout.pp, m=layout.tp * layout.pp, n=layout.gpus))
+        raise GpudeskError(
+            t(
+                "impossible layout: tp·pp = {tp}·{pp} = {m} does not divide {n} GPUs",
+                "无法实现的并行布局：tp·pp = {tp}·{pp} = {m} 不能整除 GPU 数 {n}",
+                tp=layout.tp,
+                pp=layout.pp,
+                m=layout.tp * layout.pp,
+                n=layout.gpus,
+            )
+        )
     problem = tp_problem(arch, layout.tp) or pp_problem(arch, layout.pp)
     if problem:
         raise GpudeskError(t("impossible layout: {p}", "无法实现的并行布局：{p}", p=problem))

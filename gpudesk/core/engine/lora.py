@@ -13,13 +13,36 @@ from gpudesk.errors import GpudeskError
 
 # module names -> short names (fused projections adapt several matrices at once)
 _ALIASES: dict[str, tuple[str, ...]] = {
-    "q_proj": ("q",), "k_proj": ("k",), "v_proj": ("v",), "o_proj": ("o",), "out_proj": ("o",), "dense": ("o",),
-    "gate_proj": ("gate",), "up_proj": ("up",), "down_proj": ("down",), "w1": ("gate",), "w3": ("up",),
-    "w2": ("down",), "fc1": ("up",), "fc2": ("down",), "c_fc": ("up",), "query": ("q",), "key": ("k",),
-    "value": ("v",), "query_key_value": ("q", "k", "v"), "c_attn": ("q", "k", "v"), "qkv_proj": ("q", "k", "v"),
-    "w_pack": ("q", "k", "v"), "dense_h_to_4h": ("gate", "up"), "gate_up_proj": ("gate", "up"),
-    "dense_4h_to_h": ("down",), "c_proj": ("o", "down"), "q_a_proj": ("q_a",), "q_b_proj": ("q_b",),
-    "kv_a_proj_with_mqa": ("kv_a",), "kv_b_proj": ("kv_b",),
+    "q_proj": ("q",),
+    "k_proj": ("k",),
+    "v_proj": ("v",),
+    "o_proj": ("o",),
+    "out_proj": ("o",),
+    "dense": ("o",),
+    "gate_proj": ("gate",),
+    "up_proj": ("up",),
+    "down_proj": ("down",),
+    "w1": ("gate",),
+    "w3": ("up",),
+    "w2": ("down",),
+    "fc1": ("up",),
+    "fc2": ("down",),
+    "c_fc": ("up",),
+    "query": ("q",),
+    "key": ("k",),
+    "value": ("v",),
+    "query_key_value": ("q", "k", "v"),
+    "c_attn": ("q", "k", "v"),
+    "qkv_proj": ("q", "k", "v"),
+    "w_pack": ("q", "k", "v"),
+    "dense_h_to_4h": ("gate", "up"),
+    "gate_up_proj": ("gate", "up"),
+    "dense_4h_to_h": ("down",),
+    "c_proj": ("o", "down"),
+    "q_a_proj": ("q_a",),
+    "q_b_proj": ("q_b",),
+    "kv_a_proj_with_mqa": ("kv_a",),
+    "kv_b_proj": ("kv_b",),
 }
 ALL_LINEAR = ("q", "k", "v", "o", "gate", "up", "down")
 MLA_LINEAR = ("q", "q_a", "q_b", "kv_a", "kv_b")
@@ -41,8 +64,13 @@ def adapted_matrices(targets: list[str] | tuple[str, ...]) -> frozenset[str]:
         elif key in _KNOWN:
             names.add(key)
         else:
-            raise GpudeskError(t("unknown LoRA target {x!r} (use q, k, v, o, gate, up, down or all)",
-                                 "未知的 LoRA 目标模块 {x!r}（可用 q、k、v、o、gate、up、down 或 all）", x=raw))
+            raise GpudeskError(
+                t(
+                    "unknown LoRA target {x!r} (use q, k, v, o, gate, up, down or all)",
+                    "未知的 LoRA 目标模块 {x!r}（可用 q、k、v、o、gate、up、down 或 all）",
+                    x=raw,
+                )
+            )
     return frozenset(names)
 
 

@@ -93,9 +93,14 @@ def _memory(job: Job, layout: Layout, capacity_bytes: int, notes: list[str] | No
         q = max(train.quick_estimate_bytes or 0, serve.quick_estimate_bytes or 0)
         pick.quick_estimate_bytes = q
         if notes is not None:
-            notes.append(t("mixed job: sized by the stricter of training ({tr}) and serving ({sv}) "
-                           "per GPU", "混合任务：按训练（每卡 {tr}）与推理服务（每卡 {sv}）中更高者计",
-                           tr=units.memory(train.per_gpu_bytes.total), sv=units.memory(serve.per_gpu_bytes.total)))
+            notes.append(
+                t(
+                    "mixed job: sized by the stricter of training ({tr}) and serving ({sv}) per GPU",
+                    "混合任务：按训练（每卡 {tr}）与推理服务（每卡 {sv}）中更高者计",
+                    tr=units.memory(train.per_gpu_bytes.total),
+                    sv=units.memory(serve.per_gpu_bytes.total),
+                )
+            )
         return pick
     return _memory_one(job, layout, capacity_bytes, notes, task)
 
@@ -120,8 +125,13 @@ def _memory_one(job: Job, layout: Layout, capacity: int, notes: list[str] | None
     zero = layout.zero
     offload = layout.offload
     prof = profile_of(job)
-    details: dict[str, int | float | str | None] = {"params_total": n, "params_active": pc.active, "dp": dp, "params_per_gpu_before_zero": round(shard),
-                     "framework": prof.id.value}
+    details: dict[str, int | float | str | None] = {
+        "params_total": n,
+        "params_active": pc.active,
+        "dp": dp,
+        "params_per_gpu_before_zero": round(shard),
+        "framework": prof.id.value,
+    }
     kv_cache = 0
     host_offload = 0.0
     weights = grads = opt = 0.0
@@ -140,13 +150,21 @@ def _memory_one(job: Job, layout: Layout, capacity: int, notes: list[str] | None
     else:
         if zero == 3 or offload is Offload.OPTIMIZER_PARAMS:
             if offload is Offload.OPTIMIZER_PARAMS and zero != 3 and notes is not None:
-                notes.append(t("offloading parameters needs ZeRO-3 / FSDP full sharding: computed as ZeRO-3",
-                               "参数卸载需要 ZeRO-3 / FSDP 全分片：按 ZeRO-3 计算"))
+                notes.append(
+                    t(
+                        "offloading parameters needs ZeRO-3 / FSDP full sharding: computed as ZeRO-3",
+                        "参数卸载需要 ZeRO-3 / FSDP 全分片：按 ZeRO-3 计算",
+                    )
+                )
             zero = 3 if offload is Offload.OPTIMIZER_PARAMS else zero
         if offload is not Offload.NONE and zero == 0:
             if notes is not None:
-                notes.append(t("optimizer offload runs through ZeRO (DeepSpeed ZeRO-Offload): computed as ZeRO-1",
-                               "优化器卸载依赖 ZeRO（DeepSpeed ZeRO-Offload）：按 ZeRO-1 计算"))
+                notes.append(
+                    t(
+                        "optimizer offload runs through ZeRO (DeepSpeed ZeRO-Offload): computed as ZeRO-1",
+                        "优化器卸载依赖 ZeRO（DeepSpeed ZeRO-Offload）：按 ZeRO-1 计算",
+                    )
+                )
             zero = 1
         details["zero_effective"] = zero
         wb = 4 if fp32 else 2  # FP8 training keeps BF16 weights (Transformer Engine)
@@ -167,8 +185,12 @@ def _memory_one(job: Job, layout: Layout, capacity: int, notes: list[str] | None
             weights = base + tr_shard * sb.weights
             grads = tr_shard * sb.gradients
             opt = tr_shard * sb.optimizer
-            quick = int(n * QUICK_FULL_BYTES_PER_PARAM * (2 if fp32 else 1)
-                        * (QUICK_QLORA_FRACTION if task is TaskKind.QLORA else QUICK_LORA_FRACTION))
+            quick = int(
+                n
+                * QUICK_FULL_BYTES_PER_PARAM
+                * (2 if fp32 else 1)
+                * (QUICK_QLORA_FRACTION if task is TaskKind.QLORA else QUICK_LORA_FRACTION)
+            )
         else:
             trainable = n
             factored = adafactor_factored(pc, arch) if job.optimizer is Optimizer.ADAFACTOR else 0.0
@@ -194,8 +216,11 @@ def _memory_one(job: Job, layout: Layout, capacity: int, notes: list[str] | None
                 # (set_requires_gradient_sync(False)): the stage's unsharded parameters and its unsharded
                 # gradients (in the reduce dtype: fp32 when mixed) stay resident for the whole step
                 live = shard * gather
-                grads += shard * (4 if sb.gradients >= 2 and model_states_of(job) is ModelStates.MIXED else 2) \
-                    if task is TaskKind.FULL or task is TaskKind.PRETRAIN else 0.0
+                grads += (
+                    shard * (4 if sb.gradients >= 2 and model_states_of(job) is ModelStates.MIXED else 2)
+                    if task is TaskKind.FULL or task is TaskKind.PRETRAIN
+                    else 0.0
+                )
                 details["unsharded_stage_bytes"] = int(live)
             elif pc.num_layers:
                 # gathered full layers (tp-split) while they are computed + prefetched; kept even at
@@ -214,11 +239,21 @@ def _memory_one(job: Job, layout: Layout, capacity: int, notes: list[str] | None
         activations_b, act_details = activations(job, layout, pc)
         details.update(**act_details)
         if job.seq_len > (arch.max_seq_len or job.seq_len) and notes is not None and not arch.components:
-            notes.append(t("sequence length {s} exceeds the model's maximum context {m}",
-                           "序列长度 {s} 超过模型最大上下文 {m}", s=job.seq_len, m=arch.max_seq_len))
+            notes.append(
+                t(
+                    "sequence length {s} exceeds the model's maximum context {m}",
+                    "序列长度 {s} 超过模型最大上下文 {m}",
+                    s=job.seq_len,
+                    m=arch.max_seq_len,
+                )
+            )
         if prof.id is Framework.UNSLOTH and notes is not None and job.recompute == "full":
-            notes.append(t("Unsloth keeps the checkpointed layer inputs in host RAM, not on the GPU",
-                           "Unsloth 把检查点保存的层输入放在内存而非显存中"))
+            notes.append(
+                t(
+                    "Unsloth keeps the checkpointed layer inputs in host RAM, not on the GPU",
+                    "Unsloth 把检查点保存的层输入放在内存而非显存中",
+                )
+            )
 
     weights_i, grads_i, opt_i = int(weights), int(grads), int(opt)
     activations_b = int(activations_b)
@@ -230,8 +265,14 @@ def _memory_one(job: Job, layout: Layout, capacity: int, notes: list[str] | None
         overhead = CUDA_CONTEXT_BYTES + int(tensors * cache)
     total = tensors + overhead
     per_gpu = MemoryPerGpu.model_construct(
-        weights=weights_i, gradients=grads_i, optimizer_states=opt_i, activations=activations_b,
-        kv_cache=kv_cache, overhead=overhead, total=total)
+        weights=weights_i,
+        gradients=grads_i,
+        optimizer_states=opt_i,
+        activations=activations_b,
+        kv_cache=kv_cache,
+        overhead=overhead,
+        total=total,
+    )
     usable = usable_bytes(capacity, job.headroom)
     gpus_on_node = layout.gpus  # host RAM is reported per node; nodes hold up to all GPUs here
     host = HOST_BASE_BYTES + int(n * 2)  # + one 16-bit copy of the model for loading/saving checkpoints
@@ -239,8 +280,15 @@ def _memory_one(job: Job, layout: Layout, capacity: int, notes: list[str] | None
         host += int(host_offload * min(gpus_on_node, 8))
     details["host_offload_bytes_per_gpu"] = int(host_offload)
     return MemoryEstimate.model_construct(
-        per_gpu_bytes=per_gpu, gpu_capacity_bytes=capacity, usable_bytes=usable, headroom=job.headroom,
-        fits=total <= usable, host_ram_bytes=host, quick_estimate_bytes=quick, details=details)
+        per_gpu_bytes=per_gpu,
+        gpu_capacity_bytes=capacity,
+        usable_bytes=usable,
+        headroom=job.headroom,
+        fits=total <= usable,
+        host_ram_bytes=host,
+        quick_estimate_bytes=quick,
+        details=details,
+    )
 
 
 def sequences_per_replica(job: Job, layout: Layout) -> int:

@@ -34,8 +34,9 @@ def head_dim(arch: ModelArch) -> int:
     if arch.head_dim:
         return arch.head_dim
     if arch.hidden_size is None or not arch.num_heads:
-        raise GpudeskError(t("model '{m}': the attention head width is unknown",
-                             "模型“{m}”：注意力头宽度未知", m=arch.name))
+        raise GpudeskError(
+            t("model '{m}': the attention head width is unknown", "模型“{m}”：注意力头宽度未知", m=arch.name)
+        )
     return arch.hidden_size // arch.num_heads
 
 
@@ -43,6 +44,11 @@ def known_shape(arch: ModelArch) -> Shape:
     """shape_of for callers that have checked the shape is known; GpudeskError naming the model otherwise."""
     shape = shape_of(arch)
     if shape is None:
-        raise GpudeskError(t("model '{m}': hidden size, layers and attention heads are needed for this estimate",
-                             "模型“{m}”：此项估算需要隐藏层维度、层数和注意力头数", m=arch.name))
+        raise GpudeskError(
+            t(
+                "model '{m}': hidden size, layers and attention heads are needed for this estimate",
+                "模型“{m}”：此项估算需要隐藏层维度、层数和注意力头数",
+                m=arch.name,
+            )
+        )
     return shape

@@ -58,16 +58,29 @@ def check_job_layout(job: Job, layout: Layout) -> None:
     """GpudeskError naming the problem when cp / ep do not fit the layout."""
     group = layout.tp * layout.pp * job.cp
     if layout.gpus % group:
-        raise GpudeskError(t(
-            "impossible layout: tp·pp·cp = {tp}·{pp}·{cp} = {m} does not divide {n} GPUs",
-            "无法实现的并行布局：tp·pp·cp = {tp}·{pp}·{cp} = {m} 不能整除 GPU 数 {n}",
-            tp=layout.tp, pp=layout.pp, cp=job.cp, m=group, n=layout.gpus))
+        raise GpudeskError(
+            t(
+                "impossible layout: tp·pp·cp = {tp}·{pp}·{cp} = {m} does not divide {n} GPUs",
+                "无法实现的并行布局：tp·pp·cp = {tp}·{pp}·{cp} = {m} 不能整除 GPU 数 {n}",
+                tp=layout.tp,
+                pp=layout.pp,
+                cp=job.cp,
+                m=group,
+                n=layout.gpus,
+            )
+        )
     if job.ep > 1:
         problem = expert_parallel_problem(job.ep, job.model.num_experts)
         if problem:
             raise GpudeskError(f"--ep {job.ep}: {problem}")
         ranks = data_parallel(job, layout) * job.cp
         if ranks % job.ep:
-            raise GpudeskError(t(
-                "--ep {ep} does not divide the data- x context-parallel ranks ({r}) that expert parallelism "
-                "regroups", "--ep {ep} 不能整除专家并行所重组的数据并行 × 上下文并行进程数（{r}）", ep=job.ep, r=ranks))
+            raise GpudeskError(
+                t(
+                    "--ep {ep} does not divide the data- x context-parallel ranks ({r}) that expert parallelism "
+                    "regroups",
+                    "--ep {ep} 不能整除专家并行所重组的数据并行 × 上下文并行进程数（{r}）",
+                    ep=job.ep,
+                    r=ranks,
+                )
+            )

@@ -78,5 +78,13 @@ def weight_bytes_per_param(job: Job) -> float:
     return serving_weight_bytes(job) / n if n else 2.0
 
 
-__all__ = ["INT4_GROUP", "block_linear_params", "kv_bytes", "kv_precision",
-           "quantised_bytes_per_param", "serving_weight_bytes", "weight_bytes_per_param", "weight_precision"]
+__all__ = [
+    "INT4_GROUP",
+    "block_linear_params",
+    "kv_bytes",
+    "kv_precision",
+    "quantised_bytes_per_param",
+    "serving_weight_bytes",
+    "weight_bytes_per_param",
+    "weight_precision",
+]

@@ -158,14 +158,27 @@ def serving_speed(job: Job, layout: Layout, cluster: Cluster, period_hours: floa
         period_hours = service_period(job, service)
     target = job.target_tokens_per_user
     return ServingEstimate(
-        tokens_per_second=service, tokens_per_second_per_user=per_user, time_to_first_token_seconds=ttft,
-        period_hours=period_hours, currency=job.currency, gpus=layout.gpus, replicas=replicas,
-        concurrency=job.concurrency, context_tokens=ctx, weight_precision=weight_precision(job),
+        tokens_per_second=service,
+        tokens_per_second_per_user=per_user,
+        time_to_first_token_seconds=ttft,
+        period_hours=period_hours,
+        currency=job.currency,
+        gpus=layout.gpus,
+        replicas=replicas,
+        concurrency=job.concurrency,
+        context_tokens=ctx,
+        weight_precision=weight_precision(job),
         kv_precision=kv_precision(job),
         weight_bytes_per_param=serving_weight_bytes(job) / max(count_params(job.model).total, 1),
-        kv_bytes_per_element=float(kv_bytes(job)), decode_step_seconds=step, bound=bound, bandwidth_fraction=frac,
-        compute=compute.value, prefill_mfu=mfu, target_tokens_per_user=target,
-        meets_target=None if target is None or per_user is None else per_user >= target)
+        kv_bytes_per_element=float(kv_bytes(job)),
+        decode_step_seconds=step,
+        bound=bound,
+        bandwidth_fraction=frac,
+        compute=compute.value,
+        prefill_mfu=mfu,
+        target_tokens_per_user=target,
+        meets_target=None if target is None or per_user is None else per_user >= target,
+    )
 
 
 def service_period(job: Job, tokens_per_second: float | None) -> float:
@@ -183,54 +196,108 @@ def serving_notes(job: Job, s: ServingEstimate, cluster: Cluster) -> list[str]:
     gpu = cluster.gpu
     out = []
     if s.decode_step_seconds is not None:
-        out.append(t(
-            "decode: each step reads the weights once for the {c} sequences in flight plus every sequence's KV cache at "
-            "the full {ctx}-token context (worst case); {f:.0%} of the {gpu}'s {bw} GB/s is reached "
-            "(gpt-fast measurements); {bound}-bound: {u:.1f} tokens/s per user, {s:,.0f} tokens/s for the service",
-            "解码：每步为 {c} 个并发序列读取一次全部权重，并读取每个序列在完整 {ctx} token 上下文下的 KV 缓存"
-            "（最坏情况）；按 {gpu} 显存带宽 {bw} GB/s 的 {f:.0%} 计（gpt-fast 实测）；{bound_zh}受限：每用户每秒 "
-            "{u:.1f} token，整个服务每秒 {s:,.0f} token",
-            c=s.concurrency, ctx=s.context_tokens, f=s.bandwidth_fraction, gpu=units.localised(gpu, "name"),
-            bw=units.bandwidth(gpu.memory_bandwidth_gbps), bound=s.bound,
-            bound_zh="访存" if s.bound == "memory" else "算力", u=s.tokens_per_second_per_user or 0,
-            s=s.tokens_per_second or 0))
+        out.append(
+            t(
+                "decode: each step reads the weights once for the {c} sequences in flight plus every sequence's KV cache at "
+                "the full {ctx}-token context (worst case); {f:.0%} of the {gpu}'s {bw} GB/s is reached "
+                "(gpt-fast measurements); {bound}-bound: {u:.1f} tokens/s per user, {s:,.0f} tokens/s for the service",
+                "解码：每步为 {c} 个并发序列读取一次全部权重，并读取每个序列在完整 {ctx} token 上下文下的 KV 缓存"
+                "（最坏情况）；按 {gpu} 显存带宽 {bw} GB/s 的 {f:.0%} 计（gpt-fast 实测）；{bound_zh}受限：每用户每秒 "
+                "{u:.1f} token，整个服务每秒 {s:,.0f} token",
+                c=s.concurrency,
+                ctx=s.context_tokens,
+                f=s.bandwidth_fraction,
+                gpu=units.localised(gpu, "name"),
+                bw=units.bandwidth(gpu.memory_bandwidth_gbps),
+                bound=s.bound,
+                bound_zh="访存" if s.bound == "memory" else "算力",
+                u=s.tokens_per_second_per_user or 0,
+                s=s.tokens_per_second or 0,
+            )
+        )
     if s.time_to_first_token_seconds is not None:
-        out.append(t(
-            "time to first token {x:.2f} s: prefill of one {ctx}-token prompt (2 × active parameters × tokens + "
-            "causal attention) at {m:.0%} of the {p} peak, no queueing behind other requests",
-            "首 token 时间 {x:.2f} 秒：预填充一个 {ctx} token 的提示（2 × 激活参数 × token 数 + 因果注意力），"
-            "按 {p} 峰值算力的 {m:.0%} 计，不含排队",
-            x=s.time_to_first_token_seconds, ctx=s.context_tokens, m=s.prefill_mfu, p=s.compute.upper()))
+        out.append(
+            t(
+                "time to first token {x:.2f} s: prefill of one {ctx}-token prompt (2 × active parameters × tokens + "
+                "causal attention) at {m:.0%} of the {p} peak, no queueing behind other requests",
+                "首 token 时间 {x:.2f} 秒：预填充一个 {ctx} token 的提示（2 × 激活参数 × token 数 + 因果注意力），"
+                "按 {p} 峰值算力的 {m:.0%} 计，不含排队",
+                x=s.time_to_first_token_seconds,
+                ctx=s.context_tokens,
+                m=s.prefill_mfu,
+                p=s.compute.upper(),
+            )
+        )
     fmt = s.weight_precision
     if fmt in ("int8", "int4", "fp8"):
-        scheme = {"int4": t("int4, group {g}: 4-bit weights + an FP16 scale and a 4-bit zero per {g} (GPTQ/AWQ)",
-                            "int4，分组 {g}：4 位权重 + 每 {g} 个一个 FP16 缩放和 4 位零点（GPTQ/AWQ）", g=128),
-                  "int8": t("int8 with one FP16 scale per output channel", "int8，每输出通道一个 FP16 缩放"),
-                  "fp8": t("FP8 (E4M3) with one scale per tensor", "FP8（E4M3），每张量一个缩放")}[fmt]
-        out.append(t("weights in {scheme}: {b:.2f} B/parameter on average; embeddings and the LM head stay 16-bit",
-                     "权重为 {scheme}：平均每参数 {b:.2f} 字节；词嵌入与输出层保持 16 位",
-                     scheme=scheme, b=s.weight_bytes_per_param))
+        scheme = {
+            "int4": t(
+                "int4, group {g}: 4-bit weights + an FP16 scale and a 4-bit zero per {g} (GPTQ/AWQ)",
+                "int4，分组 {g}：4 位权重 + 每 {g} 个一个 FP16 缩放和 4 位零点（GPTQ/AWQ）",
+                g=128,
+            ),
+            "int8": t("int8 with one FP16 scale per output channel", "int8，每输出通道一个 FP16 缩放"),
+            "fp8": t("FP8 (E4M3) with one scale per tensor", "FP8（E4M3），每张量一个缩放"),
+        }[fmt]
+        out.append(
+            t(
+                "weights in {scheme}: {b:.2f} B/parameter on average; embeddings and the LM head stay 16-bit",
+                "权重为 {scheme}：平均每参数 {b:.2f} 字节；词嵌入与输出层保持 16 位",
+                scheme=scheme,
+                b=s.weight_bytes_per_param,
+            )
+        )
         if s.compute != "fp8":
-            out.append(t("{fmt} weights are dequantised to 16-bit for the matmuls (weight-only kernels): they save "
-                         "memory and bandwidth, not compute",
-                         "{fmt} 权重在矩阵乘前反量化为 16 位（仅权重量化内核）：节省显存与带宽，不节省算力",
-                         fmt=fmt.upper() if fmt == "fp8" else fmt))
+            out.append(
+                t(
+                    "{fmt} weights are dequantised to 16-bit for the matmuls (weight-only kernels): they save "
+                    "memory and bandwidth, not compute",
+                    "{fmt} 权重在矩阵乘前反量化为 16 位（仅权重量化内核）：节省显存与带宽，不节省算力",
+                    fmt=fmt.upper() if fmt == "fp8" else fmt,
+                )
+            )
     if fmt == "fp8" and not gpu.tflops_fp8:
-        out.append(t("{gpu} has no FP8 tensor cores: FP8 weights only save memory there",
-                     "{gpu} 没有 FP8 张量核心：FP8 权重在此只节省显存", gpu=units.localised(gpu, "name")))
+        out.append(
+            t(
+                "{gpu} has no FP8 tensor cores: FP8 weights only save memory there",
+                "{gpu} 没有 FP8 张量核心：FP8 权重在此只节省显存",
+                gpu=units.localised(gpu, "name"),
+            )
+        )
     if s.kv_precision == "fp8":
-        out.append(t("KV cache in FP8: half the bytes of BF16, read and stored at 1 byte per element",
-                     "KV 缓存为 FP8：字节数为 BF16 的一半，每元素按 1 字节存取"))
+        out.append(
+            t(
+                "KV cache in FP8: half the bytes of BF16, read and stored at 1 byte per element",
+                "KV 缓存为 FP8：字节数为 BF16 的一半，每元素按 1 字节存取",
+            )
+        )
     if s.target_tokens_per_user is not None and s.tokens_per_second_per_user is not None:
         if s.meets_target:
-            out.append(t("meets the target of {x:g} tokens/s per user ({u:.1f})", "满足每用户每秒 {x:g} token 的目标"
-                         "（{u:.1f}）", x=s.target_tokens_per_user, u=s.tokens_per_second_per_user))
+            out.append(
+                t(
+                    "meets the target of {x:g} tokens/s per user ({u:.1f})",
+                    "满足每用户每秒 {x:g} token 的目标（{u:.1f}）",
+                    x=s.target_tokens_per_user,
+                    u=s.tokens_per_second_per_user,
+                )
+            )
         else:
-            out.append(t("misses the target of {x:g} tokens/s per user ({u:.1f}): use more GPUs (tensor parallel), "
-                         "fewer users per replica, a shorter context or quantised weights",
-                         "达不到每用户每秒 {x:g} token 的目标（{u:.1f}）：可增加 GPU（张量并行）、减少每副本并发、"
-                         "缩短上下文或使用量化权重", x=s.target_tokens_per_user, u=s.tokens_per_second_per_user))
-    out.append(t("service priced for {h} with no trial-and-error margin; the cost per million tokens assumes the "
-                 "service fully loaded all the time", "服务按 {h} 计价，不含试错余量；每百万 token 费用假设服务始终满载",
-                 h=units.hours(s.period_hours)))
+            out.append(
+                t(
+                    "misses the target of {x:g} tokens/s per user ({u:.1f}): use more GPUs (tensor parallel), "
+                    "fewer users per replica, a shorter context or quantised weights",
+                    "达不到每用户每秒 {x:g} token 的目标（{u:.1f}）：可增加 GPU（张量并行）、减少每副本并发、"
+                    "缩短上下文或使用量化权重",
+                    x=s.target_tokens_per_user,
+                    u=s.tokens_per_second_per_user,
+                )
+            )
+    out.append(
+        t(
+            "service priced for {h} with no trial-and-error margin; the cost per million tokens assumes the "
+            "service fully loaded all the time",
+            "服务按 {h} 计价，不含试错余量；每百万 token 费用假设服务始终满载",
+            h=units.hours(s.period_hours),
+        )
+    )
     return out

@@ -66,7 +66,9 @@ CP_OVERLAP = 0.5  # share of ring-attention traffic hidden behind the attention 
 NVLINK_EFFICIENCY = 0.75  # NCCL bus bandwidth / link rate (A100: ~230 of 300 GB/s)
 PCIE_EFFICIENCY = 0.80
 NETWORK_EFFICIENCY = 0.85
-CPU_ADAM_PARAMS_PER_S = 4.0e9  # DeepSpeed CPU-Adam per node (ZeRO-Offload paper: ~0.2-0.3 s per 1B params on one socket)
+CPU_ADAM_PARAMS_PER_S = (
+    4.0e9  # DeepSpeed CPU-Adam per node (ZeRO-Offload paper: ~0.2-0.3 s per 1B params on one socket)
+)
 RECOMPUTE_SPEEDUP = 1.2  # recomputed (forward-only) FLOPs vs the average training FLOP; see the module doc
 
 
@@ -149,10 +151,17 @@ def _time(job: Job, layout: Layout, cluster: Cluster, notes: list[str] | None) -
     details["offload_efficiency"] = offload_eff
     details["achieved_mfu"] = mfu * eff * offload_eff
     if not peak:
-        return TimeEstimate.model_construct(training_flops=hardware * job.tokens if job.tokens else None,
-                                            tokens_per_second=None, hours=None, gpu_hours=None, mfu=mfu,
-                                            scaling_efficiency=eff, peak_tflops=None, details=details,
-                                            serving=_mixed_serving(job, layout, cluster))
+        return TimeEstimate.model_construct(
+            training_flops=hardware * job.tokens if job.tokens else None,
+            tokens_per_second=None,
+            hours=None,
+            gpu_hours=None,
+            mfu=mfu,
+            scaling_efficiency=eff,
+            peak_tflops=None,
+            details=details,
+            serving=_mixed_serving(job, layout, cluster),
+        )
     tps = layout.gpus * peak * 1e12 * mfu * eff * offload_eff / model
     flops: float | None = None
     hours: float | None = None
@@ -161,9 +170,17 @@ def _time(job: Job, layout: Layout, cluster: Cluster, notes: list[str] | None) -
         flops = hardware * job.tokens
         hours = job.tokens / tps / 3600
         gpu_hours = hours * layout.gpus
-    return TimeEstimate.model_construct(training_flops=flops, tokens_per_second=tps, hours=hours,
-                                        gpu_hours=gpu_hours, mfu=mfu, scaling_efficiency=eff,
-                                        peak_tflops=peak, details=details, serving=_mixed_serving(job, layout, cluster))
+    return TimeEstimate.model_construct(
+        training_flops=flops,
+        tokens_per_second=tps,
+        hours=hours,
+        gpu_hours=gpu_hours,
+        mfu=mfu,
+        scaling_efficiency=eff,
+        peak_tflops=peak,
+        details=details,
+        serving=_mixed_serving(job, layout, cluster),
+    )
 
 
 def _mixed_serving(job: Job, layout: Layout, cluster: Cluster) -> ServingEstimate | None:
@@ -201,8 +218,9 @@ def _link_bps(cluster: Cluster, group: int, slow_bps: float) -> float:
     return g * (PCIE_EFFICIENCY if kind == "PCIe" else NVLINK_EFFICIENCY) * 1e9
 
 
-def _scaling(job: Job, layout: Layout, cluster: Cluster, fpt: float, peak: float | None,
-             mfu: float) -> tuple[float, float, Details]:
+def _scaling(
+    job: Job, layout: Layout, cluster: Cluster, fpt: float, peak: float | None, mfu: float
+) -> tuple[float, float, Details]:
     """(scaling efficiency, CPU-offload efficiency, what the step is made of) of the run's GPUs."""
     n_gpus = layout.gpus
     tp, pp, cp = layout.tp, layout.pp, job.cp
@@ -265,8 +283,7 @@ def _scaling(job: Job, layout: Layout, cluster: Cluster, fpt: float, peak: float
     t_cp = 0.0
     if cp > 1 and arch.num_heads and pc.num_layers:
         heads = arch.num_kv_heads or arch.num_heads
-        kv_width = (arch.kv_lora_rank + (arch.qk_rope_head_dim or 0)) if arch.kv_lora_rank else \
-            heads * head_dim(arch)
+        kv_width = (arch.kv_lora_rank + (arch.qk_rope_head_dim or 0)) if arch.kv_lora_rank else heads * head_dim(arch)
         per_layer = 3 * (cp - 1) * (micro_tokens / cp) * 2 * kv_width * a / tp
         t_cp = (1 - CP_OVERLAP) * m * math.ceil(pc.num_layers / pp) * per_layer / _link_bps(cluster, tp * cp, slow_bps)
         info["cp_comm_seconds"] = t_cp
@@ -305,8 +322,9 @@ def _scaling(job: Job, layout: Layout, cluster: Cluster, fpt: float, peak: float
     return eff, offload_eff, info
 
 
-def _serving(job: Job, layout: Layout, cluster: Cluster, peak: float | None, mfu: float,
-             details: Details) -> TimeEstimate:
+def _serving(
+    job: Job, layout: Layout, cluster: Cluster, peak: float | None, mfu: float, details: Details
+) -> TimeEstimate:
     """Serving: decode and prefill speed (engine/serving.py); hours only for a batch of --tokens."""
     from gpudesk.core.engine.serving import serving_speed  # serving reads this module's FLOP counts
 
@@ -316,6 +334,13 @@ def _serving(job: Job, layout: Layout, cluster: Cluster, peak: float | None, mfu
     details["kv_cache_bytes_read_per_step"] = _kv_cache(job, layout, kv_bytes(job))
     hours = job.tokens / tps / 3600 if (job.tokens and tps) else None
     return TimeEstimate.model_construct(
-        training_flops=None, tokens_per_second=tps, hours=hours,
-        gpu_hours=hours * layout.gpus if hours is not None else None, mfu=s.prefill_mfu, scaling_efficiency=1.0,
-        peak_tflops=peak_tflops(cluster.gpu, Precision(s.compute)), details=details, serving=s)
+        training_flops=None,
+        tokens_per_second=tps,
+        hours=hours,
+        gpu_hours=hours * layout.gpus if hours is not None else None,
+        mfu=s.prefill_mfu,
+        scaling_efficiency=1.0,
+        peak_tflops=peak_tflops(cluster.gpu, Precision(s.compute)),
+        details=details,
+        serving=s,
+    )

@@ -57,7 +57,12 @@ def rejudge(doc: Doc, e: Doc) -> list[Doc]:
     for c in doc.get("checks") or []:
         fresh = c
         internode_here = c["id"] == "allreduce-internode" and doc.get("kind") != "internode"
-        if c["status"] != "skipped" and c["id"] in fns and not (c["id"] in GPU_CHECKS and not gpus) and not internode_here:
+        if (
+            c["status"] != "skipped"
+            and c["id"] in fns
+            and not (c["id"] in GPU_CHECKS and not gpus)
+            and not internode_here
+        ):
             try:
                 fresh = fns[c["id"]]()
             except Exception:  # noqa: BLE001 - data the rules cannot read: the probe's verdict stands
@@ -70,8 +75,12 @@ def rejudge(doc: Doc, e: Doc) -> list[Doc]:
 
 
 def verdict_label(status: str) -> str:
-    return {"pass": t("pass", "通过"), "fail": t("fail", "未通过"), "info": t("evidence only", "仅作证据"),
-            "skipped": t("skipped", "跳过")}.get(status, status)
+    return {
+        "pass": t("pass", "通过"),
+        "fail": t("fail", "未通过"),
+        "info": t("evidence only", "仅作证据"),
+        "skipped": t("skipped", "跳过"),
+    }.get(status, status)
 
 
 def _text(v: Doc, lang: str) -> str:
@@ -80,8 +89,9 @@ def _text(v: Doc, lang: str) -> str:
     return value if isinstance(value, str) else str(value)
 
 
-def import_results(plan: Plan, path: str | os.PathLike[str], *, who: str | None = None,
-                   recalibrate_plan: bool = False) -> Doc:
+def import_results(
+    plan: Plan, path: str | os.PathLike[str], *, who: str | None = None, recalibrate_plan: bool = False
+) -> Doc:
     """Validate `path` against `plan`, then apply it (in place; the caller saves the plan).
     Returns {"plan", "host", "applied", "skipped", "measured", "planned", "comparison",
     "recalibration", "warnings"}."""
@@ -89,8 +99,9 @@ def import_results(plan: Plan, path: str | os.PathLike[str], *, who: str | None 
     return apply_document(plan, doc, sha, who=who, recalibrate_plan=recalibrate_plan, source=str(path))
 
 
-def apply_document(plan: Plan, doc: Doc, sha: str, *, who: str | None = None, recalibrate_plan: bool = False,
-                   source: str | None = None) -> Doc:
+def apply_document(
+    plan: Plan, doc: Doc, sha: str, *, who: str | None = None, recalibrate_plan: bool = False, source: str | None = None
+) -> Doc:
     """Apply a validated results document. The plan changes only when everything succeeded (the work
     is done on a copy, then its checklist, kit results and, when asked, recalibrated figures are kept)."""
     work = plan.model_copy(deep=True)
@@ -105,8 +116,12 @@ def apply_document(plan: Plan, doc: Doc, sha: str, *, who: str | None = None, re
     skipped: list[Doc] = []
     warnings: list[str] = []
     if doc.get("complete") is False:
-        warnings.append(t("the run did not finish (interrupted or failed): importing what it measured",
-                          "运行未完成（被中断或出错）：导入已测得的部分"))
+        warnings.append(
+            t(
+                "the run did not finish (interrupted or failed): importing what it measured",
+                "运行未完成（被中断或出错）：导入已测得的部分",
+            )
+        )
     record = KitResult(host=host, kind=kind, file_sha256=sha, fingerprint=doc["plan"]["fingerprint"], measured_at=when)
     for v in verdicts:
         iid, status = v["id"], v["status"]
@@ -117,12 +132,20 @@ def apply_document(plan: Plan, doc: Doc, sha: str, *, who: str | None = None, re
             skipped.append({"item": iid, "reason": _text(v, lang)})
         else:
             record.statuses[iid] = status
-            record.evidence[iid] = {"en": v["text"].get("en", ""),
-                                    "zh_CN": v["text"].get("zh_CN") or v["text"].get("en", "")}
+            record.evidence[iid] = {
+                "en": v["text"].get("en", ""),
+                "zh_CN": v["text"].get("zh_CN") or v["text"].get("en", ""),
+            }
             if v.get("probe_status") not in (None, status):
-                warnings.append(t("{i}: the kit said {a}; judged against the plan as it is now: {b}",
-                                  "{i}：套件结论为{a}；按方案当前阈值判定为{b}", i=item.title,
-                                  a=verdict_label(v["probe_status"]), b=verdict_label(status)))
+                warnings.append(
+                    t(
+                        "{i}: the kit said {a}; judged against the plan as it is now: {b}",
+                        "{i}：套件结论为{a}；按方案当前阈值判定为{b}",
+                        i=item.title,
+                        a=verdict_label(v["probe_status"]),
+                        b=verdict_label(status),
+                    )
+                )
     cmp: dict[str, Doc] = {}
     for language in LANGUAGES:
         with use_language(language):
@@ -140,13 +163,29 @@ def apply_document(plan: Plan, doc: Doc, sha: str, *, who: str | None = None, re
         state.checked_by = who or kit_checked_by(work, iid)
         state.checked_at, state.configuration = when, configuration_key(work.choice)
         work.checklist[iid] = state
-        applied.append({"item": iid, "status": status, "evidence": record.evidence[iid].get(lang) or "",
-                        "checklist_status": state.status, "title": items[iid].title})
+        applied.append(
+            {
+                "item": iid,
+                "status": status,
+                "evidence": record.evidence[iid].get(lang) or "",
+                "checklist_status": state.status,
+                "title": items[iid].title,
+            }
+        )
     proposal = recalibrate.propose(work, doc) if kind == "node" else None
     if proposal is not None and recalibrate_plan:
         recalibrate.apply_recalibration(work, proposal, source=f"{host} {sha[:12]}")
     for name in ("checklist", "kit_results", "job", "choice", "revisions"):
         setattr(plan, name, getattr(work, name))
-    return {"plan": dict(expect.plan_ref(plan), file=source), "host": host, "kind": kind, "applied": applied,
-            "skipped": skipped, "measured": cmp[lang]["measured"], "planned": cmp[lang]["planned"],
-            "comparison": cmp[lang]["rows"], "recalibration": proposal, "warnings": warnings}
+    return {
+        "plan": dict(expect.plan_ref(plan), file=source),
+        "host": host,
+        "kind": kind,
+        "applied": applied,
+        "skipped": skipped,
+        "measured": cmp[lang]["measured"],
+        "planned": cmp[lang]["planned"],
+        "comparison": cmp[lang]["rows"],
+        "recalibration": proposal,
+        "warnings": warnings,
+    }

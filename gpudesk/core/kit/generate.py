@@ -33,16 +33,27 @@ EXECUTABLE = {"run.sh", "slurm/submit.sh", "slurm/allreduce.sbatch"}
 def kit_document(plan: Plan, lang: str | None = None) -> Doc:
     """kit.json: the plan's reference, the checks and their thresholds, the language of the output."""
     if plan.choice is None:
-        raise GpudeskError(t("the plan has no chosen configuration: choose one before exporting a kit",
-                             "方案尚未选定配置：请先选定配置再导出验收套件"))
+        raise GpudeskError(
+            t(
+                "the plan has no chosen configuration: choose one before exporting a kit",
+                "方案尚未选定配置：请先选定配置再导出验收套件",
+            )
+        )
     with use_language(lang) as language:
         checks = expect.kit_checks(plan)
         ex = expect.kit_expect(plan)
-    multi = ({"nodes": ex["nodes"], "gpus_per_node": ex["gpus_per_node"], "port": 29500}
-             if ex["nodes"] > 1 else None)
-    return {"format": KIT_FORMAT, "kit_version": probe.constants().KIT_VERSION, "lang": language,
-            "generated_at": now_iso(), "gpudesk_version": __version__, "plan": expect.plan_ref(plan),
-            "checks": checks, "expect": ex, "multi_node": multi}
+    multi = {"nodes": ex["nodes"], "gpus_per_node": ex["gpus_per_node"], "port": 29500} if ex["nodes"] > 1 else None
+    return {
+        "format": KIT_FORMAT,
+        "kit_version": probe.constants().KIT_VERSION,
+        "lang": language,
+        "generated_at": now_iso(),
+        "gpudesk_version": __version__,
+        "plan": expect.plan_ref(plan),
+        "checks": checks,
+        "expect": ex,
+        "multi_node": multi,
+    }
 
 
 def _files(plan: Plan, lang: str, name: str = "gpudesk-kit") -> dict[str, bytes]:
@@ -90,8 +101,13 @@ def write_kit(plan: Plan, folder: str | os.PathLike[str], lang: str | None = Non
     if target.exists() and not target.is_dir():
         raise GpudeskError(t("{p} exists and is not a folder", "{p} 已存在且不是文件夹", p=target))
     if target.is_dir() and any(target.iterdir()) and not _is_kit(target):
-        raise GpudeskError(t("{p} is not empty and holds no gpudesk kit: choose an empty or new folder",
-                             "{p} 不为空且不是 gpudesk 验收套件：请选择空文件夹或新文件夹", p=target))
+        raise GpudeskError(
+            t(
+                "{p} is not empty and holds no gpudesk kit: choose an empty or new folder",
+                "{p} 不为空且不是 gpudesk 验收套件：请选择空文件夹或新文件夹",
+                p=target,
+            )
+        )
     parent = target.parent if str(target.parent) else Path(".")
     if not parent.is_dir():
         raise GpudeskError(t("folder {p} does not exist", "文件夹 {p} 不存在", p=parent))
@@ -120,8 +136,9 @@ def write_kit(plan: Plan, folder: str | os.PathLike[str], lang: str | None = Non
                 dest.parent.mkdir(parents=True, exist_ok=True)
                 os.replace(tmp / rel, dest)
     except OSError as exc:
-        raise GpudeskError(t("{p}: cannot write the kit: {e}", "{p}：无法写入验收套件：{e}", p=target,
-                             e=t(*os_reason(exc)))) from None
+        raise GpudeskError(
+            t("{p}: cannot write the kit: {e}", "{p}：无法写入验收套件：{e}", p=target, e=t(*os_reason(exc)))
+        ) from None
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     return target, zip_path

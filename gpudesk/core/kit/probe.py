@@ -35,8 +35,12 @@ def _package() -> ModuleType:
     if not init.is_file():
         raise GpudeskError(f"the acceptance kit's files are missing ({folder}); reinstall gpudesk")
     # a private name: never shadows a gpudesk_probe on sys.path
-    return _load("gpudesk._kit_probe", init, f"the acceptance kit's files cannot be loaded ({folder}); reinstall gpudesk",
-                 submodule_search_locations=[str(folder)])
+    return _load(
+        "gpudesk._kit_probe",
+        init,
+        f"the acceptance kit's files cannot be loaded ({folder}); reinstall gpudesk",
+        submodule_search_locations=[str(folder)],
+    )
 
 
 def _load(name: str, path: Path, problem: str, **where: Any) -> ModuleType:

@@ -41,13 +41,22 @@ def _chosen(plan: Plan) -> Option:
 def _cluster(plan: Plan) -> Cluster:
     choice, hw = _chosen(plan), plan.hardware
     if hw.gpu is None:
-        raise GpudeskError(t("the plan holds no GPU specification: recalibration needs it (choose the configuration "
-                             "again to copy it from the catalogue)", "方案中没有 GPU 规格：重新校准需要它（请重新选定配置以从目录复制）"))
+        raise GpudeskError(
+            t(
+                "the plan holds no GPU specification: recalibration needs it (choose the configuration "
+                "again to copy it from the catalogue)",
+                "方案中没有 GPU 规格：重新校准需要它（请重新选定配置以从目录复制）",
+            )
+        )
     server = hw.server or {}
     net = server.get("network_gbps")
-    return Cluster(gpu=hw.gpu, gpus_per_node=max(1, min(choice.gpus_per_node, choice.gpus)),
-                   intra_node_gbps=server.get("intra_node_gbps"), inter_node_gbps=net / 8 if net else None,
-                   host_ram_bytes=server.get("host_ram_bytes"))
+    return Cluster(
+        gpu=hw.gpu,
+        gpus_per_node=max(1, min(choice.gpus_per_node, choice.gpus)),
+        intra_node_gbps=server.get("intra_node_gbps"),
+        inter_node_gbps=net / 8 if net else None,
+        host_ram_bytes=server.get("host_ram_bytes"),
+    )
 
 
 def _variant(plan: Plan, job: Job) -> tuple[Job, Layout]:
@@ -55,8 +64,13 @@ def _variant(plan: Plan, job: Job) -> tuple[Job, Layout]:
     choice = _chosen(plan)
     lay = choice.layout
     mb = lay.micro_batch
-    v = job.model_copy(update={"recompute": lay.recompute, "micro_batch": mb,
-                               "grad_accum": max(1, job.grad_accum * job.micro_batch // mb)})
+    v = job.model_copy(
+        update={
+            "recompute": lay.recompute,
+            "micro_batch": mb,
+            "grad_accum": max(1, job.grad_accum * job.micro_batch // mb),
+        }
+    )
     return v, Layout(gpus=choice.gpus, tp=lay.tp, pp=lay.pp, zero=lay.zero, offload=lay.offload)
 
 
@@ -95,32 +109,52 @@ def propose(plan: Plan, doc: Doc) -> Doc | None:
     default = reestimate(plan, plan.job.model_copy(update={"mfu": None}))[1].mfu
     new_mfu = round(min(MFU_MAX, max(MFU_MIN, default * measured / predicted)), 4)
     per = choice.memory.per_gpu_bytes
-    alloc, reserved, used = (train.get("peak_allocated_bytes"), train.get("peak_reserved_bytes"),
-                             train.get("device_used_bytes"))
+    alloc, reserved, used = (
+        train.get("peak_allocated_bytes"),
+        train.get("peak_reserved_bytes"),
+        train.get("device_used_bytes"),
+    )
     context = max(0, used - reserved) if used and reserved else None
     slack = max(0.0, reserved / alloc - 1) if alloc and reserved else None
-    new_overhead = int(context + slack * (per.total - per.overhead)) if context is not None and slack is not None else None
-    job = plan.job.model_copy(update={"mfu": new_mfu, **({"overhead_bytes": new_overhead} if new_overhead is not None
-                                                          else {})})
+    new_overhead = (
+        int(context + slack * (per.total - per.overhead)) if context is not None and slack is not None else None
+    )
+    job = plan.job.model_copy(
+        update={"mfu": new_mfu, **({"overhead_bytes": new_overhead} if new_overhead is not None else {})}
+    )
     base_mem, base_time, base_cost = reestimate(plan, plan.job)
     mem, time, cost = reestimate(plan, job)
     stored = choice.time.hours
     differs = bool(stored and base_time.hours and abs(base_time.hours / stored - 1) > SAME)
     return {
-        "basis": {"host": (doc.get("host") or {}).get("hostname"), "measured_at": doc.get("finished_at") or doc.get("created_at"),
-                  "layers": train.get("layers"), "tokens_per_s": train.get("tokens_per_s"), "tflops": tflops,
-                  "peak_tflops": cfg.get("peak_tflops"), "dtype": cfg.get("dtype")},
-        "mfu": {"planned": planned, "default": default, "measured_synthetic": measured, "predicted_synthetic": predicted,
-                "new": new_mfu},
-        "overhead_bytes": {"planned": per.overhead, "new": mem.per_gpu_bytes.overhead, "context_bytes": context,
-                           "allocator_slack": slack},
+        "basis": {
+            "host": (doc.get("host") or {}).get("hostname"),
+            "measured_at": doc.get("finished_at") or doc.get("created_at"),
+            "layers": train.get("layers"),
+            "tokens_per_s": train.get("tokens_per_s"),
+            "tflops": tflops,
+            "peak_tflops": cfg.get("peak_tflops"),
+            "dtype": cfg.get("dtype"),
+        },
+        "mfu": {
+            "planned": planned,
+            "default": default,
+            "measured_synthetic": measured,
+            "predicted_synthetic": predicted,
+            "new": new_mfu,
+        },
+        "overhead_bytes": {
+            "planned": per.overhead,
+            "new": mem.per_gpu_bytes.overhead,
+            "context_bytes": context,
+            "allocator_slack": slack,
+        },
         "memory_per_gpu_bytes": _pair(per.total, mem.per_gpu_bytes.total),
         "fits": _pair(choice.memory.fits, mem.fits),
         "tokens_per_second": _pair(choice.time.tokens_per_second, time.tokens_per_second),
         "hours": _pair(stored, time.hours),
         "gpu_hours": _pair(choice.time.gpu_hours, time.gpu_hours),
-        "cost": {"planned": choice.cost.with_trial_margin, "new": cost.with_trial_margin,
-                 "currency": cost.currency},
+        "cost": {"planned": choice.cost.with_trial_margin, "new": cost.with_trial_margin, "currency": cost.currency},
         "baseline": {"hours": base_time.hours, "cost": base_cost.with_trial_margin, "differs": differs},
         "job": {"mfu": new_mfu, "overhead_bytes": new_overhead},
         "applied": False,
@@ -137,19 +171,36 @@ def apply_recalibration(plan: Plan, proposal: Doc, source: str | None = None) ->
     update = {k: v for k, v in proposal["job"].items() if v is not None}
     job = old_job.model_copy(update=update)
     mem, time, cost = reestimate(plan, job)
-    choice = Option.model_validate({**plan.choice.model_dump(warnings=False), "memory": mem.model_dump(warnings=False),
-                                    "time": time.model_dump(warnings=False), "cost": cost.model_dump(warnings=False)})
+    choice = Option.model_validate(
+        {
+            **plan.choice.model_dump(warnings=False),
+            "memory": mem.model_dump(warnings=False),
+            "time": time.model_dump(warnings=False),
+            "cost": cost.model_dump(warnings=False),
+        }
+    )
     plan.job, plan.choice = job, choice
     was = old_job.mfu if old_job.mfu is not None else proposal["mfu"]["planned"]
     rev = PlanRevision(
-        version=len(plan.revisions) + 2, created=now_iso(), source=source,
-        reason={"en": "Recalibrated from the acceptance kit's training run: MFU {} → {}{}.".format(
-                    units.percent(was), units.percent(job.mfu),
-                    ", memory overhead per GPU set from the measurement" if "overhead_bytes" in update else ""),
-                "zh_CN": "根据验收套件的训练测试重新校准：MFU {} → {}{}。".format(
-                    units.percent(was), units.percent(job.mfu), "，每卡显存开销按实测设定" if "overhead_bytes" in update else "")},
+        version=len(plan.revisions) + 2,
+        created=now_iso(),
+        source=source,
+        reason={
+            "en": "Recalibrated from the acceptance kit's training run: MFU {} → {}{}.".format(
+                units.percent(was),
+                units.percent(job.mfu),
+                ", memory overhead per GPU set from the measurement" if "overhead_bytes" in update else "",
+            ),
+            "zh_CN": "根据验收套件的训练测试重新校准：MFU {} → {}{}。".format(
+                units.percent(was),
+                units.percent(job.mfu),
+                "，每卡显存开销按实测设定" if "overhead_bytes" in update else "",
+            ),
+        },
         changes={k: [getattr(old_job, k), getattr(job, k)] for k in update},
-        before=before, after=choice_summary(choice) or {})
+        before=before,
+        after=choice_summary(choice) or {},
+    )
     plan.revisions.append(rev)
     proposal["applied"] = True
     return rev

@@ -19,37 +19,84 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 _HOMES: dict[str, str] = {
-    **dict.fromkeys((
-        'ALTERNATIVES_KEPT', 'CatalogRef', 'ChecklistState', 'ChoiceWording', 'FORMAT', 'Hardware', 'KitResult',
-        'ManualChoice', 'Plan', 'PlanRevision', 'STATUSES', 'SUFFIX', 'Status', 'VERSION', 'configuration_key',
-        'now_iso'
-    ), 'model'),
-    **dict.fromkeys((
-        'ChangedOnDisk', 'MIGRATIONS', 'file_stamp', 'load_plan', 'plan_bytes', 'plan_document',
-        'plan_from_dict', 'plan_hash', 'plan_lock', 'refuse_export_over', 'save_plan'
-    ), 'files'),
-    **dict.fromkeys((
-        'apply_choice', 'catalog_ref', 'choice_summary', 'choice_wording', 'default_title', 'display_title',
-        'evaluate_manual',
-        'hardware_for', 'manual_from', 'new_plan', 'pick_alternatives', 'plan_summary', 'set_alternatives',
-        'set_choice', 'title_is_default', 'validated_option'
-    ), 'making'),
-    **dict.fromkeys((
-        'AUTOSAVE_FORMAT', 'Recoverable', 'autosave_path_for', 'discard_autosave', 'find_recoverable',
-        'load_autosave', 'write_autosave'
-    ), 'autosave'),
-    **dict.fromkeys((
-        'BILLING_FORMS', 'Quote', 'QuoteFit', 'QuoteSelection', 'Rate', 'Subsidy', 'make_quote'
-    ), 'quotes'),
-    **dict.fromkeys((
-        'JobNeeds', 'QuoteCost', 'all_in_cost'
-    ), 'quote_cost'),
-    **dict.fromkeys((
-        'add_quote', 'get_quote', 'job_key', 'refresh_fits', 'remove_quote', 'select_quote'
-    ), 'quote_ops'),
-    **dict.fromkeys((
-        'Comparison', 'QUOTES_NEEDED', 'QuoteRow', 'compare', 'comparison_json', 'flag_text'
-    ), 'comparison'),
+    **dict.fromkeys(
+        (
+            "ALTERNATIVES_KEPT",
+            "CatalogRef",
+            "ChecklistState",
+            "ChoiceWording",
+            "FORMAT",
+            "Hardware",
+            "KitResult",
+            "ManualChoice",
+            "Plan",
+            "PlanRevision",
+            "STATUSES",
+            "SUFFIX",
+            "Status",
+            "VERSION",
+            "configuration_key",
+            "now_iso",
+        ),
+        "model",
+    ),
+    **dict.fromkeys(
+        (
+            "ChangedOnDisk",
+            "MIGRATIONS",
+            "file_stamp",
+            "load_plan",
+            "plan_bytes",
+            "plan_document",
+            "plan_from_dict",
+            "plan_hash",
+            "plan_lock",
+            "refuse_export_over",
+            "save_plan",
+        ),
+        "files",
+    ),
+    **dict.fromkeys(
+        (
+            "apply_choice",
+            "catalog_ref",
+            "choice_summary",
+            "choice_wording",
+            "default_title",
+            "display_title",
+            "evaluate_manual",
+            "hardware_for",
+            "manual_from",
+            "new_plan",
+            "pick_alternatives",
+            "plan_summary",
+            "set_alternatives",
+            "set_choice",
+            "title_is_default",
+            "validated_option",
+        ),
+        "making",
+    ),
+    **dict.fromkeys(
+        (
+            "AUTOSAVE_FORMAT",
+            "Recoverable",
+            "autosave_path_for",
+            "discard_autosave",
+            "find_recoverable",
+            "load_autosave",
+            "write_autosave",
+        ),
+        "autosave",
+    ),
+    **dict.fromkeys(
+        ("BILLING_FORMS", "Quote", "QuoteFit", "QuoteSelection", "Rate", "Subsidy", "make_quote"), "quotes"
+    ),
+    **dict.fromkeys(("JobNeeds", "QuoteCost", "all_in_cost"), "quote_cost"),
+    **dict.fromkeys(("add_quote", "get_quote", "job_key", "refresh_fits", "remove_quote", "select_quote"), "quote_ops"),
+    **dict.fromkeys(
+        ("Comparison", "QUOTES_NEEDED", "QuoteRow", "compare", "comparison_json", "flag_text"), "comparison"
+    ),
 }
 
 __all__ = sorted(_HOMES)

@@ -45,8 +45,14 @@ def write_autosave(plan: Plan, path: str | os.PathLike[str] | None = None, *, ke
 
     autosave_dir(create=True)  # GpudeskError naming the folder when it cannot be made
     target = autosave_path_for(path, key=key)
-    doc = {"format": AUTOSAVE_FORMAT, "version": 1, "original": str(Path(path).resolve()) if path else None,
-           "pid": os.getpid(), "saved_at": now_iso(), "plan": plan_document(plan)}
+    doc = {
+        "format": AUTOSAVE_FORMAT,
+        "version": 1,
+        "original": str(Path(path).resolve()) if path else None,
+        "pid": os.getpid(),
+        "saved_at": now_iso(),
+        "plan": plan_document(plan),
+    }
     atomic_write(target, json.dumps(doc, ensure_ascii=False))
     return target
 
@@ -102,8 +108,14 @@ def find_recoverable() -> list[Recoverable]:
         if original and Path(original).exists() and Path(original).stat().st_mtime >= file.stat().st_mtime:
             continue
         plan = doc.get("plan") or {}
-        found.append(Recoverable(autosave=file, original=original, saved_at=str(doc.get("saved_at", "")),
-                                 title=str(plan.get("title", "") if isinstance(plan, dict) else "")))
+        found.append(
+            Recoverable(
+                autosave=file,
+                original=original,
+                saved_at=str(doc.get("saved_at", "")),
+                title=str(plan.get("title", "") if isinstance(plan, dict) else ""),
+            )
+        )
     found.sort(key=lambda r: r.saved_at, reverse=True)
     return found
 

@@ -49,13 +49,17 @@ class Budget:
         return self.kind == "quote"
 
     def unstated_text(self) -> str:
-        """"network, fees not quoted, not counted" ("" when the quote states everything)."""
+        """ "network, fees not quoted, not counted" ("" when the quote states everything)."""
         if not self.unstated:
             return ""
         from gpudesk.core.plan.comparison import item_label
 
         sep = "、" if current_language() == "zh_CN" else ", "
-        return t("{items} not quoted, not counted", "{items}未报价，未计入", items=sep.join(item_label(i) for i in self.unstated))
+        return t(
+            "{items} not quoted, not counted",
+            "{items}未报价，未计入",
+            items=sep.join(item_label(i) for i in self.unstated),
+        )
 
     def text(self) -> str:
         """The amount with what it is, for a sentence or a checklist criterion."""
@@ -64,15 +68,30 @@ class Budget:
             return t("no priced total yet", "尚无定价总额")
         if self.kind == "quote":
             extra = self.unstated_text()
-            return t("{x} (all-in of the selected quote {q}{u})", "{x}（选定报价 {q} 的总价{u}）", x=money, q=self.quote,
-                     u=(t("; ", "；") + extra) if extra else "")
+            return t(
+                "{x} (all-in of the selected quote {q}{u})",
+                "{x}（选定报价 {q} 的总价{u}）",
+                x=money,
+                q=self.quote,
+                u=(t("; ", "；") + extra) if extra else "",
+            )
         if self.kind == "estimate":
-            return t("{x} (estimate including the {m} trial-and-error margin)", "{x}（估算，含 {m} 试错余量）", x=money,
-                     m=units.percent(self.margin))
+            return t(
+                "{x} (estimate including the {m} trial-and-error margin)",
+                "{x}（估算，含 {m} 试错余量）",
+                x=money,
+                m=units.percent(self.margin),
+            )
         if self.kind == "service":
-            return t("{x} for the service period ({b})", "{x}（服务期合计，{b}）", x=money, b=_billing_words(self.billing))
-        return t("{x} (training with the {m} margin, plus the service period)", "{x}（训练含 {m} 试错余量，另加服务期）",
-                 x=money, m=units.percent(self.margin))
+            return t(
+                "{x} for the service period ({b})", "{x}（服务期合计，{b}）", x=money, b=_billing_words(self.billing)
+            )
+        return t(
+            "{x} (training with the {m} margin, plus the service period)",
+            "{x}（训练含 {m} 试错余量，另加服务期）",
+            x=money,
+            m=units.percent(self.margin),
+        )
 
 
 def _billing_words(billing: str | None) -> str:
@@ -117,9 +136,18 @@ def plan_budget(plan: Plan, comparison: Comparison | None = None, *, today: _dt.
         row = comparison.row(comparison.selected) if comparison.selected else None
         if row is not None and row.cost.all_in is not None:
             c = row.cost
-            return Budget(c.all_in, "quote", currency, c.billed_hours or c.rental_hours, margin, c.billing, row.quote.id,
-                          tuple(i for i in c.unknown if i != "compute"), estimate,
-                          _difference(c, estimate, hours, currency))
+            return Budget(
+                c.all_in,
+                "quote",
+                currency,
+                c.billed_hours or c.rental_hours,
+                margin,
+                c.billing,
+                row.quote.id,
+                tuple(i for i in c.unknown if i != "compute"),
+                estimate,
+                _difference(c, estimate, hours, currency),
+            )
     return Budget(estimate, kind, currency, hours, margin, billing)
 
 
@@ -130,10 +158,20 @@ def _difference(c: QuoteCost, estimate: float | None, hours: float | None, curre
     parts = []
     billed = c.billed_hours
     if hours is not None and billed is not None and billed > hours + 0.05:
-        why = (t("the minimum rental period", "最短租期") if c.rental_hours and c.rental_hours > hours + 0.05
-               else t("the billing granularity", "计费粒度"))
-        parts.append(t("the quote bills {b} ({why}) for {h} of use", "报价按 {b}计费（{why}），实际使用 {h}",
-                       b=units.hours(billed), why=why, h=units.hours(hours)))
+        why = (
+            t("the minimum rental period", "最短租期")
+            if c.rental_hours and c.rental_hours > hours + 0.05
+            else t("the billing granularity", "计费粒度")
+        )
+        parts.append(
+            t(
+                "the quote bills {b} ({why}) for {h} of use",
+                "报价按 {b}计费（{why}），实际使用 {h}",
+                b=units.hours(billed),
+                why=why,
+                h=units.hours(hours),
+            )
+        )
     if c.billing and c.billing != "hourly":
         parts.append(t("its billing mix is {b}", "其计费组合为{b}", b=_billing_words(c.billing)))
     from gpudesk.core.plan.comparison import item_label
@@ -143,6 +181,12 @@ def _difference(c: QuoteCost, estimate: float | None, hours: float | None, curre
         if v:
             parts.append(f"{item_label(item)} {units.money(v, currency)}")
     sep = t("; ", "；")
-    return [t("The all-in {a} differs from the engine's estimate {e} at the quote's hourly price: {why}.",
-              "总价 {a} 与按报价小时价的引擎估算 {e} 不同：{why}。", a=units.money(c.all_in, currency),
-              e=units.money(estimate, currency), why=sep.join(parts) or t("rounding", "取整"))]
+    return [
+        t(
+            "The all-in {a} differs from the engine's estimate {e} at the quote's hourly price: {why}.",
+            "总价 {a} 与按报价小时价的引擎估算 {e} 不同：{why}。",
+            a=units.money(c.all_in, currency),
+            e=units.money(estimate, currency),
+            why=sep.join(parts) or t("rounding", "取整"),
+        )
+    ]

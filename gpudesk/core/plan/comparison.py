@@ -38,8 +38,14 @@ _FLAGS = {
     "incomplete": ("not stated: {items}; ask the provider", "未说明：{items}；请向服务商确认"),
     "spot": ("spot billing: the job can be interrupted", "竞价计费：任务可能被中断"),
 }
-_ITEMS = {"compute": ("compute", "算力"), "storage": ("storage", "存储"), "network": ("network", "网络"),
-          "fees": ("fees", "费用"), "subsidy": ("subsidy", "补贴"), "tax": ("tax", "税费")}
+_ITEMS = {
+    "compute": ("compute", "算力"),
+    "storage": ("storage", "存储"),
+    "network": ("network", "网络"),
+    "fees": ("fees", "费用"),
+    "subsidy": ("subsidy", "补贴"),
+    "tax": ("tax", "税费"),
+}
 FLAG_IDS = tuple(_FLAGS)
 
 
@@ -69,8 +75,10 @@ class QuoteRow:
     cheapest: bool = False
 
     def flag_texts(self) -> list[str]:
-        return [flag_text(f, self.cost.unknown if f == "incomplete" else None, date=self.quote.valid_until)
-                for f in self.flags]
+        return [
+            flag_text(f, self.cost.unknown if f == "incomplete" else None, date=self.quote.valid_until)
+            for f in self.flags
+        ]
 
     def flags_line(self) -> str:
         """The flags on one line, joined as the language punctuates ("a; b" / "甲；乙")."""
@@ -106,11 +114,19 @@ class Comparison:
 
     def rule_text(self) -> str:
         """The verdict on the three-quote rule, e.g. "有效报价 3 家，其中记录许可证 1 家：未满足三家比价要求"."""
-        verdict = (t("the three-quote rule is met", "满足三家比价要求") if self.rule_met else
-                   t("the rule of {k} licensed providers is not met", "未满足 {k} 家持牌服务商比价要求", k=QUOTES_NEEDED))
-        return t("Valid quotes from {p} provider{s}, {l} of them with a licence recorded: {v}.",
-                 "有效报价 {p} 家，其中记录许可证 {l} 家：{v}。", p=self.providers, s="" if self.providers == 1 else "s",
-                 l=self.licensed_providers, v=verdict)
+        verdict = (
+            t("the three-quote rule is met", "满足三家比价要求")
+            if self.rule_met
+            else t("the rule of {k} licensed providers is not met", "未满足 {k} 家持牌服务商比价要求", k=QUOTES_NEEDED)
+        )
+        return t(
+            "Valid quotes from {p} provider{s}, {l} of them with a licence recorded: {v}.",
+            "有效报价 {p} 家，其中记录许可证 {l} 家：{v}。",
+            p=self.providers,
+            s="" if self.providers == 1 else "s",
+            l=self.licensed_providers,
+            v=verdict,
+        )
 
 
 def _provider_row(q: Quote, catalog: Catalogue | None) -> dict[str, Any] | None:
@@ -126,7 +142,7 @@ def _provider_row(q: Quote, catalog: Catalogue | None) -> dict[str, Any] | None:
 def _name(q: Quote, facts: dict[str, Any] | None) -> str:
     if facts:
         zh, en = facts.get("name_zh"), facts.get("name_en")
-        return (t(en or "", zh or "") or zh or en or q.provider_name or q.provider)
+        return t(en or "", zh or "") or zh or en or q.provider_name or q.provider
     return q.provider_name or q.provider
 
 
@@ -165,8 +181,14 @@ def compare(plan: Plan, catalog: Catalogue | None = None, *, today: _dt.date | N
         sens = {f: all_in_cost(q, needs, factor=f).all_in for f in SENSITIVITY}
         facts = _provider_row(q, catalog)
         rows.append(QuoteRow(q, _name(q, facts), facts, fit, cost, sens, _flags(q, facts, fit, cost, today)))
-    eligible = [r for r in rows if r.cost.all_in is not None and "expired" not in r.flags
-                and "does-not-fit" not in r.flags and "zero-price" not in r.flags]
+    eligible = [
+        r
+        for r in rows
+        if r.cost.all_in is not None
+        and "expired" not in r.flags
+        and "does-not-fit" not in r.flags
+        and "zero-price" not in r.flags
+    ]
     cheapest = min(eligible, key=lambda r: r.cost.all_in).quote.id if eligible else None  # type: ignore[arg-type, return-value]
     sel = plan.quote_selection
     selected = sel.quote if sel is not None and any(r.quote.id == sel.quote for r in rows) else None
@@ -178,28 +200,65 @@ def compare(plan: Plan, catalog: Catalogue | None = None, *, today: _dt.date | N
     licensed = len({r.quote.provider for r in valid if r.licensed})
     notes = []
     if len(rows) < QUOTES_NEEDED:
-        notes.append(t("{n} of the usual {k} written quotes: ask more providers before approval.",
-                       "只有 {n} 份书面报价（通常需要 {k} 份）：审批前请向更多服务商询价。", n=len(rows), k=QUOTES_NEEDED))
+        notes.append(
+            t(
+                "{n} of the usual {k} written quotes: ask more providers before approval.",
+                "只有 {n} 份书面报价（通常需要 {k} 份）：审批前请向更多服务商询价。",
+                n=len(rows),
+                k=QUOTES_NEEDED,
+            )
+        )
     elif providers < QUOTES_NEEDED:
-        notes.append(t("Only {p} providers have a valid quote (the usual rule is {k} providers).",
-                       "只有 {p} 家服务商的报价在有效期内（通常需要 {k} 家）。", p=providers, k=QUOTES_NEEDED))
+        notes.append(
+            t(
+                "Only {p} providers have a valid quote (the usual rule is {k} providers).",
+                "只有 {p} 家服务商的报价在有效期内（通常需要 {k} 家）。",
+                p=providers,
+                k=QUOTES_NEEDED,
+            )
+        )
     if selected is not None and cheapest is not None and selected != cheapest:
-        notes.append(t("The selected quote is not the cheapest: the reason given is printed with it.",
-                       "所选报价不是最低价：随附所写理由。"))
+        notes.append(
+            t(
+                "The selected quote is not the cheapest: the reason given is printed with it.",
+                "所选报价不是最低价：随附所写理由。",
+            )
+        )
     chosen = next((r for r in rows if r.selected), None)
     if chosen is not None and "expired" in chosen.flags:
-        notes.append(t("The selected quote {q} expired on {d}: ask {p} for a current quote before approval.",
-                       "所选报价 {q} 已于 {d} 过期：审批前请向{p}重新询价。", q=chosen.quote.id,
-                       d=chosen.quote.valid_until, p=chosen.provider_name))
+        notes.append(
+            t(
+                "The selected quote {q} expired on {d}: ask {p} for a current quote before approval.",
+                "所选报价 {q} 已于 {d} 过期：审批前请向{p}重新询价。",
+                q=chosen.quote.id,
+                d=chosen.quote.valid_until,
+                p=chosen.provider_name,
+            )
+        )
     if chosen is not None and "does-not-fit" in chosen.flags:
-        notes.append(t("The selected quote's configuration does not fit the job in GPU memory.",
-                       "所选报价的配置显存装不下此任务。"))
-    return Comparison(rows, cheapest, selected, sel if selected else None, len(rows) >= QUOTES_NEEDED, len(valid),
-                      providers, today.isoformat(), notes, plan.job.trial_margin, licensed)
+        notes.append(
+            t(
+                "The selected quote's configuration does not fit the job in GPU memory.",
+                "所选报价的配置显存装不下此任务。",
+            )
+        )
+    return Comparison(
+        rows,
+        cheapest,
+        selected,
+        sel if selected else None,
+        len(rows) >= QUOTES_NEEDED,
+        len(valid),
+        providers,
+        today.isoformat(),
+        notes,
+        plan.job.trial_margin,
+        licensed,
+    )
 
 
 def billing_text(billing: str | None) -> str:
-    """"monthly+hourly" in words: "包月 + 按小时"."""
+    """ "monthly+hourly" in words: "包月 + 按小时"."""
     from gpudesk.core import units
 
     if not billing:
@@ -207,8 +266,13 @@ def billing_text(billing: str | None) -> str:
     return " + ".join(units.label("billing_short", b) for b in billing.split("+"))
 
 
-_PER = {"hourly": ("h", "时"), "daily": ("day", "天"), "monthly": ("month", "月"), "yearly": ("year", "年"),
-        "spot": ("h spot", "时（竞价）")}
+_PER = {
+    "hourly": ("h", "时"),
+    "daily": ("day", "天"),
+    "monthly": ("month", "月"),
+    "yearly": ("year", "年"),
+    "spot": ("h spot", "时（竞价）"),
+}
 
 
 def price_summary(q: Quote) -> str:
@@ -234,31 +298,64 @@ def row_json(r: QuoteRow) -> dict[str, Any]:
     q, fit, c = r.quote, r.fit, r.cost
     cj = cost_json(c)
     return {
-        "id": q.id, "provider": q.provider, "provider_name": r.provider_name, "reference": q.reference,
-        "date": q.date, "valid_until": q.valid_until, "contact": q.contact,
-        "gpu": q.gpu, "gpu_name": q.gpu_name, "gpu_name_zh": q.gpu_name_zh, "gpus": q.gpus, "gpus_per_node": q.gpus_per_node, "nodes": q.nodes,
+        "id": q.id,
+        "provider": q.provider,
+        "provider_name": r.provider_name,
+        "reference": q.reference,
+        "date": q.date,
+        "valid_until": q.valid_until,
+        "contact": q.contact,
+        "gpu": q.gpu,
+        "gpu_name": q.gpu_name,
+        "gpu_name_zh": q.gpu_name_zh,
+        "gpus": q.gpus,
+        "gpus_per_node": q.gpus_per_node,
+        "nodes": q.nodes,
         "region": q.region,
-        "hours": _r(fit.hours if fit else None), "gpu_hours": _r(fit.gpu_hours if fit else None),
-        "duration_hours": cj["duration_hours"], "rental_hours": cj["rental_hours"],
-        "fits": fit.fits if fit else None, "fit_source": fit.source if fit else None,
-        "fit_error": fit.error if fit else None, "layout": fit.layout if fit else None,
-        "all_in_cost": cj["all_in_cost"], "items": cj["items"], "billing": cj["billing"],
-        "billing_plan": cj["billing_plan"], "forms": cj["forms"], "break_even": cj["break_even"],
+        "hours": _r(fit.hours if fit else None),
+        "gpu_hours": _r(fit.gpu_hours if fit else None),
+        "duration_hours": cj["duration_hours"],
+        "rental_hours": cj["rental_hours"],
+        "fits": fit.fits if fit else None,
+        "fit_source": fit.source if fit else None,
+        "fit_error": fit.error if fit else None,
+        "layout": fit.layout if fit else None,
+        "all_in_cost": cj["all_in_cost"],
+        "items": cj["items"],
+        "billing": cj["billing"],
+        "billing_plan": cj["billing_plan"],
+        "forms": cj["forms"],
+        "break_even": cj["break_even"],
         "sensitivity": {f"+{round((f - 1) * 100)}%": _r(v) for f, v in r.sensitivity.items()},
-        "storage_gb": cj["storage_gb"], "egress_gb": cj["egress_gb"], "vat_inside": cj["vat_inside"],
-        "unknown_items": cj["unknown_items"], "assumptions": cj["assumptions"],
-        "licence_number": (r.provider or {}).get("licence_number"), "icp_filing": (r.provider or {}).get("icp_filing"),
-        "flags": list(r.flags), "flag_texts": r.flag_texts(), "selected": r.selected, "cheapest": r.cheapest,
+        "storage_gb": cj["storage_gb"],
+        "egress_gb": cj["egress_gb"],
+        "vat_inside": cj["vat_inside"],
+        "unknown_items": cj["unknown_items"],
+        "assumptions": cj["assumptions"],
+        "licence_number": (r.provider or {}).get("licence_number"),
+        "icp_filing": (r.provider or {}).get("icp_filing"),
+        "flags": list(r.flags),
+        "flag_texts": r.flag_texts(),
+        "selected": r.selected,
+        "cheapest": r.cheapest,
     }
 
 
 def comparison_json(c: Comparison) -> dict[str, Any]:
     sel = c.selection
     return {
-        "quotes": [row_json(r) for r in c.rows], "cheapest": c.cheapest, "selected": c.selected,
+        "quotes": [row_json(r) for r in c.rows],
+        "cheapest": c.cheapest,
+        "selected": c.selected,
         "selection": sel.model_dump(mode="json") if sel else None,
-        "enough_quotes": c.enough_quotes, "quotes_needed": QUOTES_NEEDED, "valid_quotes": c.valid_quotes,
-        "providers_with_valid_quotes": c.providers, "licensed_providers_with_valid_quotes": c.licensed_providers,
-        "three_quote_rule_met": c.rule_met, "rule_text": c.rule_text(),
-        "currency": "CNY", "today": c.today, "notes": list(c.notes),
+        "enough_quotes": c.enough_quotes,
+        "quotes_needed": QUOTES_NEEDED,
+        "valid_quotes": c.valid_quotes,
+        "providers_with_valid_quotes": c.providers,
+        "licensed_providers_with_valid_quotes": c.licensed_providers,
+        "three_quote_rule_met": c.rule_met,
+        "rule_text": c.rule_text(),
+        "currency": "CNY",
+        "today": c.today,
+        "notes": list(c.notes),
     }

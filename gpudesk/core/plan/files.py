@@ -1,7 +1,7 @@
 """Reading and writing plan files: versioned JSON, migrated on load, saved atomically with a .bak.
 
-    save_plan(plan, "13b.gpudesk")          # temp file + fsync + os.replace; keeps 13b.gpudesk.bak
-    plan = load_plan("13b.gpudesk")         # PlanFileError naming file and field on any damage
+save_plan(plan, "13b.gpudesk")          # temp file + fsync + os.replace; keeps 13b.gpudesk.bak
+plan = load_plan("13b.gpudesk")         # PlanFileError naming file and field on any damage
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from gpudesk.core.validation import reason
 from gpudesk.core.limits import MAX_JSON_DEPTH, MAX_PLAN_BYTES
 from gpudesk.errors import GpudeskError, PlanFileError
 from gpudesk.fileio import atomic_write, locked, read_json, remove_stale_temps
+
 
 # version N -> function turning a version-N document into a version-(N+1) one.
 # Version 0 was the pre-release draft: checklist state was a list of {"id", "status", ...}.
@@ -54,14 +55,15 @@ def plan_from_dict(doc: Any, source: str = "plan") -> Plan:
     if not isinstance(doc, dict):
         raise PlanFileError(f"{source}: not a gpudesk plan (the top level is not a JSON object)")
     if doc.get("format") != FORMAT:
-        raise PlanFileError(f"{source}: not a gpudesk plan (format tag is {doc.get('format')!r}, "
-                            f"expected {FORMAT!r})")
+        raise PlanFileError(f"{source}: not a gpudesk plan (format tag is {doc.get('format')!r}, expected {FORMAT!r})")
     version = doc.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 0:
         raise PlanFileError(f"{source}: version: expected a whole number, got {version!r}")
     if version > VERSION:
-        raise PlanFileError(f"{source}: written by a newer gpudesk (plan format version {version}; "
-                            f"this one reads up to {VERSION}); update gpudesk to open it")
+        raise PlanFileError(
+            f"{source}: written by a newer gpudesk (plan format version {version}; "
+            f"this one reads up to {VERSION}); update gpudesk to open it"
+        )
     doc = dict(doc)
     while doc["version"] < VERSION:
         step = MIGRATIONS.get(doc["version"])
@@ -75,9 +77,19 @@ def plan_from_dict(doc: Any, source: str = "plan") -> Plan:
         return Plan.model_validate(doc)
     except ValidationError as exc:
         first = exc.errors()[0]
-        more = t(" (and {n} more problems)", "（另有 {n} 处问题）", n=exc.error_count() - 1) if exc.error_count() > 1 else ""
-        raise PlanFileError(f"{source}" + t(": ", "：") + _field_path(tuple(first.get('loc', ()))) + t(": ", "：")
-                            + reason(first) + more) from None
+        more = (
+            t(" (and {n} more problems)", "（另有 {n} 处问题）", n=exc.error_count() - 1)
+            if exc.error_count() > 1
+            else ""
+        )
+        raise PlanFileError(
+            f"{source}"
+            + t(": ", "：")
+            + _field_path(tuple(first.get("loc", ())))
+            + t(": ", "：")
+            + reason(first)
+            + more
+        ) from None
 
 
 def load_plan(path: str | os.PathLike[str]) -> Plan:
@@ -129,15 +141,29 @@ def refuse_export_over(path: str | os.PathLike[str], *sources: str | os.PathLike
     p = Path(path)
     kind = "plan" if p.name.lower().endswith((SUFFIX, SUFFIX + ".bak")) else (_sniff(p) if p.is_file() else None)
     if kind is not None:
-        what = {"plan": t("a gpudesk plan file", "gpudesk 方案文件"), "autosave": t("a gpudesk autosave", "gpudesk 自动保存文件"),
-                "database": t("a database", "数据库文件")}[kind]
-        raise PlanFileError(t("{p}: is {w}; an export never replaces it, choose another output name",
-                              "{p}：是{w}，导出不会覆盖它；请另选输出文件名", p=p, w=what))
+        what = {
+            "plan": t("a gpudesk plan file", "gpudesk 方案文件"),
+            "autosave": t("a gpudesk autosave", "gpudesk 自动保存文件"),
+            "database": t("a database", "数据库文件"),
+        }[kind]
+        raise PlanFileError(
+            t(
+                "{p}: is {w}; an export never replaces it, choose another output name",
+                "{p}：是{w}，导出不会覆盖它；请另选输出文件名",
+                p=p,
+                w=what,
+            )
+        )
     for src in sources:
         src = Path(src)
         if _same(p, src) or _same(p, src.with_name(src.name + ".bak")):
-            raise PlanFileError(t("{p}: is the file this export is made from; choose another output name",
-                                  "{p}：正是导出所依据的文件；请另选输出文件名", p=p))
+            raise PlanFileError(
+                t(
+                    "{p}: is the file this export is made from; choose another output name",
+                    "{p}：正是导出所依据的文件；请另选输出文件名",
+                    p=p,
+                )
+            )
     return p
 
 

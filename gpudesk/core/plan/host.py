@@ -29,8 +29,13 @@ def _bytes(value: int | float | str | None) -> int | None:
 def host_facts(o: Option) -> HostFacts:
     h = o.host or {}
     need = max(int(h.get("ram_bytes") or 0), int(o.memory.host_ram_bytes or 0)) or None
-    return HostFacts(need, host_ram_to_order(need), _bytes(h.get("server_ram_bytes")), _bytes(h.get("nvme_bytes")),
-                     _bytes(h.get("server_nvme_bytes")))
+    return HostFacts(
+        need,
+        host_ram_to_order(need),
+        _bytes(h.get("server_ram_bytes")),
+        _bytes(h.get("nvme_bytes")),
+        _bytes(h.get("server_nvme_bytes")),
+    )
 
 
 def host_cpu(cpu: str | None) -> str:

@@ -38,7 +38,9 @@ def kit_evidence(plan: Plan, item_id: str, lang: str | None = None) -> str | Non
         needed = nodes_needed(plan, kind)
         hosts = {r.host for r in records if r.kind == kind}
         if needed > 1 and combined_status(plan, item_id, kind) is None:
-            lines.append(t("{k} of {n} nodes checked so far.", "目前已检查 {n} 个节点中的 {k} 个。", k=len(hosts), n=needed))
+            lines.append(
+                t("{k} of {n} nodes checked so far.", "目前已检查 {n} 个节点中的 {k} 个。", k=len(hosts), n=needed)
+            )
         when = max((r.measured_at or r.imported_at) for r in records)
         stamp = when[:16].replace("T", " ") + (" UTC" if when.endswith("Z") else "")
         lines.append(t("(gpudesk acceptance kit, measured {w})", "（gpudesk 验收套件，测量于 {w}）", w=stamp))

@@ -1,6 +1,6 @@
 """Making a plan: its choice (with the catalogue rows copied in), alternatives, title, and summaries.
 
-    plan = new_plan(job, constraints, catalog, gpu_id="a100-sxm-80gb", gpus=4)
+plan = new_plan(job, constraints, catalog, gpu_id="a100-sxm-80gb", gpus=4)
 """
 
 from __future__ import annotations
@@ -92,8 +92,9 @@ def set_choice(plan: Plan, option: Option | None, catalog: Catalogue | None = No
     return plan
 
 
-def choice_wording(job: Job, option: Option, catalog: Catalogue,
-                   constraints: Constraints | None = None) -> dict[str, ChoiceWording]:
+def choice_wording(
+    job: Job, option: Option, catalog: Catalogue, constraints: Constraints | None = None
+) -> dict[str, ChoiceWording]:
     """The option's advice and notes in each language, from the core functions the app uses: the advice
     rules run again on the option's own figures (matched by id; advice that compares options with each
     other, e.g. better-value-gpu, keeps its stored wording), the notes from the same configuration
@@ -119,10 +120,20 @@ def choice_wording(job: Job, option: Option, catalog: Catalogue,
     return out
 
 
-def new_plan(job: Job, constraints: Constraints | None, catalog: Catalogue, gpu_id: str | None = None,
-             gpus: int | None = None, *, offer_id: str | None = None, title: str = "",
-             author: str = "", organisation: str = "", notes: str = "",
-             manual: ManualChoice | None = None) -> Plan:
+def new_plan(
+    job: Job,
+    constraints: Constraints | None,
+    catalog: Catalogue,
+    gpu_id: str | None = None,
+    gpus: int | None = None,
+    *,
+    offer_id: str | None = None,
+    title: str = "",
+    author: str = "",
+    organisation: str = "",
+    notes: str = "",
+    manual: ManualChoice | None = None,
+) -> Plan:
     """A plan whose choice is the recommender's top option, or exactly the configuration named.
 
     `gpu_id` (with `gpus`, default 1) keeps that GPU and count; `gpus` alone picks the best option
@@ -151,8 +162,10 @@ def new_plan(job: Job, constraints: Constraints | None, catalog: Catalogue, gpu_
         if not same:
             if search_error:
                 raise search_error
-            raise GpudeskError(f"no recommended option uses {gpus} GPUs; name the GPU with --gpu "
-                               f"(recommended counts: {sorted({o.gpus for o in ranked}) or 'none'})")
+            raise GpudeskError(
+                f"no recommended option uses {gpus} GPUs; name the GPU with --gpu "
+                f"(recommended counts: {sorted({o.gpus for o in ranked}) or 'none'})"
+            )
         choice = same[0]
     else:
         if not ranked:
@@ -161,9 +174,18 @@ def new_plan(job: Job, constraints: Constraints | None, catalog: Catalogue, gpu_
 
     alternatives = [validated_option(o) for o in pick_alternatives(compared, choice)]
     stamp = now_iso()
-    plan = Plan(title=title or default_title(job, choice), author=author, organisation=organisation,
-                created=stamp, modified=stamp, job=job, constraints=constraints,
-                alternatives=alternatives, notes=notes, manual=manual)
+    plan = Plan(
+        title=title or default_title(job, choice),
+        author=author,
+        organisation=organisation,
+        created=stamp,
+        modified=stamp,
+        job=job,
+        constraints=constraints,
+        alternatives=alternatives,
+        notes=notes,
+        manual=manual,
+    )
     return set_choice(plan, choice, catalog)
 
 
@@ -215,11 +237,22 @@ def default_title(job: Job, choice: Option, *, model: str | None = None) -> str:
     from gpudesk.core.engine.architecture import model_name
 
     task = _val(job.task)
-    names = {"pretrain": ("pre-training", "预训练"), "full": ("full fine-tuning", "全参数训练"),
-             "lora": ("LoRA fine-tuning", "LoRA 微调"), "qlora": ("QLoRA fine-tuning", "QLoRA 微调"),
-             "inference": ("serving", "推理服务"), "mixed": ("training + serving", "训练 + 推理")}
-    return t("{model} {task} on {n}× {gpu}", "{model} {task}：{n}× {gpu}", model=model or model_name(job.model),
-             task=t(*names.get(task, (task, task))), n=choice.gpus, gpu=units.gpu_name(choice))
+    names = {
+        "pretrain": ("pre-training", "预训练"),
+        "full": ("full fine-tuning", "全参数训练"),
+        "lora": ("LoRA fine-tuning", "LoRA 微调"),
+        "qlora": ("QLoRA fine-tuning", "QLoRA 微调"),
+        "inference": ("serving", "推理服务"),
+        "mixed": ("training + serving", "训练 + 推理"),
+    }
+    return t(
+        "{model} {task} on {n}× {gpu}",
+        "{model} {task}：{n}× {gpu}",
+        model=model or model_name(job.model),
+        task=t(*names.get(task, (task, task))),
+        n=choice.gpus,
+        gpu=units.gpu_name(choice),
+    )
 
 
 def title_is_default(plan: Plan) -> bool:
@@ -232,8 +265,10 @@ def title_is_default(plan: Plan) -> bool:
         return False
     for lang in LANGUAGES:
         with use_language(lang):
-            if title in (default_title(plan.job, plan.choice), default_title(plan.job, plan.choice,
-                                                                              model=plan.job.model.name)):
+            if title in (
+                default_title(plan.job, plan.choice),
+                default_title(plan.job, plan.choice, model=plan.job.model.name),
+            ):
                 return True
     return False
 
@@ -246,9 +281,16 @@ def display_title(plan: Plan) -> str:
     return plan.title
 
 
-def apply_choice(plan: Plan, option: Option | None, options: list[Option], catalog: Catalogue | None = None, *,
-                 follow_title: bool = False, manual: ManualChoice | None = None,
-                 wording: dict[str, ChoiceWording] | None = None) -> Plan:
+def apply_choice(
+    plan: Plan,
+    option: Option | None,
+    options: list[Option],
+    catalog: Catalogue | None = None,
+    *,
+    follow_title: bool = False,
+    manual: ManualChoice | None = None,
+    wording: dict[str, ChoiceWording] | None = None,
+) -> Plan:
     """Make `option` the choice with the alternatives from `options`; the title follows when asked.
 
     `wording` (from `choice_wording`, e.g. computed off the GUI thread) saves evaluating it again."""
@@ -266,22 +308,40 @@ def apply_choice(plan: Plan, option: Option | None, options: list[Option], catal
     return plan
 
 
-def evaluate_manual(job: Job, catalog: Catalogue, manual: ManualChoice, constraints: Constraints | None = None) -> Option:
+def evaluate_manual(
+    job: Job, catalog: Catalogue, manual: ManualChoice, constraints: Constraints | None = None
+) -> Option:
     """The engine's answer for exactly the hand-set configuration (GpudeskError says why it cannot run;
     one that does not fit comes back with memory.fits false and the reason in its advice)."""
     from gpudesk.core.search import FixedLayout, evaluate
 
-    layout = FixedLayout(tp=manual.tp, pp=manual.pp, zero=manual.zero, offload=manual.offload,
-                         recompute=manual.recompute, micro_batch=manual.micro_batch)
-    return evaluate(job, catalog, manual.gpu, manual.gpus, offer_id=manual.offer, constraints=constraints,
-                    layout=layout)
+    layout = FixedLayout(
+        tp=manual.tp,
+        pp=manual.pp,
+        zero=manual.zero,
+        offload=manual.offload,
+        recompute=manual.recompute,
+        micro_batch=manual.micro_batch,
+    )
+    return evaluate(
+        job, catalog, manual.gpu, manual.gpus, offer_id=manual.offer, constraints=constraints, layout=layout
+    )
 
 
 def manual_from(option: Option) -> ManualChoice:
     """The hand-set form of an option's configuration (to start editing from it)."""
     lay = option.layout
-    return ManualChoice(gpu=option.gpu, gpus=option.gpus, offer=option.offer, tp=lay.tp, pp=lay.pp, zero=lay.zero,
-                        offload=lay.offload, recompute=lay.recompute, micro_batch=lay.micro_batch)
+    return ManualChoice(
+        gpu=option.gpu,
+        gpus=option.gpus,
+        offer=option.offer,
+        tp=lay.tp,
+        pp=lay.pp,
+        zero=lay.zero,
+        offload=lay.offload,
+        recompute=lay.recompute,
+        micro_batch=lay.micro_batch,
+    )
 
 
 def _val(x: Any) -> str:
@@ -294,31 +354,60 @@ def choice_summary(option: Option | None) -> dict[str, Any] | None:
         return None
     lay, cost = option.layout, option.cost
     return {
-        "gpu": option.gpu, "gpu_name": option.gpu_name, "gpu_name_zh": option.gpu_name_zh, "gpus": option.gpus, "nodes": option.nodes,
-        "gpus_per_node": option.gpus_per_node, "interconnect": option.interconnect, "network": option.network,
-        "provider": option.provider, "offer": option.offer, "region": option.region, "server": option.server,
+        "gpu": option.gpu,
+        "gpu_name": option.gpu_name,
+        "gpu_name_zh": option.gpu_name_zh,
+        "gpus": option.gpus,
+        "nodes": option.nodes,
+        "gpus_per_node": option.gpus_per_node,
+        "interconnect": option.interconnect,
+        "network": option.network,
+        "provider": option.provider,
+        "offer": option.offer,
+        "region": option.region,
+        "server": option.server,
         "tier": _val(option.tier),
-        "layout": {"tp": lay.tp, "pp": lay.pp, "dp": lay.dp, "zero": lay.zero, "offload": _val(lay.offload),
-                   "recompute": _val(lay.recompute), "micro_batch": lay.micro_batch},
+        "layout": {
+            "tp": lay.tp,
+            "pp": lay.pp,
+            "dp": lay.dp,
+            "zero": lay.zero,
+            "offload": _val(lay.offload),
+            "recompute": _val(lay.recompute),
+            "micro_batch": lay.micro_batch,
+        },
         "memory_per_gpu_bytes": option.memory.per_gpu_bytes.total,
-        "gpu_capacity_bytes": option.memory.gpu_capacity_bytes, "fits": option.memory.fits,
-        "hours": option.time.hours, "gpu_hours": option.time.gpu_hours,
-        "tokens_per_second": option.time.tokens_per_second, "mfu": option.time.mfu,
+        "gpu_capacity_bytes": option.memory.gpu_capacity_bytes,
+        "fits": option.memory.fits,
+        "hours": option.time.hours,
+        "gpu_hours": option.time.gpu_hours,
+        "tokens_per_second": option.time.tokens_per_second,
+        "mfu": option.time.mfu,
         "memory_overhead_bytes": option.memory.per_gpu_bytes.overhead,
-        "currency": cost.currency, "price_per_gpu_hour": cost.price_per_gpu_hour,
-        "cost_with_trial_margin": cost.with_trial_margin, "monthly_cost": cost.monthly_cost,
-        "price_kind": option.price_kind, "price_date": option.price_date,
+        "currency": cost.currency,
+        "price_per_gpu_hour": cost.price_per_gpu_hour,
+        "cost_with_trial_margin": cost.with_trial_margin,
+        "monthly_cost": cost.monthly_cost,
+        "price_kind": option.price_kind,
+        "price_date": option.price_date,
         "serving": option.serving.model_dump(mode="json") if option.serving is not None else None,
     }
 
 
 def plan_summary(plan: Plan, path: str | os.PathLike[str] | None = None) -> dict[str, Any]:
     return {
-        "title": plan.title, "organisation": plan.organisation, "author": plan.author,
-        "file": str(Path(path).resolve()) if path else None, "hash": plan_hash(plan),
-        "created": plan.created, "modified": plan.modified,
-        "model": plan.job.model.name, "model_id": plan.job.model.id, "task": _val(plan.job.task),
-        "choice": choice_summary(plan.choice), "alternatives": len(plan.alternatives),
+        "title": plan.title,
+        "organisation": plan.organisation,
+        "author": plan.author,
+        "file": str(Path(path).resolve()) if path else None,
+        "hash": plan_hash(plan),
+        "created": plan.created,
+        "modified": plan.modified,
+        "model": plan.job.model.name,
+        "model_id": plan.job.model.id,
+        "task": _val(plan.job.task),
+        "choice": choice_summary(plan.choice),
+        "alternatives": len(plan.alternatives),
         "catalog": plan.catalog.model_dump(),
         "quotes": len(plan.quotes),
         "selected_quote": plan.quote_selection.quote if plan.quote_selection else None,

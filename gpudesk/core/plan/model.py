@@ -165,7 +165,8 @@ class Plan(_Strict):
     alternatives: list[Option] = Field(default_factory=list)
     notes: str = limited_text("notes")
     approvers: list[Annotated[str, BeforeValidator(_one_line), Field(max_length=TEXT_LIMITS["approver"])]] = Field(
-        default_factory=list, max_length=MAX_APPROVERS)  # reviewers and approvers, in signing order
+        default_factory=list, max_length=MAX_APPROVERS
+    )  # reviewers and approvers, in signing order
     manual: ManualChoice | None = None  # the configuration set by hand, when the choice is one
     checklist: dict[str, ChecklistState] = Field(default_factory=dict)
     catalog: CatalogRef = Field(default_factory=CatalogRef)

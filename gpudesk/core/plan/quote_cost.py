@@ -172,28 +172,62 @@ def all_in_cost(q: Quote, needs: JobNeeds, *, factor: float = 1.0) -> QuoteCost:
     storage_gb = needs.storage_bytes / GB
     egress_gb = needs.egress_bytes / GB
     if needs.hours is None and not needs.service_hours:
-        return QuoteCost(factor, None, None, items, None, storage_gb=storage_gb, egress_gb=egress_gb,
-                         unknown=["compute"], assumptions=[t(
-                             "The job's duration on this configuration is unknown, so its cost is too.",
-                             "该配置上的任务时长未知，费用也无法计算。")])
+        return QuoteCost(
+            factor,
+            None,
+            None,
+            items,
+            None,
+            storage_gb=storage_gb,
+            egress_gb=egress_gb,
+            unknown=["compute"],
+            assumptions=[
+                t(
+                    "The job's duration on this configuration is unknown, so its cost is too.",
+                    "该配置上的任务时长未知，费用也无法计算。",
+                )
+            ],
+        )
     train = (needs.hours or 0.0) * (1 + needs.trial_margin)
     duration = (train + needs.service_hours) * factor
     rental = max(duration, q.min_hours or 0.0)
     sens = t(" × {x:g} (sensitivity)", " × {x:g}（敏感性）", x=factor) if factor != 1 else ""
     if needs.hours:
-        notes.append(t("Duration: {h:,.1f} h clean run × {m:.2f} (trial margin){f}",
-                       "时长：一次跑通 {h:,.1f} 小时 × {m:.2f}（试错余量）{f}", h=needs.hours, m=1 + needs.trial_margin,
-                       f=sens if not needs.service_hours else ""))
+        notes.append(
+            t(
+                "Duration: {h:,.1f} h clean run × {m:.2f} (trial margin){f}",
+                "时长：一次跑通 {h:,.1f} 小时 × {m:.2f}（试错余量）{f}",
+                h=needs.hours,
+                m=1 + needs.trial_margin,
+                f=sens if not needs.service_hours else "",
+            )
+        )
     if needs.service_hours:
-        notes.append(t("Service period: {h:,.0f} h{plus}{f}", "服务期：{h:,.0f} 小时{plus}{f}", h=needs.service_hours,
-                       plus=t(", after the training run", "，接在训练之后") if needs.hours else "", f=sens))
+        notes.append(
+            t(
+                "Service period: {h:,.0f} h{plus}{f}",
+                "服务期：{h:,.0f} 小时{plus}{f}",
+                h=needs.service_hours,
+                plus=t(", after the training run", "，接在训练之后") if needs.hours else "",
+                f=sens,
+            )
+        )
     if q.min_hours and q.min_hours > duration:
-        notes.append(t("The minimum rental period of {m:,.0f} h is longer than the job: {m:,.0f} h are billed.",
-                       "最短租期 {m:,.0f} 小时长于任务时长：按 {m:,.0f} 小时计费。", m=q.min_hours))
+        notes.append(
+            t(
+                "The minimum rental period of {m:,.0f} h is longer than the job: {m:,.0f} h are billed.",
+                "最短租期 {m:,.0f} 小时长于任务时长：按 {m:,.0f} 小时计费。",
+                m=q.min_hours,
+            )
+        )
     step = GRANULARITY_HOURS[q.granularity or "hour"]
     if q.granularity is None:
-        notes.append(t("Billing granularity not stated: hourly use is rounded up to whole hours.",
-                       "未说明计费粒度：按小时使用的部分向上取整到整小时。"))
+        notes.append(
+            t(
+                "Billing granularity not stated: hourly use is rounded up to whole hours.",
+                "未说明计费粒度：按小时使用的部分向上取整到整小时。",
+            )
+        )
 
     # compute
     priced = [r.billing for r in q.rates]
@@ -202,9 +236,13 @@ def all_in_cost(q: Quote, needs: JobNeeds, *, factor: float = 1.0) -> QuoteCost:
     lines = cheapest_mix(q, rental, step, allowed) if allowed else None
     if lines is None and "spot" in (q.billing or priced) and forms.get("spot") is not None:
         lines = [forms["spot"]]  # type: ignore[list-item]
-        notes.append(t("Only a spot price is quoted: the job may be interrupted (terms: {terms}).",
-                       "报价只有竞价（抢占式）价格：任务可能被中断（条款：{terms}）。",
-                       terms=(q.rate("spot").interruption or t("not stated", "未说明"))))  # type: ignore[union-attr]
+        notes.append(
+            t(
+                "Only a spot price is quoted: the job may be interrupted (terms: {terms}).",
+                "报价只有竞价（抢占式）价格：任务可能被中断（条款：{terms}）。",
+                terms=(q.rate("spot").interruption or t("not stated", "未说明")),  # type: ignore[union-attr]
+            )
+        )
     if lines is None:
         unknown.append("compute")
     else:
@@ -218,9 +256,15 @@ def all_in_cost(q: Quote, needs: JobNeeds, *, factor: float = 1.0) -> QuoteCost:
         items["storage"] = 0.0
     elif q.storage_per_gb_month is not None:
         items["storage"] = chargeable * q.storage_per_gb_month * months
-        notes.append(t("Storage: {gb:,.0f} GB needed, {inc:,.0f} GB included, the rest for {mo:.2f} months.",
-                       "存储：需要 {gb:,.0f} GB，赠送 {inc:,.0f} GB，其余按 {mo:.2f} 个月计费。",
-                       gb=storage_gb, inc=q.storage_included_gb or 0, mo=months))
+        notes.append(
+            t(
+                "Storage: {gb:,.0f} GB needed, {inc:,.0f} GB included, the rest for {mo:.2f} months.",
+                "存储：需要 {gb:,.0f} GB，赠送 {inc:,.0f} GB，其余按 {mo:.2f} 个月计费。",
+                gb=storage_gb,
+                inc=q.storage_included_gb or 0,
+                mo=months,
+            )
+        )
     else:
         unknown.append("storage")
 
@@ -248,8 +292,14 @@ def all_in_cost(q: Quote, needs: JobNeeds, *, factor: float = 1.0) -> QuoteCost:
         base = sum(items[i] or 0.0 for i in q.subsidy.items)
         rebate = q.subsidy.rate * base
         if q.subsidy.cap is not None and rebate > q.subsidy.cap:
-            notes.append(t("Subsidy capped at {cap:,.2f} (the rate gives {r:,.2f}).",
-                           "补贴以 {cap:,.2f} 封顶（按比例为 {r:,.2f}）。", cap=q.subsidy.cap, r=rebate))
+            notes.append(
+                t(
+                    "Subsidy capped at {cap:,.2f} (the rate gives {r:,.2f}).",
+                    "补贴以 {cap:,.2f} 封顶（按比例为 {r:,.2f}）。",
+                    cap=q.subsidy.cap,
+                    r=rebate,
+                )
+            )
             rebate = q.subsidy.cap
         items["subsidy"] = -rebate
     else:
@@ -269,9 +319,22 @@ def all_in_cost(q: Quote, needs: JobNeeds, *, factor: float = 1.0) -> QuoteCost:
 
     known = [v for v in items.values() if v is not None]
     all_in = sum(known) if items["compute"] is not None else None
-    return QuoteCost(factor, duration, rental, items, all_in, lines or [], billing, {
-        f: (x.cost if x is not None else None) for f, x in forms.items()}, break_evens(q), storage_gb, egress_gb,
-        vat_inside, unknown, notes)
+    return QuoteCost(
+        factor,
+        duration,
+        rental,
+        items,
+        all_in,
+        lines or [],
+        billing,
+        {f: (x.cost if x is not None else None) for f, x in forms.items()},
+        break_evens(q),
+        storage_gb,
+        egress_gb,
+        vat_inside,
+        unknown,
+        notes,
+    )
 
 
 def sensitivity(q: Quote, needs: JobNeeds) -> dict[float, float | None]:
@@ -284,17 +347,39 @@ def cost_json(c: QuoteCost) -> dict[str, Any]:
         return None if x is None else round(x, 2)
 
     return {
-        "duration_hours": r2(c.duration_hours), "rental_hours": r2(c.rental_hours),
-        "items": {k: r2(v) for k, v in c.items.items()}, "all_in_cost": r2(c.all_in), "billing": c.billing,
-        "billing_plan": [{"form": x.form, "units": x.units, "count": x.count, "per": x.per, "price": x.price,
-                          "cost": r2(x.cost)} for x in c.lines],
+        "duration_hours": r2(c.duration_hours),
+        "rental_hours": r2(c.rental_hours),
+        "items": {k: r2(v) for k, v in c.items.items()},
+        "all_in_cost": r2(c.all_in),
+        "billing": c.billing,
+        "billing_plan": [
+            {"form": x.form, "units": x.units, "count": x.count, "per": x.per, "price": x.price, "cost": r2(x.cost)}
+            for x in c.lines
+        ],
         "forms": {k: r2(v) for k, v in c.forms.items()},
-        "break_even": [{"coarse": b.coarse, "fine": b.fine, "hours": r2(b.hours), "within_period": b.within_period}
-                       for b in c.break_even],
-        "storage_gb": r2(c.storage_gb), "egress_gb": r2(c.egress_gb), "vat_inside": r2(c.vat_inside),
-        "unknown_items": list(c.unknown), "assumptions": list(c.assumptions),
+        "break_even": [
+            {"coarse": b.coarse, "fine": b.fine, "hours": r2(b.hours), "within_period": b.within_period}
+            for b in c.break_even
+        ],
+        "storage_gb": r2(c.storage_gb),
+        "egress_gb": r2(c.egress_gb),
+        "vat_inside": r2(c.vat_inside),
+        "unknown_items": list(c.unknown),
+        "assumptions": list(c.assumptions),
     }
 
 
-__all__ = ["FORM_HOURS", "SENSITIVITY", "BillingLine", "BreakEven", "JobNeeds", "QuoteCost", "all_in_cost",
-           "break_evens", "cheapest_mix", "cost_json", "sensitivity", "single_form"]
+__all__ = [
+    "FORM_HOURS",
+    "SENSITIVITY",
+    "BillingLine",
+    "BreakEven",
+    "JobNeeds",
+    "QuoteCost",
+    "all_in_cost",
+    "break_evens",
+    "cheapest_mix",
+    "cost_json",
+    "sensitivity",
+    "single_form",
+]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime as _dt
 import hashlib
 import json
-from typing import Any
+from typing import Any, Literal
 
 from gpudesk.core import units
 from gpudesk.core.i18n import t
@@ -44,9 +44,13 @@ def job_needs(plan: Plan, fit: QuoteFit | None) -> JobNeeds:
         params = count_params(job.model).total
     except (GpudeskError, ValueError):
         params = job.model.params_hint or 0
-    return JobNeeds(hours=fit.hours if fit is not None else None, trial_margin=job.trial_margin,
-                    storage_bytes=storage_bytes(job, params, ckpt), egress_bytes=int(ckpt or 0),
-                    service_hours=(fit.service_hours or 0.0) if fit is not None else 0.0)
+    return JobNeeds(
+        hours=fit.hours if fit is not None else None,
+        trial_margin=job.trial_margin,
+        storage_bytes=storage_bytes(job, params, ckpt),
+        egress_bytes=int(ckpt or 0),
+        service_hours=(fit.service_hours or 0.0) if fit is not None else 0.0,
+    )
 
 
 # --- the provider and the configuration ---------------------------------------------------------
@@ -56,10 +60,14 @@ def provider_facts(catalog: Catalogue, provider_id: str) -> tuple[str, str, dict
     """(id, display name, row) of a provider the catalogue knows; GpudeskError otherwise."""
     row = catalog.provider(provider_id)
     if row.id == MARKET_REFERENCE:
-        raise GpudeskError(t("{p} is the catalogue's market reference, not a provider: a quote comes from a provider "
-                             "(add one with `gpudesk catalog add-provider`)",
-                             "{p} 是目录中的市场参考价，不是服务商：报价须来自服务商（可用 `gpudesk catalog add-provider` 添加）",
-                             p=provider_id))
+        raise GpudeskError(
+            t(
+                "{p} is the catalogue's market reference, not a provider: a quote comes from a provider "
+                "(add one with `gpudesk catalog add-provider`)",
+                "{p} 是目录中的市场参考价，不是服务商：报价须来自服务商（可用 `gpudesk catalog add-provider` 添加）",
+                p=provider_id,
+            )
+        )
     name = getattr(row, "name_zh", None) or getattr(row, "name_en", None) or row.id
     return row.id, name, _dump(row)
 
@@ -78,13 +86,19 @@ def _matches_choice(plan: Plan, q: Quote) -> bool:
     return c is not None and (c.gpu, c.gpus, c.gpus_per_node) == (q.gpu, q.gpus, q.gpus_per_node)
 
 
-def fit_from_option(plan: Plan, o: Option, source: str) -> QuoteFit:
+def fit_from_option(plan: Plan, o: Option, source: Literal["choice", "engine"]) -> QuoteFit:
     lay = o.layout
-    return QuoteFit(job_key=job_key(plan), source=source, fits=o.memory.fits, hours=o.time.hours,  # type: ignore[arg-type]
-                    gpu_hours=o.time.gpu_hours, memory_per_gpu_bytes=o.memory.per_gpu_bytes.total,
-                    service_hours=o.serving.period_hours if o.serving is not None else None,
-                    gpu_capacity_bytes=o.memory.gpu_capacity_bytes,
-                    layout=f"TP {lay.tp} · PP {lay.pp} · DP {lay.dp} · ZeRO {lay.zero}")
+    return QuoteFit(
+        job_key=job_key(plan),
+        source=source,
+        fits=o.memory.fits,
+        hours=o.time.hours,
+        gpu_hours=o.time.gpu_hours,
+        memory_per_gpu_bytes=o.memory.per_gpu_bytes.total,
+        service_hours=o.serving.period_hours if o.serving is not None else None,
+        gpu_capacity_bytes=o.memory.gpu_capacity_bytes,
+        layout=f"TP {lay.tp} · PP {lay.pp} · DP {lay.dp} · ZeRO {lay.zero}",
+    )
 
 
 def evaluate_quote(plan: Plan, q: Quote, catalog: Catalogue) -> Option:
@@ -136,8 +150,16 @@ def add_quote(plan: Plan, data: dict[str, Any] | Quote, catalog: Catalogue) -> Q
     d = data.model_dump() if isinstance(data, Quote) else dict(data)
     pid, name, facts = provider_facts(catalog, str(d.get("provider") or ""))
     gpu = catalog.gpu(str(d.get("gpu") or ""))
-    d.update(provider=pid, provider_name=d.get("provider_name") or name, provider_facts=facts, gpu=gpu.id,
-             gpu_name=gpu.name, gpu_name_zh=getattr(gpu, "name_zh", None), added=d.get("added") or now_iso(), fit=None)
+    d.update(
+        provider=pid,
+        provider_name=d.get("provider_name") or name,
+        provider_facts=facts,
+        gpu=gpu.id,
+        gpu_name=gpu.name,
+        gpu_name_zh=getattr(gpu, "name_zh", None),
+        added=d.get("added") or now_iso(),
+        fit=None,
+    )
     if not d.get("id"):
         d["id"] = next_quote_id(plan.quotes)
     elif any(q.id == d["id"] for q in plan.quotes):
@@ -154,21 +176,38 @@ def quote_warnings(q: Quote, catalog: Catalogue | None = None, today: _dt.date |
     out = []
     day = today or _dt.date.today()
     if q.expired(day):
-        out.append(t("this quote expired on {d}: ask {p} for a current one (it cannot be the cheapest)",
-                     "此报价已于 {d} 过期：请向{p}重新询价（过期报价不参与最低价比较）", d=q.valid_until,
-                     p=q.provider_name or q.provider))
+        out.append(
+            t(
+                "this quote expired on {d}: ask {p} for a current one (it cannot be the cheapest)",
+                "此报价已于 {d} 过期：请向{p}重新询价（过期报价不参与最低价比较）",
+                d=q.valid_until,
+                p=q.provider_name or q.provider,
+            )
+        )
     zero = [r.billing for r in q.rates if r.price == 0]
     if zero:
-        out.append(t("a price of 0 ({b}): check the quote (it cannot be the cheapest)",
-                     "价格为 0（{b}）：请核对报价（价格为 0 的报价不参与最低价比较）",
-                     b=t(", ", "、").join(units.label("billing_short", b) for b in zero)))
+        out.append(
+            t(
+                "a price of 0 ({b}): check the quote (it cannot be the cheapest)",
+                "价格为 0（{b}）：请核对报价（价格为 0 的报价不参与最低价比较）",
+                b=t(", ", "、").join(units.label("billing_short", b) for b in zero),
+            )
+        )
     if catalog is not None:
-        sizes = sorted({int(s.gpus_per_node) for s in catalog.servers() if getattr(s, "gpu", None) == q.gpu}
-                       | {int(o.gpus_per_node) for o in catalog.offers() if o.gpu == q.gpu})
+        sizes = sorted(
+            {int(s.gpus_per_node) for s in catalog.servers() if getattr(s, "gpu", None) == q.gpu}
+            | {int(o.gpus_per_node) for o in catalog.offers() if o.gpu == q.gpu}
+        )
         if sizes and q.gpus_per_node not in sizes:
-            out.append(t("no server or offer of {g} in the catalogue has {n} GPUs per node (known: {k}): check the "
-                         "quote", "目录中没有每节点 {n} 张 {g} 的服务器或报价（已知：{k}）：请核对报价",
-                         g=units.gpu_name(q), n=q.gpus_per_node, k=", ".join(map(str, sizes))))
+            out.append(
+                t(
+                    "no server or offer of {g} in the catalogue has {n} GPUs per node (known: {k}): check the quote",
+                    "目录中没有每节点 {n} 张 {g} 的服务器或报价（已知：{k}）：请核对报价",
+                    g=units.gpu_name(q),
+                    n=q.gpus_per_node,
+                    k=", ".join(map(str, sizes)),
+                )
+            )
     return out
 
 
@@ -177,7 +216,9 @@ def get_quote(plan: Plan, quote_id: str) -> Quote:
         if q.id == quote_id:
             return q
     ids = ", ".join(q.id for q in plan.quotes) or t("none", "无")
-    raise GpudeskError(t("no quote {q} in this plan (quotes: {ids})", "方案中没有报价 {q}（现有：{ids}）", q=quote_id, ids=ids))
+    raise GpudeskError(
+        t("no quote {q} in this plan (quotes: {ids})", "方案中没有报价 {q}（现有：{ids}）", q=quote_id, ids=ids)
+    )
 
 
 def remove_quote(plan: Plan, quote_id: str) -> Quote:
@@ -201,27 +242,46 @@ def choice_for_quote(plan: Plan, q: Quote, catalog: Catalogue) -> tuple[Option, 
     if monthly_rate is not None:
         monthly = monthly_rate.price / (q.gpus_per_node if monthly_rate.per == "node" else 1)
     cost = cost_estimate(plan.job, base.time, hourly, monthly)
-    option = base.model_copy(update={"provider": q.provider, "offer": None, "region": q.region,
-                                     "price_kind": "quoted", "price_date": q.date, "cost": cost})
+    option = base.model_copy(
+        update={
+            "provider": q.provider,
+            "offer": None,
+            "region": q.region,
+            "price_kind": "quoted",
+            "price_date": q.date,
+            "cost": cost,
+        }
+    )
     return validated_option(option), base
 
 
-def select_quote(plan: Plan, quote_id: str, reason: str, catalog: Catalogue, *, by: str | None = None,
-                 ) -> Quote:
+def select_quote(
+    plan: Plan,
+    quote_id: str,
+    reason: str,
+    catalog: Catalogue,
+    *,
+    by: str | None = None,
+) -> Quote:
     """Mark a quote as selected with the user's reason; the plan's choice becomes its configuration."""
     from gpudesk.core.plan.making import choice_wording, set_choice
 
     q = get_quote(plan, quote_id)
     reason = (reason or "").strip()
     if not reason:
-        raise GpudeskError(t("say why this quote is selected (--reason): the justification prints on the 比价 page",
-                             "请说明选择此报价的理由（--reason）：理由会打印在比价页上"))
+        raise GpudeskError(
+            t(
+                "say why this quote is selected (--reason): the justification prints on the 比价 page",
+                "请说明选择此报价的理由（--reason）：理由会打印在比价页上",
+            )
+        )
     option, base = choice_for_quote(plan, q, catalog)
     before = plan.choice
     set_choice(plan, option, catalog)
     if before is not None and not same_configuration(before, plan.choice):  # the replaced choice stays in view
-        kept = [a for a in plan.alternatives if not same_configuration(a, before)
-                and not same_configuration(a, plan.choice)]
+        kept = [
+            a for a in plan.alternatives if not same_configuration(a, before) and not same_configuration(a, plan.choice)
+        ]
         plan.alternatives = [before, *kept][:ALTERNATIVES_KEPT]
     plan.wording = choice_wording(plan.job, base, catalog, plan.constraints)  # advice worded in every language
     plan.quote_selection = QuoteSelection(quote=q.id, reason=reason, by=by, at=now_iso())

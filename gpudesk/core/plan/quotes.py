@@ -29,8 +29,13 @@ from gpudesk.errors import GpudeskError
 BillingForm = Literal["hourly", "daily", "monthly", "yearly", "spot"]
 BILLING_FORMS: tuple[str, ...] = ("hourly", "daily", "monthly", "yearly", "spot")
 # Hours one unit of each billing form covers. A month is the one the catalogue quotes (365·24/12).
-FORM_HOURS: dict[str, float] = {"hourly": 1.0, "daily": 24.0, "monthly": HOURS_PER_MONTH,
-                                "yearly": 12 * HOURS_PER_MONTH, "spot": 1.0}
+FORM_HOURS: dict[str, float] = {
+    "hourly": 1.0,
+    "daily": 24.0,
+    "monthly": HOURS_PER_MONTH,
+    "yearly": 12 * HOURS_PER_MONTH,
+    "spot": 1.0,
+}
 Granularity = Literal["second", "minute", "hour", "day"]
 SubsidyItem = Literal["compute", "storage", "network", "fees"]
 GRANULARITY_HOURS: dict[str, float] = {"second": 1 / 3600, "minute": 1 / 60, "hour": 1.0, "day": 24.0}
@@ -147,8 +152,13 @@ class Quote(_Strict):
     @classmethod
     def _id(cls, v: str) -> str:
         if not QUOTE_ID.match(v or ""):
-            raise ValueError(t("a quote id is 1–64 letters, digits, '.', '_' or '-', got {v!r}",
-                               "报价编号须为 1–64 个字母、数字、“.”、“_”或“-”，实际为 {v!r}", v=v))
+            raise ValueError(
+                t(
+                    "a quote id is 1–64 letters, digits, '.', '_' or '-', got {v!r}",
+                    "报价编号须为 1–64 个字母、数字、“.”、“_”或“-”，实际为 {v!r}",
+                    v=v,
+                )
+            )
         return v
 
     @field_validator("date", "valid_until", mode="before")
@@ -159,16 +169,29 @@ class Quote(_Strict):
     @model_validator(mode="after")
     def _consistent(self) -> Quote:
         if self.date and self.valid_until and self.valid_until < self.date:
-            raise ValueError(t("valid-until {u} is before the quote date {d}", "有效期 {u} 早于报价日期 {d}",
-                               u=self.valid_until, d=self.date))
+            raise ValueError(
+                t(
+                    "valid-until {u} is before the quote date {d}",
+                    "有效期 {u} 早于报价日期 {d}",
+                    u=self.valid_until,
+                    d=self.date,
+                )
+            )
         forms = [r.billing for r in self.rates]
         if len(set(forms)) != len(forms):
             twice = next(f for f in forms if forms.count(f) > 1)
-            raise ValueError(t("two {f} prices: give one price per billing form", "{f} 价格出现两次：每种计费方式只给一个价格",
-                               f=twice))
+            raise ValueError(
+                t(
+                    "two {f} prices: give one price per billing form",
+                    "{f} 价格出现两次：每种计费方式只给一个价格",
+                    f=twice,
+                )
+            )
         missing = [b for b in self.billing if b not in forms]
         if missing:
-            raise ValueError(t("billing {b} has no price in this quote", "计费方式 {b} 在此报价中没有价格", b=missing[0]))
+            raise ValueError(
+                t("billing {b} has no price in this quote", "计费方式 {b} 在此报价中没有价格", b=missing[0])
+            )
         if self.vat_rate is not None and self.prices_include_vat is None:
             raise ValueError(t("say whether prices include VAT when giving its rate", "给出税率时请说明价格是否含税"))
         return self
@@ -210,17 +233,32 @@ class QuoteSelection(_Strict):
 # --- making one from what a person typed ------------------------------------------------------
 
 _FIELD_NAMES = {
-    "provider": ("provider", "服务商"), "gpu": ("GPU", "GPU"), "gpus_per_node": ("GPUs per node", "每节点卡数"),
-    "nodes": ("nodes", "节点数"), "rates": ("price", "价格"), "price": ("price", "价格"),
-    "min_hours": ("minimum period (hours)", "最短租期（小时）"), "setup_fee": ("setup fee", "开通费"),
+    "provider": ("provider", "服务商"),
+    "gpu": ("GPU", "GPU"),
+    "gpus_per_node": ("GPUs per node", "每节点卡数"),
+    "nodes": ("nodes", "节点数"),
+    "rates": ("price", "价格"),
+    "price": ("price", "价格"),
+    "min_hours": ("minimum period (hours)", "最短租期（小时）"),
+    "setup_fee": ("setup fee", "开通费"),
     "storage_per_gb_month": ("storage price per GB-month", "存储单价（元/GB·月）"),
-    "storage_included_gb": ("included storage (GB)", "赠送存储（GB）"), "egress_per_gb": ("egress per GB", "流量单价"),
-    "bandwidth_per_month": ("bandwidth per month", "带宽月费"), "public_ips": ("public IPs", "公网 IP 数"),
-    "ip_per_month": ("price per IP and month", "每个 IP 月费"), "vat_rate": ("VAT rate", "增值税率"),
-    "subsidy": ("subsidy", "补贴"), "rate": ("subsidy rate", "补贴比例"), "cap": ("subsidy cap", "补贴上限"),
-    "date": ("quote date", "报价日期"), "valid_until": ("valid until", "有效期至"), "reference": ("reference", "报价编号"),
-    "id": ("quote id", "报价编号"), "host_ram_gb": ("host RAM (GB)", "内存（GB）"), "nvme_gb": ("NVMe (GB)", "NVMe（GB）"),
-    "granularity": ("billing granularity", "计费粒度"), "billing": ("billing", "计费方式"),
+    "storage_included_gb": ("included storage (GB)", "赠送存储（GB）"),
+    "egress_per_gb": ("egress per GB", "流量单价"),
+    "bandwidth_per_month": ("bandwidth per month", "带宽月费"),
+    "public_ips": ("public IPs", "公网 IP 数"),
+    "ip_per_month": ("price per IP and month", "每个 IP 月费"),
+    "vat_rate": ("VAT rate", "增值税率"),
+    "subsidy": ("subsidy", "补贴"),
+    "rate": ("subsidy rate", "补贴比例"),
+    "cap": ("subsidy cap", "补贴上限"),
+    "date": ("quote date", "报价日期"),
+    "valid_until": ("valid until", "有效期至"),
+    "reference": ("reference", "报价编号"),
+    "id": ("quote id", "报价编号"),
+    "host_ram_gb": ("host RAM (GB)", "内存（GB）"),
+    "nvme_gb": ("NVMe (GB)", "NVMe（GB）"),
+    "granularity": ("billing granularity", "计费粒度"),
+    "billing": ("billing", "计费方式"),
 }
 
 
@@ -255,4 +293,3 @@ def next_quote_id(existing: list[Quote] | list[str]) -> str:
         if f"q{i}" not in taken:
             return f"q{i}"
     return f"q{n}"  # pragma: no cover - the loop always finds one
-

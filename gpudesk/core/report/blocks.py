@@ -121,8 +121,19 @@ class PageBreak:
     pass
 
 
-Block = (Heading | Text | Bullets | Table | KeyValues | MemoryChart | ParetoChart | BillingChart | QuoteChart | SignOff
-         | PageBreak)
+Block = (
+    Heading
+    | Text
+    | Bullets
+    | Table
+    | KeyValues
+    | MemoryChart
+    | ParetoChart
+    | BillingChart
+    | QuoteChart
+    | SignOff
+    | PageBreak
+)
 
 
 @dataclass
@@ -147,4 +158,6 @@ class ReportData:
     plan_hash: str
     subject: str  # PDF metadata
     keywords: list[str] = field(default_factory=list)
-    cover_notice: tuple[Style, str] | None = None  # a boxed line on the cover (e.g. "budget estimate, no written quote yet")
+    cover_notice: tuple[Style, str] | None = (
+        None  # a boxed line on the cover (e.g. "budget estimate, no written quote yet")
+    )

@@ -117,12 +117,19 @@ def _quick_hint(option: Option, share: int | None) -> str:
 
     lay = option.layout
     if lay.zero == 3 and lay.dp > 1:
-        return t("split over the {k} GPUs that shard one copy of the model (TP × PP × DP with ZeRO-3)",
-                 "按共同分片一份模型的 {k} 张卡均分（张量并行 × 流水线并行 × 数据并行，ZeRO-3）", k=share)
+        return t(
+            "split over the {k} GPUs that shard one copy of the model (TP × PP × DP with ZeRO-3)",
+            "按共同分片一份模型的 {k} 张卡均分（张量并行 × 流水线并行 × 数据并行，ZeRO-3）",
+            k=share,
+        )
     gpus = "the GPU that holds" if share == 1 else "the {k} GPUs that hold"
     replicas = "the data-parallel replica holds" if lay.dp == 1 else "each of the {r} data-parallel replicas holds"
-    return t(f"split over {gpus} one copy of the model (TP × PP); {replicas} its own", "按共同容纳一份模型的 {k} 张卡均分（张量并行 × 流水线并行）；{r} 个数据并行副本"
-             "各自保存一份", k=share, r=lay.dp)
+    return t(
+        f"split over {gpus} one copy of the model (TP × PP); {replicas} its own",
+        "按共同容纳一份模型的 {k} 张卡均分（张量并行 × 流水线并行）；{r} 个数据并行副本各自保存一份",
+        k=share,
+        r=lay.dp,
+    )
 
 
 # --- cost and time ----------------------------------------------------------------------------
@@ -199,8 +206,9 @@ def billing_lines(option: Option, *, steps: int = 24) -> BillingLines | None:
     )
 
 
-def cost_chart_data(feasible: Sequence[Option | FeasiblePoint], chosen: Option | None = None, *,
-                    max_types: int = 5) -> CostChartData:
+def cost_chart_data(
+    feasible: Sequence[Option | FeasiblePoint], chosen: Option | None = None, *, max_types: int = 5
+) -> CostChartData:
     """Cost and days against GPU count per GPU type, the time-cost Pareto front, and billing.
 
     The per-type series keep the `max_types` GPU types with the cheapest option (plus the chosen
@@ -255,8 +263,9 @@ def chart_key(kind: str, data: MemoryChartData | CostChartData | None) -> object
     if kind == "cost":
         return (data.currency, data.trial_margin, data.by_gpu)
     if kind == "days":
-        return tuple((name, tuple((p.gpus, p.days, p.label, p.chosen) for p in points))
-                     for name, points in data.by_gpu.items())
+        return tuple(
+            (name, tuple((p.gpus, p.days, p.label, p.chosen) for p in points)) for name, points in data.by_gpu.items()
+        )
     if kind == "pareto":
         return (data.currency, data.points)
     if kind == "billing":
@@ -297,9 +306,18 @@ def quote_chart_data(comparison: Comparison) -> QuoteChartData:
     bars = []
     for r in comparison.rows:
         items = {k: v for k in QUOTE_ITEMS if (v := r.cost.items.get(k)) is not None}
-        bars.append(QuoteBar(r.quote.id, f"{r.quote.id} {r.provider_name}", items, r.cost.all_in,
-                             tuple(r.cost.unknown), r.cheapest, r.selected,
-                             "expired" in r.flags or "does-not-fit" in r.flags))
+        bars.append(
+            QuoteBar(
+                r.quote.id,
+                f"{r.quote.id} {r.provider_name}",
+                items,
+                r.cost.all_in,
+                tuple(r.cost.unknown),
+                r.cheapest,
+                r.selected,
+                "expired" in r.flags or "does-not-fit" in r.flags,
+            )
+        )
     return QuoteChartData(bars)
 
 
@@ -356,7 +374,11 @@ def _service_line(option: Option) -> str | None:
     from gpudesk.core.i18n import t
     from gpudesk.core.report.service import per_user_text
 
-    return t("{speed} · {month} per month · {million} per million tokens · first token {ttft} s",
-             "{speed} · 每月 {month} · 每百万 token {million} · 首 token {ttft} 秒", speed=per_user_text(s),
-             month=units.money(s.cost_per_month, s.currency), million=units.money(s.cost_per_million_tokens, s.currency, 2),
-             ttft=units.compact(s.time_to_first_token_seconds, 2))
+    return t(
+        "{speed} · {month} per month · {million} per million tokens · first token {ttft} s",
+        "{speed} · 每月 {month} · 每百万 token {million} · 首 token {ttft} 秒",
+        speed=per_user_text(s),
+        month=units.money(s.cost_per_month, s.currency),
+        million=units.money(s.cost_per_million_tokens, s.currency, 2),
+        ttft=units.compact(s.time_to_first_token_seconds, 2),
+    )

@@ -92,8 +92,12 @@ class ReportContext:
     def _no_quote_text(self) -> str:
         n = len(self.comparison.rows)
         if n:
-            return t("Budget estimate: {n} written quote{s} on file, none selected yet.",
-                     "预算估算：已有 {n} 份书面报价，尚未选定。", n=n, s="s" if n != 1 else "")
+            return t(
+                "Budget estimate: {n} written quote{s} on file, none selected yet.",
+                "预算估算：已有 {n} 份书面报价，尚未选定。",
+                n=n,
+                s="s" if n != 1 else "",
+            )
         return t("Budget estimate, no written quote yet.", "预算估算，尚无书面报价。")
 
     def row(self, kind: str, ident: str | None) -> Any:

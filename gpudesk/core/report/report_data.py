@@ -30,8 +30,9 @@ from gpudesk.core.report.sizing import SizingSection
 from gpudesk.core.report.summary import SummarySection
 
 
-def build_report(plan: Plan, lang: str, *, generated: _dt.date | None = None,
-                 catalog: Catalogue | None = None) -> ReportData:
+def build_report(
+    plan: Plan, lang: str, *, generated: _dt.date | None = None, catalog: Catalogue | None = None
+) -> ReportData:
     """The printed plan's contents for `plan` in `lang` ("zh_CN" or "en"). `catalog` supplies rows the
     plan does not store (provider names of alternatives); without it they print as recorded ids."""
     with use_language(normalise(lang)) as language:
@@ -39,7 +40,6 @@ def build_report(plan: Plan, lang: str, *, generated: _dt.date | None = None,
 
 
 class _Builder(SummarySection, SizingSection, AlternativesSection, QuotesSection, ProviderSection, ChecklistSection):
-
     def build(self) -> ReportData:
         plan, choice = self.plan, self.choice
         title = display_title(plan) or t("GPU server rental plan", "GPU 服务器租用方案")
@@ -47,8 +47,11 @@ class _Builder(SummarySection, SizingSection, AlternativesSection, QuotesSection
         cover_rows = [
             (t("Organisation", "单位"), organisation or t("not given", "未填写")),
             (t("Prepared by", "编制人"), plan.author or t("not given", "未填写")),
-            *([(t("Reviewers and approvers", "审核与批准"), t(", ", "、").join(plan.approvers))]
-              if plan.approvers else []),
+            *(
+                [(t("Reviewers and approvers", "审核与批准"), t(", ", "、").join(plan.approvers))]
+                if plan.approvers
+                else []
+            ),
             (t("Plan date", "方案日期"), _date_text(plan.modified or plan.created)),
             (t("Plan version", "方案版本"), str(plan.version)),
             (t("Plan fingerprint", "方案指纹"), self.hash[:16]),
@@ -62,40 +65,84 @@ class _Builder(SummarySection, SizingSection, AlternativesSection, QuotesSection
             if plan.job.task.trains:
                 cover_summary.append((t("Training time", "训练时间"), units.hours(choice.time.hours)))
             if s is not None:
-                cover_summary += [(t("Service period", "服务期"), service.period_text(s.period_hours)),
-                                  (t("Speed per user", "每用户速度"), service.per_user_text(s)),
-                                  (t("Cost per month", "每月费用"), units.money(s.cost_per_month, self.currency))]
+                cover_summary += [
+                    (t("Service period", "服务期"), service.period_text(s.period_hours)),
+                    (t("Speed per user", "每用户速度"), service.per_user_text(s)),
+                    (t("Cost per month", "每月费用"), units.money(s.cost_per_month, self.currency)),
+                ]
             b = self.budget
             if b.from_quote:
                 extra = b.unstated_text()
-                cover_summary.append((t("All-in cost (selected quote)", "总价（选定报价）"),
-                                      units.money(b.amount, self.currency) + (t(" ({x})", "（{x}）", x=extra) if extra else "")))
+                cover_summary.append(
+                    (
+                        t("All-in cost (selected quote)", "总价（选定报价）"),
+                        units.money(b.amount, self.currency) + (t(" ({x})", "（{x}）", x=extra) if extra else ""),
+                    )
+                )
             elif plan.job.task.trains and s is not None:
-                cover_summary.append((t("Budget: training with margin + service", "预算：训练（含余量）+ 服务期"),
-                                      units.money(service.mixed_total(choice), self.currency)))
+                cover_summary.append(
+                    (
+                        t("Budget: training with margin + service", "预算：训练（含余量）+ 服务期"),
+                        units.money(service.mixed_total(choice), self.currency),
+                    )
+                )
             elif plan.job.task.trains:
-                cover_summary.append((t("Budget estimate incl. margin", "预算估算（含试错余量）"),
-                                      units.money(choice.cost.with_trial_margin, self.currency)))
+                cover_summary.append(
+                    (
+                        t("Budget estimate incl. margin", "预算估算（含试错余量）"),
+                        units.money(choice.cost.with_trial_margin, self.currency),
+                    )
+                )
             else:
-                cover_summary.append((t("Cost of the service period", "服务期总费用"),
-                                      units.money(s.cost_per_period if s else None, self.currency)))
-        sections = [self._summary(), self._sizing(), self._alternatives(), self._quotes(), self._provider(),
-                    self._checklist()]
+                cover_summary.append(
+                    (
+                        t("Cost of the service period", "服务期总费用"),
+                        units.money(s.cost_per_period if s else None, self.currency),
+                    )
+                )
+        sections = [
+            self._summary(),
+            self._sizing(),
+            self._alternatives(),
+            self._quotes(),
+            self._provider(),
+            self._checklist(),
+        ]
         sel = self.selected_quote
         if sel is None:
-            notice = ("warning", self._no_quote_text() + t(" ", "") + t(
-                "Get written quotes from at least three licensed providers before approval (see the 比价 page).",
-                "审批前请取得至少三家持牌服务商的书面报价（见比价页）。"))
+            notice = (
+                "warning",
+                self._no_quote_text()
+                + t(" ", "")
+                + t(
+                    "Get written quotes from at least three licensed providers before approval (see the 比价 page).",
+                    "审批前请取得至少三家持牌服务商的书面报价（见比价页）。",
+                ),
+            )
         elif "expired" in sel.flags:  # a red line on the cover: the signed price no longer holds
             q = sel.quote
-            notice = ("critical", t("The selected written quote {ref} of {p} expired on {d}: ask for a current quote "
-                                    "before approval.", "所选{p}的书面报价 {ref} 已于 {d} 过期：审批前请重新询价。",
-                                    ref=q.reference or q.id, p=sel.provider_name, d=q.valid_until))
+            notice = (
+                "critical",
+                t(
+                    "The selected written quote {ref} of {p} expired on {d}: ask for a current quote before approval.",
+                    "所选{p}的书面报价 {ref} 已于 {d} 过期：审批前请重新询价。",
+                    ref=q.reference or q.id,
+                    p=sel.provider_name,
+                    d=q.valid_until,
+                ),
+            )
         else:
             q = sel.quote
-            notice = ("ok", t("Priced by the written quote {ref} of {p} ({d}), selected on the 比价 page.",
-                              "按{p}的书面报价 {ref}（{d}）计价，已在比价页选定。", ref=q.reference or q.id,
-                              p=sel.provider_name, d=q.date or t("date not recorded", "日期未记录")))
+            notice = (
+                "ok",
+                t(
+                    "Priced by the written quote {ref} of {p} ({d}), selected on the 比价 page.",
+                    "按{p}的书面报价 {ref}（{d}）计价，已在比价页选定。",
+                    ref=q.reference or q.id,
+                    p=sel.provider_name,
+                    d=q.date or t("date not recorded", "日期未记录"),
+                ),
+            )
         return ReportData(
             lang=self.lang,
             title=title,

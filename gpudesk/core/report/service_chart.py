@@ -63,13 +63,22 @@ def is_service(option: Configuration | None) -> bool:
 def _point(option: Configuration, s: ServingEstimate | None, chosen: bool) -> ServicePoint | None:
     if s is None or s.cost_per_month is None or not s.tokens_per_second_per_user:
         return None
-    return ServicePoint(option.gpus, option_label(option), s.tokens_per_second_per_user, s.tokens_per_second,
-                        s.time_to_first_token_seconds, s.cost_per_month, s.cost_per_million_tokens, s.meets_target,
-                        chosen)
+    return ServicePoint(
+        option.gpus,
+        option_label(option),
+        s.tokens_per_second_per_user,
+        s.tokens_per_second,
+        s.time_to_first_token_seconds,
+        s.cost_per_month,
+        s.cost_per_million_tokens,
+        s.meets_target,
+        chosen,
+    )
 
 
-def service_chart_data(feasible: Sequence[Configuration], chosen: Option | None = None, *,
-                       max_types: int = 5) -> ServiceChartData:
+def service_chart_data(
+    feasible: Sequence[Configuration], chosen: Option | None = None, *, max_types: int = 5
+) -> ServiceChartData:
     """Per GPU type, the cheapest configuration per month at each GPU count; the `max_types` types with
     the cheapest service (plus the chosen one's type) are kept, so the chart stays readable."""
     by_gpu: dict[str, dict[int, ServicePoint]] = {}

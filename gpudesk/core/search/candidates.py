@@ -58,8 +58,16 @@ def variants(job: Job) -> list[Variant]:
 
     if job.loss is None and loss_of(job) is not Loss.CHUNKED and profile_of(job).chunked_loss:
         chunked = job.model_copy(update={"loss": Loss.CHUNKED})
-        out += [Variant(v.job.model_copy(update={"loss": Loss.CHUNKED}) if v.job is not job else chunked,
-                        v.recompute, v.micro_batch, v.score, chunked=True) for v in _variants(job)]
+        out += [
+            Variant(
+                v.job.model_copy(update={"loss": Loss.CHUNKED}) if v.job is not job else chunked,
+                v.recompute,
+                v.micro_batch,
+                v.score,
+                chunked=True,
+            )
+            for v in _variants(job)
+        ]
     return out
 
 
@@ -78,8 +86,7 @@ def _variants(job: Job) -> list[Variant]:
         if r is Recompute.SELECTIVE and job.flash_attention and job.recompute is not Recompute.SELECTIVE:
             continue  # flash attention already drops the attention scores: same memory as none
         for halvings, mb in enumerate(mbs):
-            update = {"recompute": r, "micro_batch": mb,
-                      "grad_accum": max(1, job.grad_accum * job.micro_batch // mb)}
+            update = {"recompute": r, "micro_batch": mb, "grad_accum": max(1, job.grad_accum * job.micro_batch // mb)}
             v = job if (r is job.recompute and mb == job.micro_batch) else job.model_copy(update=update)
             out.append(Variant(v, r, mb, _RECOMPUTE_SCORE[r] + halvings))
     return out
@@ -121,8 +128,15 @@ def degrees(job: Job, n: int, gpn: int) -> tuple[tuple[int, ...], tuple[int, ...
     return tuple(tps), tuple(pps), invalid, unsupported
 
 
-def candidates(job: Job, variants: Sequence[Variant], tps: Sequence[int], pps: Sequence[int],
-                sharded: Sequence[bool], multi_node: bool, nvlink_group: int) -> list[Candidate]:
+def candidates(
+    job: Job,
+    variants: Sequence[Variant],
+    tps: Sequence[int],
+    pps: Sequence[int],
+    sharded: Sequence[bool],
+    multi_node: bool,
+    nvlink_group: int,
+) -> list[Candidate]:
     """Layouts from these degrees, sorted by (level, score). `sharded[i]`: dp > 1 for the i-th (tp, pp)."""
     from gpudesk.core.engine.frameworks import profile_of
 

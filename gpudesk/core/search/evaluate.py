@@ -18,9 +18,17 @@ from gpudesk.core.search.ranking import price_keys, rank_key
 from gpudesk.errors import GpudeskError
 
 
-def evaluate(job: Job, catalog: Catalogue, gpu_id: str, gpus: int, offer_id: str | None = None,
-             constraints: Constraints | None = None, *, engine: Engine | None = None,
-             layout: FixedLayout | None = None) -> Option:
+def evaluate(
+    job: Job,
+    catalog: Catalogue,
+    gpu_id: str,
+    gpus: int,
+    offer_id: str | None = None,
+    constraints: Constraints | None = None,
+    *,
+    engine: Engine | None = None,
+    layout: FixedLayout | None = None,
+) -> Option:
     """The best layout for a configuration the user names (GPU model and count, optionally an offer).
 
     Without an offer, the cheapest offer of that GPU that can hold `gpus` is used (unpriced if none).
@@ -33,18 +41,31 @@ def evaluate(job: Job, catalog: Catalogue, gpu_id: str, gpus: int, offer_id: str
         raise GpudeskError(t("--gpus must be at least 1, got {n}", "--gpus 至少为 1，实际为 {n}", n=gpus))
     if layout is not None and job.task.trains:
         mb = layout.micro_batch
-        job = job.model_copy(update={"recompute": layout.recompute, "micro_batch": mb,
-                                     "grad_accum": max(1, job.grad_accum * job.micro_batch // mb)})
+        job = job.model_copy(
+            update={
+                "recompute": layout.recompute,
+                "micro_batch": mb,
+                "grad_accum": max(1, job.grad_accum * job.micro_batch // mb),
+            }
+        )
     gpu = catalog.gpu(gpu_id)
     if offer_id is not None:
         offer = catalog.offer(offer_id)
         if offer.gpu != gpu.id:
-            raise GpudeskError(t("offer {o} rents {g1}, not {g2}", "报价 {o} 出租的是 {g1}，不是 {g2}",
-                                 o=offer_id, g1=offer.gpu, g2=gpu.id))
+            raise GpudeskError(
+                t(
+                    "offer {o} rents {g1}, not {g2}",
+                    "报价 {o} 出租的是 {g1}，不是 {g2}",
+                    o=offer_id,
+                    g1=offer.gpu,
+                    g2=gpu.id,
+                )
+            )
         scoped = Constraints(max_gpus=max(gpus, search_max_gpus(Constraints())))
     else:
-        scoped = constraints.model_copy(update={"gpu_allow": [gpu.id], "gpu_exclude": [],
-                                                "max_gpus": max(gpus, search_max_gpus(constraints))})
+        scoped = constraints.model_copy(
+            update={"gpu_allow": [gpu.id], "gpu_exclude": [], "max_gpus": max(gpus, search_max_gpus(constraints))}
+        )
     search = LayoutSearch(job, scoped, engine)
     problem = search.framework_problem(gpus)
     if problem is not None:  # e.g. Unsloth on 2 GPUs: say so rather than lay it out anyway
@@ -54,21 +75,40 @@ def evaluate(job: Job, catalog: Catalogue, gpu_id: str, gpus: int, offer_id: str
         plats = [p for p in plats if p.offer is not None and p.offer.id == offer_id]
     if not plats:  # filtered out (provider/region): fall back to the GPU unpriced
         anywhere = Constraints(gpu_allow=[gpu.id], max_gpus=max(gpus, search_max_gpus(Constraints())))
-        plats = [p for p in rentable_platforms(job, anywhere, catalog, {})
-                 if p.gpu.id == gpu.id and (offer_id is None or getattr(p.offer, "id", None) == offer_id)]
+        plats = [
+            p
+            for p in rentable_platforms(job, anywhere, catalog, {})
+            if p.gpu.id == gpu.id and (offer_id is None or getattr(p.offer, "id", None) == offer_id)
+        ]
     usable = [p for p in plats if split_count(gpus, p) is not None]
     if not usable:
         most = max((p.gpn * p.max_nodes for p in plats), default=0)
         if gpus > most:
-            raise GpudeskError(t("no offer of {g} provides {n} GPUs (at most {most} in one cluster)",
-                                 "没有 {g} 的报价能提供 {n} 张卡（单个集群最多 {most} 张）", g=units.localised(gpu, "name"), n=gpus, most=most))
+            raise GpudeskError(
+                t(
+                    "no offer of {g} provides {n} GPUs (at most {most} in one cluster)",
+                    "没有 {g} 的报价能提供 {n} 张卡（单个集群最多 {most} 张）",
+                    g=units.localised(gpu, "name"),
+                    n=gpus,
+                    most=most,
+                )
+            )
         gpn = min((p.gpn for p in plats if p.max_nodes > 1), default=min(p.gpn for p in plats))
-        raise GpudeskError(t("{n} GPUs do not split into whole nodes of {gpn} GPUs; use a multiple of {gpn}",
-                             "{n} 张卡无法拆分为每节点 {gpn} 张的整节点；请使用 {gpn} 的倍数", n=gpus, gpn=gpn))
+        raise GpudeskError(
+            t(
+                "{n} GPUs do not split into whole nodes of {gpn} GPUs; use a multiple of {gpn}",
+                "{n} 张卡无法拆分为每节点 {gpn} 张的整节点；请使用 {gpn} 的倍数",
+                n=gpus,
+                gpn=gpn,
+            )
+        )
     results = []
     for p in usable:
-        f = fixed_layout(search, p, gpus, layout) if layout is not None else \
-            (search.best(p, gpus) or least_memory(search, p, gpus))
+        f = (
+            fixed_layout(search, p, gpus, layout)
+            if layout is not None
+            else (search.best(p, gpus) or least_memory(search, p, gpus))
+        )
         if f is None:
             continue
         price_keys(f, job, scoped, engine)
@@ -78,8 +118,14 @@ def evaluate(job: Job, catalog: Catalogue, gpu_id: str, gpus: int, offer_id: str
             from gpudesk.core.engine.parallel import check_job_layout
 
             check_job_layout(job, Layout(gpus=gpus))
-        raise GpudeskError(t("no valid layout for {n}× {g} (tensor parallel must divide the attention heads)",
-                             "{n} 张 {g} 没有可行的并行布局（张量并行度须整除注意力头数）", n=gpus, g=units.localised(gpu, "name")))
+        raise GpudeskError(
+            t(
+                "no valid layout for {n}× {g} (tensor parallel must divide the attention heads)",
+                "{n} 张 {g} 没有可行的并行布局（张量并行度须整除注意力头数）",
+                n=gpus,
+                g=units.localised(gpu, "name"),
+            )
+        )
     results.sort(key=rank_key(constraints.objective, results, True))
     opt = OptionBuilder(job, engine, search).option(results[0])
     opt.rank = 1
@@ -124,26 +170,61 @@ def fixed_layout(search: LayoutSearch, p: Platform, n: int, lay: FixedLayout) ->
     heads, layers = job.model.num_heads or 0, job.model.num_layers or 0
     tp, pp, zero, offload = lay.tp, lay.pp, lay.zero, Offload(lay.offload)
     if n % (tp * pp):
-        raise GpudeskError(t("{n} GPUs do not split into tensor parallel {tp} × pipeline {pp}",
-                             "{n} 张卡无法拆分为张量并行 {tp} × 流水线并行 {pp}", n=n, tp=tp, pp=pp))
+        raise GpudeskError(
+            t(
+                "{n} GPUs do not split into tensor parallel {tp} × pipeline {pp}",
+                "{n} 张卡无法拆分为张量并行 {tp} × 流水线并行 {pp}",
+                n=n,
+                tp=tp,
+                pp=pp,
+            )
+        )
     if tp > min(n, p.gpn):
-        raise GpudeskError(t("tensor parallel {tp} needs {tp} GPUs in one node; nodes here have {g}",
-                             "张量并行 {tp} 需要单节点内 {tp} 张卡；此节点只有 {g} 张", tp=tp, g=min(n, p.gpn)))
+        raise GpudeskError(
+            t(
+                "tensor parallel {tp} needs {tp} GPUs in one node; nodes here have {g}",
+                "张量并行 {tp} 需要单节点内 {tp} 张卡；此节点只有 {g} 张",
+                tp=tp,
+                g=min(n, p.gpn),
+            )
+        )
     if tp > 1 and (not heads or heads % tp):
-        raise GpudeskError(t("tensor parallel {tp} must divide the {h} attention heads",
-                             "张量并行度 {tp} 须整除 {h} 个注意力头", tp=tp, h=heads or "?"))
+        raise GpudeskError(
+            t(
+                "tensor parallel {tp} must divide the {h} attention heads",
+                "张量并行度 {tp} 须整除 {h} 个注意力头",
+                tp=tp,
+                h=heads or "?",
+            )
+        )
     if pp > 1 and (not layers or pp > layers):
-        raise GpudeskError(t("pipeline parallel {pp} needs at least {pp} layers (the model has {l})",
-                             "流水线并行 {pp} 至少需要 {pp} 层（模型有 {l} 层）", pp=pp, l=layers or "?"))
+        raise GpudeskError(
+            t(
+                "pipeline parallel {pp} needs at least {pp} layers (the model has {l})",
+                "流水线并行 {pp} 至少需要 {pp} 层（模型有 {l} 层）",
+                pp=pp,
+                l=layers or "?",
+            )
+        )
     if pp > 1 and zero > 1:
-        raise GpudeskError(t("pipeline parallelism does not combine with ZeRO-2/3 (DeepSpeed, Megatron)",
-                             "流水线并行不能与 ZeRO-2/3 同时使用（DeepSpeed、Megatron）"))
+        raise GpudeskError(
+            t(
+                "pipeline parallelism does not combine with ZeRO-2/3 (DeepSpeed, Megatron)",
+                "流水线并行不能与 ZeRO-2/3 同时使用（DeepSpeed、Megatron）",
+            )
+        )
     if (offload is Offload.OPTIMIZER and zero < 2) or (offload is Offload.OPTIMIZER_PARAMS and zero < 3):
         need = 2 if offload is Offload.OPTIMIZER else 3
-        raise GpudeskError(t("CPU offload of {what} needs ZeRO stage {z} or higher",
-                             "卸载{what}到 CPU 需要 ZeRO {z} 级或更高", z=need,
-                             what=t("optimizer states", "优化器状态") if need == 2 else
-                             t("optimizer states and parameters", "优化器状态与参数")))
+        raise GpudeskError(
+            t(
+                "CPU offload of {what} needs ZeRO stage {z} or higher",
+                "卸载{what}到 CPU 需要 ZeRO {z} 级或更高",
+                z=need,
+                what=t("optimizer states", "优化器状态")
+                if need == 2
+                else t("optimizer states and parameters", "优化器状态与参数"),
+            )
+        )
     problem = layout_problem(job, Layout(gpus=n, tp=tp, pp=pp, zero=zero, offload=offload))
     if problem is not None:  # the framework has no tensor or pipeline stages (Hugging Face, Unsloth)
         raise GpudeskError(problem)

@@ -9,7 +9,17 @@ from dataclasses import dataclass
 
 from gpudesk.core.i18n import t
 from gpudesk.core.engine.cost import Pricer
-from gpudesk.core.models import Billing, Cluster, Constraints, CostEstimate, Job, Layout, MemoryEstimate, Offload, TimeEstimate
+from gpudesk.core.models import (
+    Billing,
+    Cluster,
+    Constraints,
+    CostEstimate,
+    Job,
+    Layout,
+    MemoryEstimate,
+    Offload,
+    TimeEstimate,
+)
 from gpudesk.core.rules import usable_bytes
 from gpudesk.core.search.candidates import NO_OFFLOAD_LEVELS, Candidate, candidates, degrees, variants
 from gpudesk.core.search.platforms import Platform
@@ -52,8 +62,9 @@ def default_engine() -> Engine:
     from gpudesk.core.engine.memory import memory_estimate
     from gpudesk.core.engine.timing import time_estimate
 
-    return Engine(memory_estimate, time_estimate, cost_estimate, lambda job: count_params(job.model).total,
-                  objective_pricer)
+    return Engine(
+        memory_estimate, time_estimate, cost_estimate, lambda job: count_params(job.model).total, objective_pricer
+    )
 
 
 # cache keys: (variant, dp, tp, pp, ZeRO, offload); (GPU, GPUs per node, topology, link GB/s, network Gb/s,
@@ -87,8 +98,9 @@ class Found:
 
 
 class LayoutSearch:
-    def __init__(self, job: Job, constraints: Constraints, engine: Engine,
-                 should_stop: Callable[[], bool] | None = None):
+    def __init__(
+        self, job: Job, constraints: Constraints, engine: Engine, should_stop: Callable[[], bool] | None = None
+    ):
         self.job = job
         self.should_stop = should_stop
         self.constraints = constraints
@@ -164,9 +176,15 @@ class LayoutSearch:
         m = self.exact(vi, f.n // (tp * pp), tp, pp, zero, offload)[2]
         cap = f.platform.gpu.memory_bytes
         usable = usable_bytes(cap, self.job.headroom)
-        return MemoryEstimate.model_construct(**{
-            **m.__dict__, "gpu_capacity_bytes": cap, "usable_bytes": usable,
-            "fits": m.per_gpu_bytes.total <= usable, "details": dict(m.details)})
+        return MemoryEstimate.model_construct(
+            **{
+                **m.__dict__,
+                "gpu_capacity_bytes": cap,
+                "usable_bytes": usable,
+                "fits": m.per_gpu_bytes.total <= usable,
+                "details": dict(m.details),
+            }
+        )
 
     def exact_memory(self, vi: int, dp: int, tp: int, pp: int, zero: int, offload: Offload) -> int:
         return self.exact(vi, dp, tp, pp, zero, offload)[0]
@@ -198,8 +216,13 @@ class LayoutSearch:
         return math.ceil(t2 - sharded / 2 + sharded / dp)
 
     def cluster(self, p: Platform, n: int) -> Cluster:
-        return Cluster(gpu=p.gpu, gpus_per_node=min(p.gpn, n), intra_node_gbps=p.intra_gbps,
-                       inter_node_gbps=p.inter_gbytes, host_ram_bytes=getattr(p.server, "host_ram_bytes", None))
+        return Cluster(
+            gpu=p.gpu,
+            gpus_per_node=min(p.gpn, n),
+            intra_node_gbps=p.intra_gbps,
+            inter_node_gbps=p.inter_gbytes,
+            host_ram_bytes=getattr(p.server, "host_ram_bytes", None),
+        )
 
     def time_of(self, p: Platform, n: int, c: Candidate) -> TimeEstimate:
         _, _, vi, tp, pp, zero, offload = c
@@ -315,8 +338,17 @@ class LayoutSearch:
         self.reject("not_best_layout", total_cands - skipped - host_short - slow - 1)
         nodes = n // p.gpn if n > p.gpn else 1
         layout = Layout(gpus=n, tp=c.tp, pp=c.pp, zero=c.zero, offload=c.offload)
-        return Found(p, n, nodes, min(p.gpn, n), c, layout, total, te,
-                     unverified=c.offload is not Offload.NONE and p.host_ram_max is None)
+        return Found(
+            p,
+            n,
+            nodes,
+            min(p.gpn, n),
+            c,
+            layout,
+            total,
+            te,
+            unverified=c.offload is not Offload.NONE and p.host_ram_max is None,
+        )
 
     def _too_slow_for_users(self, te: TimeEstimate) -> bool:
         """--target-tokens-per-user: a serving layout slower per user is not offered (the fastest seen is kept

@@ -50,14 +50,15 @@ def host_needs(job: Job, f: Found, memory: MemoryEstimate, params: int) -> dict[
     nvme = rules.storage_bytes(job, params, checkpoint_bytes(job), f.nodes)
     server = p.server
     return {
-        "cpu": getattr(server, "cpu", None) or t("AMD EPYC or Intel Xeon (Ice Lake or newer)",
-                                                  "AMD EPYC 或 Intel Xeon（Ice Lake 及更新）"),
+        "cpu": getattr(server, "cpu", None)
+        or t("AMD EPYC or Intel Xeon (Ice Lake or newer)", "AMD EPYC 或 Intel Xeon（Ice Lake 及更新）"),
         "ram_bytes": int(ram),
         "nvme_bytes": int(nvme),
         "server_ram_bytes": getattr(server, "host_ram_bytes", None),
         "server_nvme_bytes": getattr(server, "nvme_bytes", None),
-        "power_kw": rules.node_power_kw(f.gpn, p.gpu.tdp_watts, getattr(server, "power_kw", None),
-                                        getattr(server, "gpus_per_node", None)),
+        "power_kw": rules.node_power_kw(
+            f.gpn, p.gpu.tdp_watts, getattr(server, "power_kw", None), getattr(server, "gpus_per_node", None)
+        ),
     }
 
 
@@ -76,48 +77,109 @@ class OptionBuilder:
         memory = self.search.memory_block(f)
         if self.params is None:
             self.params = self.engine.params(job)
-        layout = OptionLayout.model_construct(tp=f.layout.tp, pp=f.layout.pp, dp=f.layout.dp, zero=f.layout.zero,
-                                              offload=f.layout.offload, recompute=v.recompute,
-                                              micro_batch=v.micro_batch)
+        layout = OptionLayout.model_construct(
+            tp=f.layout.tp,
+            pp=f.layout.pp,
+            dp=f.layout.dp,
+            zero=f.layout.zero,
+            offload=f.layout.offload,
+            recompute=v.recompute,
+            micro_batch=v.micro_batch,
+        )
         host = host_needs(v.job, f, memory, self.params)
         offer = p.offer
         ctx = AdviceContext(
-            job=v.job, gpu=p.gpu, gpus=f.n, nodes=f.nodes, gpus_per_node=f.gpn, layout=layout,
-            memory=memory, time=f.time, cost=f.cost, server=p.server, offer=offer, topology=p.topology,
-            network=p.network, host=host)
+            job=v.job,
+            gpu=p.gpu,
+            gpus=f.n,
+            nodes=f.nodes,
+            gpus_per_node=f.gpn,
+            layout=layout,
+            memory=memory,
+            time=f.time,
+            cost=f.cost,
+            server=p.server,
+            offer=offer,
+            topology=p.topology,
+            network=p.network,
+            host=host,
+        )
         notes = []
         if offer is None:
-            notes.append(t("Nobody in the catalogue offers this GPU: price unknown, ranked after priced options.",
-                           "目录中无此显卡的报价：价格未知，排在有报价的方案之后。"))
+            notes.append(
+                t(
+                    "Nobody in the catalogue offers this GPU: price unknown, ranked after priced options.",
+                    "目录中无此显卡的报价：价格未知，排在有报价的方案之后。",
+                )
+            )
         elif f.cost_key is None:
-            notes.append(t("This offer has no price for the chosen billing: ranked after priced options.",
-                           "该报价没有所选计费方式的价格：排在有报价的方案之后。"))
+            notes.append(
+                t(
+                    "This offer has no price for the chosen billing: ranked after priced options.",
+                    "该报价没有所选计费方式的价格：排在有报价的方案之后。",
+                )
+            )
         if v.recompute is not job.recompute or v.micro_batch != job.micro_batch:
-            notes.append(t("Layout changes the job: recompute {r}, micro-batch {mb} (gradient accumulation keeps "
-                           "the global batch).", "布局调整了任务：重计算 {r}，微批次 {mb}（梯度累积保持全局批次不变）。",
-                           r=units.label("recompute", v.recompute), mb=v.micro_batch))
+            notes.append(
+                t(
+                    "Layout changes the job: recompute {r}, micro-batch {mb} (gradient accumulation keeps "
+                    "the global batch).",
+                    "布局调整了任务：重计算 {r}，微批次 {mb}（梯度累积保持全局批次不变）。",
+                    r=units.label("recompute", v.recompute),
+                    mb=v.micro_batch,
+                )
+            )
         if v.chunked:
             from gpudesk.core.engine.frameworks import profile_of
 
             prof = profile_of(job)
-            notes.append(t("Memory is short for the whole fp32 logits: the loss is computed in chunks ({how}) "
-                           "rather than offloading to the CPU.", "显存放不下完整的 FP32 logits：损失改为分块计算"
-                           "（{how}），而不是卸载到 CPU。", how=t(*prof.chunked_how)))
+            notes.append(
+                t(
+                    "Memory is short for the whole fp32 logits: the loss is computed in chunks ({how}) "
+                    "rather than offloading to the CPU.",
+                    "显存放不下完整的 FP32 logits：损失改为分块计算（{how}），而不是卸载到 CPU。",
+                    how=t(*prof.chunked_how),
+                )
+            )
         if job.task.trains:
             from gpudesk.core.engine.explain import profile_line
 
             notes.append(profile_line(v.job))
         return Option.model_construct(
-            rank=0, gpu=p.gpu.id, gpu_name=p.gpu.name, gpu_name_zh=getattr(p.gpu, "name_zh", None), gpus=f.n, nodes=f.nodes, gpus_per_node=f.gpn,
-            offer=getattr(offer, "id", None), provider=getattr(offer, "provider", None),
-            region=getattr(offer, "region", None), server=getattr(p.server, "id", None) or getattr(offer, "server", None),
-            interconnect=interconnect_text(p), network=network_text(p), host=host, layout=layout,
-            memory=memory, time=f.time, cost=cost, pareto=pareto,
+            rank=0,
+            gpu=p.gpu.id,
+            gpu_name=p.gpu.name,
+            gpu_name_zh=getattr(p.gpu, "name_zh", None),
+            gpus=f.n,
+            nodes=f.nodes,
+            gpus_per_node=f.gpn,
+            offer=getattr(offer, "id", None),
+            provider=getattr(offer, "provider", None),
+            region=getattr(offer, "region", None),
+            server=getattr(p.server, "id", None) or getattr(offer, "server", None),
+            interconnect=interconnect_text(p),
+            network=network_text(p),
+            host=host,
+            layout=layout,
+            memory=memory,
+            time=f.time,
+            cost=cost,
+            pareto=pareto,
             tier=tier_for(f.n, f.nodes, gpu=p.gpu, linked=p.nvlink_group >= f.n, job=job, params=self.params),
-            price_kind=getattr(offer, "price_kind", None), price_date=getattr(offer, "price_date", None),
-            advice=advice_rules.advise(ctx), notes=notes, serving=priced_serving(f.time.serving, cost))
+            price_kind=getattr(offer, "price_kind", None),
+            price_date=getattr(offer, "price_date", None),
+            advice=advice_rules.advise(ctx),
+            notes=notes,
+            serving=priced_serving(f.time.serving, cost),
+        )
 
 
 def value_point(f: Found, job: Job) -> advice_rules.ValuePoint:
-    return advice_rules.ValuePoint(f.platform.gpu.id, units.localised(f.platform.gpu, "name"), f.n,
-                                   f.cost_key if f.cost is not None else None, f.time_key, job.currency)
+    return advice_rules.ValuePoint(
+        f.platform.gpu.id,
+        units.localised(f.platform.gpu, "name"),
+        f.n,
+        f.cost_key if f.cost is not None else None,
+        f.time_key,
+        job.currency,
+    )

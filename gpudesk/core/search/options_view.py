@@ -18,8 +18,21 @@ from gpudesk.core.models import Option, OptionLayout
 def display_key(o: Option) -> tuple[object, ...]:
     """What a reader sees of an option: two options with the same key are the same row to them."""
     lay = o.layout
-    return (o.gpu, o.gpus, o.nodes, o.provider, o.region, lay.tp, lay.pp, lay.zero, str(lay.offload),
-            str(lay.recompute), lay.micro_batch, o.cost.price_per_gpu_hour, o.cost.price_per_gpu_month)
+    return (
+        o.gpu,
+        o.gpus,
+        o.nodes,
+        o.provider,
+        o.region,
+        lay.tp,
+        lay.pp,
+        lay.zero,
+        str(lay.offload),
+        str(lay.recompute),
+        lay.micro_batch,
+        o.cost.price_per_gpu_hour,
+        o.cost.price_per_gpu_month,
+    )
 
 
 def dedupe(options: Iterable[Option], shown: Iterable[Option] = ()) -> list[Option]:
@@ -59,11 +72,17 @@ def layout_text(lay: OptionLayout) -> str:
     parts = [f"TP {lay.tp}", f"PP {lay.pp}", f"DP {lay.dp}", f"ZeRO-{lay.zero}"]
     offload = str(getattr(lay.offload, "value", lay.offload))
     if offload != "none":
-        parts.append(t("offload: optimizer", "卸载：优化器状态") if offload == "optimizer"
-                     else t("offload: optimizer + parameters", "卸载：优化器状态与参数"))
+        parts.append(
+            t("offload: optimizer", "卸载：优化器状态")
+            if offload == "optimizer"
+            else t("offload: optimizer + parameters", "卸载：优化器状态与参数")
+        )
     recompute = str(getattr(lay.recompute, "value", lay.recompute))
     if recompute != "none":
-        parts.append(t("selective recomputation", "选择性重计算") if recompute == "selective"
-                     else t("full recomputation", "完全重计算"))
+        parts.append(
+            t("selective recomputation", "选择性重计算")
+            if recompute == "selective"
+            else t("full recomputation", "完全重计算")
+        )
     parts.append(t("micro-batch {n}", "微批次 {n}", n=lay.micro_batch))
     return " · ".join(parts)

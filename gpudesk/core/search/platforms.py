@@ -74,8 +74,13 @@ class Shape:
         return dataclasses.replace(p, offer=offer, max_nodes=max_nodes)
 
 
-def rentable_shapes(job: Job, constraints: Constraints, catalog: Catalogue, rejected: dict[str, int],
-                    check: Callable[[], None] | None = None) -> list[Shape]:
+def rentable_shapes(
+    job: Job,
+    constraints: Constraints,
+    catalog: Catalogue,
+    rejected: dict[str, int],
+    check: Callable[[], None] | None = None,
+) -> list[Shape]:
     """The platforms the constraints allow, grouped by shape (in the order of their first offer);
     `check` (the search's cancellation check) is called every few thousand offers."""
     gpus = {g.id: g for g in catalog.gpus()}
@@ -137,20 +142,31 @@ def rentable_shapes(job: Job, constraints: Constraints, catalog: Catalogue, reje
     return out
 
 
-def rentable_platforms(job: Job, constraints: Constraints, catalog: Catalogue, rejected: dict[str, int]) -> list[Platform]:
+def rentable_platforms(
+    job: Job, constraints: Constraints, catalog: Catalogue, rejected: dict[str, int]
+) -> list[Platform]:
     """One platform per offer the constraints allow (and per GPU nobody offers, when named), in catalogue order."""
-    plats = [(pos, shape.platform_for(offer, m)) for shape in rentable_shapes(job, constraints, catalog, rejected)
-             for pos, offer, m in shape.offers]
+    plats = [
+        (pos, shape.platform_for(offer, m))
+        for shape in rentable_shapes(job, constraints, catalog, rejected)
+        for pos, offer, m in shape.offers
+    ]
     return [p for _, p in sorted(plats, key=lambda x: x[0])]
 
 
 def _platform(job: Job, gpu: GpuSpec, offer: Any, server: Any, gpn: int, max_nodes: int) -> Platform:
     return Platform(
-        gpu=gpu, offer=offer, server=server, gpn=gpn, max_nodes=max_nodes,
+        gpu=gpu,
+        offer=offer,
+        server=server,
+        gpn=gpn,
+        max_nodes=max_nodes,
         topology=getattr(server, "topology", None) or guess_topology(gpu),
         intra_gbps=getattr(server, "intra_node_gbps", None),
-        network=getattr(server, "network", None), network_gbps=getattr(server, "network_gbps", None),
-        usable=usable_bytes(gpu.memory_bytes, job.headroom))
+        network=getattr(server, "network", None),
+        network_gbps=getattr(server, "network_gbps", None),
+        usable=usable_bytes(gpu.memory_bytes, job.headroom),
+    )
 
 
 def search_max_gpus(constraints: Constraints) -> int:

@@ -60,8 +60,9 @@ def time_keys(te: TimeEstimate) -> tuple[float | None, float | None]:
     return (1.0 / tps if tps else None), None
 
 
-def plain_keys(job: Job, te: TimeEstimate, n: int, ph: float | None, pm: float | None,
-               billing: Billing | None, engine: Engine) -> tuple[float | None, float | None]:
+def plain_keys(
+    job: Job, te: TimeEstimate, n: int, ph: float | None, pm: float | None, billing: Billing | None, engine: Engine
+) -> tuple[float | None, float | None]:
     """(cost key, rate) for n GPUs at these prices (already narrowed to the billing)."""
     per_gpu = per_gpu_hour(job, ph, pm)
     return keys_at(job, te, n, engine.pricer_for(job, te, billing)([ph], [pm])[0], per_gpu)
@@ -74,8 +75,13 @@ def per_gpu_hour(job: Job, ph: float | None, pm: float | None) -> float | None:
     return ph if ph is not None else (pm / HOURS_PER_MONTH if pm is not None else None)
 
 
-def keys_at(job: Job, te: TimeEstimate, n: int, cost_key: float | None, per_gpu: float | None,
-            ) -> tuple[float | None, float | None]:
+def keys_at(
+    job: Job,
+    te: TimeEstimate,
+    n: int,
+    cost_key: float | None,
+    per_gpu: float | None,
+) -> tuple[float | None, float | None]:
     rate = per_gpu * n if per_gpu is not None else None
     if cost_key is None and te.hours is None and rate is not None:
         if not job.task.trains:
@@ -106,8 +112,18 @@ class Group:
 
     __slots__ = ("run", "step", "n", "nodes", "time_key", "short", "rows", "costs", "rank", "unverified")
 
-    def __init__(self, run: int, step: int, n: int, nodes: int, time_key: float | None, short: bool,
-                 rows: list[Row], costs: list[float | None], unverified: bool = False):
+    def __init__(
+        self,
+        run: int,
+        step: int,
+        n: int,
+        nodes: int,
+        time_key: float | None,
+        short: bool,
+        rows: list[Row],
+        costs: list[float | None],
+        unverified: bool = False,
+    ):
         self.run, self.step, self.n, self.nodes, self.time_key, self.short = run, step, n, nodes, time_key, short
         self.unverified = unverified
         self.rows, self.costs = rows, costs
@@ -122,8 +138,20 @@ class Group:
         """The i-th cheapest offer of the group."""
         k = self.rank[i]
         pos, offer, m, _, _, _, per_gpu, _ = self.rows[k]
-        return Entry(self.costs[k], self.time_key, None if per_gpu is None else per_gpu * self.n, self.n, self.nodes,
-                     self.short, pos * _STEPS_PER_OFFER + self.step, self.run, self.step, offer, m, self.unverified)
+        return Entry(
+            self.costs[k],
+            self.time_key,
+            None if per_gpu is None else per_gpu * self.n,
+            self.n,
+            self.nodes,
+            self.short,
+            pos * _STEPS_PER_OFFER + self.step,
+            self.run,
+            self.step,
+            offer,
+            m,
+            self.unverified,
+        )
 
     def first(self, k: int) -> list[Entry]:
         return [self.entry(i) for i in range(min(k, len(self.rows)))]
@@ -144,8 +172,15 @@ class Priced:
     unpriced_budget: int = 0  # unpriced entries a budget could not be checked against
 
 
-def price_runs(job: Job, c: Constraints, runs: list[ShapeRun], cap: int, search: LayoutSearch, engine: Engine,
-               filtered: dict[str, int]) -> Priced:
+def price_runs(
+    job: Job,
+    c: Constraints,
+    runs: list[ShapeRun],
+    cap: int,
+    search: LayoutSearch,
+    engine: Engine,
+    filtered: dict[str, int],
+) -> Priced:
     """Every offer of every shape at every count up to the cap, priced, grouped per shape and count."""
     out = Priced([], dict(filtered))
     rejected = out.rejected
@@ -213,8 +248,11 @@ def price_runs(job: Job, c: Constraints, runs: list[ShapeRun], cap: int, search:
     return out
 
 
-def _listed_once(rows: list[Row], costs: list[float | None], rejected: dict[str, int],
-                 ) -> tuple[list[Row], list[float | None]]:
+def _listed_once(
+    rows: list[Row],
+    costs: list[float | None],
+    rejected: dict[str, int],
+) -> tuple[list[Row], list[float | None]]:
     """Rows without those that read exactly like an earlier one (same provider, region and prices)."""
     seen: set[tuple[object, ...]] = set()
     keep = []

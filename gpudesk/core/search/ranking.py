@@ -61,16 +61,29 @@ def check_constraints(job: Job, c: Constraints, catalog: Catalogue) -> None:
             known.update(getattr(prov, "regions", None) or [])
         if not any(want in r.lower() for r in known if r):
             names = ", ".join(sorted(r for r in known if r)[:8]) or t("none", "无")
-            raise GpudeskError(t("unknown region {r!r}; known regions: {names}", "未知地区 {r!r}；已知地区：{names}",
-                                 r=c.region, names=names))
+            raise GpudeskError(
+                t(
+                    "unknown region {r!r}; known regions: {names}",
+                    "未知地区 {r!r}；已知地区：{names}",
+                    r=c.region,
+                    names=names,
+                )
+            )
     if c.objective is Objective.DEADLINE and c.deadline_hours is None:
         raise GpudeskError(t("objective 'deadline' needs --deadline-hours", "目标 deadline 需要 --deadline-hours"))
     if c.objective is Objective.BUDGET and c.budget is None:
         raise GpudeskError(t("objective 'budget' needs --budget", "目标 budget 需要 --budget"))
-    if (c.objective in (Objective.DEADLINE, Objective.BUDGET) or c.budget or c.deadline_hours) \
-            and job.tokens is None and job.task.trains:
-        raise GpudeskError(t("a budget or deadline needs the training tokens (--tokens) to compute hours and cost",
-                             "预算或截止时间需要训练 token 数（--tokens）才能计算时长与成本"))
+    if (
+        (c.objective in (Objective.DEADLINE, Objective.BUDGET) or c.budget or c.deadline_hours)
+        and job.tokens is None
+        and job.task.trains
+    ):
+        raise GpudeskError(
+            t(
+                "a budget or deadline needs the training tokens (--tokens) to compute hours and cost",
+                "预算或截止时间需要训练 token 数（--tokens）才能计算时长与成本",
+            )
+        )
 
 
 def price_keys(f: Found, job: Job, constraints: Constraints, engine: Engine) -> None:
@@ -131,15 +144,32 @@ def rank_key(objective: Objective, found: Sequence[Ranked], job_size_known: bool
             return False
         if f.time_key <= quick:
             return True
-        return fast_enough is not None and f.time_key <= fast_enough and (ref_cost is None or f.cost_key is None
-                                              or f.cost_key <= ref_cost * (1 + SIMPLER_BAND))
+        return (
+            fast_enough is not None
+            and f.time_key <= fast_enough
+            and (ref_cost is None or f.cost_key is None or f.cost_key <= ref_cost * (1 + SIMPLER_BAND))
+        )
 
     def fast(f: Ranked) -> SortKey:
         if as_fast(f):
-            return (f.unverified, 0, f.nodes, f.short, f.time_key or 0.0, f.cost_key is None,
-                    f.cost_key if f.cost_key is not None else inf, f.n)
-        return (f.unverified, 1, f.time_key if f.time_key is not None else inf, f.cost_key is None,
-                f.cost_key if f.cost_key is not None else inf, f.n)
+            return (
+                f.unverified,
+                0,
+                f.nodes,
+                f.short,
+                f.time_key or 0.0,
+                f.cost_key is None,
+                f.cost_key if f.cost_key is not None else inf,
+                f.n,
+            )
+        return (
+            f.unverified,
+            1,
+            f.time_key if f.time_key is not None else inf,
+            f.cost_key is None,
+            f.cost_key if f.cost_key is not None else inf,
+            f.n,
+        )
 
     return fast if objective in (Objective.FASTEST, Objective.BUDGET) else cheap
 

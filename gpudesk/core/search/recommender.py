@@ -44,8 +44,17 @@ from gpudesk.core.search.shape_search import (
 )
 from gpudesk.errors import GpudeskError
 
-__all__ = ["FixedLayout", "MAX_GLOBAL_BATCH_TOKENS", "MIN_CLUSTER_HOURS", "MIN_SCALING_EFFICIENCY",
-           "FeasiblePoint", "Recommendation", "evaluate", "recommend", "recommendation_json"]
+__all__ = [
+    "FixedLayout",
+    "MAX_GLOBAL_BATCH_TOKENS",
+    "MIN_CLUSTER_HOURS",
+    "MIN_SCALING_EFFICIENCY",
+    "FeasiblePoint",
+    "Recommendation",
+    "evaluate",
+    "recommend",
+    "recommendation_json",
+]
 
 LARGER_LOOKAHEAD = 8  # how far past the cap a larger cluster is looked for (× the cap)
 LARGER_SPEEDUP = QUICKER_SHARE  # ... and said when it finishes in at most this share of the time
@@ -98,9 +107,25 @@ class Recommendation:
     @property
     def points(self) -> list[FeasiblePoint]:
         if self._points is None:
-            self._points = self._answer.points() if self._answer is not None else [
-                FeasiblePoint(o.gpu, units.gpu_name(o), o.gpus, o.nodes, o.offer, o.provider, o.region, o.cost, o.time,
-                              o.pareto) for o in self.options]
+            self._points = (
+                self._answer.points()
+                if self._answer is not None
+                else [
+                    FeasiblePoint(
+                        o.gpu,
+                        units.gpu_name(o),
+                        o.gpus,
+                        o.nodes,
+                        o.offer,
+                        o.provider,
+                        o.region,
+                        o.cost,
+                        o.time,
+                        o.pareto,
+                    )
+                    for o in self.options
+                ]
+            )
         return self._points
 
     def best_per_gpu(self) -> list[Option]:
@@ -140,8 +165,9 @@ class _Answer:
     """Everything needed to build any option of the answer later: the priced groups, the rank order,
     the Pareto front and the better-value points."""
 
-    def __init__(self, job: Job, c: Constraints, engine: Engine, search: LayoutSearch, runs: list[ShapeRun],
-                 groups: list[Group]):
+    def __init__(
+        self, job: Job, c: Constraints, engine: Engine, search: LayoutSearch, runs: list[ShapeRun], groups: list[Group]
+    ):
         self.job, self.c, self.engine, self.search, self.runs = job, c, engine, search, runs
         self.groups = groups
         # a group is in rank order: the top N of the answer are among the first N of each group
@@ -158,8 +184,9 @@ class _Answer:
         self.cheapest = [e for e in self.firsts if e.cost_key is not None]
         coords = [(e.time_key, e.cost_key) for e in self.cheapest]
         self.front = {xy for xy, on in zip(coords, pareto_front(coords)) if on}
-        timed = sorted((e for e in self.cheapest if e.time_key is not None),
-                       key=lambda e: (e.cost_key, self.sort_key(e)))
+        timed = sorted(
+            (e for e in self.cheapest if e.time_key is not None), key=lambda e: (e.cost_key, self.sort_key(e))
+        )
         self.by_cost = [self.value_point(e) for e in timed]
 
     def found(self, e: Entry) -> Found:
@@ -168,13 +195,22 @@ class _Answer:
         f = _found_at(run, e.step)
         plat = run.shape.platform_for(e.offer, e.max_nodes)
         ph, pm = billed_prices(e.offer, self.c.billing)
-        return dataclasses.replace(f, platform=plat, cost=self.engine.cost(self.job, f.time, ph, pm),
-                                   cost_key=e.cost_key, rate=e.rate, time_key=e.time_key,
-                                   deadline_hours=f.time.hours, short=e.short)
+        return dataclasses.replace(
+            f,
+            platform=plat,
+            cost=self.engine.cost(self.job, f.time, ph, pm),
+            cost_key=e.cost_key,
+            rate=e.rate,
+            time_key=e.time_key,
+            deadline_hours=f.time.hours,
+            short=e.short,
+        )
 
     def value_point(self, e: Entry) -> advice_rules.ValuePoint:
         gpu = self.runs[e.run].shape.platform.gpu
-        return advice_rules.ValuePoint(gpu.id, units.localised(gpu, "name"), e.n, e.cost_key, e.time_key, self.job.currency)
+        return advice_rules.ValuePoint(
+            gpu.id, units.localised(gpu, "name"), e.n, e.cost_key, e.time_key, self.job.currency
+        )
 
     def option(self, e: Entry, rank: int) -> Option:
         o = self.built.get(e.order)
@@ -208,10 +244,20 @@ class _Answer:
             f = _found_at(run, e.step)
             ph, pm = billed_prices(e.offer, self.c.billing)
             gpu = run.shape.platform.gpu
-            out.append(FeasiblePoint(gpu.id, units.localised(gpu, "name"), e.n, e.nodes, getattr(e.offer, "id", None),
-                                     getattr(e.offer, "provider", None), getattr(e.offer, "region", None),
-                                     self.engine.cost(self.job, f.time, ph, pm), f.time,
-                                     (e.time_key, e.cost_key) in self.front))
+            out.append(
+                FeasiblePoint(
+                    gpu.id,
+                    units.localised(gpu, "name"),
+                    e.n,
+                    e.nodes,
+                    getattr(e.offer, "id", None),
+                    getattr(e.offer, "provider", None),
+                    getattr(e.offer, "region", None),
+                    self.engine.cost(self.job, f.time, ph, pm),
+                    f.time,
+                    (e.time_key, e.cost_key) in self.front,
+                )
+            )
         return out
 
     def quicker(self) -> Option | None:
@@ -224,8 +270,13 @@ class _Answer:
         if first.cost_key is None or first.time_key is None:
             return None
         base_cost, base_hours = first.cost_key, first.time_key
-        near = [e for e in self.cheapest if e.time_key is not None and e.cost_key is not None
-                and quicker_for_about_the_same(e.cost_key, e.time_key, base_cost, base_hours)]
+        near = [
+            e
+            for e in self.cheapest
+            if e.time_key is not None
+            and e.cost_key is not None
+            and quicker_for_about_the_same(e.cost_key, e.time_key, base_cost, base_hours)
+        ]
         if not near:
             return None
         e = min(near, key=lambda e: (e.time_key, self.sort_key(e)))
@@ -267,9 +318,15 @@ def _found_at(run: ShapeRun, step: int) -> Found:
     return f
 
 
-def recommend(job: Job, constraints: Constraints, catalog: Catalogue, *, engine: Engine | None = None,
-              should_stop: Callable[[], bool] | None = None,
-              cancel: Callable[[], bool] | None = None) -> Recommendation:
+def recommend(
+    job: Job,
+    constraints: Constraints,
+    catalog: Catalogue,
+    *,
+    engine: Engine | None = None,
+    should_stop: Callable[[], bool] | None = None,
+    cancel: Callable[[], bool] | None = None,
+) -> Recommendation:
     """Ranked rental options for `job` under `constraints`, from every offer in `catalog`.
 
     `should_stop` (`cancel` is the same hook under the GUI's name) is asked every few milliseconds
@@ -280,8 +337,9 @@ def recommend(job: Job, constraints: Constraints, catalog: Catalogue, *, engine:
         return _recommend(job, constraints, catalog, engine or default_engine(), should_stop or cancel)
 
 
-def _recommend(job: Job, c: Constraints, catalog: Catalogue, engine: Engine,
-               should_stop: Callable[[], bool] | None = None) -> Recommendation:
+def _recommend(
+    job: Job, c: Constraints, catalog: Catalogue, engine: Engine, should_stop: Callable[[], bool] | None = None
+) -> Recommendation:
     search = LayoutSearch(job, c, engine, should_stop)
     search.check()
     check_constraints(job, c, catalog)
@@ -296,8 +354,9 @@ def _recommend(job: Job, c: Constraints, catalog: Catalogue, engine: Engine,
     return _finish(job, c, runs, cap, priced, search, engine)
 
 
-def _finish(job: Job, c: Constraints, runs: list[ShapeRun], cap: int, priced: Priced, search: LayoutSearch,
-            engine: Engine) -> Recommendation:
+def _finish(
+    job: Job, c: Constraints, runs: list[ShapeRun], cap: int, priced: Priced, search: LayoutSearch, engine: Engine
+) -> Recommendation:
     groups, rejected = priced.groups, priced.rejected
     if c.budget is not None and rejected.get("over_budget") and all(g.costs[g.rank[0]] is None for g in groups):
         groups = []  # only unpriced options left: nothing is known to be within the budget
@@ -308,36 +367,71 @@ def _finish(job: Job, c: Constraints, runs: list[ShapeRun], cap: int, priced: Pr
     options = [answer.option(e, i + 1) for i, e in enumerate(top)]
     notes = _notes(job, c, any(g.costs[g.rank[-1]] is None for g in groups), priced.unpriced_budget)
     if any(g.unverified for g in groups):
-        notes.append(t("Options that offload to the CPU on a server whose host RAM the catalogue does not state are "
-                       "ranked after the others: confirm the RAM they need with the provider.",
-                       "在目录未注明内存的服务器上做 CPU 卸载的方案排在其他方案之后：请向服务商确认所需内存。"))
+        notes.append(
+            t(
+                "Options that offload to the CPU on a server whose host RAM the catalogue does not state are "
+                "ranked after the others: confirm the RAM they need with the provider.",
+                "在目录未注明内存的服务器上做 CPU 卸载的方案排在其他方案之后：请向服务商确认所需内存。",
+            )
+        )
     larger = _larger_cluster(answer, top[0], cap)
     if larger:
         notes.append(larger)
-    return Recommendation(options=options, rejected=dict(rejected), searched=priced.searched, objective=c.objective,
-                          notes=notes, feasible_count=priced.count, max_gpus=cap, _answer=answer)
+    return Recommendation(
+        options=options,
+        rejected=dict(rejected),
+        searched=priced.searched,
+        objective=c.objective,
+        notes=notes,
+        feasible_count=priced.count,
+        max_gpus=cap,
+        _answer=answer,
+    )
 
 
 def _notes(job: Job, c: Constraints, unpriced: bool, unpriced_budget: int) -> list[str]:
     notes = []
     if unpriced:
-        notes.append(t("Options without a known price are ranked after priced ones for cost.",
-                       "价格未知的方案在按成本排序时排在有报价的方案之后。"))
+        notes.append(
+            t(
+                "Options without a known price are ranked after priced ones for cost.",
+                "价格未知的方案在按成本排序时排在有报价的方案之后。",
+            )
+        )
     if unpriced_budget:
-        notes.append(t("{n} unpriced options could not be checked against the budget.",
-                       "{n} 个方案价格未知，无法核对预算。", n=unpriced_budget))
+        notes.append(
+            t(
+                "{n} unpriced options could not be checked against the budget.",
+                "{n} 个方案价格未知，无法核对预算。",
+                n=unpriced_budget,
+            )
+        )
     if job.tokens is None and job.task.trains:
-        notes.append(t("No training tokens given (--tokens): options are compared per token; costs within {b:.0%} "
-                       "of the cheapest count as equal and the lower hourly rate ranks first.",
-                       "未给出训练 token 数（--tokens）：按每个 token 比较；成本与最低者相差 {b:.0%} 以内视为相同，"
-                       "小时租金更低者优先。", b=COST_TIE_BAND))
+        notes.append(
+            t(
+                "No training tokens given (--tokens): options are compared per token; costs within {b:.0%} "
+                "of the cheapest count as equal and the lower hourly rate ranks first.",
+                "未给出训练 token 数（--tokens）：按每个 token 比较；成本与最低者相差 {b:.0%} 以内视为相同，"
+                "小时租金更低者优先。",
+                b=COST_TIE_BAND,
+            )
+        )
     if c.deadline_hours is not None:
-        notes.append(t("Deadline checked against hours including the {m:.0%} trial-and-error margin.",
-                       "截止时间按含 {m:.0%} 试错余量的时长核对。", m=job.trial_margin))
+        notes.append(
+            t(
+                "Deadline checked against hours including the {m:.0%} trial-and-error margin.",
+                "截止时间按含 {m:.0%} 试错余量的时长核对。",
+                m=job.trial_margin,
+            )
+        )
     if c.budget is not None:
-        notes.append(t("The budget is a ceiling, not a target: within it the options are ranked by the objective, "
-                       "and near-equal ones by the simpler rental (fewer nodes), then the shorter run.",
-                       "预算是上限而非目标：预算内按目标排序，相差无几时优先更简单的租用方案（更少节点），其次是更短的运行时间。"))
+        notes.append(
+            t(
+                "The budget is a ceiling, not a target: within it the options are ranked by the objective, "
+                "and near-equal ones by the simpler rental (fewer nodes), then the shorter run.",
+                "预算是上限而非目标：预算内按目标排序，相差无几时优先更简单的租用方案（更少节点），其次是更短的运行时间。",
+            )
+        )
     return notes
 
 
@@ -369,32 +463,58 @@ def _larger_cluster(answer: _Answer, first: Entry, cap: int) -> str | None:
     n, found, hours = sooner[0]  # the smallest larger cluster that is clearly faster
     ph, pm = billed_prices(first.offer, answer.c.billing)
     cost, _ = plain_keys(job, found.time, n, ph, pm, answer.c.billing, answer.engine)
-    args = dict(n=n, gpu=units.localised(p.gpu, "name"), nodes=found.nodes, h=units.hours(hours), h0=units.hours(first.time_key),
-                x=units.money(cost, job.currency), x0=units.money(first.cost_key, job.currency), cap=cap)
+    args = dict(
+        n=n,
+        gpu=units.localised(p.gpu, "name"),
+        nodes=found.nodes,
+        h=units.hours(hours),
+        h0=units.hours(first.time_key),
+        x=units.money(cost, job.currency),
+        x0=units.money(first.cost_key, job.currency),
+        cap=cap,
+    )
     if n <= cap:
-        return t("A larger cluster would finish sooner: {n}× {gpu} ({nodes} nodes) in {h} instead of {h0}, for {x} "
-                 "(the first option: {x0}); it ranks lower because fewer nodes finish in reasonable time for about "
-                 "the same cost, and are simpler to rent, wire and accept.",
-                 "更大的集群能更快完成：{n} 张 {gpu}（{nodes} 个节点）需 {h}，而非 {h0}，费用 {x}（首选方案：{x0}）；"
-                 "它排名靠后，因为更少的节点能以相近的费用在合理时间内完成，且更易租用、组网与验收。", **args)
-    return t("A larger cluster would finish sooner: {n}× {gpu} ({nodes} nodes) in {h} instead of {h0}, for {x} "
-             "(the first option: {x0}). The search stops at {cap} GPUs unless the job needs more; raise the most "
-             "GPUs (--max-gpus {n}) to compare such clusters.",
-             "更大的集群能更快完成：{n} 张 {gpu}（{nodes} 个节点）需 {h}，而非 {h0}，费用 {x}（首选方案：{x0}）。"
-             "除非任务需要，搜索最多考虑 {cap} 张卡；如需比较这类集群，请提高最多显卡数（--max-gpus {n}）。", **args)
+        return t(
+            "A larger cluster would finish sooner: {n}× {gpu} ({nodes} nodes) in {h} instead of {h0}, for {x} "
+            "(the first option: {x0}); it ranks lower because fewer nodes finish in reasonable time for about "
+            "the same cost, and are simpler to rent, wire and accept.",
+            "更大的集群能更快完成：{n} 张 {gpu}（{nodes} 个节点）需 {h}，而非 {h0}，费用 {x}（首选方案：{x0}）；"
+            "它排名靠后，因为更少的节点能以相近的费用在合理时间内完成，且更易租用、组网与验收。",
+            **args,
+        )
+    return t(
+        "A larger cluster would finish sooner: {n}× {gpu} ({nodes} nodes) in {h} instead of {h0}, for {x} "
+        "(the first option: {x0}). The search stops at {cap} GPUs unless the job needs more; raise the most "
+        "GPUs (--max-gpus {n}) to compare such clusters.",
+        "更大的集群能更快完成：{n} 张 {gpu}（{nodes} 个节点）需 {h}，而非 {h0}，费用 {x}（首选方案：{x0}）。"
+        "除非任务需要，搜索最多考虑 {cap} 张卡；如需比较这类集群，请提高最多显卡数（--max-gpus {n}）。",
+        **args,
+    )
 
 
 def _nothing_kept(job: Job, c: Constraints, priced: Priced) -> GpudeskError:
     if c.budget is not None and priced.rejected.get("over_budget"):
-        return GpudeskError(t("no option fits the budget of {b:,.0f} {cur}; the cheapest that fits costs {x:,.0f}: "
-                              "raise --budget or use LoRA / fewer tokens",
-                              "没有方案在 {b:,.0f} {cur} 预算内；能放下的最便宜方案需 {x:,.0f}：请提高 --budget，"
-                              "或改用 LoRA / 减少 token", b=c.budget, cur=job.currency, x=priced.cheapest))
+        return GpudeskError(
+            t(
+                "no option fits the budget of {b:,.0f} {cur}; the cheapest that fits costs {x:,.0f}: "
+                "raise --budget or use LoRA / fewer tokens",
+                "没有方案在 {b:,.0f} {cur} 预算内；能放下的最便宜方案需 {x:,.0f}：请提高 --budget，"
+                "或改用 LoRA / 减少 token",
+                b=c.budget,
+                cur=job.currency,
+                x=priced.cheapest,
+            )
+        )
     if c.deadline_hours is not None and priced.rejected.get("misses_deadline") and priced.fastest_hours is not None:
-        return GpudeskError(t("no option meets the deadline of {d:g} h; the fastest takes {h:,.1f} h with the "
-                              "trial margin: allow more GPUs or a later deadline",
-                              "没有方案能在 {d:g} 小时内完成；最快的方案含试错余量需 {h:,.1f} 小时：请允许更多显卡"
-                              "或放宽截止时间", d=c.deadline_hours, h=priced.fastest_hours * (1 + job.trial_margin)))
+        return GpudeskError(
+            t(
+                "no option meets the deadline of {d:g} h; the fastest takes {h:,.1f} h with the "
+                "trial margin: allow more GPUs or a later deadline",
+                "没有方案能在 {d:g} 小时内完成；最快的方案含试错余量需 {h:,.1f} 小时：请允许更多显卡或放宽截止时间",
+                d=c.deadline_hours,
+                h=priced.fastest_hours * (1 + job.trial_margin),
+            )
+        )
     return GpudeskError(t("no rental configuration matches the constraints", "没有符合约束条件的租用方案"))
 
 
@@ -406,45 +526,76 @@ def _no_platform(c: Constraints) -> GpudeskError:
         where.append(t("in region {r!r}", "位于地区 {r!r}", r=c.region))
     if c.gpu_allow or c.gpu_exclude:
         where.append(t("for the allowed GPUs", "针对所允许的显卡"))
-    return GpudeskError(t("the catalogue has no offer {where}; add the provider's price sheet (gpudesk catalog import "
-                          "FILE) or drop --provider / --region / --gpu-allow",
-                          "目录中没有{where}的报价；请导入该服务商的价格表（gpudesk catalog import FILE），"
-                          "或去掉 --provider / --region / --gpu-allow",
-                          where=" ".join(where) or t("at all", "任何")))
+    return GpudeskError(
+        t(
+            "the catalogue has no offer {where}; add the provider's price sheet (gpudesk catalog import "
+            "FILE) or drop --provider / --region / --gpu-allow",
+            "目录中没有{where}的报价；请导入该服务商的价格表（gpudesk catalog import FILE），"
+            "或去掉 --provider / --region / --gpu-allow",
+            where=" ".join(where) or t("at all", "任何"),
+        )
+    )
 
 
 def _nothing_fits(job: Job, search: LayoutSearch, rejected: dict[str, int]) -> GpudeskError:
     if rejected.get("below_target_speed") and job.target_tokens_per_user is not None:
-        return GpudeskError(t(
-            "no setup reaches {x:g} tokens/s per user; the fastest that fits gives {best:.1f}: allow more GPUs "
-            "(--max-gpus), serve fewer users per setup, shorten the context, quantise the weights or lower the target",
-            "没有配置能达到每用户每秒 {x:g} 个 token；能放下的最快配置为 {best:.1f}：请允许更多显卡（--max-gpus）、"
-            "减少并发、缩短上下文、量化权重或降低目标", x=job.target_tokens_per_user, best=search.fastest_per_user))
+        return GpudeskError(
+            t(
+                "no setup reaches {x:g} tokens/s per user; the fastest that fits gives {best:.1f}: allow more GPUs "
+                "(--max-gpus), serve fewer users per setup, shorten the context, quantise the weights or lower the target",
+                "没有配置能达到每用户每秒 {x:g} 个 token；能放下的最快配置为 {best:.1f}：请允许更多显卡（--max-gpus）、"
+                "减少并发、缩短上下文、量化权重或降低目标",
+                x=job.target_tokens_per_user,
+                best=search.fastest_per_user,
+            )
+        )
     if rejected.get("run_over_a_year") and search.shortest_over_a_year is not None:
-        return GpudeskError(t(
-            "every option that fits would run for more than a year (the shortest: {d:,.0f} days): allow more GPUs "
-            "(--max-gpus), train on fewer tokens or use LoRA",
-            "所有能放下的方案都要运行一年以上（最短 {d:,.0f} 天）：请允许更多显卡（--max-gpus）、减少训练 token 或改用 LoRA",
-            d=search.shortest_over_a_year / 24))
+        return GpudeskError(
+            t(
+                "every option that fits would run for more than a year (the shortest: {d:,.0f} days): allow more GPUs "
+                "(--max-gpus), train on fewer tokens or use LoRA",
+                "所有能放下的方案都要运行一年以上（最短 {d:,.0f} 天）：请允许更多显卡（--max-gpus）、减少训练 token 或改用 LoRA",
+                d=search.shortest_over_a_year / 24,
+            )
+        )
     if search.closest is None and search.host_closest is None and search.unsupported_reason is not None:
         return GpudeskError(search.unsupported_reason)  # the framework refuses every count it was tried on
-    advice = t("allow more GPUs (--max-gpus), use LoRA or QLoRA, a shorter --seq-len, or a GPU with more memory",
-               "请允许更多显卡（--max-gpus）、改用 LoRA 或 QLoRA、缩短 --seq-len，或选择显存更大的显卡")
+    advice = t(
+        "allow more GPUs (--max-gpus), use LoRA or QLoRA, a shorter --seq-len, or a GPU with more memory",
+        "请允许更多显卡（--max-gpus）、改用 LoRA 或 QLoRA、缩短 --seq-len，或选择显存更大的显卡",
+    )
     if search.host_closest is not None:
         _, p, n, need = search.host_closest
-        why = t("fits GPU memory only by CPU offload, which needs {need} of host RAM per node (at most {most})",
-                "只有把状态卸载到 CPU 才能放下显存，但每节点需要 {need} 内存（最多 {most}）",
-                need=units.marketed(need), most=units.marketed(p.host_ram_max or 0))
+        why = t(
+            "fits GPU memory only by CPU offload, which needs {need} of host RAM per node (at most {most})",
+            "只有把状态卸载到 CPU 才能放下显存，但每节点需要 {need} 内存（最多 {most}）",
+            need=units.marketed(need),
+            most=units.marketed(p.host_ram_max or 0),
+        )
     elif search.closest is None:
-        return GpudeskError(t("no GPU in the catalogue matches the constraints (check --gpu-allow / --gpu-exclude, "
-                              "--provider and --region)",
-                              "目录中没有符合约束的显卡（请检查 --gpu-allow / --gpu-exclude、--provider 与 --region）"))
+        return GpudeskError(
+            t(
+                "no GPU in the catalogue matches the constraints (check --gpu-allow / --gpu-exclude, "
+                "--provider and --region)",
+                "目录中没有符合约束的显卡（请检查 --gpu-allow / --gpu-exclude、--provider 与 --region）",
+            )
+        )
     else:
         _, p, n, need = search.closest
-        why = t("needs {need} per GPU with every saving on (ZeRO-3, CPU offload, full recompute, micro-batch 1) but "
-                "has {usable} usable", "在启用全部节省手段（ZeRO-3、CPU 卸载、完全重计算、微批次 1）后每卡仍需 {need}，"
-                "而可用仅 {usable}", need=units.memory(need), usable=units.memory(p.usable))
-    return GpudeskError(t("the job fits nowhere: the closest option tried, {n}× {gpu}, {why}; {advice}",
-                          "任务在任何配置上都放不下：最接近的 {n} 张 {gpu} {why}；{advice}",
-                          n=n, gpu=units.localised(p.gpu, "name"), why=why, advice=advice))
-
+        why = t(
+            "needs {need} per GPU with every saving on (ZeRO-3, CPU offload, full recompute, micro-batch 1) but "
+            "has {usable} usable",
+            "在启用全部节省手段（ZeRO-3、CPU 卸载、完全重计算、微批次 1）后每卡仍需 {need}，而可用仅 {usable}",
+            need=units.memory(need),
+            usable=units.memory(p.usable),
+        )
+    return GpudeskError(
+        t(
+            "the job fits nowhere: the closest option tried, {n}× {gpu}, {why}; {advice}",
+            "任务在任何配置上都放不下：最接近的 {n} 张 {gpu} {why}；{advice}",
+            n=n,
+            gpu=units.localised(p.gpu, "name"),
+            why=why,
+            advice=advice,
+        )
+    )

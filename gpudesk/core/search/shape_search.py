@@ -76,8 +76,10 @@ class ShapeRun:
             hours = f.time.hours
             if self.deadline is not None and hours is not None and hours * self.margin > self.deadline:
                 continue
-            if strict and (f.layout.offload is not Offload.NONE
-                           or (self.deadline is None and hours is not None and hours > LONG_RUN_DAYS * 24)):
+            if strict and (
+                f.layout.offload is not Offload.NONE
+                or (self.deadline is None and hours is not None and hours > LONG_RUN_DAYS * 24)
+            ):
                 continue
             return s.n
         return None
@@ -123,8 +125,12 @@ def _steps(search: LayoutSearch, shape: Shape, counts: list[int]) -> Iterator[St
             return
 
 
-def run_shapes(search: LayoutSearch, shapes: list[Shape], max_gpus: int | None, hard_max: int,
-               ) -> tuple[list[ShapeRun], int]:
+def run_shapes(
+    search: LayoutSearch,
+    shapes: list[Shape],
+    max_gpus: int | None,
+    hard_max: int,
+) -> tuple[list[ShapeRun], int]:
     """Every shape's steps up to the cap, and the cap: `max_gpus` when the user set one, else
     ONE_NODE_GPUS or, when no shape holds the job on that many GPUs (fits without CPU offload and meets
     the deadline), the smallest count that does (or that does with CPU offload, if none does without)."""

@@ -47,32 +47,44 @@ class TierPreset:
 
 TIER_PRESETS: dict[Tier, TierPreset] = {
     Tier.ENTRY: TierPreset(
-        Tier.ENTRY, 1, ("rtx-4090", "rtx-4090d", "l40s"),
-        "Entry", "入门级",
+        Tier.ENTRY,
+        1,
+        ("rtx-4090", "rtx-4090d", "l40s"),
+        "Entry",
+        "入门级",
         "single-GPU fine-tuning, few-shot experiments, inference tests",
         "单卡微调、小样本实验、推理测试",
         "university labs, small-company proofs of concept",
         "高校实验室、小公司概念验证",
     ),
     Tier.ADVANCED: TierPreset(
-        Tier.ADVANCED, 4, ("a100-sxm-80gb", "h100-sxm-80gb"),
-        "Advanced", "进阶档",
+        Tier.ADVANCED,
+        4,
+        ("a100-sxm-80gb", "h100-sxm-80gb"),
+        "Advanced",
+        "进阶档",
         "10B-class model training, multimodal training (4 cards with NVLink)",
         "百亿参数级模型训练、多模态训练（4 卡 NVLink）",
         "mid-size AI companies, outsourced algorithm teams",
         "中型 AI 公司、算法外包团队",
     ),
     Tier.FLAGSHIP: TierPreset(
-        Tier.FLAGSHIP, 8, ("h100-sxm-80gb", "h800-sxm-80gb", "h200-sxm-141gb"),
-        "Flagship", "旗舰级",
+        Tier.FLAGSHIP,
+        8,
+        ("h100-sxm-80gb", "h800-sxm-80gb", "h200-sxm-141gb"),
+        "Flagship",
+        "旗舰级",
         "100B-class pre-training on a full 8-GPU NVSwitch node",
         "千亿参数级预训练，满配 8 卡 NVSwitch 节点",
         "model developers, research institutes",
         "大模型研发团队、科研机构",
     ),
     Tier.MULTI_NODE: TierPreset(
-        Tier.MULTI_NODE, None, ("h100-sxm-80gb", "h800-sxm-80gb"),
-        "Multi-node cluster", "跨节点集群",
+        Tier.MULTI_NODE,
+        None,
+        ("h100-sxm-80gb", "h800-sxm-80gb"),
+        "Multi-node cluster",
+        "跨节点集群",
         "beyond one node: InfiniBand networking and SLURM scheduling",
         "超出单节点：InfiniBand 组网与 SLURM 调度",
         "large pre-training projects",
@@ -86,8 +98,15 @@ def training_card(gpu: GpuSpec) -> bool:
     return (gpu.form_factor or "").lower() in ("sxm", "oam") and not gpu.consumer
 
 
-def tier_for(gpus: int, nodes: int = 1, *, gpu: GpuSpec | None = None, linked: bool = True,
-             job: Job | None = None, params: int | None = None) -> Tier:
+def tier_for(
+    gpus: int,
+    nodes: int = 1,
+    *,
+    gpu: GpuSpec | None = None,
+    linked: bool = True,
+    job: Job | None = None,
+    params: int | None = None,
+) -> Tier:
     """The guide's tier for `gpus` GPUs over `nodes` nodes. With `gpu` the class of card counts (consumer
     and PCIe cards stop at advanced; `linked`: all the option's GPUs reach each other over NVLink); with
     `job` and its parameter count, a single training card doing 10B-class full training is advanced."""

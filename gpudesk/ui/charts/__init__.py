@@ -23,6 +23,22 @@ from gpudesk.ui.charts.style import (
     reset_view,
 )
 
-__all__ = ["BUILDERS", "COMPONENT_COLOURS", "KINDS", "SERIES_COLOURS", "LazyMenuViewBox", "PageCharts", "_gpu_ticks", "_log_ticks",
-           "_tip", "build_billing_plot", "build_cost_plot", "build_days_plot", "build_memory_plot",
-           "build_pareto_plot", "export_plot", "render_chart_image", "reset_view"]
+__all__ = [
+    "BUILDERS",
+    "COMPONENT_COLOURS",
+    "KINDS",
+    "SERIES_COLOURS",
+    "LazyMenuViewBox",
+    "PageCharts",
+    "_gpu_ticks",
+    "_log_ticks",
+    "_tip",
+    "build_billing_plot",
+    "build_cost_plot",
+    "build_days_plot",
+    "build_memory_plot",
+    "build_pareto_plot",
+    "export_plot",
+    "render_chart_image",
+    "reset_view",
+]

@@ -76,8 +76,18 @@ def build_memory_plot(plot_item: pg.PlotItem, data: MemoryChartData) -> None:
         if not any(heights):
             continue
         entries.append((_bar(COMPONENT_COLOURS.get(name, "#888a85")), label(name)))
-        _add(plot_item, name, pg.BarGraphItem, x=xs, y0=list(bottoms), height=heights, width=0.55,
-             brush=_brush(COMPONENT_COLOURS.get(name, "#888a85")), pen=_pen("w", width=0.5), name=label(name))
+        _add(
+            plot_item,
+            name,
+            pg.BarGraphItem,
+            x=xs,
+            y0=list(bottoms),
+            height=heights,
+            width=0.55,
+            brush=_brush(COMPONENT_COLOURS.get(name, "#888a85")),
+            pen=_pen("w", width=0.5),
+            name=label(name),
+        )
         for i, h in enumerate(heights):
             if h > 0:
                 hover_x.append(i)
@@ -85,9 +95,18 @@ def build_memory_plot(plot_item: pg.PlotItem, data: MemoryChartData) -> None:
                 hover_tip.append(f"{data.bars[i].label}\n{label(name)}: {_num(h, 2)} GiB")
             bottoms[i] += h
     # capacity (solid) and usable (dashed) per bar; the band between them is the headroom kept free
-    _add(plot_item, "band", pg.BarGraphItem, x=xs, y0=[b.usable_gib for b in data.bars],
-         height=[b.capacity_gib - b.usable_gib for b in data.bars], width=0.8,
-         brush=_brush(204, 0, 0, 40), pen=_pen(None), name=_tr("Headroom kept free"))
+    _add(
+        plot_item,
+        "band",
+        pg.BarGraphItem,
+        x=xs,
+        y0=[b.usable_gib for b in data.bars],
+        height=[b.capacity_gib - b.usable_gib for b in data.bars],
+        width=0.8,
+        brush=_brush(204, 0, 0, 40),
+        pen=_pen(None),
+        name=_tr("Headroom kept free"),
+    )
     entries.append((_bar(_blend("#cc0000", 40)), _tr("Headroom kept free")))
     cap_x, cap_y = [], []
     for i, bar in enumerate(data.bars):
@@ -96,11 +115,24 @@ def build_memory_plot(plot_item: pg.PlotItem, data: MemoryChartData) -> None:
         hover_x.append(i)
         hover_y.append(bar.capacity_gib)
         hover_tip.append(
-            f"{bar.label}\n" + _tr("Capacity") + f": {_num(bar.capacity_gib, 1)} GiB\n"
-            + _tr("Usable") + f": {_num(bar.usable_gib, 1)} GiB\n" + _tr("Total") + f": {_num(bar.total_gib, 2)} GiB"
+            f"{bar.label}\n"
+            + _tr("Capacity")
+            + f": {_num(bar.capacity_gib, 1)} GiB\n"
+            + _tr("Usable")
+            + f": {_num(bar.usable_gib, 1)} GiB\n"
+            + _tr("Total")
+            + f": {_num(bar.total_gib, 2)} GiB"
         )
-    _add(plot_item, "capacity", pg.PlotDataItem, cap_x, cap_y, connect="pairs", pen=_pen("#cc0000", width=2),
-         name=_tr("GPU capacity"))
+    _add(
+        plot_item,
+        "capacity",
+        pg.PlotDataItem,
+        cap_x,
+        cap_y,
+        connect="pairs",
+        pen=_pen("#cc0000", width=2),
+        name=_tr("GPU capacity"),
+    )
     entries.append((_line("#cc0000"), _tr("GPU capacity")))
     ticks = []
     for i, bar in enumerate(data.bars):
@@ -115,17 +147,29 @@ def build_memory_plot(plot_item: pg.PlotItem, data: MemoryChartData) -> None:
     clipped = quick is not None and quick > real_top * QUICK_CLIP
     if quick is not None:
         qx = len(data.bars)
-        _add(plot_item, "quick", pg.BarGraphItem, x=[qx], y0=[0], height=[real_top * 1.3 if clipped else quick],
-             width=0.55, brush=_brush("#d3d7cf"), pen=_pen("#555753", width=1, style=Qt.DashLine),
-             name=_tr("Guide's quick estimate"))
+        _add(
+            plot_item,
+            "quick",
+            pg.BarGraphItem,
+            x=[qx],
+            y0=[0],
+            height=[real_top * 1.3 if clipped else quick],
+            width=0.55,
+            brush=_brush("#d3d7cf"),
+            pen=_pen("#555753", width=1, style=Qt.DashLine),
+            name=_tr("Guide's quick estimate"),
+        )
         entries.append((_bar("#babdb6"), _tr("Guide's quick estimate")))
         label = _tr("Quick estimate ÷ %1").replace("%1", str(data.quick_estimate_gpus))
         ticks.append((qx, f"{label}\n{_num(quick, 1)} GiB ↑" if clipped else label))
         hover_x.append(qx)
         hover_y.append((real_top * 1.3 if clipped else quick) / 2)
         hover_tip.append(
-            _tr("Guide's quick estimate") + f"\n{_num(data.quick_estimate_gib, 1)} GiB "
-            + _tr("in all") + f", {_num(data.quick_estimate_per_gpu_gib, 1)} GiB " + _tr("per GPU")
+            _tr("Guide's quick estimate")
+            + f"\n{_num(data.quick_estimate_gib, 1)} GiB "
+            + _tr("in all")
+            + f", {_num(data.quick_estimate_per_gpu_gib, 1)} GiB "
+            + _tr("per GPU")
             + (f"\n{data.quick_hint}" if data.quick_hint else "")
         )
     _hover_points(plot_item, hover_x, hover_y, hover_tip, size=22)
@@ -153,15 +197,35 @@ def build_cost_plot(plot_item: pg.PlotItem, data: CostChartData) -> None:
     _set_range(plot_item, *gpus, *_bounds(costs), pad=0.08)
 
     def margin_band(i: int, colour: str, points, xs, line) -> None:
-        hi = _add(plot_item, f"margin-{i}", pg.PlotDataItem, xs, [p.cost_with_margin for p in points],
-                  pen=_pen(colour, width=1, style=Qt.DotLine))
+        hi = _add(
+            plot_item,
+            f"margin-{i}",
+            pg.PlotDataItem,
+            xs,
+            [p.cost_with_margin for p in points],
+            pen=_pen(colour, width=1, style=Qt.DotLine),
+        )
         _add(plot_item, f"band-{i}", pg.FillBetweenItem, line, hi, brush=_brush(_fade(colour, 35)))
 
-    entries = _gpu_series(plot_item, data.by_gpu, "cost", lambda p: math.log10(p.gpus), lambda p: p.cost,
-                          lambda p: f"{p.label}\n" + _tr("Cost") + f": {_num(p.cost, 0)} {data.currency}\n"
-                          + _tr("With trial margin") + f": {_num(p.cost_with_margin, 0)} {data.currency}\n"
-                          + _tr("Time") + f": {_num(p.days, 2)} " + _tr("days"),
-                          star_tip=lambda p: p.label, also=margin_band)
+    entries = _gpu_series(
+        plot_item,
+        data.by_gpu,
+        "cost",
+        lambda p: math.log10(p.gpus),
+        lambda p: p.cost,
+        lambda p: (
+            f"{p.label}\n"
+            + _tr("Cost")
+            + f": {_num(p.cost, 0)} {data.currency}\n"
+            + _tr("With trial margin")
+            + f": {_num(p.cost_with_margin, 0)} {data.currency}\n"
+            + _tr("Time")
+            + f": {_num(p.days, 2)} "
+            + _tr("days")
+        ),
+        star_tip=lambda p: p.label,
+        also=margin_band,
+    )
     margin = _tr("+%1 % trial-and-error margin").replace("%1", _num(data.trial_margin * 100, 0))
     _finish(plot_item, entries + [(_line("#555753", dotted=True), margin)])
 
@@ -173,11 +237,16 @@ def build_days_plot(plot_item: pg.PlotItem, data: CostChartData, *, legend: bool
     days = [p.days for ps in data.by_gpu.values() for p in ps]
     # log-log: days fall roughly as 1/GPUs, so every type's curve stays readable, however slow the slowest
     *_, y0, y1 = _set_range(plot_item, *_gpu_axis(plot_item, data), *_bounds(_log10(days)), pad=0.08)
-    _set_ticks(plot_item, "left", _log_ticks([10 ** y0, 10 ** y1]))  # from the view: steady with it
-    entries = _gpu_series(plot_item, data.by_gpu, "days", lambda p: math.log10(p.gpus),
-                          lambda p: math.log10(p.days) if p.days > 0 else float("nan"),
-                          lambda p: f"{p.label}\n" + _tr("Time") + f": {_num(p.days, 2)} " + _tr("days")
-                          + f" ({_num(p.days * 24, 1)} h)", star_tip=lambda p: p.label)
+    _set_ticks(plot_item, "left", _log_ticks([10**y0, 10**y1]))  # from the view: steady with it
+    entries = _gpu_series(
+        plot_item,
+        data.by_gpu,
+        "days",
+        lambda p: math.log10(p.gpus),
+        lambda p: math.log10(p.days) if p.days > 0 else float("nan"),
+        lambda p: f"{p.label}\n" + _tr("Time") + f": {_num(p.days, 2)} " + _tr("days") + f" ({_num(p.days * 24, 1)} h)",
+        star_tip=lambda p: p.label,
+    )
     _finish(plot_item, entries)
 
 
@@ -186,10 +255,14 @@ def build_pareto_plot(plot_item: pg.PlotItem, data: CostChartData) -> None:
     if not _start("pareto", plot_item, data):
         return
     # log scales drawn from log10 values, so every item (scatter and line alike) agrees
-    x0, x1, y0, y1 = _set_range(plot_item, *_bounds(_log10([p.days for p in data.points])),
-                                *_bounds(_log10([p.cost for p in data.points])), pad=0.08)
-    _set_ticks(plot_item, "bottom", _log_ticks([10 ** x0, 10 ** x1]))  # from the view: steady with it
-    _set_ticks(plot_item, "left", _log_ticks([10 ** y0, 10 ** y1]))
+    x0, x1, y0, y1 = _set_range(
+        plot_item,
+        *_bounds(_log10([p.days for p in data.points])),
+        *_bounds(_log10([p.cost for p in data.points])),
+        pad=0.08,
+    )
+    _set_ticks(plot_item, "bottom", _log_ticks([10**x0, 10**x1]))  # from the view: steady with it
+    _set_ticks(plot_item, "left", _log_ticks([10**y0, 10**y1]))
 
     def tip(p) -> str:
         return f"{p.label}\n{_num(p.days, 2)} " + _tr("days") + f", {_num(p.cost, 0)} {data.currency}"
@@ -198,12 +271,35 @@ def build_pareto_plot(plot_item: pg.PlotItem, data: CostChartData) -> None:
     entries = []
     if others:
         entries.append((_sample("●", _blend("#888a85", 160)), _tr("Other options")))
-        _add(plot_item, "others", pg.ScatterPlotItem, x=ox, y=oy, size=6, brush=_brush(136, 138, 133, 120),
-             pen=_pen(None), data=others, hoverable=True, tip=lambda _x, _y, p: tip(p), name=_tr("Other options"))
+        _add(
+            plot_item,
+            "others",
+            pg.ScatterPlotItem,
+            x=ox,
+            y=oy,
+            size=6,
+            brush=_brush(136, 138, 133, 120),
+            pen=_pen(None),
+            data=others,
+            hoverable=True,
+            tip=lambda _x, _y, p: tip(p),
+            name=_tr("Other options"),
+        )
     front = data.front
     fx, fy = _log10([p.days for p in front]), _log10([p.cost for p in front])
-    _add(plot_item, "front", pg.PlotDataItem, fx, fy, pen=_pen("#cc0000", width=2), symbol="o", symbolSize=8,
-         symbolBrush=_brush("#cc0000"), symbolPen=_pen(None), name=_tr("Pareto front"))
+    _add(
+        plot_item,
+        "front",
+        pg.PlotDataItem,
+        fx,
+        fy,
+        pen=_pen("#cc0000", width=2),
+        symbol="o",
+        symbolSize=8,
+        symbolBrush=_brush("#cc0000"),
+        symbolPen=_pen(None),
+        name=_tr("Pareto front"),
+    )
     entries.append((_sample("━●━", "#cc0000"), _tr("Pareto front")))
     _hover_points(plot_item, fx, fy, [lambda p=p: tip(p) for p in front])
     for p in data.points:
@@ -230,38 +326,85 @@ def _distinct_dots(points, step: float = 0.004):
 
 def build_billing_plot(plot_item: pg.PlotItem, data: CostChartData) -> None:
     """Hourly against monthly rental of the chosen GPUs over a month's use, with the break-even."""
-    _begin(plot_item, _tr("Hourly vs monthly billing"), _tr("Cost per month (%1)").replace("%1", units.currency_unit(data.currency)),
-           _tr("Hours used per month"))
+    _begin(
+        plot_item,
+        _tr("Hourly vs monthly billing"),
+        _tr("Cost per month (%1)").replace("%1", units.currency_unit(data.currency)),
+        _tr("Hours used per month"),
+    )
     lines = data.billing
     if lines is None:
         _empty(plot_item, _tr("No hourly price for the chosen configuration"))
         return
-    _add(plot_item, "hourly", pg.PlotDataItem, lines.hours, lines.hourly_cost, pen=_pen("#3465a4", width=2),
-         name=_tr("Hourly"))
+    _add(
+        plot_item,
+        "hourly",
+        pg.PlotDataItem,
+        lines.hours,
+        lines.hourly_cost,
+        pen=_pen("#3465a4", width=2),
+        name=_tr("Hourly"),
+    )
     entries = [(_line("#3465a4"), _tr("Hourly"))]
     top = max(lines.hourly_cost + [lines.monthly_cost or 0.0])
     _set_range(plot_item, lines.hours[0], lines.hours[-1], 0.0, top * 1.08 or 1.0)
-    _hover_points(plot_item, lines.hours, lines.hourly_cost, [
-        lambda h=h, c=c: f"{_num(h, 0)} h: {_num(c, 0)} {data.currency}"
-        for h, c in zip(lines.hours, lines.hourly_cost, strict=True)
-    ], size=10)
+    _hover_points(
+        plot_item,
+        lines.hours,
+        lines.hourly_cost,
+        [
+            lambda h=h, c=c: f"{_num(h, 0)} h: {_num(c, 0)} {data.currency}"
+            for h, c in zip(lines.hours, lines.hourly_cost, strict=True)
+        ],
+        size=10,
+    )
     if lines.monthly_cost is not None:
-        _add(plot_item, "monthly", pg.PlotDataItem, [lines.hours[0], lines.hours[-1]], [lines.monthly_cost] * 2,
-             pen=_pen("#4e9a06", width=2), name=_tr("Monthly"))
+        _add(
+            plot_item,
+            "monthly",
+            pg.PlotDataItem,
+            [lines.hours[0], lines.hours[-1]],
+            [lines.monthly_cost] * 2,
+            pen=_pen("#4e9a06", width=2),
+            name=_tr("Monthly"),
+        )
         entries.append((_line("#4e9a06"), _tr("Monthly")))
     if lines.break_even_hours is not None and lines.monthly_cost is not None:
-        _add_line(plot_item, "break-even", lines.break_even_hours, _pen("#555753", style=Qt.DashLine),
-                  _tr("break-even %1 h").replace("%1", _num(lines.break_even_hours, 0)),
-                  {"position": 0.9, "color": "#202020"})
-        _hover_points(plot_item, [lines.break_even_hours], [lines.monthly_cost], key="hover-be", tips=[
-            _tr("Break-even") + f": {_num(lines.break_even_hours, 0)} h/" + _tr("month") + "\n"
-            + f"{_num(lines.monthly_cost, 0)} {data.currency}"])
+        _add_line(
+            plot_item,
+            "break-even",
+            lines.break_even_hours,
+            _pen("#555753", style=Qt.DashLine),
+            _tr("break-even %1 h").replace("%1", _num(lines.break_even_hours, 0)),
+            {"position": 0.9, "color": "#202020"},
+        )
+        _hover_points(
+            plot_item,
+            [lines.break_even_hours],
+            [lines.monthly_cost],
+            key="hover-be",
+            tips=[
+                _tr("Break-even")
+                + f": {_num(lines.break_even_hours, 0)} h/"
+                + _tr("month")
+                + "\n"
+                + f"{_num(lines.monthly_cost, 0)} {data.currency}"
+            ],
+        )
     if lines.job_hours is not None and lines.job_hours <= lines.hours[-1]:
         service = data.service is not None  # a service runs all month: its line is the axis's end, text left of it
-        _add_line(plot_item, "job", lines.job_hours, _pen("#f57900", width=1),
-                  _tr("this service") if service else _tr("this job"),
-                  {"position": 0.45 if service else 0.7, "color": "#f57900",
-                   **({"anchors": [(1, 0.5), (1, 0.5)]} if service else {})})
+        _add_line(
+            plot_item,
+            "job",
+            lines.job_hours,
+            _pen("#f57900", width=1),
+            _tr("this service") if service else _tr("this job"),
+            {
+                "position": 0.45 if service else 0.7,
+                "color": "#f57900",
+                **({"anchors": [(1, 0.5), (1, 0.5)]} if service else {}),
+            },
+        )
     _finish(plot_item, entries)
 
 
@@ -275,9 +418,11 @@ def _gpu_axis(plot_item: pg.PlotItem, data: CostChartData) -> tuple[float, float
 def _training_texts(kind: str, currency: str) -> tuple[str, str, str, str]:
     """A training chart's title, left and bottom axis names, and what it says when it has nothing to draw."""
     cost = _tr("Cost (%1)").replace("%1", units.currency_unit(currency))
-    return {"cost": (_tr("Total cost vs GPU count"), cost, _tr("GPUs"), _tr("No priced configuration")),
-            "days": (_tr("Days vs GPU count"), _tr("Days"), _tr("GPUs"), _tr("No timed configuration")),
-            "pareto": (_tr("Time vs cost (Pareto front)"), cost, _tr("Days"), _tr("No priced configuration"))}[kind]
+    return {
+        "cost": (_tr("Total cost vs GPU count"), cost, _tr("GPUs"), _tr("No priced configuration")),
+        "days": (_tr("Days vs GPU count"), _tr("Days"), _tr("GPUs"), _tr("No timed configuration")),
+        "pareto": (_tr("Time vs cost (Pareto front)"), cost, _tr("Days"), _tr("No priced configuration")),
+    }[kind]
 
 
 def _start(kind: str, plot_item: pg.PlotItem, data: CostChartData, **begin) -> bool:
@@ -300,13 +445,19 @@ def _start(kind: str, plot_item: pg.PlotItem, data: CostChartData, **begin) -> b
 
 def service_titles() -> dict[str, str]:
     """The service charts' names by the place they take (the export menu uses them too)."""
-    return {"cost": _tr("Cost per month vs speed per user"), "days": _tr("Cost per million tokens vs GPU count"),
-            "pareto": _tr("Time to first token vs GPU count")}  # one full-context prompt, no queueing
+    return {
+        "cost": _tr("Cost per month vs speed per user"),
+        "days": _tr("Cost per million tokens vs GPU count"),
+        "pareto": _tr("Time to first token vs GPU count"),
+    }  # one full-context prompt, no queueing
 
 
 def _service_tip(p: ServicePoint, currency: str) -> str:
-    lines = [p.label, _tr("Speed per user") + f": {_num(p.per_user, 1)} " + _tr("tokens/s"),
-             _tr("Cost per month") + f": {_num(p.cost_per_month, 0)} {currency}"]
+    lines = [
+        p.label,
+        _tr("Speed per user") + f": {_num(p.per_user, 1)} " + _tr("tokens/s"),
+        _tr("Cost per month") + f": {_num(p.cost_per_month, 0)} {currency}",
+    ]
     if p.cost_per_million is not None:
         lines.append(_tr("Per million tokens") + f": {_num(p.cost_per_million, 2)} {currency}")
     if p.first_token_s is not None:
@@ -324,21 +475,34 @@ def _service_series(plot_item: pg.PlotItem, data: ServiceChartData, key: str, x,
 def build_service_cost_plot(plot_item: pg.PlotItem, data: ServiceChartData) -> None:
     """Cost per month against output tokens/s per user, one line per GPU type through its counts, and
     the user's target as a vertical line: left of it a setup is too slow, lower is cheaper."""
-    _begin(plot_item, service_titles()["cost"], _tr("Cost per month (%1)").replace("%1", units.currency_unit(data.currency)),
-           _tr("Output tokens/s per user (%1 users in flight)").replace("%1", str(data.concurrency)))
+    _begin(
+        plot_item,
+        service_titles()["cost"],
+        _tr("Cost per month (%1)").replace("%1", units.currency_unit(data.currency)),
+        _tr("Output tokens/s per user (%1 users in flight)").replace("%1", str(data.concurrency)),
+    )
     if data.empty:
         _empty(plot_item, _tr("No priced configuration"))
         return
     speeds = [p.per_user for ps in data.by_gpu.values() for p in ps]
     costs = [p.cost_per_month for ps in data.by_gpu.values() for p in ps]
-    x0, x1, y0, y1 = _set_range(plot_item, *_bounds(_log10(speeds + ([data.target] if data.target else []))),
-                                *_bounds(_log10(costs)), pad=0.08)
-    _set_ticks(plot_item, "bottom", _log_ticks([10 ** x0, 10 ** x1]))
-    _set_ticks(plot_item, "left", _log_ticks([10 ** y0, 10 ** y1]))
-    entries = _service_series(plot_item, data, "service", lambda p: math.log10(p.per_user), lambda p: math.log10(p.cost_per_month))
+    x0, x1, y0, y1 = _set_range(
+        plot_item, *_bounds(_log10(speeds + ([data.target] if data.target else []))), *_bounds(_log10(costs)), pad=0.08
+    )
+    _set_ticks(plot_item, "bottom", _log_ticks([10**x0, 10**x1]))
+    _set_ticks(plot_item, "left", _log_ticks([10**y0, 10**y1]))
+    entries = _service_series(
+        plot_item, data, "service", lambda p: math.log10(p.per_user), lambda p: math.log10(p.cost_per_month)
+    )
     if data.target:
-        _add_line(plot_item, "target", math.log10(data.target), _pen("#cc0000", style=Qt.DashLine),
-                  _tr("target %1").replace("%1", _num(data.target, 1)), {"position": 0.9, "color": "#cc0000"})
+        _add_line(
+            plot_item,
+            "target",
+            math.log10(data.target),
+            _pen("#cc0000", style=Qt.DashLine),
+            _tr("target %1").replace("%1", _num(data.target, 1)),
+            {"position": 0.9, "color": "#cc0000"},
+        )
         entries.append((_line("#cc0000", dotted=True), _tr("Target per user")))
     _finish(plot_item, entries)
 
@@ -352,27 +516,40 @@ def _against_count(plot_item: pg.PlotItem, data: ServiceChartData, kind: str, le
         return
     counts = [p.gpus for ps in known.values() for p in ps]
     _set_ticks(plot_item, "bottom", _gpu_ticks(counts))
-    *_, y0, y1 = _set_range(plot_item, *_bounds(_log10(counts)),
-                            *_bounds(_log10([value(p) for ps in known.values() for p in ps])), pad=0.08)
-    _set_ticks(plot_item, "left", _log_ticks([10 ** y0, 10 ** y1]))
+    *_, y0, y1 = _set_range(
+        plot_item, *_bounds(_log10(counts)), *_bounds(_log10([value(p) for ps in known.values() for p in ps])), pad=0.08
+    )
+    _set_ticks(plot_item, "left", _log_ticks([10**y0, 10**y1]))
     shown = ServiceChartData(data.currency, known, data.target, data.concurrency, data.context_tokens)
-    _finish(plot_item, _service_series(plot_item, shown, kind, lambda p: math.log10(p.gpus), lambda p: math.log10(value(p))))
+    _finish(
+        plot_item, _service_series(plot_item, shown, kind, lambda p: math.log10(p.gpus), lambda p: math.log10(value(p)))
+    )
 
 
 def build_service_million_plot(plot_item: pg.PlotItem, data: ServiceChartData) -> None:
     """Cost per million output tokens (the service fully loaded) against GPU count per GPU type."""
-    _against_count(plot_item, data, "days", _tr("Per million tokens (%1)").replace("%1", units.currency_unit(data.currency)),
-                   lambda p: p.cost_per_million, _tr("No priced configuration"))
+    _against_count(
+        plot_item,
+        data,
+        "days",
+        _tr("Per million tokens (%1)").replace("%1", units.currency_unit(data.currency)),
+        lambda p: p.cost_per_million,
+        _tr("No priced configuration"),
+    )
 
 
 def build_service_ttft_plot(plot_item: pg.PlotItem, data: ServiceChartData) -> None:
     """Time to first token (one full-context prompt, no queueing) against GPU count per GPU type."""
-    _against_count(plot_item, data, "pareto", _tr("First token (s)"), lambda p: p.first_token_s,
-                   _tr("No timed configuration"))
+    _against_count(
+        plot_item, data, "pareto", _tr("First token (s)"), lambda p: p.first_token_s, _tr("No timed configuration")
+    )
 
 
-SERVICE_BUILDERS = {"cost": build_service_cost_plot, "days": build_service_million_plot,
-                    "pareto": build_service_ttft_plot}
+SERVICE_BUILDERS = {
+    "cost": build_service_cost_plot,
+    "days": build_service_million_plot,
+    "pareto": build_service_ttft_plot,
+}
 
 
 def _service(kind: str, plot_item: pg.PlotItem, data: CostChartData) -> None:
@@ -382,8 +559,13 @@ def _service(kind: str, plot_item: pg.PlotItem, data: CostChartData) -> None:
 
 def chart_titles(data: CostChartData | None) -> dict[str, str]:
     """Each chart's name as drawn for this data (a serving plan's differ), for menus and exports."""
-    names = {"memory": _tr("Memory per GPU"), "cost": _tr("Total cost vs GPU count"), "days": _tr("Days vs GPU count"),
-             "pareto": _tr("Time vs cost"), "billing": _tr("Hourly vs monthly billing")}
+    names = {
+        "memory": _tr("Memory per GPU"),
+        "cost": _tr("Total cost vs GPU count"),
+        "days": _tr("Days vs GPU count"),
+        "pareto": _tr("Time vs cost"),
+        "billing": _tr("Hourly vs monthly billing"),
+    }
     if data is not None and data.service is not None:
         names.update(service_titles())
     return names

@@ -11,8 +11,14 @@ from gpudesk.ui.charts.style import _set_range, _set_ticks, _two_line_ticks
 from gpudesk.core import units
 from gpudesk.ui.i18n import translator
 
-ITEM_COLOURS = {"compute": "#3465a4", "storage": "#73d216", "network": "#06989a", "fees": "#c17d11",
-                "tax": "#888a85", "subsidy": "#cc0000"}
+ITEM_COLOURS = {
+    "compute": "#3465a4",
+    "storage": "#73d216",
+    "network": "#06989a",
+    "fees": "#c17d11",
+    "tax": "#888a85",
+    "subsidy": "#cc0000",
+}
 
 _tr = translator("Charts")
 
@@ -20,7 +26,13 @@ _tr = translator("Charts")
 def build_quotes_plot(plot_item: pg.PlotItem, data) -> None:
     from gpudesk.core.plan.comparison import item_label
 
-    _begin(plot_item, _tr("All-in cost per quote"), _tr("Cost (%1)").replace("%1", units.currency_unit(data.currency)), "", grid=True)
+    _begin(
+        plot_item,
+        _tr("All-in cost per quote"),
+        _tr("Cost (%1)").replace("%1", units.currency_unit(data.currency)),
+        "",
+        grid=True,
+    )
     if data.empty:
         _empty(plot_item, _tr("No priced quote yet"))
         return
@@ -35,8 +47,17 @@ def build_quotes_plot(plot_item: pg.PlotItem, data) -> None:
         negative = item == "subsidy"
         base = bottoms if negative else tops
         colour = ITEM_COLOURS.get(item, "#555753")
-        _add(plot_item, item, pg.BarGraphItem, x=xs, y0=list(base), height=heights, width=0.6, brush=_brush(colour),
-             pen=_pen("w", width=0.5))
+        _add(
+            plot_item,
+            item,
+            pg.BarGraphItem,
+            x=xs,
+            y0=list(base),
+            height=heights,
+            width=0.6,
+            brush=_brush(colour),
+            pen=_pen("w", width=0.5),
+        )
         name = item_label(item)
         entries.append((_bar(colour), name[:1].upper() + name[1:]))
         for i, h in enumerate(heights):
@@ -52,8 +73,13 @@ def build_quotes_plot(plot_item: pg.PlotItem, data) -> None:
         ticks.append((i, f"{mark}{b.label}\n{total}"))
         hx.append(i)
         hy.append(tops[i])
-        tips.append(f"{b.label}\n" + _tr("All-in") + f": {total} {data.currency}"
-                    + ("\n" + _tr("Cheapest") if b.cheapest else "") + ("\n" + _tr("Selected") if b.selected else ""))
+        tips.append(
+            f"{b.label}\n"
+            + _tr("All-in")
+            + f": {total} {data.currency}"
+            + ("\n" + _tr("Cheapest") if b.cheapest else "")
+            + ("\n" + _tr("Selected") if b.selected else "")
+        )
     _hover_points(plot_item, hx, hy, tips, size=22)
     _set_ticks(plot_item, "bottom", ticks)
     _two_line_ticks(plot_item)

@@ -27,8 +27,18 @@ COMPONENT_COLOURS = {
     "kv_cache": "#c17d11",
     "overhead": "#888a85",
 }
-SERIES_COLOURS = ["#3465a4", "#cc0000", "#4e9a06", "#f57900", "#75507b", "#06989a", "#c4a000", "#5c3566",
-                  "#204a87", "#a40000"]
+SERIES_COLOURS = [
+    "#3465a4",
+    "#cc0000",
+    "#4e9a06",
+    "#f57900",
+    "#75507b",
+    "#06989a",
+    "#c4a000",
+    "#5c3566",
+    "#204a87",
+    "#a40000",
+]
 
 _tr = translator("Charts")
 
@@ -165,8 +175,9 @@ def _plain_tick_strings(axis, values, scale, spacing) -> list[str]:
     return [_num(v * scale, places) for v in values]
 
 
-def _begin(plot_item: pg.PlotItem, title: str, left: str, bottom: str, *, legend: bool = True,
-           grid: bool = False) -> None:
+def _begin(
+    plot_item: pg.PlotItem, title: str, left: str, bottom: str, *, legend: bool = True, grid: bool = False
+) -> None:
     """Start a redraw. Items are reused by key across redraws (see `_add`): rebuilding a plot from
     scratch on every keystroke costs several times more than updating its items' data."""
     if not hasattr(plot_item, "_gd_items"):
@@ -210,8 +221,9 @@ def _steady(current: tuple[float, float] | None, lo: float, hi: float) -> tuple[
     return lo, hi
 
 
-def _set_range(plot_item: pg.PlotItem, x0: float, x1: float, y0: float, y1: float, *, pad: float = 0.0,
-               steady: bool = True) -> tuple[float, float, float, float]:
+def _set_range(
+    plot_item: pg.PlotItem, x0: float, x1: float, y0: float, y1: float, *, pad: float = 0.0, steady: bool = True
+) -> tuple[float, float, float, float]:
     """The view's range, padded by a fraction of each span (held steady across small changes unless
     `steady` is False); returns the range shown. Untouched when unchanged."""
     dx, dy = (x1 - x0) or 1.0, (y1 - y0) or 1.0
@@ -326,8 +338,19 @@ def _tip(x, y, data):
 
 def _hover_points(plot_item: pg.PlotItem, xs, ys, tips, *, size: int = 14, key: str = "hover") -> pg.ScatterPlotItem:
     """Invisible hover targets whose tooltip shows the exact values."""
-    return _add(plot_item, key, _HoverTargets, x=list(xs), y=list(ys), data=list(tips), size=size, pen=_pen(None),
-                brush=_brush(0, 0, 0, 1), hoverable=True, tip=_tip)
+    return _add(
+        plot_item,
+        key,
+        _HoverTargets,
+        x=list(xs),
+        y=list(ys),
+        data=list(tips),
+        size=size,
+        pen=_pen(None),
+        brush=_brush(0, 0, 0, 1),
+        hoverable=True,
+        tip=_tip,
+    )
 
 
 def _empty(plot_item: pg.PlotItem, message: str) -> None:
@@ -336,7 +359,6 @@ def _empty(plot_item: pg.PlotItem, message: str) -> None:
     _finish(plot_item, [])
     _set_range(plot_item, 0, 1, 0, 1, steady=False)
     plot_item._gd_range_placeholder = True  # the next real data fit afresh
-
 
 
 def reset_view(plot_item) -> None:
@@ -356,8 +378,21 @@ def _colour(i: int) -> str:
 
 def _star(plot_item, x, y, tip) -> tuple[str, str]:
     """The chosen option's star; returns its legend entry."""
-    _add(plot_item, "star", pg.ScatterPlotItem, x=[x], y=[y], symbol="star", size=18, brush=_brush("#fce94f"),
-         pen=_pen("#202020"), data=[tip], hoverable=True, tip=_tip, name=_tr("Chosen"))
+    _add(
+        plot_item,
+        "star",
+        pg.ScatterPlotItem,
+        x=[x],
+        y=[y],
+        symbol="star",
+        size=18,
+        brush=_brush("#fce94f"),
+        pen=_pen("#202020"),
+        data=[tip],
+        hoverable=True,
+        tip=_tip,
+        name=_tr("Chosen"),
+    )
     return (_sample("★", STAR), _tr("Chosen"))
 
 
@@ -373,8 +408,19 @@ def _gpu_series(plot_item: pg.PlotItem, by_gpu: dict, key: str, x, y, tip, star_
         colour = _colour(i)
         entries.append((_line(colour), name))
         xs, ys = [x(p) for p in points], [y(p) for p in points]
-        line = _add(plot_item, f"{key}-{i}", pg.PlotDataItem, xs, ys, pen=_pen(colour, width=2), symbol="o",
-                    symbolSize=6, symbolBrush=_brush(colour), symbolPen=_pen(None), name=name)
+        line = _add(
+            plot_item,
+            f"{key}-{i}",
+            pg.PlotDataItem,
+            xs,
+            ys,
+            pen=_pen(colour, width=2),
+            symbol="o",
+            symbolSize=6,
+            symbolBrush=_brush(colour),
+            symbolPen=_pen(None),
+            name=name,
+        )
         if also is not None:
             also(i, colour, points, xs, line)
         for p, px, py in zip(points, xs, ys, strict=True):
@@ -406,7 +452,7 @@ def _log_ticks(values, max_ticks: int = 5) -> list[tuple[float, str]]:
         ticks = []
         for k in range(lo, hi + 1):
             for step in steps:
-                v = step * 10.0 ** k
+                v = step * 10.0**k
                 if low / 1.08 <= v <= high * 1.08:  # within the padded view
                     decimals = max(0, -k + (1 if step != int(step) else 0))
                     ticks.append((math.log10(v), _num(v, decimals)))

@@ -24,7 +24,9 @@ def _figure(value: float) -> str:
 
 
 class RowsModel(QAbstractTableModel):
-    def __init__(self, columns: Sequence[tuple[str, Callable[[], str], Callable[[object], object]]], parent=None) -> None:
+    def __init__(
+        self, columns: Sequence[tuple[str, Callable[[], str], Callable[[object], object]]], parent=None
+    ) -> None:
         super().__init__(parent)
         self._columns = list(columns)
         self._rows: list[object] = []

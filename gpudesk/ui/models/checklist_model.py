@@ -42,9 +42,14 @@ class ChecklistModel(RowsTable):
         self.user: str | None = None  # recorded as checked_by
 
     def header_texts(self) -> dict[str, tuple[str, str | None]]:
-        return {"status": (_tr("Status"), None), "phase": (_tr("Phase"), None), "title": (_tr("Check"), None),
-                "criterion": (_tr("Pass criterion"), None), "notes": (_tr("Notes"), None),
-                "checked": (_tr("Checked by / at"), None)}
+        return {
+            "status": (_tr("Status"), None),
+            "phase": (_tr("Phase"), None),
+            "title": (_tr("Check"), None),
+            "criterion": (_tr("Pass criterion"), None),
+            "notes": (_tr("Notes"), None),
+            "checked": (_tr("Checked by / at"), None),
+        }
 
     # --- data in ------------------------------------------------------------------------------
 
@@ -85,14 +90,29 @@ class ChecklistModel(RowsTable):
 
     # --- recording ----------------------------------------------------------------------------
 
-    def set_status(self, row: int, status: str, *, note: str | None = None, reason: str | None = None,
-                   evidence: str | None = None, who: str | None = None) -> None:
+    def set_status(
+        self,
+        row: int,
+        status: str,
+        *,
+        note: str | None = None,
+        reason: str | None = None,
+        evidence: str | None = None,
+        who: str | None = None,
+    ) -> None:
         """Record a result; raises GpudeskError (waiver without reason, item not applicable)."""
         if self._plan is None or not 0 <= row < len(self._rows):
             raise GpudeskError("no checklist item selected")
         item_id = self._rows[row].id
-        set_status(self._plan, item_id, status, note=note, who=who if who is not None else self.user,
-                   evidence=evidence, reason=reason)
+        set_status(
+            self._plan,
+            item_id,
+            status,
+            note=note,
+            who=who if who is not None else self.user,
+            evidence=evidence,
+            reason=reason,
+        )
         self._reload_row(row)
         self.edited.emit(item_id)
 

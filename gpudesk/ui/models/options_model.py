@@ -23,8 +23,22 @@ from gpudesk.ui.models.columns import ColumnHeaders
 
 SORT_ROLE = Qt.UserRole
 OPTION_ROLE = Qt.UserRole + 1
-COLUMNS = ("rank", "gpu", "gpus", "provider", "region", "layout", "tier", "fits", "memory", "time", "cost", "margin",
-           "price", "advice")
+COLUMNS = (
+    "rank",
+    "gpu",
+    "gpus",
+    "provider",
+    "region",
+    "layout",
+    "tier",
+    "fits",
+    "memory",
+    "time",
+    "cost",
+    "margin",
+    "price",
+    "advice",
+)
 _RIGHT = ("rank", "gpus", "memory", "time", "cost", "margin", "price")
 _TOP = (1 << 31) - 1  # internal id of top-level rows (a child's is its group's row)
 
@@ -39,7 +53,12 @@ def header_texts() -> dict[str, tuple[str, str]]:
         "gpus": (_tr("GPUs"), _tr("GPUs in all (nodes × GPUs per node when more than one node)")),
         "provider": (_tr("Provider"), _tr("Whose offer prices this configuration")),
         "region": (_tr("Region"), _tr("Where the offer's data centre is")),
-        "layout": (_tr("Layout"), _tr("How the job is split: tensor (TP), pipeline (PP) and data (DP) parallel, ZeRO stage, offload, recomputation, micro-batch")),
+        "layout": (
+            _tr("Layout"),
+            _tr(
+                "How the job is split: tensor (TP), pipeline (PP) and data (DP) parallel, ZeRO stage, offload, recomputation, micro-batch"
+            ),
+        ),
         "tier": (_tr("Tier"), _tr("The guide's class of setup: entry, advanced, flagship or multi-node")),
         "fits": (_tr("Fits"), _tr("Whether the job fits in each GPU's usable memory")),
         "memory": (_tr("Memory per GPU"), _tr("Memory each GPU needs, in GiB (2³⁰ bytes)")),
@@ -64,8 +83,9 @@ class OptionsModel(ColumnHeaders, QAbstractItemModel):
     def header_texts(self) -> dict[str, tuple[str, str | None]]:
         return dict(header_texts())
 
-    def set_options(self, options: list[Option], chosen: Option | None = None,
-                    provider_names: dict[str, str] | None = None) -> None:
+    def set_options(
+        self, options: list[Option], chosen: Option | None = None, provider_names: dict[str, str] | None = None
+    ) -> None:
         self.beginResetModel()
         self._groups = group_by_gpu(list(options))
         self._chosen = chosen
@@ -157,7 +177,8 @@ class OptionsModel(ColumnHeaders, QAbstractItemModel):
 
             worst = max(o.advice, key=lambda a: ("info", "warning", "critical").index(a.severity))
             icon = {"critical": QStyle.SP_MessageBoxCritical, "warning": QStyle.SP_MessageBoxWarning}.get(
-                worst.severity, QStyle.SP_MessageBoxInformation)
+                worst.severity, QStyle.SP_MessageBoxInformation
+            )
             return QApplication.style().standardIcon(icon)
         if role == Qt.ForegroundRole and column == "fits":
             return QBrush(QColor("#4e9a06" if o.memory.fits else "#cc0000"))
@@ -218,7 +239,9 @@ class OptionsModel(ColumnHeaders, QAbstractItemModel):
                     return units.unknown()
                 kind = f" · {units.label('price_kind', o.price_kind)}" if o.price_kind else ""
                 date = f" · {o.price_date}" if o.price_date else ""
-                return _tr("%1/GPU-h").replace("%1", units.price(o.cost.price_per_gpu_hour, o.cost.currency)) + kind + date
+                return (
+                    _tr("%1/GPU-h").replace("%1", units.price(o.cost.price_per_gpu_hour, o.cost.currency)) + kind + date
+                )
             case "advice":
                 return str(len(o.advice)) if o.advice else ""
         return ""

@@ -12,8 +12,20 @@ from gpudesk.ui.models.columns import RowsTable
 
 SORT_ROLE = Qt.UserRole
 QUOTE_ROLE = Qt.UserRole + 1
-COLUMNS = ("id", "provider", "configuration", "all_in", "fits", "flags", "valid", "hours", "plus30", "plus100",
-           "billing", "prices")
+COLUMNS = (
+    "id",
+    "provider",
+    "configuration",
+    "all_in",
+    "fits",
+    "flags",
+    "valid",
+    "hours",
+    "plus30",
+    "plus100",
+    "billing",
+    "prices",
+)
 _RIGHT = ("hours", "all_in", "plus30", "plus100")
 
 _tr = translator("QuotesModel")
@@ -28,11 +40,21 @@ def header_texts() -> dict[str, tuple[str, str]]:
         "valid": (_tr("Valid until"), _tr("Last day the quote holds")),
         "fits": (_tr("Fits"), _tr("Whether the plan's job fits this configuration (the engine's verdict)")),
         "hours": (_tr("Run time"), _tr("One clean run on this configuration, without the trial margin")),
-        "all_in": (_tr("All-in"), _tr("Everything the quote costs for this job: compute at the cheapest billing mix for the run with its trial margin, storage, network, fees, subsidy and tax")),
+        "all_in": (
+            _tr("All-in"),
+            _tr(
+                "Everything the quote costs for this job: compute at the cheapest billing mix for the run with its trial margin, storage, network, fees, subsidy and tax"
+            ),
+        ),
         "plus30": (_tr("+30 %"), _tr("All-in if the run takes 30 % longer")),
         "plus100": (_tr("+100 %"), _tr("All-in if the run takes twice as long")),
         "billing": (_tr("Billing"), _tr("The cheapest billing form or mix for the rental period")),
-        "flags": (_tr("Flags"), _tr("What a reviewer should know: expired, no licence or ICP filing recorded, does not fit, items not stated, spot billing")),
+        "flags": (
+            _tr("Flags"),
+            _tr(
+                "What a reviewer should know: expired, no licence or ICP filing recorded, does not fit, items not stated, spot billing"
+            ),
+        ),
     }
 
 
@@ -64,8 +86,9 @@ class QuotesModel(RowsTable):
             if column == "all_in":
                 from gpudesk.core.plan.comparison import item_label
 
-                return "\n".join(f"{item_label(k)}: {units.money(v, 'CNY')}" for k, v in r.cost.items.items()) + \
-                    "".join(f"\n{a}" for a in r.cost.assumptions)
+                return "\n".join(
+                    f"{item_label(k)}: {units.money(v, 'CNY')}" for k, v in r.cost.items.items()
+                ) + "".join(f"\n{a}" for a in r.cost.assumptions)
             return self._headers[column][1]
         if role == Qt.BackgroundRole:
             if r.selected:

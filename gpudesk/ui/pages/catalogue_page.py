@@ -80,7 +80,11 @@ class CataloguePage(Retranslated, QWidget):
                 ("cpu", lambda: self.tr("CPU"), lambda r: None if r.cpu is None else units.cpu(r.cpu)),
                 ("ram", lambda: self.tr("Host RAM (GiB)"), lambda r: _gib(r.host_ram_bytes)),
                 ("nvme", lambda: self.tr("NVMe (TB)"), lambda r: _tb(r.nvme_bytes)),
-                ("network", lambda: self.tr("Network"), lambda r: None if r.network is None else units.label("network", r.network)),
+                (
+                    "network",
+                    lambda: self.tr("Network"),
+                    lambda r: None if r.network is None else units.label("network", r.network),
+                ),
                 ("net_gbps", lambda: self.tr("Network (Gb/s)"), lambda r: r.network_gbps),
                 ("power", lambda: self.tr("Power (kW)"), lambda r: r.power_kw),
                 ("notes", lambda: self.tr("Notes"), lambda r: row_text(r, "notes") or None),
@@ -96,7 +100,11 @@ class CataloguePage(Retranslated, QWidget):
                 ("regions", lambda: self.tr("Regions"), lambda r: [region_text(x) for x in r.regions] or None),
                 ("self_operated", lambda: self.tr("Own data centres"), lambda r: r.self_operated),
                 ("support", lambda: self.tr("7×24 support"), lambda r: r.support_7x24),
-                ("billing", lambda: self.tr("Billing"), lambda r: [capitalised(units.label("billing_short", b)) for b in r.billing_modes] or None),
+                (
+                    "billing",
+                    lambda: self.tr("Billing"),
+                    lambda r: [capitalised(units.label("billing_short", b)) for b in r.billing_modes] or None,
+                ),
                 ("destruction", lambda: self.tr("Data destruction"), lambda r: r.data_destruction),
                 ("notes", lambda: self.tr("Notes"), lambda r: row_text(r, "notes") or None),
                 ("checked", lambda: self.tr("Checked"), lambda r: r.checked),
@@ -111,9 +119,17 @@ class CataloguePage(Retranslated, QWidget):
             ("gpn", lambda: self.tr("GPUs per node"), lambda r: r.gpus_per_node),
             ("hour", lambda: self.tr("CNY per GPU-hour"), lambda r: r.price_per_gpu_hour),
             ("month", lambda: self.tr("CNY per GPU-month"), lambda r: r.price_per_gpu_month),
-            ("kind", lambda: self.tr("Price kind"), lambda r: None if r.price_kind is None else units.label("price_kind", r.price_kind)),
+            (
+                "kind",
+                lambda: self.tr("Price kind"),
+                lambda r: None if r.price_kind is None else units.label("price_kind", r.price_kind),
+            ),
             ("date", lambda: self.tr("Price date"), lambda r: r.price_date),
-            ("billing", lambda: self.tr("Billing"), lambda r: [capitalised(units.label("billing_short", b)) for b in r.billing] or None),
+            (
+                "billing",
+                lambda: self.tr("Billing"),
+                lambda r: [capitalised(units.label("billing_short", b)) for b in r.billing] or None,
+            ),
             ("notes", lambda: self.tr("Notes"), lambda r: row_text(r, "notes") or None),
             ("source", lambda: self.tr("Source"), lambda r: r.source),
         ]
@@ -160,7 +176,9 @@ class CataloguePage(Retranslated, QWidget):
         layout.addWidget(self.footer)
 
     def retranslate_ui(self) -> None:
-        for i, text in enumerate((self.tr("GPU models"), self.tr("Node types"), self.tr("Providers"), self.tr("Offers"))):
+        for i, text in enumerate(
+            (self.tr("GPU models"), self.tr("Node types"), self.tr("Providers"), self.tr("Offers"))
+        ):
             self.tabs.setTabText(i, text)
         self.filter_edit.setPlaceholderText(self.tr("Filter rows…"))
         self.add_button.setText(self.tr("Add…"))
@@ -178,9 +196,11 @@ class CataloguePage(Retranslated, QWidget):
     def _update_footer(self) -> None:
         meta = self.catalog.meta
         self.footer.setText(
-            self.tr("Catalogue dated %1. Bold rows are your own entries; grey italic “unknown” means the fact "
-                    "is not known, never zero. Prices in CNY; memory in GiB (2³⁰ bytes).")
-            .replace("%1", meta.catalog_date or units.unknown()))
+            self.tr(
+                "Catalogue dated %1. Bold rows are your own entries; grey italic “unknown” means the fact "
+                "is not known, never zero. Prices in CNY; memory in GiB (2³⁰ bytes)."
+            ).replace("%1", meta.catalog_date or units.unknown())
+        )
 
     def reload(self) -> None:
         cat = self.catalog
@@ -210,8 +230,12 @@ class CataloguePage(Retranslated, QWidget):
     def _model_class(self, kind: str):
         from gpudesk.catalog import schema
 
-        return {"gpus": schema.GpuSpec, "servers": schema.ServerType, "providers": schema.Provider,
-                "offers": schema.Offer}[kind]
+        return {
+            "gpus": schema.GpuSpec,
+            "servers": schema.ServerType,
+            "providers": schema.Provider,
+            "offers": schema.Offer,
+        }[kind]
 
     def save_row(self, kind: str, row) -> None:
         """Store one validated row in the user database and reload (GpudeskError on failure)."""
@@ -247,8 +271,12 @@ class CataloguePage(Retranslated, QWidget):
         if row is None or not getattr(row, "user", False):
             QMessageBox.information(self, self.tr("Delete"), self.tr("Only your own (bold) rows can be deleted."))
             return
-        if QMessageBox.question(self, self.tr("Delete"), self.tr("Delete %1 from your catalogue?").replace("%1", row.id)) \
-                != QMessageBox.Yes:
+        if (
+            QMessageBox.question(
+                self, self.tr("Delete"), self.tr("Delete %1 from your catalogue?").replace("%1", row.id)
+            )
+            != QMessageBox.Yes
+        ):
             return
         self.catalog.user_db().delete_row(self.current_kind(), row.id)
         self.catalog.refresh()
@@ -268,9 +296,12 @@ class CataloguePage(Retranslated, QWidget):
         self.reload()
         self.catalog_edited.emit()
         QMessageBox.information(
-            self, self.tr("Import price sheet"),
-            self.tr("%1 offers and %2 providers imported.").replace("%1", str(result.offers))
-            .replace("%2", str(len(result.providers_added) + len(result.providers_updated))))
+            self,
+            self.tr("Import price sheet"),
+            self.tr("%1 offers and %2 providers imported.")
+            .replace("%1", str(result.offers))
+            .replace("%2", str(len(result.providers_added) + len(result.providers_updated))),
+        )
         return True
 
     def price_text(self, offer) -> str:

@@ -88,8 +88,10 @@ class ChecklistPage(Retranslated, QWidget):
         layout = page_layout(self)
         bar = QHBoxLayout()
         self.phase_combo, self.status_combo = QComboBox(), QComboBox()
-        for combo, values in ((self.phase_combo, (None, *PHASES)),
-                              (self.status_combo, ("all", "todo", "fail", "open", "pass", "waived", "n/a"))):
+        for combo, values in (
+            (self.phase_combo, (None, *PHASES)),
+            (self.status_combo, ("all", "todo", "fail", "open", "pass", "waived", "n/a")),
+        ):
             for value in values:
                 combo.addItem("", value)  # texts set on retranslate
         self.phase_combo.currentIndexChanged.connect(lambda: self.proxy.set_phase(self.phase_combo.currentData()))
@@ -127,7 +129,11 @@ class ChecklistPage(Retranslated, QWidget):
         self.why_label, self.why = QLabel(), _WrappedText()
         self.how_label, self.how = QLabel(), _WrappedText()
         self.criterion_label, self.criterion = QLabel(), _WrappedText()
-        for lab, text in ((self.why_label, self.why), (self.how_label, self.how), (self.criterion_label, self.criterion)):
+        for lab, text in (
+            (self.why_label, self.why),
+            (self.how_label, self.how),
+            (self.criterion_label, self.criterion),
+        ):
             text.setWordWrap(True)
             text.setTextInteractionFlags(Qt.TextSelectableByMouse)
             form.addRow(lab, text)
@@ -172,8 +178,15 @@ class ChecklistPage(Retranslated, QWidget):
         self.phase_combo.setItemText(0, self.tr("All phases"))
         for i in range(1, self.phase_combo.count()):
             self.phase_combo.setItemText(i, phase_label(self.phase_combo.itemData(i)))
-        names = {"all": self.tr("All items"), "todo": self.tr("Still to do (open or failed)"), "fail": self.tr("Failed"),
-                 "open": self.tr("Open"), "pass": self.tr("Passed"), "waived": self.tr("Waived"), "n/a": self.tr("Not applicable")}
+        names = {
+            "all": self.tr("All items"),
+            "todo": self.tr("Still to do (open or failed)"),
+            "fail": self.tr("Failed"),
+            "open": self.tr("Open"),
+            "pass": self.tr("Passed"),
+            "waived": self.tr("Waived"),
+            "n/a": self.tr("Not applicable"),
+        }
         for i in range(self.status_combo.count()):
             self.status_combo.setItemText(i, names[self.status_combo.itemData(i)])
         self.why_label.setText(self.tr("Why"))
@@ -182,13 +195,22 @@ class ChecklistPage(Retranslated, QWidget):
         self.notes_label.setText(self.tr("Notes"))
         self.evidence_label.setText(self.tr("Evidence"))
         self.evidence_edit.setPlaceholderText(self.tr("command output, file path, ticket number…"))
-        texts = {"pass": self.tr("&Pass (P)"), "fail": self.tr("&Fail (F)"), "n/a": self.tr("&N/A (N)"),
-                 "waived": self.tr("&Waive… (W)"), "open": self.tr("Re&open (O)")}
+        texts = {
+            "pass": self.tr("&Pass (P)"),
+            "fail": self.tr("&Fail (F)"),
+            "n/a": self.tr("&N/A (N)"),
+            "waived": self.tr("&Waive… (W)"),
+            "open": self.tr("Re&open (O)"),
+        }
         for status, button in self.status_buttons.items():
             button.setText(texts[status])
         self.save_notes_button.setText(self.tr("Save notes"))
-        self.hint.setText(self.tr("Keys on the list: P pass, F fail, N not applicable, W waive (asks why), O reopen. "
-                                  "Results are saved in the plan."))
+        self.hint.setText(
+            self.tr(
+                "Keys on the list: P pass, F fail, N not applicable, W waive (asks why), O reopen. "
+                "Results are saved in the plan."
+            )
+        )
         self.model.refresh()
         if getattr(self, "_sized", False):
             self._fit_status_column()  # the other language's words
@@ -221,8 +243,10 @@ class ChecklistPage(Retranslated, QWidget):
         fm = self.table.fontMetrics()
         widest = max(fm.horizontalAdvance(units.label("status", s)) for s in ("open", "pass", "fail", "n/a", "waived"))
         header = self.table.horizontalHeader()
-        need = max(widest + 2 * self.table.style().pixelMetric(self.table.style().PixelMetric.PM_FocusFrameHMargin) + 12,
-                   header.sectionSizeFromContents(0).width())
+        need = max(
+            widest + 2 * self.table.style().pixelMetric(self.table.style().PixelMetric.PM_FocusFrameHMargin) + 12,
+            header.sectionSizeFromContents(0).width(),
+        )
         if self.table.columnWidth(0) < need:
             self.table.setColumnWidth(0, need)
 
@@ -258,8 +282,10 @@ class ChecklistPage(Retranslated, QWidget):
             bar.setRange(0, max(total, 1))
             bar.setValue(min(counts.get("done", 0), max(total, 1)))
             fails = counts.get("fail", 0)
-            bar.setFormat(self.tr("%1 of %2 done").replace("%1", str(counts.get("done", 0))).replace("%2", str(total))
-                          + (" · " + self.tr("%1 failed").replace("%1", str(fails)) if fails else ""))
+            bar.setFormat(
+                self.tr("%1 of %2 done").replace("%1", str(counts.get("done", 0))).replace("%2", str(total))
+                + (" · " + self.tr("%1 failed").replace("%1", str(fails)) if fails else "")
+            )
             bar.setStyleSheet("QProgressBar::chunk { background: #cc0000; }" if fails else "")
 
     def _show_detail(self) -> None:
@@ -291,13 +317,20 @@ class ChecklistPage(Retranslated, QWidget):
         item = self.model.item(row)
         reason = None
         if status == "waived":
-            reason, ok = QInputDialog.getText(self, self.tr("Waive item"),
-                                              self.tr("Why is “%1” waived?").replace("%1", item.title))
+            reason, ok = QInputDialog.getText(
+                self, self.tr("Waive item"), self.tr("Why is “%1” waived?").replace("%1", item.title)
+            )
             if not ok or not reason.strip():
                 return False
         try:
-            self.model.set_status(row, status, reason=reason, note=self.notes_edit.toPlainText() or None,
-                                  evidence=self.evidence_edit.text() or None, who=self.who())
+            self.model.set_status(
+                row,
+                status,
+                reason=reason,
+                note=self.notes_edit.toPlainText() or None,
+                evidence=self.evidence_edit.text() or None,
+                who=self.who(),
+            )
         except GpudeskError as exc:
             QMessageBox.warning(self, self.tr("Checklist"), str(exc))
             return False
@@ -309,9 +342,13 @@ class ChecklistPage(Retranslated, QWidget):
             return
         item = self.model.item(row)
         try:
-            self.model.set_status(row, item.status, note=self.notes_edit.toPlainText(),
-                                  evidence=self.evidence_edit.text() or None,
-                                  reason=item.waiver_reason if item.status == "waived" else None)
+            self.model.set_status(
+                row,
+                item.status,
+                note=self.notes_edit.toPlainText(),
+                evidence=self.evidence_edit.text() or None,
+                reason=item.waiver_reason if item.status == "waived" else None,
+            )
         except GpudeskError as exc:
             QMessageBox.warning(self, self.tr("Checklist"), str(exc))
 

@@ -59,8 +59,12 @@ class OptionsPage(Retranslated, QWidget):
         self.filter_edit.setPlaceholderText(self.tr("GPU, provider, region, tier…"))
         self.expand_button.setText(self.tr("Show all counts"))
         self.expand_button.setToolTip(self.tr("Unfold every GPU type's other counts and offers"))
-        self.hint.setText(self.tr("One row per GPU type: its best option, with the other counts folded under it (▸). "
-                                  "Select a row to make it the plan's choice; hover a header or the advice icon for details."))
+        self.hint.setText(
+            self.tr(
+                "One row per GPU type: its best option, with the other counts folded under it (▸). "
+                "Select a row to make it the plan's choice; hover a header or the advice icon for details."
+            )
+        )
         self.model.retranslate()
         self._update_summary()
 
@@ -116,8 +120,11 @@ class OptionsPage(Retranslated, QWidget):
             self.table.setCurrentIndex(index)
 
     def _update_summary(self) -> None:
-        text = self.tr("%1 GPU types, %2 options").replace("%1", str(self.model.rowCount())).replace(
-            "%2", str(self.model.option_count()))
+        text = (
+            self.tr("%1 GPU types, %2 options")
+            .replace("%1", str(self.model.rowCount()))
+            .replace("%2", str(self.model.option_count()))
+        )
         if self._searched:
             text += " · " + self.tr("%1 configurations searched").replace("%1", f"{self._searched:,}")
         self.summary.setText(text)

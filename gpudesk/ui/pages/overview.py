@@ -97,8 +97,10 @@ class OverviewPage(Retranslated, QScrollArea):
         self.charts.setMinimumHeight(CHARTS_MIN_HEIGHT)
         self.charts.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)
         cells = {"memory": (0, 0, 2), "cost": (1, 0, 1), "days": (1, 1, 1), "pareto": (2, 0, 1), "billing": (2, 1, 1)}
-        self.plots = {kind: self.charts.addPlot(row=row, col=col, colspan=span, viewBox=LazyMenuViewBox())
-                      for kind, (row, col, span) in cells.items()}
+        self.plots = {
+            kind: self.charts.addPlot(row=row, col=col, colspan=span, viewBox=LazyMenuViewBox())
+            for kind, (row, col, span) in cells.items()
+        }
         grid = self.charts.ci.layout
         grid.setRowStretchFactor(0, 4)
         grid.setRowStretchFactor(1, 3)
@@ -146,8 +148,12 @@ class OverviewPage(Retranslated, QScrollArea):
 
     def retranslate_ui(self) -> None:
         self.reset_button.setText(self.tr("Reset view"))
-        self.reset_button.setToolTip(self.tr("Undo any zoom: every chart back to its default range "
-                                             "(Ctrl+wheel zooms a chart; the wheel alone scrolls the page)"))
+        self.reset_button.setToolTip(
+            self.tr(
+                "Undo any zoom: every chart back to its default range "
+                "(Ctrl+wheel zooms a chart; the wheel alone scrolls the page)"
+            )
+        )
         self.export_button.setText(self.tr("Export chart") + " ▾")
         self.export_button.setToolTip(self.tr("Save a chart as PNG or SVG (right-click a chart for more formats)"))
         self._fill_export_menu()
@@ -199,16 +205,26 @@ class OverviewPage(Retranslated, QScrollArea):
             self.advice_label.setText("")
             self._fit_advice()
             return
-        mark = ('<span style="color:#4e9a06">✔ ' + self.tr("Fits") + "</span>") if v.fits else \
-            ('<span style="color:#cc0000">✘ ' + self.tr("Does not fit") + "</span>")
+        mark = (
+            ('<span style="color:#4e9a06">✔ ' + self.tr("Fits") + "</span>")
+            if v.fits
+            else ('<span style="color:#cc0000">✘ ' + self.tr("Does not fit") + "</span>")
+        )
         from gpudesk.core.i18n import t
 
-        parts = [f"<b>{mark}{t(': ', '：')}{v.label}</b>",  # the language's colon (显存够用：8× …)
-                 self.tr("%1 of %2 usable per GPU").replace("%1", units.memory(v.total_bytes))
-                 .replace("%2", units.memory(v.usable_bytes))]
+        parts = [
+            f"<b>{mark}{t(': ', '：')}{v.label}</b>",  # the language's colon (显存够用：8× …)
+            self.tr("%1 of %2 usable per GPU")
+            .replace("%1", units.memory(v.total_bytes))
+            .replace("%2", units.memory(v.usable_bytes)),
+        ]
         if v.service is None or (v.hours is not None and v.days):  # training (mixed: both)
-            parts += [units.hours(v.hours), self.tr("%1 (%2 with trial margin)").replace("%1", units.money(v.cost, v.currency))
-                      .replace("%2", units.money(v.cost_with_margin, v.currency))]
+            parts += [
+                units.hours(v.hours),
+                self.tr("%1 (%2 with trial margin)")
+                .replace("%1", units.money(v.cost, v.currency))
+                .replace("%2", units.money(v.cost_with_margin, v.currency)),
+            ]
         if v.service is not None:  # a service: speed and cost per month, worded by core
             parts.append(v.service)
         parts.append(self.tr("%1 tier").replace("%1", units.label("tier", v.tier)))
@@ -231,8 +247,9 @@ class OverviewPage(Retranslated, QScrollArea):
 
     def export_chart(self, kind: str, path: str | None = None) -> str | None:
         if path is None:
-            path, _ = QFileDialog.getSaveFileName(self, self.tr("Export chart"), f"gpudesk-{kind}.png",
-                                                  self.tr("PNG image (*.png);;SVG drawing (*.svg)"))
+            path, _ = QFileDialog.getSaveFileName(
+                self, self.tr("Export chart"), f"gpudesk-{kind}.png", self.tr("PNG image (*.png);;SVG drawing (*.svg)")
+            )
             if not path:
                 return None
         try:

@@ -32,8 +32,10 @@ def fact_texts() -> dict[str, tuple[str, str]]:
         "title": (_tr("Title"), _tr("The plan's title on the cover; follows the job and the choice until you edit it")),
         "author": (_tr("Prepared by"), _tr("Who wrote the plan (printed on the cover and the sign-off)")),
         "organisation": (_tr("Organisation"), _tr("Company or lab, printed on the cover and in the page header")),
-        "approvers": (_tr("Reviewers and approvers"),
-                      _tr("One name per line, in signing order: reviewers first, the approver last")),
+        "approvers": (
+            _tr("Reviewers and approvers"),
+            _tr("One name per line, in signing order: reviewers first, the approver last"),
+        ),
         "notes": (_tr("Notes"), _tr("Anything the reader should know (printed with the plan)")),
     }
 
@@ -75,12 +77,20 @@ class PlanPage(Retranslated, QScrollArea):
         self.notes_edit.textChanged.connect(lambda: self._emit("notes", self.notes_edit.toPlainText()))
         from gpudesk.core.limits import TEXT_LIMITS
 
-        for name, line in (("title", self.title_edit), ("author", self.author_edit),
-                           ("organisation", self.organisation_edit)):
+        for name, line in (
+            ("title", self.title_edit),
+            ("author", self.author_edit),
+            ("organisation", self.organisation_edit),
+        ):
             line.setMaxLength(TEXT_LIMITS[name])  # the limits plan files and the CLI enforce (core.limits)
-        for key, field in (("title", title_row), ("title_state", self.title_state), ("author", self.author_edit),
-                           ("organisation", self.organisation_edit), ("approvers", self.approvers_edit),
-                           ("notes", self.notes_edit)):
+        for key, field in (
+            ("title", title_row),
+            ("title_state", self.title_state),
+            ("author", self.author_edit),
+            ("organisation", self.organisation_edit),
+            ("approvers", self.approvers_edit),
+            ("notes", self.notes_edit),
+        ):
             if key == "title_state":
                 form.addRow("", field)
                 continue
@@ -114,8 +124,12 @@ class PlanPage(Retranslated, QScrollArea):
         self.approvers_edit.setPlaceholderText(self.tr("Reviewer\nApprover"))
         self.auto_title_button.setText(self.tr("Automatic title"))
         self.auto_title_button.setToolTip(self.tr("Let the title follow the job and the choice again"))
-        self.picker_hint.setText(self.tr("Pick a GPU, a count, an offer and a layout to see the engine's answer for "
-                                         "exactly that; “Use this configuration” makes it the plan's choice."))
+        self.picker_hint.setText(
+            self.tr(
+                "Pick a GPU, a count, an offer and a layout to see the engine's answer for "
+                "exactly that; “Use this configuration” makes it the plan's choice."
+            )
+        )
         self._show_title_state(getattr(self, "_title_auto", True))
 
     # --- data in ----------------------------------------------------------------------------
@@ -124,8 +138,11 @@ class PlanPage(Retranslated, QScrollArea):
         """Show the plan's facts without emitting edits (only fields that differ are touched)."""
         self._loading = True
         try:
-            for edit, value in ((self.title_edit, plan.title), (self.author_edit, plan.author),
-                                (self.organisation_edit, plan.organisation)):
+            for edit, value in (
+                (self.title_edit, plan.title),
+                (self.author_edit, plan.author),
+                (self.organisation_edit, plan.organisation),
+            ):
                 if edit.text() != value:
                     edit.setText(value)
             approvers = "\n".join(plan.approvers)
@@ -142,8 +159,11 @@ class PlanPage(Retranslated, QScrollArea):
     def _show_title_state(self, auto: bool) -> None:
         self._title_auto = auto
         self.auto_title_button.setEnabled(not auto)
-        self.title_state.setText(self.tr("Automatic: follows the job and the choice") if auto
-                                 else self.tr("Your own title: it no longer changes with the job"))
+        self.title_state.setText(
+            self.tr("Automatic: follows the job and the choice")
+            if auto
+            else self.tr("Your own title: it no longer changes with the job")
+        )
 
     def show_choice(self, text: str) -> None:
         self.choice_label.setText(text)
@@ -167,10 +187,10 @@ class PlanPage(Retranslated, QScrollArea):
 
         edit = self.notes_edit if name == "notes" else self.approvers_edit
         if name == "notes":
-            fitted = value[:TEXT_LIMITS["notes"]]
+            fitted = value[: TEXT_LIMITS["notes"]]
             clipped = fitted != value
         else:
-            fitted = [a[:TEXT_LIMITS["approver"]] for a in value[:MAX_APPROVERS]]
+            fitted = [a[: TEXT_LIMITS["approver"]] for a in value[:MAX_APPROVERS]]
             clipped = fitted != value
         if clipped:
             with QSignalBlocker(edit):

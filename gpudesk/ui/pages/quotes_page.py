@@ -44,9 +44,14 @@ class QuotesPage(Retranslated, QWidget):
         layout = page_layout(self)
         bar = QHBoxLayout()
         self.buttons: dict[str, QPushButton] = {}
-        for key, handler in (("add", self.add_quote), ("edit", self.edit_quote), ("remove", self.remove_quote),
-                             ("import", self.import_dialog), ("select", self.select_quote),
-                             ("clear", self.clear_selection)):
+        for key, handler in (
+            ("add", self.add_quote),
+            ("edit", self.edit_quote),
+            ("remove", self.remove_quote),
+            ("import", self.import_dialog),
+            ("select", self.select_quote),
+            ("clear", self.clear_selection),
+        ):
             button = QPushButton()
             button.clicked.connect(lambda _=False, h=handler: h())
             self.buttons[key] = button
@@ -79,13 +84,17 @@ class QuotesPage(Retranslated, QWidget):
         layout.addWidget(self.selection)
 
     def retranslate_ui(self) -> None:
-        texts = {"add": (self.tr("Add…"), self.tr("Type in a provider's written quote")),
-                 "edit": (self.tr("Edit…"), self.tr("Change the selected quote")),
-                 "remove": (self.tr("Remove"), self.tr("Remove the selected quote from the plan")),
-                 "import": (self.tr("Import sheet…"), self.tr("Read quotes from a provider's CSV or JSON sheet")),
-                 "select": (self.tr("Select…"), self.tr("Choose this quote for the plan and say why "
-                                                        "(the reason prints on the 比价 page)")),
-                 "clear": (self.tr("Clear selection"), self.tr("No quote is selected: the recommender chooses again"))}
+        texts = {
+            "add": (self.tr("Add…"), self.tr("Type in a provider's written quote")),
+            "edit": (self.tr("Edit…"), self.tr("Change the selected quote")),
+            "remove": (self.tr("Remove"), self.tr("Remove the selected quote from the plan")),
+            "import": (self.tr("Import sheet…"), self.tr("Read quotes from a provider's CSV or JSON sheet")),
+            "select": (
+                self.tr("Select…"),
+                self.tr("Choose this quote for the plan and say why (the reason prints on the 比价 page)"),
+            ),
+            "clear": (self.tr("Clear selection"), self.tr("No quote is selected: the recommender chooses again")),
+        }
         for key, (text, tip) in texts.items():
             self.buttons[key].setText(text)
             self.buttons[key].setToolTip(tip)
@@ -131,17 +140,27 @@ class QuotesPage(Retranslated, QWidget):
     def _show_notes(self) -> None:
         c = self.comparison
         if c is None or not c.rows:
-            self.notes.setText(self.tr("No written quote yet. A purchase is approved on written quotes from several "
-                                       "licensed providers (usually three): add them here or import a provider's sheet."))
+            self.notes.setText(
+                self.tr(
+                    "No written quote yet. A purchase is approved on written quotes from several "
+                    "licensed providers (usually three): add them here or import a provider's sheet."
+                )
+            )
             self.selection.setText("")
             return
         lines = [f'<span style="color:#c17d11">• {n}</span>' for n in c.notes]
-        self.notes.setText("<br>".join(lines) or self.tr("%1 quotes from %2 providers; all figures for this plan's job.")
-                           .replace("%1", str(len(c.rows))).replace("%2", str(c.providers)))
+        self.notes.setText(
+            "<br>".join(lines)
+            or self.tr("%1 quotes from %2 providers; all figures for this plan's job.")
+            .replace("%1", str(len(c.rows)))
+            .replace("%2", str(c.providers))
+        )
         if c.selection is not None:
             by = f" — {c.selection.by}" if c.selection.by else ""
-            self.selection.setText(self.tr("Selected: %1. Reason: %2").replace("%1", c.selection.quote)
-                                   .replace("%2", c.selection.reason) + by)
+            self.selection.setText(
+                self.tr("Selected: %1. Reason: %2").replace("%1", c.selection.quote).replace("%2", c.selection.reason)
+                + by
+            )
         else:
             self.selection.setText(self.tr("No quote selected yet: select one with the reason for choosing it."))
 
@@ -215,9 +234,13 @@ class QuotesPage(Retranslated, QWidget):
         from gpudesk.core.plan import remove_quote
 
         qid = self.current_id()
-        if qid is None or QMessageBox.question(self, self.tr("Remove quote"),
-                                               self.tr("Remove quote %1 from the plan?").replace("%1", qid)) \
-                != QMessageBox.Yes:
+        if (
+            qid is None
+            or QMessageBox.question(
+                self, self.tr("Remove quote"), self.tr("Remove quote %1 from the plan?").replace("%1", qid)
+            )
+            != QMessageBox.Yes
+        ):
             return False
         was_selected = self.plan.quote_selection is not None and self.plan.quote_selection.quote == qid
         remove_quote(self.plan, qid)
@@ -228,7 +251,9 @@ class QuotesPage(Retranslated, QWidget):
         return True
 
     def import_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, self.tr("Import quotes"), "", self.tr("Quote sheets (*.csv *.json)"))
+        path, _ = QFileDialog.getOpenFileName(
+            self, self.tr("Import quotes"), "", self.tr("Quote sheets (*.csv *.json)")
+        )
         if path:
             self.import_sheet(path)
 
@@ -247,8 +272,9 @@ class QuotesPage(Retranslated, QWidget):
             return 0
         self.quotes_edited.emit("import")
         self.refresh()
-        QMessageBox.information(self, self.tr("Import quotes"),
-                                self.tr("%1 quotes imported.").replace("%1", str(len(added))))
+        QMessageBox.information(
+            self, self.tr("Import quotes"), self.tr("%1 quotes imported.").replace("%1", str(len(added)))
+        )
         return len(added)
 
     def select_quote(self, reason: str | None = None) -> bool:
@@ -259,9 +285,13 @@ class QuotesPage(Retranslated, QWidget):
             return False
         if reason is None:
             reason, ok = QInputDialog.getMultiLineText(
-                self, self.tr("Select quote"),
-                self.tr("Why is quote %1 selected? (printed on the 比价 page; e.g. cheapest that fits, licensed, "
-                        "in Shandong)").replace("%1", qid))
+                self,
+                self.tr("Select quote"),
+                self.tr(
+                    "Why is quote %1 selected? (printed on the 比价 page; e.g. cheapest that fits, licensed, "
+                    "in Shandong)"
+                ).replace("%1", qid),
+            )
             if not ok:
                 return False
         try:

@@ -117,8 +117,9 @@ def compute_answer(request: Request, catalog) -> Answer:
             from gpudesk.core.plan import evaluate_manual
 
             try:
-                answer.manual = answer.chosen = evaluate_manual(request.job, catalog, request.manual,
-                                                                request.constraints)
+                answer.manual = answer.chosen = evaluate_manual(
+                    request.job, catalog, request.manual, request.constraints
+                )
             except GpudeskError as exc:  # the edited job no longer runs on it: the recommendation wins
                 answer.manual_error = str(exc)
         elif request.wanted is not None:
@@ -126,8 +127,14 @@ def compute_answer(request: Request, catalog) -> Answer:
             chosen = next((o for o in rec.options if same_configuration(o, wanted)), None)
             if chosen is None:
                 try:
-                    chosen = evaluate(request.job, catalog, wanted.gpu, wanted.gpus, offer_id=wanted.offer,
-                                      constraints=request.constraints)
+                    chosen = evaluate(
+                        request.job,
+                        catalog,
+                        wanted.gpu,
+                        wanted.gpus,
+                        offer_id=wanted.offer,
+                        constraints=request.constraints,
+                    )
                 except GpudeskError:
                     chosen = None  # no longer possible (offer gone): take the top one
             if chosen is not None and not chosen.memory.fits:

@@ -127,8 +127,14 @@ class PlanSession:
         self.wanted = option
         self.manual = manual
         self.plan.quote_selection = None  # a configuration picked instead of the selected quote's
-        plan_mod.apply_choice(self.plan, option, self.answer.compared if self.answer else [option],
-                              self.catalog, follow_title=self.title_auto, manual=manual)
+        plan_mod.apply_choice(
+            self.plan,
+            option,
+            self.answer.compared if self.answer else [option],
+            self.catalog,
+            follow_title=self.title_auto,
+            manual=manual,
+        )
         if self.answer is not None:
             self.answer.chosen = option
             self.answer.manual = option if manual is not None else None
@@ -167,8 +173,15 @@ class PlanSession:
         if answer.manual_error:  # the hand-set configuration no longer runs the edited job
             self.manual = self.wanted = None
         wording = answer.wording if answer.charts_for is answer.choice else None  # worded on the worker
-        plan_mod.apply_choice(self.plan, answer.choice, answer.compared, self.catalog,
-                              follow_title=self.title_auto, manual=self.manual, wording=wording)
+        plan_mod.apply_choice(
+            self.plan,
+            answer.choice,
+            answer.compared,
+            self.catalog,
+            follow_title=self.title_auto,
+            manual=self.manual,
+            wording=wording,
+        )
         self.undo.amend(self.plan, answer, self._extra())
 
     # --- undo -------------------------------------------------------------------------------

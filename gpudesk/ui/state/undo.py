@@ -68,11 +68,17 @@ class UndoStack:
     def record(self, plan, label: str, key: str | None = None, extra: dict | None = None) -> bool:
         """Record the state after an edit; returns False when it merged into the previous step."""
         now = self._clock()
-        del self.entries[self.index + 1:]
+        del self.entries[self.index + 1 :]
         top = self.entries[self.index] if self.entries else None
         entry = Entry(copy_plan(plan), label, key, now, dict(extra or {}))
-        if top is not None and key is not None and top.key == key and self.index > 0 and now - top.at < MERGE_S \
-                and top is not self._clean:
+        if (
+            top is not None
+            and key is not None
+            and top.key == key
+            and self.index > 0
+            and now - top.at < MERGE_S
+            and top is not self._clean
+        ):
             self.entries[self.index] = entry
             return False
         self.entries.append(entry)

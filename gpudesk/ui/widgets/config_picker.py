@@ -67,10 +67,17 @@ class ConfigPicker(Retranslated, QWidget):
             self.recompute_combo.addItem("", member.value)
         self.micro_spin = QSpinBox()
         self.micro_spin.setRange(1, 4096)
-        fields = (("gpu", self.gpu_combo), ("gpus", self.count_spin), ("offer", self.offer_combo),
-                  ("tp", self.tp_combo), ("pp", self.pp_spin), ("zero", self.zero_combo),
-                  ("offload", self.offload_combo), ("recompute", self.recompute_combo),
-                  ("micro_batch", self.micro_spin))
+        fields = (
+            ("gpu", self.gpu_combo),
+            ("gpus", self.count_spin),
+            ("offer", self.offer_combo),
+            ("tp", self.tp_combo),
+            ("pp", self.pp_spin),
+            ("zero", self.zero_combo),
+            ("offload", self.offload_combo),
+            ("recompute", self.recompute_combo),
+            ("micro_batch", self.micro_spin),
+        )
         # two columns of label + field: the hardware left, the layout right
         left = QFormLayout()
         right = QFormLayout()
@@ -111,24 +118,48 @@ class ConfigPicker(Retranslated, QWidget):
         texts = {
             "gpu": (self.tr("GPU"), self.tr("The GPU model to rent")),
             "gpus": (self.tr("GPU count"), self.tr("GPUs in all (a multiple of the GPUs per node beyond one node)")),
-            "offer": (self.tr("Offer"), self.tr("Whose offer prices it; automatic = the cheapest that can hold the count")),
-            "tp": (self.tr("Tensor parallel"), self.tr("GPUs one layer is split over (inside one node; must divide the heads)")),
+            "offer": (
+                self.tr("Offer"),
+                self.tr("Whose offer prices it; automatic = the cheapest that can hold the count"),
+            ),
+            "tp": (
+                self.tr("Tensor parallel"),
+                self.tr("GPUs one layer is split over (inside one node; must divide the heads)"),
+            ),
             "pp": (self.tr("Pipeline parallel"), self.tr("Pipeline stages, each a group of layers (whole nodes)")),
-            "zero": (self.tr("ZeRO stage"), self.tr("0 = every GPU keeps a full copy; 1/2/3 shard optimizer states, "
-                                                    "gradients and parameters over the data-parallel GPUs")),
-            "offload": (self.tr("CPU offload"), self.tr("Keep optimizer states (and parameters) in host RAM: less GPU memory, slower")),
-            "recompute": (self.tr("Recomputation"), self.tr("Recompute activations in the backward pass: less memory, more compute")),
-            "micro_batch": (self.tr("Micro-batch"), self.tr("Samples per GPU per step; gradient accumulation keeps the global batch")),
+            "zero": (
+                self.tr("ZeRO stage"),
+                self.tr(
+                    "0 = every GPU keeps a full copy; 1/2/3 shard optimizer states, "
+                    "gradients and parameters over the data-parallel GPUs"
+                ),
+            ),
+            "offload": (
+                self.tr("CPU offload"),
+                self.tr("Keep optimizer states (and parameters) in host RAM: less GPU memory, slower"),
+            ),
+            "recompute": (
+                self.tr("Recomputation"),
+                self.tr("Recompute activations in the backward pass: less memory, more compute"),
+            ),
+            "micro_batch": (
+                self.tr("Micro-batch"),
+                self.tr("Samples per GPU per step; gradient accumulation keeps the global batch"),
+            ),
         }
         set_field_texts(self.labels, texts)
         for i in range(self.zero_combo.count()):
             z = self.zero_combo.itemData(i)
             self.zero_combo.setItemText(i, self.tr("ZeRO-%1").replace("%1", str(z)) if z else self.tr("None (ZeRO-0)"))
-        offload_names = {"none": self.tr("None"), "optimizer": self.tr("Optimizer states"),
-                         "optimizer+params": self.tr("Optimizer states and parameters")}
+        offload_names = {
+            "none": self.tr("None"),
+            "optimizer": self.tr("Optimizer states"),
+            "optimizer+params": self.tr("Optimizer states and parameters"),
+        }
         for i in range(self.offload_combo.count()):
-            self.offload_combo.setItemText(i, offload_names.get(self.offload_combo.itemData(i),
-                                                                self.offload_combo.itemData(i)))
+            self.offload_combo.setItemText(
+                i, offload_names.get(self.offload_combo.itemData(i), self.offload_combo.itemData(i))
+            )
         for i in range(self.recompute_combo.count()):
             self.recompute_combo.setItemText(i, units.label("recompute", self.recompute_combo.itemData(i)))
         self.from_choice_button.setText(self.tr("Start from the current choice"))
@@ -169,11 +200,22 @@ class ConfigPicker(Retranslated, QWidget):
             self.offer_combo.addItem(self.tr("Automatic: the cheapest that fits"), None)
             gpu = self.gpu_combo.currentData()
             for offer in self._catalog.offers_for(gpu) if gpu else []:
-                price = (self.tr("%1/GPU-h").replace("%1", units.price(offer.price_per_gpu_hour, offer.currency))
-                         if offer.price_per_gpu_hour is not None else units.unknown())
+                price = (
+                    self.tr("%1/GPU-h").replace("%1", units.price(offer.price_per_gpu_hour, offer.currency))
+                    if offer.price_per_gpu_hour is not None
+                    else units.unknown()
+                )
                 who = self._provider_names.get(offer.provider, offer.provider)
-                text = " · ".join(x for x in (who, region_text(offer.region), self.tr("%1-GPU nodes").replace(
-                    "%1", str(offer.gpus_per_node)), price) if x)
+                text = " · ".join(
+                    x
+                    for x in (
+                        who,
+                        region_text(offer.region),
+                        self.tr("%1-GPU nodes").replace("%1", str(offer.gpus_per_node)),
+                        price,
+                    )
+                    if x
+                )
                 self.offer_combo.addItem(text, offer.id)
             index = self.offer_combo.findData(current)
             self.offer_combo.setCurrentIndex(max(index, 0))
@@ -190,9 +232,12 @@ class ConfigPicker(Retranslated, QWidget):
         self.tp_combo.setCurrentIndex(max(self.tp_combo.findData(manual.tp), 0))
         self.pp_spin.setValue(manual.pp)
         self.zero_combo.setCurrentIndex(max(self.zero_combo.findData(manual.zero), 0))
-        self.offload_combo.setCurrentIndex(max(self.offload_combo.findData(str(getattr(manual.offload, "value", manual.offload))), 0))
-        self.recompute_combo.setCurrentIndex(max(self.recompute_combo.findData(
-            str(getattr(manual.recompute, "value", manual.recompute))), 0))
+        self.offload_combo.setCurrentIndex(
+            max(self.offload_combo.findData(str(getattr(manual.offload, "value", manual.offload))), 0)
+        )
+        self.recompute_combo.setCurrentIndex(
+            max(self.recompute_combo.findData(str(getattr(manual.recompute, "value", manual.recompute))), 0)
+        )
         self.micro_spin.setValue(manual.micro_batch)
 
     # --- data out ---------------------------------------------------------------------------
@@ -200,12 +245,17 @@ class ConfigPicker(Retranslated, QWidget):
     def manual(self):
         from gpudesk.core.plan import ManualChoice
 
-        return ManualChoice(gpu=self.gpu_combo.currentData(), gpus=self.count_spin.value(),
-                            offer=self.offer_combo.currentData(), tp=self.tp_combo.currentData(),
-                            pp=self.pp_spin.value(), zero=self.zero_combo.currentData(),
-                            offload=Offload(self.offload_combo.currentData()),
-                            recompute=Recompute(self.recompute_combo.currentData()),
-                            micro_batch=self.micro_spin.value())
+        return ManualChoice(
+            gpu=self.gpu_combo.currentData(),
+            gpus=self.count_spin.value(),
+            offer=self.offer_combo.currentData(),
+            tp=self.tp_combo.currentData(),
+            pp=self.pp_spin.value(),
+            zero=self.zero_combo.currentData(),
+            offload=Offload(self.offload_combo.currentData()),
+            recompute=Recompute(self.recompute_combo.currentData()),
+            micro_batch=self.micro_spin.value(),
+        )
 
     def show_result(self, option=None, error: str = "") -> None:
         """The engine's answer for the picked configuration, or why it cannot run."""
@@ -218,11 +268,19 @@ class ConfigPicker(Retranslated, QWidget):
         from gpudesk.core.report.chart_data import verdict
 
         v = verdict(option)
-        head = ('<span style="color:#4e9a06">✔ ' + self.tr("Fits") + "</span>") if v.fits else \
-            ('<span style="color:#cc0000">✘ ' + self.tr("Does not fit") + "</span>")
-        parts = [f"<b>{head}: {v.label}</b>",
-                 self.tr("%1 of %2 usable per GPU").replace("%1", units.memory(v.total_bytes)).replace("%2", units.memory(v.usable_bytes)),
-                 units.hours(v.hours), units.money(v.cost_with_margin, v.currency)]
+        head = (
+            ('<span style="color:#4e9a06">✔ ' + self.tr("Fits") + "</span>")
+            if v.fits
+            else ('<span style="color:#cc0000">✘ ' + self.tr("Does not fit") + "</span>")
+        )
+        parts = [
+            f"<b>{head}: {v.label}</b>",
+            self.tr("%1 of %2 usable per GPU")
+            .replace("%1", units.memory(v.total_bytes))
+            .replace("%2", units.memory(v.usable_bytes)),
+            units.hours(v.hours),
+            units.money(v.cost_with_margin, v.currency),
+        ]
         reasons = [a.message for a in option.advice if a.severity == "critical"]
         text = " · ".join(parts)
         if reasons:

@@ -73,8 +73,9 @@ class EngineInputs:
         self.advanced_button.setText(title)
 
     def _engine_inputs_set(self) -> bool:
-        return (bool(self.batch_edit.text().strip()) or any(
-            getattr(self, f"{key}_spin").value() != D.job_default(key) for key in ("virtual_stages", "cp", "ep")))
+        return bool(self.batch_edit.text().strip()) or any(
+            getattr(self, f"{key}_spin").value() != D.job_default(key) for key in ("virtual_stages", "cp", "ep")
+        )
 
     def _update_engine_enabled(self, trains: bool) -> None:
         for key in TRAINING_ONLY:
@@ -98,8 +99,11 @@ class EngineInputs:
     def _engine_fields(self, left_out: set[str], previous, task) -> dict:
         """The Job fields of the fold; a bad one keeps its last valid value (`previous`), as the form's others."""
         kept = previous[0] if previous is not None else None
-        fields = {"virtual_stages": self.virtual_stages_spin.value(), "cp": self.cp_spin.value(),
-                  "ep": self.ep_spin.value()}
+        fields = {
+            "virtual_stages": self.virtual_stages_spin.value(),
+            "cp": self.cp_spin.value(),
+            "ep": self.ep_spin.value(),
+        }
         if "ep" in left_out:
             fields["ep"] = kept.ep if kept is not None else D.job_default("ep")
         text = self.batch_edit.text().strip()
@@ -108,8 +112,9 @@ class EngineInputs:
         elif text and task.trains:
             fields["global_batch_tokens"] = int(parse_quantity(text))
         else:  # automatic: pre-training without a set accumulation runs at core's default global batch (as the CLI)
-            fields["global_batch_tokens"] = (D.global_batch_tokens_for(task.value) if self.accum_spin.value() == 1
-                                             else None)
+            fields["global_batch_tokens"] = (
+                D.global_batch_tokens_for(task.value) if self.accum_spin.value() == 1 else None
+            )
         return fields
 
     def _show_engine_inputs(self, job) -> None:

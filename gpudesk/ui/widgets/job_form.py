@@ -201,8 +201,12 @@ class JobForm(Retranslated, JobValues, EngineInputs, QScrollArea):
         self._select(self.objective_combo, D.constraint_default("objective").value)
         self._loading = False
         self.model_combo.currentIndexChanged.connect(self._model_changed)
-        for key, edit in (("params", self.params_edit), ("tokens", self.tokens_edit), ("budget", self.budget_edit),
-                          ("deadline", self.deadline_edit)):
+        for key, edit in (
+            ("params", self.params_edit),
+            ("tokens", self.tokens_edit),
+            ("budget", self.budget_edit),
+            ("deadline", self.deadline_edit),
+        ):
             edit.textChanged.connect(lambda *_, k=key: self._changed(k))
         self.task_combo.currentIndexChanged.connect(lambda *_: self._update_enabled("task"))
         self.objective_combo.currentIndexChanged.connect(lambda *_: self._update_enabled("objective"))
@@ -275,23 +279,55 @@ class JobForm(Retranslated, JobValues, EngineInputs, QScrollArea):
         self.serving_box.setTitle(self.tr("Serving"))
         self.constraints_box.setTitle(self.tr("Constraints"))
         self.import_button.setText(self.tr("Import Hugging Face config.json…"))
-        self.import_button.setToolTip(self.tr("Read the architecture from a model's config.json (or drop the file on the window)"))
+        self.import_button.setToolTip(
+            self.tr("Read the architecture from a model's config.json (or drop the file on the window)")
+        )
         texts = {
             "model": (self.tr("Model"), self.tr("A published model preset, grouped by the guide's task classes")),
             "params": (self.tr("Parameters"), self.tr("Bare parameter count for a custom model, e.g. 7B, 350M, 1.3e9")),
-            "task": (self.tr("Task"), self.tr("What the GPUs will do: pre-train, fine-tune (full, LoRA, QLoRA) or serve")),
-            "precision": (self.tr("Precision"), self.tr("Number format for training; BF16 mixed precision is the norm, FP32 doubles memory")),
-            "optimizer": (self.tr("Optimizer"), self.tr("AdamW keeps 12 bytes of state per trained parameter; 8-bit Adam and SGD keep less")),
+            "task": (
+                self.tr("Task"),
+                self.tr("What the GPUs will do: pre-train, fine-tune (full, LoRA, QLoRA) or serve"),
+            ),
+            "precision": (
+                self.tr("Precision"),
+                self.tr("Number format for training; BF16 mixed precision is the norm, FP32 doubles memory"),
+            ),
+            "optimizer": (
+                self.tr("Optimizer"),
+                self.tr("AdamW keeps 12 bytes of state per trained parameter; 8-bit Adam and SGD keep less"),
+            ),
             "seq_len": (self.tr("Sequence length"), self.tr("Tokens per training sample (context length)")),
-            "micro_batch": (self.tr("Micro-batch"), self.tr("Samples each GPU processes at once; activations grow with it")),
-            "grad_accum": (self.tr("Gradient accumulation"), self.tr("Micro-batches summed before each optimizer step; raises the batch without memory")),
-            "recompute": (self.tr("Recomputation"), self.tr("Recompute activations in the backward pass: saves memory, costs about a third more compute")),
-            "flash": (self.tr("Flash attention"), self.tr("Fused attention kernel that never stores the attention-score matrix")),
-            "lora_rank": (self.tr("LoRA rank"), self.tr("Rank r of the low-rank adapters; trainable parameters grow linearly with it")),
+            "micro_batch": (
+                self.tr("Micro-batch"),
+                self.tr("Samples each GPU processes at once; activations grow with it"),
+            ),
+            "grad_accum": (
+                self.tr("Gradient accumulation"),
+                self.tr("Micro-batches summed before each optimizer step; raises the batch without memory"),
+            ),
+            "recompute": (
+                self.tr("Recomputation"),
+                self.tr("Recompute activations in the backward pass: saves memory, costs about a third more compute"),
+            ),
+            "flash": (
+                self.tr("Flash attention"),
+                self.tr("Fused attention kernel that never stores the attention-score matrix"),
+            ),
+            "lora_rank": (
+                self.tr("LoRA rank"),
+                self.tr("Rank r of the low-rank adapters; trainable parameters grow linearly with it"),
+            ),
             "tokens": (self.tr("Dataset tokens"), self.tr("Tokens in the training set for one pass, e.g. 2B")),
             "epochs": (self.tr("Epochs"), self.tr("Passes over the dataset; total tokens = dataset tokens × epochs")),
-            "concurrency": (self.tr("Serving concurrency"), self.tr("Sequences served at the same time; each needs its own KV cache")),
-            "headroom": (self.tr("Memory headroom"), self.tr("Share of each GPU's memory kept free for fragmentation and spikes")),
+            "concurrency": (
+                self.tr("Serving concurrency"),
+                self.tr("Sequences served at the same time; each needs its own KV cache"),
+            ),
+            "headroom": (
+                self.tr("Memory headroom"),
+                self.tr("Share of each GPU's memory kept free for fragmentation and spikes"),
+            ),
             "objective": (self.tr("Objective"), self.tr("What to optimise when ranking configurations")),
             "budget": (self.tr("Budget (CNY)"), self.tr("Most you will spend on the run, in yuan; empty = no limit")),
             "deadline": (self.tr("Deadline (days)"), self.tr("Longest the run may take, in days; empty = no limit")),
@@ -309,9 +345,13 @@ class JobForm(Retranslated, JobValues, EngineInputs, QScrollArea):
             texts[key] = (spec.label(), spec.help())
         self._retranslate_engine_inputs(texts)
         set_field_texts(self._labels, texts)
-        for combo, kind in ((self.task_combo, "task"), (self.precision_combo, "precision"),
-                            (self.optimizer_combo, "optimizer"), (self.recompute_combo, "recompute"),
-                            (self.objective_combo, "objective")):
+        for combo, kind in (
+            (self.task_combo, "task"),
+            (self.precision_combo, "precision"),
+            (self.optimizer_combo, "optimizer"),
+            (self.recompute_combo, "recompute"),
+            (self.objective_combo, "objective"),
+        ):
             for i in range(combo.count()):
                 combo.setItemText(i, capitalised(units.label(kind, combo.itemData(i))))
         self.billing_combo.setItemText(0, self.tr("Whichever is cheaper"))
@@ -322,12 +362,16 @@ class JobForm(Retranslated, JobValues, EngineInputs, QScrollArea):
         self.target_edit.setPlaceholderText(self.tr("no target"))
         self.context_spin.setSpecialValueText(self.tr("as sequence length"))
         for combo, kind in ((self.weight_combo, "weight_precision"), (self.kv_combo, "kv_precision")):
-            combo.setItemText(0, self.tr("Same as the job's precision") if kind == "weight_precision"
-                              else self.tr("16-bit (default)"))
+            combo.setItemText(
+                0, self.tr("Same as the job's precision") if kind == "weight_precision" else self.tr("16-bit (default)")
+            )
             for i in range(1, combo.count()):
                 combo.setItemText(i, units.label(kind, combo.itemData(i)))
-        for combo, kind in ((self.framework_combo, "framework"), (self.states_combo, "model_states"),
-                            (self.loss_combo, "loss")):
+        for combo, kind in (
+            (self.framework_combo, "framework"),
+            (self.states_combo, "model_states"),
+            (self.loss_combo, "loss"),
+        ):
             combo.setItemText(0, default_choice(kind))
             for i in range(1, combo.count()):
                 combo.setItemText(i, units.label(kind, combo.itemData(i)))
@@ -352,4 +396,3 @@ class JobForm(Retranslated, JobValues, EngineInputs, QScrollArea):
                 item.setText(self.tr("Custom: parameter count"))
             elif kind == IMPORTED and self._imported is not None:
                 item.setText(self.tr("Imported: %1").replace("%1", self._imported.name))
-

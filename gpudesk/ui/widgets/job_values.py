@@ -42,8 +42,17 @@ ROLE_KIND = Qt.UserRole + 1
 # fields whose bad value is left out (with its reason) rather than stopping every answer
 OPTIONAL = ("tokens", "budget", "deadline", "target_tokens_per_user", "global_batch_tokens", "ep")
 # rows a serving job (task inference) has no use for: hidden while the task serves
-TRAINING_ROWS = ("optimizer", "micro_batch", "grad_accum", "recompute", "framework", "model_states", "loss", "tokens",
-                 "epochs")
+TRAINING_ROWS = (
+    "optimizer",
+    "micro_batch",
+    "grad_accum",
+    "recompute",
+    "framework",
+    "model_states",
+    "loss",
+    "tokens",
+    "epochs",
+)
 
 _tr = translator("JobForm")
 
@@ -94,8 +103,11 @@ class JobValues:
             if index < 0:
                 index = self._default_preset_index()
             self.model_combo.setCurrentIndex(index)
-        ticked = {self.providers_list.item(i).data(Qt.UserRole) for i in range(self.providers_list.count())
-                  if self.providers_list.item(i).checkState() == Qt.Checked}
+        ticked = {
+            self.providers_list.item(i).data(Qt.UserRole)
+            for i in range(self.providers_list.count())
+            if self.providers_list.item(i).checkState() == Qt.Checked
+        }
         with QSignalBlocker(self.providers_list):
             self.providers_list.clear()
             for provider in providers:
@@ -183,8 +195,11 @@ class JobValues:
             self._select(self.precision_combo, job.precision.value)
             self._select(self.optimizer_combo, job.optimizer.value)
             self._select(self.recompute_combo, job.recompute.value)
-            for combo, value in ((self.framework_combo, job.framework), (self.states_combo, job.model_states),
-                                 (self.loss_combo, job.loss)):
+            for combo, value in (
+                (self.framework_combo, job.framework),
+                (self.states_combo, job.model_states),
+                (self.loss_combo, job.loss),
+            ):
                 self._select(combo, getattr(value, "value", value))
             self._show_engine_inputs(job)
             self.seq_spin.setValue(job.seq_len)
@@ -204,7 +219,9 @@ class JobValues:
             self.headroom_spin.setValue(round(job.headroom * 100))
             self._select(self.objective_combo, constraints.objective.value)
             self.budget_edit.setText("" if constraints.budget is None else f"{constraints.budget:g}")
-            self.deadline_edit.setText("" if constraints.deadline_hours is None else f"{constraints.deadline_hours / 24:g}")
+            self.deadline_edit.setText(
+                "" if constraints.deadline_hours is None else f"{constraints.deadline_hours / 24:g}"
+            )
             self._select(self.billing_combo, constraints.billing.value if constraints.billing else None)
             if constraints.region and self.region_combo.findData(constraints.region) < 0:
                 self.region_combo.addItem(region_text(constraints.region), constraints.region)
@@ -338,11 +355,13 @@ class JobValues:
         if not trains:
             self._set_error("tokens", None)  # a service reads no dataset: nothing to correct
         if trains and tokens is not None and "tokens" not in self._errors:
-            self.total_tokens.setText(_tr("Total training tokens: %1").replace(
-                "%1", number(tokens * self.epochs_spin.value(), 0)))
+            self.total_tokens.setText(
+                _tr("Total training tokens: %1").replace("%1", number(tokens * self.epochs_spin.value(), 0))
+            )
         else:
-            self.total_tokens.setText(_tr("No dataset size: training time and cost are not estimated")
-                                      if trains else "")
+            self.total_tokens.setText(
+                _tr("No dataset size: training time and cost are not estimated") if trains else ""
+            )
         self._positive("target_tokens_per_user", self.target_edit.text(), required=False)
         objective = self.objective_combo.currentData()
         self._positive("budget", self.budget_edit.text(), required=objective == "budget")
@@ -368,8 +387,10 @@ class JobValues:
         if arch is None or arch.hidden_size is None:
             self.model_info.setText("")
             return
-        parts = [_tr("%1 layers").replace("%1", str(arch.num_layers)),
-                 _tr("hidden %1").replace("%1", str(arch.hidden_size))]
+        parts = [
+            _tr("%1 layers").replace("%1", str(arch.num_layers)),
+            _tr("hidden %1").replace("%1", str(arch.hidden_size)),
+        ]
         if arch.num_heads:
             parts.append(_tr("%1 heads").replace("%1", str(arch.num_heads)))
         if arch.num_kv_heads and arch.num_kv_heads != arch.num_heads:
@@ -469,10 +490,14 @@ class JobValues:
         fields = dict(
             objective=Objective(self.objective_combo.currentData()),
             budget=parse_quantity(budget) if budget else (kept.budget if kept and "budget" in left_out else None),
-            deadline_hours=parse_quantity(deadline) * 24 if deadline else
-            (kept.deadline_hours if kept and "deadline" in left_out else None),
-            providers=[self.providers_list.item(i).data(Qt.UserRole) for i in range(self.providers_list.count())
-                       if self.providers_list.item(i).checkState() == Qt.Checked],
+            deadline_hours=parse_quantity(deadline) * 24
+            if deadline
+            else (kept.deadline_hours if kept and "deadline" in left_out else None),
+            providers=[
+                self.providers_list.item(i).data(Qt.UserRole)
+                for i in range(self.providers_list.count())
+                if self.providers_list.item(i).checkState() == Qt.Checked
+            ],
             region=self.region_combo.currentData(),
             billing=Billing(billing) if billing else None,
             max_gpus=self.max_gpus_spin.value() or None,  # 0: automatic

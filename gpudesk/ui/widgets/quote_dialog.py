@@ -119,7 +119,8 @@ class QuoteDialog(QDialog):
         self.nodes_spin = self._field(form, "nodes", QSpinBox())
         self.nodes_spin.setRange(1, 4096)
         self.region_edit, self.cpu_edit, self.ram_edit, self.nvme_edit, self.network_edit = self._lines(
-            form, "region", "cpu", "host_ram_gb", "nvme_gb", "network")
+            form, "region", "cpu", "host_ram_gb", "nvme_gb", "network"
+        )
 
         self.price_box = QGroupBox()
         grid = QGridLayout(self.price_box)
@@ -149,15 +150,32 @@ class QuoteDialog(QDialog):
         self.granularity_combo = self._field(form, "granularity", QComboBox())
         for g in (None, "second", "minute", "hour", "day"):
             self.granularity_combo.addItem("", g)
-        (self.min_hours_edit, self.setup_fee_edit, self.storage_edit, self.storage_free_edit, self.egress_edit,
-         self.bandwidth_edit, self.ips_edit, self.ip_price_edit) = self._lines(
-            form, "min_hours", "setup_fee", "storage_per_gb_month", "storage_included_gb", "egress_per_gb",
-            "bandwidth_per_month", "public_ips", "ip_per_month")
+        (
+            self.min_hours_edit,
+            self.setup_fee_edit,
+            self.storage_edit,
+            self.storage_free_edit,
+            self.egress_edit,
+            self.bandwidth_edit,
+            self.ips_edit,
+            self.ip_price_edit,
+        ) = self._lines(
+            form,
+            "min_hours",
+            "setup_fee",
+            "storage_per_gb_month",
+            "storage_included_gb",
+            "egress_per_gb",
+            "bandwidth_per_month",
+            "public_ips",
+            "ip_per_month",
+        )
         self.vat_combo = self._field(form, "prices_include_vat", QComboBox())
         for v in (None, True, False):
             self.vat_combo.addItem("", v)
         self.vat_rate_edit, self.subsidy_rate_edit, self.subsidy_cap_edit, self.programme_edit = self._lines(
-            form, "vat_rate", "subsidy_rate", "subsidy_cap", "subsidy_programme")
+            form, "vat_rate", "subsidy_rate", "subsidy_cap", "subsidy_programme"
+        )
         self.notes_edit = self._field(form, "notes", QPlainTextEdit())
         self.notes_edit.setFixedHeight(4 * self.notes_edit.fontMetrics().lineSpacing() + 12)
         scroll.setWidget(inner)
@@ -171,49 +189,89 @@ class QuoteDialog(QDialog):
         self.resize(620, 700)
 
     def retranslate_ui(self) -> None:
-        self.setWindowTitle(self.tr("Edit quote %1").replace("%1", self.editing.id) if self.editing
-                            else self.tr("Add a quote"))
+        self.setWindowTitle(
+            self.tr("Edit quote %1").replace("%1", self.editing.id) if self.editing else self.tr("Add a quote")
+        )
         self.who_box.setTitle(self.tr("Who quoted"))
         self.what_box.setTitle(self.tr("What is quoted"))
         self.price_box.setTitle(self.tr("Prices (¥, as the provider wrote them; empty = not offered)"))
         self.terms_box.setTitle(self.tr("Terms, other costs and subsidy"))
         texts = {
-            "provider": self.tr("Provider"), "reference": self.tr("Quote number"), "date": self.tr("Quote date"),
-            "valid_until": self.tr("Valid until"), "contact": self.tr("Contact"), "gpu": self.tr("GPU"),
-            "server": self.tr("Node type"), "gpus_per_node": self.tr("GPUs per node"), "nodes": self.tr("Nodes"),
-            "region": self.tr("Region"), "cpu": self.tr("CPU"), "host_ram_gb": self.tr("Host RAM (GB)"),
-            "nvme_gb": self.tr("NVMe (GB)"), "network": self.tr("Network between nodes"),
-            "spot_terms": self.tr("Spot interruption terms"), "granularity": self.tr("Billing granularity"),
-            "min_hours": self.tr("Minimum period (hours)"), "setup_fee": self.tr("Setup and one-off fees (¥)"),
+            "provider": self.tr("Provider"),
+            "reference": self.tr("Quote number"),
+            "date": self.tr("Quote date"),
+            "valid_until": self.tr("Valid until"),
+            "contact": self.tr("Contact"),
+            "gpu": self.tr("GPU"),
+            "server": self.tr("Node type"),
+            "gpus_per_node": self.tr("GPUs per node"),
+            "nodes": self.tr("Nodes"),
+            "region": self.tr("Region"),
+            "cpu": self.tr("CPU"),
+            "host_ram_gb": self.tr("Host RAM (GB)"),
+            "nvme_gb": self.tr("NVMe (GB)"),
+            "network": self.tr("Network between nodes"),
+            "spot_terms": self.tr("Spot interruption terms"),
+            "granularity": self.tr("Billing granularity"),
+            "min_hours": self.tr("Minimum period (hours)"),
+            "setup_fee": self.tr("Setup and one-off fees (¥)"),
             "storage_per_gb_month": self.tr("Storage (¥ per GB-month)"),
-            "storage_included_gb": self.tr("Storage included (GB)"), "egress_per_gb": self.tr("Egress (¥ per GB)"),
-            "bandwidth_per_month": self.tr("Public bandwidth (¥ per month)"), "public_ips": self.tr("Public IPs"),
-            "ip_per_month": self.tr("Public IP (¥ per IP and month)"), "prices_include_vat": self.tr("VAT"),
-            "vat_rate": self.tr("VAT rate (e.g. 6%)"), "subsidy_rate": self.tr("Subsidy rate (e.g. 30%)"),
-            "subsidy_cap": self.tr("Subsidy cap (¥)"), "subsidy_programme": self.tr("Subsidy programme (e.g. 算力券)"),
+            "storage_included_gb": self.tr("Storage included (GB)"),
+            "egress_per_gb": self.tr("Egress (¥ per GB)"),
+            "bandwidth_per_month": self.tr("Public bandwidth (¥ per month)"),
+            "public_ips": self.tr("Public IPs"),
+            "ip_per_month": self.tr("Public IP (¥ per IP and month)"),
+            "prices_include_vat": self.tr("VAT"),
+            "vat_rate": self.tr("VAT rate (e.g. 6%)"),
+            "subsidy_rate": self.tr("Subsidy rate (e.g. 30%)"),
+            "subsidy_cap": self.tr("Subsidy cap (¥)"),
+            "subsidy_programme": self.tr("Subsidy programme (e.g. 算力券)"),
             "notes": self.tr("Notes"),
         }
         for key, text in texts.items():
             self.labels[key].setText(text)
         for w in (self.date_edit, self.valid_edit):
             w.known.setText(self.tr("stated"))
-        for head, text in zip(self.price_heads, (self.tr("Billing"), self.tr("Price (¥)"), self.tr("Per")), strict=True):
+        for head, text in zip(
+            self.price_heads, (self.tr("Billing"), self.tr("Price (¥)"), self.tr("Per")), strict=True
+        ):
             head.setText(f"<b>{text}</b>")
         for billing in FORMS:
-            self.form_labels[billing].setText(capitalised(units.label("billing_short", billing)) if billing != "spot" else self.tr("Spot (interruptible)"))
+            self.form_labels[billing].setText(
+                capitalised(units.label("billing_short", billing))
+                if billing != "spot"
+                else self.tr("Spot (interruptible)")
+            )
             self.price_edits[billing].setPlaceholderText(self.tr("not offered"))
             per = self.per_combos[billing]
             per.setItemText(0, self.tr("per GPU"))
             per.setItemText(1, self.tr("per node"))
-        names = {None: self.tr("not stated"), "second": self.tr("per second"), "minute": self.tr("per minute"),
-                 "hour": self.tr("per hour"), "day": self.tr("per day")}
+        names = {
+            None: self.tr("not stated"),
+            "second": self.tr("per second"),
+            "minute": self.tr("per minute"),
+            "hour": self.tr("per hour"),
+            "day": self.tr("per day"),
+        }
         for i in range(self.granularity_combo.count()):
             self.granularity_combo.setItemText(i, names[self.granularity_combo.itemData(i)])
         for i, text in enumerate((self.tr("not stated"), self.tr("prices include VAT"), self.tr("prices exclude VAT"))):
             self.vat_combo.setItemText(i, text)
-        for edit in (self.min_hours_edit, self.setup_fee_edit, self.storage_edit, self.storage_free_edit,
-                     self.egress_edit, self.bandwidth_edit, self.ips_edit, self.ip_price_edit, self.vat_rate_edit,
-                     self.subsidy_rate_edit, self.subsidy_cap_edit, self.ram_edit, self.nvme_edit):
+        for edit in (
+            self.min_hours_edit,
+            self.setup_fee_edit,
+            self.storage_edit,
+            self.storage_free_edit,
+            self.egress_edit,
+            self.bandwidth_edit,
+            self.ips_edit,
+            self.ip_price_edit,
+            self.vat_rate_edit,
+            self.subsidy_rate_edit,
+            self.subsidy_cap_edit,
+            self.ram_edit,
+            self.nvme_edit,
+        ):
             edit.setPlaceholderText(self.tr("unknown"))
 
     # --- catalogue lists --------------------------------------------------------------------
@@ -270,16 +328,28 @@ class QuoteDialog(QDialog):
         self.gpu_combo.setCurrentIndex(max(self.gpu_combo.findData(q.gpu), 0))
         self.gpn_spin.setValue(q.gpus_per_node)
         self.nodes_spin.setValue(q.nodes)
-        for edit, value in ((self.reference_edit, q.reference), (self.contact_edit, q.contact),
-                            (self.region_edit, q.region), (self.cpu_edit, q.cpu), (self.network_edit, q.network)):
+        for edit, value in (
+            (self.reference_edit, q.reference),
+            (self.contact_edit, q.contact),
+            (self.region_edit, q.region),
+            (self.cpu_edit, q.cpu),
+            (self.network_edit, q.network),
+        ):
             edit.setText(value or "")
         self.date_edit.set_value(q.date)
         self.valid_edit.set_value(q.valid_until)
-        for edit, value in ((self.ram_edit, q.host_ram_gb), (self.nvme_edit, q.nvme_gb),
-                            (self.min_hours_edit, q.min_hours), (self.setup_fee_edit, q.setup_fee),
-                            (self.storage_edit, q.storage_per_gb_month), (self.storage_free_edit, q.storage_included_gb),
-                            (self.egress_edit, q.egress_per_gb), (self.bandwidth_edit, q.bandwidth_per_month),
-                            (self.ips_edit, q.public_ips), (self.ip_price_edit, q.ip_per_month)):
+        for edit, value in (
+            (self.ram_edit, q.host_ram_gb),
+            (self.nvme_edit, q.nvme_gb),
+            (self.min_hours_edit, q.min_hours),
+            (self.setup_fee_edit, q.setup_fee),
+            (self.storage_edit, q.storage_per_gb_month),
+            (self.storage_free_edit, q.storage_included_gb),
+            (self.egress_edit, q.egress_per_gb),
+            (self.bandwidth_edit, q.bandwidth_per_month),
+            (self.ips_edit, q.public_ips),
+            (self.ip_price_edit, q.ip_per_month),
+        ):
             edit.setText("" if value is None else f"{value:g}")
         for rate in q.rates:
             self.price_edits[rate.billing].setText(f"{rate.price:g}")
@@ -329,14 +399,20 @@ class QuoteDialog(QDialog):
             self.problems["subsidy_rate"] = self.tr("give the subsidy rate with its cap")
         data = {
             "id": self.editing.id if self.editing is not None else None,
-            "provider": self.provider_combo.currentData(), "gpu": self.gpu_combo.currentData(),
-            "gpus_per_node": self.gpn_spin.value(), "nodes": self.nodes_spin.value(),
-            "reference": self.reference_edit.text().strip() or None, "date": self.date_edit.value(),
-            "valid_until": self.valid_edit.value(), "contact": self.contact_edit.text().strip() or None,
-            "region": self.region_edit.text().strip() or None, "cpu": self.cpu_edit.text().strip() or None,
+            "provider": self.provider_combo.currentData(),
+            "gpu": self.gpu_combo.currentData(),
+            "gpus_per_node": self.gpn_spin.value(),
+            "nodes": self.nodes_spin.value(),
+            "reference": self.reference_edit.text().strip() or None,
+            "date": self.date_edit.value(),
+            "valid_until": self.valid_edit.value(),
+            "contact": self.contact_edit.text().strip() or None,
+            "region": self.region_edit.text().strip() or None,
+            "cpu": self.cpu_edit.text().strip() or None,
             "host_ram_gb": read("host_ram_gb", self.ram_edit, parse.number),
             "nvme_gb": read("nvme_gb", self.nvme_edit, parse.number),
-            "network": self.network_edit.text().strip() or None, "rates": rates,
+            "network": self.network_edit.text().strip() or None,
+            "rates": rates,
             "granularity": self.granularity_combo.currentData(),
             "min_hours": read("min_hours", self.min_hours_edit, parse.number),
             "setup_fee": read("setup_fee", self.setup_fee_edit, money()),
@@ -348,8 +424,14 @@ class QuoteDialog(QDialog):
             "ip_per_month": read("ip_per_month", self.ip_price_edit, money()),
             "prices_include_vat": self.vat_combo.currentData(),
             "vat_rate": read("vat_rate", self.vat_rate_edit, parse.share),
-            "subsidy": {"rate": subsidy_rate, "cap": subsidy_cap, "items": ["compute"],
-                        "programme": self.programme_edit.text().strip() or None} if subsidy_rate is not None else None,
+            "subsidy": {
+                "rate": subsidy_rate,
+                "cap": subsidy_cap,
+                "items": ["compute"],
+                "programme": self.programme_edit.text().strip() or None,
+            }
+            if subsidy_rate is not None
+            else None,
             "notes": self.notes_edit.toPlainText(),
         }
         if self.editing is not None:

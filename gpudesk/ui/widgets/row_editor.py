@@ -27,39 +27,76 @@ _tr = translator("RowEditor")
 def field_labels() -> dict[str, str]:
     """Every catalogue row field, in words (units as stored)."""
     return {
-        "id": _tr("Id (letters, digits, - . _)"), "name": _tr("Name"), "name_zh": _tr("Chinese name"),
-        "name_en": _tr("English name"), "vendor": _tr("Vendor"), "architecture": _tr("Architecture"),
-        "memory_bytes": _tr("Memory (e.g. 80 GB)"), "memory_bandwidth_gbps": _tr("Memory bandwidth (GB/s)"),
-        "tflops_fp32": _tr("FP32 (TFLOPS)"), "tflops_tf32": _tr("TF32 dense (TFLOPS)"),
-        "tflops_fp16": _tr("FP16 dense (TFLOPS)"), "tflops_bf16": _tr("BF16 dense (TFLOPS)"),
-        "tflops_fp8": _tr("FP8 dense (TFLOPS)"), "nvlink_gbps": _tr("NVLink per GPU (GB/s)"),
-        "nvlink_generation": _tr("NVLink generation"), "pcie_generation": _tr("PCIe generation"),
-        "pcie_gbps": _tr("PCIe per direction (GB/s)"), "form_factor": _tr("Form factor (sxm, pcie, oam)"),
-        "tdp_watts": _tr("TDP (W)"), "release_year": _tr("Release year"), "consumer": _tr("Consumer card (yes/no)"),
-        "confidence": _tr("Confidence (high, medium, low)"), "source": _tr("Source"),
-        "checked": _tr("Checked on (YYYY-MM-DD)"), "market": _tr("Market (global, china)"), "notes": _tr("Notes"),
-        "notes_zh": _tr("Notes in Chinese"), "gpu": _tr("GPU id"), "gpus_per_node": _tr("GPUs per node"),
-        "topology": _tr("Topology (nvswitch, nvlink-bridge, pcie)"), "intra_node_gbps": _tr("GPU link (GB/s)"),
-        "cpu": _tr("CPU"), "host_ram_bytes": _tr("Host RAM (e.g. 2 TiB)"), "nvme_bytes": _tr("NVMe (e.g. 30 TB)"),
-        "network": _tr("Network (infiniband, roce, ethernet)"), "network_gbps": _tr("Network (Gb/s)"),
-        "power_kw": _tr("Power (kW)"), "licence_number": _tr("Telecom licence number (增值电信业务经营许可证)"),
-        "licence_scope": _tr("Licence scope"), "licence_scope_zh": _tr("Licence scope in Chinese"),
+        "id": _tr("Id (letters, digits, - . _)"),
+        "name": _tr("Name"),
+        "name_zh": _tr("Chinese name"),
+        "name_en": _tr("English name"),
+        "vendor": _tr("Vendor"),
+        "architecture": _tr("Architecture"),
+        "memory_bytes": _tr("Memory (e.g. 80 GB)"),
+        "memory_bandwidth_gbps": _tr("Memory bandwidth (GB/s)"),
+        "tflops_fp32": _tr("FP32 (TFLOPS)"),
+        "tflops_tf32": _tr("TF32 dense (TFLOPS)"),
+        "tflops_fp16": _tr("FP16 dense (TFLOPS)"),
+        "tflops_bf16": _tr("BF16 dense (TFLOPS)"),
+        "tflops_fp8": _tr("FP8 dense (TFLOPS)"),
+        "nvlink_gbps": _tr("NVLink per GPU (GB/s)"),
+        "nvlink_generation": _tr("NVLink generation"),
+        "pcie_generation": _tr("PCIe generation"),
+        "pcie_gbps": _tr("PCIe per direction (GB/s)"),
+        "form_factor": _tr("Form factor (sxm, pcie, oam)"),
+        "tdp_watts": _tr("TDP (W)"),
+        "release_year": _tr("Release year"),
+        "consumer": _tr("Consumer card (yes/no)"),
+        "confidence": _tr("Confidence (high, medium, low)"),
+        "source": _tr("Source"),
+        "checked": _tr("Checked on (YYYY-MM-DD)"),
+        "market": _tr("Market (global, china)"),
+        "notes": _tr("Notes"),
+        "notes_zh": _tr("Notes in Chinese"),
+        "gpu": _tr("GPU id"),
+        "gpus_per_node": _tr("GPUs per node"),
+        "topology": _tr("Topology (nvswitch, nvlink-bridge, pcie)"),
+        "intra_node_gbps": _tr("GPU link (GB/s)"),
+        "cpu": _tr("CPU"),
+        "host_ram_bytes": _tr("Host RAM (e.g. 2 TiB)"),
+        "nvme_bytes": _tr("NVMe (e.g. 30 TB)"),
+        "network": _tr("Network (infiniband, roce, ethernet)"),
+        "network_gbps": _tr("Network (Gb/s)"),
+        "power_kw": _tr("Power (kW)"),
+        "licence_number": _tr("Telecom licence number (增值电信业务经营许可证)"),
+        "licence_scope": _tr("Licence scope"),
+        "licence_scope_zh": _tr("Licence scope in Chinese"),
         "icp_filing": _tr("ICP filing"),
-        "certifications": _tr("Certifications (comma-separated)"), "regions": _tr("Regions (comma-separated)"),
-        "data_centres": _tr("Data centres"), "data_centres_zh": _tr("Data centres in Chinese"),
+        "certifications": _tr("Certifications (comma-separated)"),
+        "regions": _tr("Regions (comma-separated)"),
+        "data_centres": _tr("Data centres"),
+        "data_centres_zh": _tr("Data centres in Chinese"),
         "self_operated": _tr("Own data centres (yes/no)"),
-        "support_7x24": _tr("7×24 on-site support (yes/no)"), "spare_parts": _tr("Spare-parts pool (yes/no)"),
-        "billing_modes": _tr("Billing modes (hourly, monthly, …)"), "data_destruction": _tr("Data destruction"),
+        "support_7x24": _tr("7×24 on-site support (yes/no)"),
+        "spare_parts": _tr("Spare-parts pool (yes/no)"),
+        "billing_modes": _tr("Billing modes (hourly, monthly, …)"),
+        "data_destruction": _tr("Data destruction"),
         "registered_capital": _tr("Registered capital"),
-        "registered_capital_zh": _tr("Registered capital in Chinese"), "source_zh": _tr("Source in Chinese"),
-        "founded": _tr("Founded (year)"), "website": _tr("Website"),
-        "provider": _tr("Provider id"), "server": _tr("Node type id"), "region": _tr("Region"),
-        "max_nodes": _tr("Most nodes"), "price_per_gpu_hour": _tr("Price per GPU-hour (CNY)"),
-        "price_per_gpu_month": _tr("Price per GPU-month (CNY)"), "currency": _tr("Currency"),
-        "price_kind": _tr("Price kind (quoted, list, estimate)"), "price_date": _tr("Price date (YYYY-MM-DD)"),
-        "billing": _tr("Billing (hourly, monthly, …)"), "vat_included": _tr("Prices include VAT (yes/no)"),
-        "legal_name": _tr("Legal name"), "licence_region": _tr("Licence region"),
-        "mlps_level": _tr("MLPS (等保) level"), "contact": _tr("Contact"),
+        "registered_capital_zh": _tr("Registered capital in Chinese"),
+        "source_zh": _tr("Source in Chinese"),
+        "founded": _tr("Founded (year)"),
+        "website": _tr("Website"),
+        "provider": _tr("Provider id"),
+        "server": _tr("Node type id"),
+        "region": _tr("Region"),
+        "max_nodes": _tr("Most nodes"),
+        "price_per_gpu_hour": _tr("Price per GPU-hour (CNY)"),
+        "price_per_gpu_month": _tr("Price per GPU-month (CNY)"),
+        "currency": _tr("Currency"),
+        "price_kind": _tr("Price kind (quoted, list, estimate)"),
+        "price_date": _tr("Price date (YYYY-MM-DD)"),
+        "billing": _tr("Billing (hourly, monthly, …)"),
+        "vat_included": _tr("Prices include VAT (yes/no)"),
+        "legal_name": _tr("Legal name"),
+        "licence_region": _tr("Licence region"),
+        "mlps_level": _tr("MLPS (等保) level"),
+        "contact": _tr("Contact"),
         "software_stack": _tr("Software stack (cuda, rocm, cann, dtk, xpu, musa, neuware)"),
     }
 
@@ -126,7 +163,7 @@ class RowEditor(QDialog):
         fields = [(n, f) for n, f in model_class.model_fields.items() if n != "user" and not f.exclude]
         # required first (the names before the id), then the rest as the row model orders them
         fields.sort(key=lambda nf: 0 if nf[0] in FIRST else 1 if nf[0] == "id" else 2 if nf[1].is_required() else 3)
-        note = QLabel(_tr("Fields in bold are required; an empty field reads \"unknown\"."))
+        note = QLabel(_tr('Fields in bold are required; an empty field reads "unknown".'))
         note.setWordWrap(True)
         note.setStyleSheet("color: #555753;")
         layout.insertWidget(0, note)
@@ -191,8 +228,13 @@ class RowEditor(QDialog):
                 out[name] = [part.strip() for part in text.replace("，", ",").split(",") if part.strip()]
             elif "bool" in annotation and "int" not in annotation:
                 low = text.lower()
-                out[name] = True if low in ("1", "true", "yes", "y", "是", _tr("yes").lower()) else \
-                    False if low in ("0", "false", "no", "n", "否", _tr("no").lower()) else text
+                out[name] = (
+                    True
+                    if low in ("1", "true", "yes", "y", "是", _tr("yes").lower())
+                    else False
+                    if low in ("0", "false", "no", "n", "否", _tr("no").lower())
+                    else text
+                )
             else:
                 out[name] = text
         return out

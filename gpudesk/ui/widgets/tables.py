@@ -6,8 +6,9 @@ from PySide6.QtCore import QAbstractItemModel, QObject, QSortFilterProxyModel, Q
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLineEdit, QTableView, QTreeView
 
 
-def sort_proxy(parent: QObject, model: QAbstractItemModel, sort_role: int, *,
-               filter_all: bool = False) -> QSortFilterProxyModel:
+def sort_proxy(
+    parent: QObject, model: QAbstractItemModel, sort_role: int, *, filter_all: bool = False
+) -> QSortFilterProxyModel:
     """A proxy over `model` sorting by its `sort_role`; `filter_all`: filtered case-insensitively on every column."""
     proxy = QSortFilterProxyModel(parent)
     proxy.setSourceModel(model)

@@ -54,7 +54,9 @@ def build(w) -> None:
     a["undo"] = _action(w, w.undo, QKeySequence.Undo, w.style().standardIcon(QStyle.SP_ArrowBack))
     a["redo"] = _action(w, w.redo, QKeySequence("Ctrl+Shift+Z"), w.style().standardIcon(QStyle.SP_ArrowForward))
     a["redo"].setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
-    a["recompute"] = _action(w, w.recompute_now, QKeySequence(Qt.Key_F5), _icon(w, "recompute", QStyle.SP_BrowserReload))
+    a["recompute"] = _action(
+        w, w.recompute_now, QKeySequence(Qt.Key_F5), _icon(w, "recompute", QStyle.SP_BrowserReload)
+    )
     a["reset_charts"] = _action(w, w.overview.reset_views, QKeySequence("Ctrl+0"))
     a["show_form"] = w.dock.toggleViewAction()
     a["guide"] = _action(w, w.show_guide, QKeySequence.HelpContents)
@@ -121,8 +123,14 @@ def build(w) -> None:
 
 
 def tab_names() -> dict[str, str]:
-    return {"overview": _tr("Overview"), "plan": _tr("Plan"), "options": _tr("Options"), "quotes": _tr("Quotes"),
-            "catalogue": _tr("Catalogue"), "checklist": _tr("Checklist")}
+    return {
+        "overview": _tr("Overview"),
+        "plan": _tr("Plan"),
+        "options": _tr("Options"),
+        "quotes": _tr("Quotes"),
+        "catalogue": _tr("Catalogue"),
+        "checklist": _tr("Checklist"),
+    }
 
 
 def retranslate(w) -> None:
@@ -138,10 +146,14 @@ def retranslate(w) -> None:
         "export_options": (_tr("&Options as spreadsheet…"), _tr("Write the ranked options to .xlsx or .csv")),
         "export_checklist": (_tr("&Checklist as spreadsheet…"), _tr("Write the checklist to .xlsx or .csv")),
         "export_quotes": (_tr("&Quotes as spreadsheet…"), _tr("Write the quote comparison to .xlsx or .csv")),
-        "export_kit": (_tr("Export acceptance &kit…"),
-                       _tr("Write the scripts that check the delivered servers against this plan")),
-        "import_kit": (_tr("Import kit res&ults…"),
-                       _tr("Record a gpudesk-results.json in the checklist; compare measured with planned")),
+        "export_kit": (
+            _tr("Export acceptance &kit…"),
+            _tr("Write the scripts that check the delivered servers against this plan"),
+        ),
+        "import_kit": (
+            _tr("Import kit res&ults…"),
+            _tr("Record a gpudesk-results.json in the checklist; compare measured with planned"),
+        ),
         "quit": (_tr("&Quit"), _tr("Close gpudesk")),
         "undo": (_tr("&Undo"), _tr("Undo the last edit")),
         "redo": (_tr("&Redo"), _tr("Redo the edit just undone")),
@@ -152,8 +164,14 @@ def retranslate(w) -> None:
         "about": (_tr("&About gpudesk"), ""),
         "about_qt": (_tr("About &Qt"), ""),
     }
-    menu_names = {"overview": _tr("&Overview"), "plan": _tr("P&lan"), "options": _tr("O&ptions"),
-                  "quotes": _tr("&Quotes"), "catalogue": _tr("&Catalogue"), "checklist": _tr("Chec&klist")}
+    menu_names = {
+        "overview": _tr("&Overview"),
+        "plan": _tr("P&lan"),
+        "options": _tr("O&ptions"),
+        "quotes": _tr("&Quotes"),
+        "catalogue": _tr("&Catalogue"),
+        "checklist": _tr("Chec&klist"),
+    }
     for key in TAB_KEYS:
         texts[f"tab_{key}"] = (menu_names[key], "")
     for key, (text, tip) in texts.items():
@@ -178,23 +196,47 @@ def update_undo(w) -> None:
     stack = w.session.undo
     a["undo"].setEnabled(stack.can_undo())
     a["redo"].setEnabled(stack.can_redo())
-    a["undo"].setText(_tr("&Undo %1").replace("%1", field_name(stack.undo_label())).rstrip() if stack.can_undo()
-                      else _tr("&Undo"))
-    a["redo"].setText(_tr("&Redo %1").replace("%1", field_name(stack.redo_label())).rstrip() if stack.can_redo()
-                      else _tr("&Redo"))
+    a["undo"].setText(
+        _tr("&Undo %1").replace("%1", field_name(stack.undo_label())).rstrip() if stack.can_undo() else _tr("&Undo")
+    )
+    a["redo"].setText(
+        _tr("&Redo %1").replace("%1", field_name(stack.redo_label())).rstrip() if stack.can_redo() else _tr("&Redo")
+    )
 
 
 def field_name(key: str) -> str:
     """What an undo step changed, in words ("Undo sequence length")."""
     return {
-        "model": _tr("model"), "params": _tr("parameters"), "task": _tr("task"), "precision": _tr("precision"),
-        "optimizer": _tr("optimizer"), "seq_len": _tr("sequence length"), "micro_batch": _tr("micro-batch"),
-        "grad_accum": _tr("gradient accumulation"), "recompute": _tr("recomputation"), "flash": _tr("flash attention"),
-        "lora_rank": _tr("LoRA rank"), "tokens": _tr("dataset tokens"), "epochs": _tr("epochs"),
-        "concurrency": _tr("concurrency"), "headroom": _tr("memory headroom"), "objective": _tr("objective"),
-        "budget": _tr("budget"), "deadline": _tr("deadline"), "billing": _tr("billing"), "region": _tr("region"),
-        "providers": _tr("providers"), "max_gpus": _tr("most GPUs"), "title": _tr("title"), "author": _tr("author"),
-        "organisation": _tr("organisation"), "approvers": _tr("approvers"), "notes": _tr("notes"),
-        "choice": _tr("choice"), "checklist": _tr("checklist result"), "quote": _tr("quote"), "import": _tr("import"),
+        "model": _tr("model"),
+        "params": _tr("parameters"),
+        "task": _tr("task"),
+        "precision": _tr("precision"),
+        "optimizer": _tr("optimizer"),
+        "seq_len": _tr("sequence length"),
+        "micro_batch": _tr("micro-batch"),
+        "grad_accum": _tr("gradient accumulation"),
+        "recompute": _tr("recomputation"),
+        "flash": _tr("flash attention"),
+        "lora_rank": _tr("LoRA rank"),
+        "tokens": _tr("dataset tokens"),
+        "epochs": _tr("epochs"),
+        "concurrency": _tr("concurrency"),
+        "headroom": _tr("memory headroom"),
+        "objective": _tr("objective"),
+        "budget": _tr("budget"),
+        "deadline": _tr("deadline"),
+        "billing": _tr("billing"),
+        "region": _tr("region"),
+        "providers": _tr("providers"),
+        "max_gpus": _tr("most GPUs"),
+        "title": _tr("title"),
+        "author": _tr("author"),
+        "organisation": _tr("organisation"),
+        "approvers": _tr("approvers"),
+        "notes": _tr("notes"),
+        "choice": _tr("choice"),
+        "checklist": _tr("checklist result"),
+        "quote": _tr("quote"),
+        "import": _tr("import"),
         "kit": _tr("kit results"),
     }.get(key, "")

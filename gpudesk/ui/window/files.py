@@ -30,8 +30,12 @@ class FilesMixin:
         if not self.session.dirty:
             return True
         answer = QMessageBox.question(
-            self, _tr("Unsaved changes"), _tr("The plan has unsaved changes. Save them first?"),
-            QMessageBox.Save | QMessageBox.Discard | QMessageBox.Cancel, QMessageBox.Save)
+            self,
+            _tr("Unsaved changes"),
+            _tr("The plan has unsaved changes. Save them first?"),
+            QMessageBox.Save | QMessageBox.Discard | QMessageBox.Cancel,
+            QMessageBox.Save,
+        )
         if answer == QMessageBox.Save:
             return self.save()
         return answer == QMessageBox.Discard
@@ -66,11 +70,14 @@ class FilesMixin:
             return False
         newest = found[0]
         answer = QMessageBox.question(
-            self, _tr("Recover unsaved plan"),
+            self,
+            _tr("Recover unsaved plan"),
             _tr("gpudesk closed without saving “%1” (autosaved %2). Recover it?")
             .replace("%1", newest.title or (newest.original or _tr("Untitled plan")))
             .replace("%2", newest.saved_at),
-            QMessageBox.Yes | QMessageBox.No, QMessageBox.Yes)
+            QMessageBox.Yes | QMessageBox.No,
+            QMessageBox.Yes,
+        )
         if answer != QMessageBox.Yes:
             for item in found:
                 item.autosave.unlink(missing_ok=True)
@@ -88,9 +95,15 @@ class FilesMixin:
             self.statusBar().showMessage(message, 15000)
             if not getattr(self, "_autosave_warned", False):  # once a session: the status bar repeats it
                 self._autosave_warned = True
-                QMessageBox.warning(self, _tr("Autosave failed"), message + "\n\n" +
-                                    _tr("Your edits are not lost while gpudesk stays open: save the plan "
-                                        "to a folder you can write to."))
+                QMessageBox.warning(
+                    self,
+                    _tr("Autosave failed"),
+                    message
+                    + "\n\n"
+                    + _tr(
+                        "Your edits are not lost while gpudesk stays open: save the plan to a folder you can write to."
+                    ),
+                )
         else:
             self._autosave_warned = False
 
@@ -149,7 +162,9 @@ class FilesMixin:
 
     def save_to(self, path: Path) -> bool:
         if self.session.plan is None:
-            QMessageBox.information(self, _tr("Save plan"), _tr("Nothing to save yet: the job is still being computed."))
+            QMessageBox.information(
+                self, _tr("Save plan"), _tr("Nothing to save yet: the job is still being computed.")
+            )
             return False
         from gpudesk.core.plan import ChangedOnDisk
 
@@ -158,10 +173,15 @@ class FilesMixin:
                 self.session.save(path)
             except ChangedOnDisk:
                 answer = QMessageBox.question(
-                    self, _tr("Save plan"),
-                    _tr("“%1” was changed by another program (or another gpudesk) since you opened it. "
-                        "Replace it with your version? (The other version is kept as %1.bak.)")
-                    .replace("%1", str(path)), QMessageBox.Save | QMessageBox.Cancel, QMessageBox.Cancel)
+                    self,
+                    _tr("Save plan"),
+                    _tr(
+                        "“%1” was changed by another program (or another gpudesk) since you opened it. "
+                        "Replace it with your version? (The other version is kept as %1.bak.)"
+                    ).replace("%1", str(path)),
+                    QMessageBox.Save | QMessageBox.Cancel,
+                    QMessageBox.Cancel,
+                )
                 if answer != QMessageBox.Save:
                     return False
                 self.session.save(path, overwrite_changed=True)
@@ -215,8 +235,12 @@ class FilesMixin:
             if not path:
                 return None
         try:
-            report.export_pdf(self.session.plan, path, lang=language_manager().language,
-                              sources=tuple(p for p in (self.session.path,) if p))
+            report.export_pdf(
+                self.session.plan,
+                path,
+                lang=language_manager().language,
+                sources=tuple(p for p in (self.session.path,) if p),
+            )
         except (GpudeskError, OSError) as exc:
             QMessageBox.warning(self, _tr("Export PDF"), str(exc))
             return None
@@ -244,8 +268,11 @@ class FilesMixin:
         """File ▸ Export: the options, the checklist or the quotes as .xlsx or .csv."""
         from gpudesk import export
 
-        title = {"options": _tr("Export options"), "checklist": _tr("Export checklist"),
-                 "quotes": _tr("Export quotes")}[what]
+        title = {
+            "options": _tr("Export options"),
+            "checklist": _tr("Export checklist"),
+            "quotes": _tr("Export quotes"),
+        }[what]
         table = self.spreadsheet_table(what)
         if table is None or not table.rows:
             QMessageBox.information(self, title, _tr("Nothing to export yet."))

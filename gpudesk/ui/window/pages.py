@@ -18,9 +18,13 @@ _tr = translator("MainWindow")
 ACCOUNT_NAMES = frozenset({"root", "admin", "administrator", "user", "guest", "ubuntu", "pi"})
 
 # tab key -> the module in gpudesk.ui.pages and the class of its page (imported when first shown)
-_PAGE_CLASSES = {"options": ("options_page", "OptionsPage"), "plan": ("plan_page", "PlanPage"),
-                 "quotes": ("quotes_page", "QuotesPage"), "catalogue": ("catalogue_page", "CataloguePage"),
-                 "checklist": ("checklist_page", "ChecklistPage")}
+_PAGE_CLASSES = {
+    "options": ("options_page", "OptionsPage"),
+    "plan": ("plan_page", "PlanPage"),
+    "quotes": ("quotes_page", "QuotesPage"),
+    "catalogue": ("catalogue_page", "CataloguePage"),
+    "checklist": ("checklist_page", "ChecklistPage"),
+}
 
 
 class PagesMixin:
@@ -212,9 +216,12 @@ class PagesMixin:
             return name
         from PySide6.QtWidgets import QInputDialog
 
-        name, ok = QInputDialog.getText(self, _tr("Your name"),
-                                        _tr("Checklist results record who checked them. Your name:"),
-                                        text=self._suggested_name())
+        name, ok = QInputDialog.getText(
+            self,
+            _tr("Your name"),
+            _tr("Checklist results record who checked them. Your name:"),
+            text=self._suggested_name(),
+        )
         name = name.strip() if ok else ""
         if name:
             self.settings.setValue("user/name", name)
@@ -269,7 +276,8 @@ class PagesMixin:
         parts = (
             __version__,
             _tr("Offline planning assistant for renting GPU servers for AI training."),
-            _tr("Catalogue dated %1 (content %2).").replace("%1", meta.catalog_date or _tr("unknown"))
+            _tr("Catalogue dated %1 (content %2).")
+            .replace("%1", meta.catalog_date or _tr("unknown"))
             .replace("%2", (meta.content_hash or "")[:12]),
             _tr("Chinese text uses the bundled WenQuanYi Micro Hei font (Apache-2.0)."),
         )

@@ -21,6 +21,19 @@ from gpudesk.core.plan.checklist.templates import (
 )
 
 __all__ = [
-    "CONDITIONS", "PHASES", "UNKNOWN", "ChecklistItem", "Expectations", "expectations", "item_ids", "normalise_status",
-    "phase_label", "progress", "set_status", "status_label", "tailor", "template_dir", "templates",
+    "CONDITIONS",
+    "PHASES",
+    "UNKNOWN",
+    "ChecklistItem",
+    "Expectations",
+    "expectations",
+    "item_ids",
+    "normalise_status",
+    "phase_label",
+    "progress",
+    "set_status",
+    "status_label",
+    "tailor",
+    "template_dir",
+    "templates",
 ]

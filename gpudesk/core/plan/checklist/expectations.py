@@ -220,8 +220,9 @@ def expectations(plan: Plan, catalog: Catalogue | None = None) -> Expectations:
         seq = max(1, job.seq_len)
         ex.samples_per_second = tps / seq
         vision = (job.model.family or "").lower() in VISION_FAMILIES
-        ex.data_rate_bytes_per_s = (ex.samples_per_second * IMAGE_BYTES_PER_SAMPLE if vision
-                                    else tps * DATA_BYTES_PER_TOKEN)
+        ex.data_rate_bytes_per_s = (
+            ex.samples_per_second * IMAGE_BYTES_PER_SAMPLE if vision else tps * DATA_BYTES_PER_TOKEN
+        )
         ex.iops_min = max(IOPS_FLOOR, _round_up(ex.samples_per_second * DATA_RATE_SAFETY, 1000))
     ex.checkpoint_bytes = checkpoint_bytes(job)
     need_mbs = 0.0
@@ -250,7 +251,9 @@ def expectations(plan: Plan, catalog: Catalogue | None = None) -> Expectations:
         ex.node_power_kw, ex.node_power_basis = float(planned_kw), "plan"
     elif server and server.get("power_kw"):
         ex.node_power_basis = "catalog"
-        ex.node_power_kw = node_power_kw(ex.gpus_per_node, ex.tdp_watts, server["power_kw"], server.get("gpus_per_node"))
+        ex.node_power_kw = node_power_kw(
+            ex.gpus_per_node, ex.tdp_watts, server["power_kw"], server.get("gpus_per_node")
+        )
     elif ex.tdp_watts:
         ex.node_power_kw, ex.node_power_basis = node_power_kw(ex.gpus_per_node, ex.tdp_watts), "tdp"
     if ex.node_power_kw:

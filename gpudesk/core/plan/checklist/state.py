@@ -12,8 +12,17 @@ from gpudesk.core.parse import suggest
 from gpudesk.core.protocols import Catalogue
 from gpudesk.errors import GpudeskError
 
-_ALIASES = {"na": "n/a", "n-a": "n/a", "not-applicable": "n/a", "passed": "pass", "ok": "pass",
-            "failed": "fail", "waive": "waived", "todo": "open", "reopen": "open"}
+_ALIASES = {
+    "na": "n/a",
+    "n-a": "n/a",
+    "not-applicable": "n/a",
+    "passed": "pass",
+    "ok": "pass",
+    "failed": "fail",
+    "waive": "waived",
+    "todo": "open",
+    "reopen": "open",
+}
 
 
 def normalise_status(status: str) -> Status:
@@ -28,9 +37,17 @@ def _is_status(s: str) -> TypeGuard[Status]:
     return s in STATUSES
 
 
-def set_status(plan: Plan, item_id: str, status: str, note: str | None = None, who: str | None = None,
-               evidence: str | None = None, reason: str | None = None, when: str | None = None,
-               catalog: Catalogue | None = None) -> Plan:
+def set_status(
+    plan: Plan,
+    item_id: str,
+    status: str,
+    note: str | None = None,
+    who: str | None = None,
+    evidence: str | None = None,
+    reason: str | None = None,
+    when: str | None = None,
+    catalog: Catalogue | None = None,
+) -> Plan:
     """Record a result for one item in the plan (in place; returns the plan). Save it afterwards.
 
     `note`/`evidence` replace what was there when given; waiving needs a `reason`.
@@ -42,8 +59,13 @@ def set_status(plan: Plan, item_id: str, status: str, note: str | None = None, w
         raise GpudeskError(t("unknown checklist item {id!r}", "未知的检查项 {id!r}", id=item_id) + hint)
     s = normalise_status(status)
     if s == "waived" and not (reason and reason.strip()):
-        raise GpudeskError(t("waiving {id} needs a reason (say why the check is not needed)",
-                             "豁免 {id} 需要理由（说明为何不需要这项检查）", id=item_id))
+        raise GpudeskError(
+            t(
+                "waiving {id} needs a reason (say why the check is not needed)",
+                "豁免 {id} 需要理由（说明为何不需要这项检查）",
+                id=item_id,
+            )
+        )
     ex = expectations(plan, catalog)
     tpl = next(x for x in templates() if x["id"] == item_id)
     if s != "n/a" and not all(ex.conditions.get(c, False) for c in tpl.get("when", [])):

@@ -12,9 +12,23 @@ from gpudesk.core.i18n import t
 from gpudesk.errors import GpudeskError
 
 PHASES = ("due_diligence", "delivery", "operations", "end_of_rental")
-CONDITIONS = ("multi_gpu", "nvlink", "pcie_multi", "multi_node", "nvidia", "not_nvidia",
-              "datacentre_gpu", "trains", "serves", "serves_only", "quoted", "no_provider", "monthly",
-              "rack", "single_card")
+CONDITIONS = (
+    "multi_gpu",
+    "nvlink",
+    "pcie_multi",
+    "multi_node",
+    "nvidia",
+    "not_nvidia",
+    "datacentre_gpu",
+    "trains",
+    "serves",
+    "serves_only",
+    "quoted",
+    "no_provider",
+    "monthly",
+    "rack",
+    "single_card",
+)
 
 
 def template_dir() -> Path:
@@ -49,8 +63,12 @@ def _templates_cached(folder: str) -> tuple[dict[str, Any], ...]:
                 if not isinstance(text, dict) or not text.get("en") or not text.get("zh"):
                     raise GpudeskError(f"checklist template {file.name}: {iid}.{key} needs en and zh text")
             for key, text in (item.get("fallback") or {}).items():
-                if key not in ("title", "why", "how", "criterion") or not isinstance(text, dict) \
-                        or not text.get("en") or not text.get("zh"):
+                if (
+                    key not in ("title", "why", "how", "criterion")
+                    or not isinstance(text, dict)
+                    or not text.get("en")
+                    or not text.get("zh")
+                ):
                     raise GpudeskError(f"checklist template {file.name}: {iid}.fallback.{key} needs en and zh text")
             if item.get("fallback") and not item.get("needs"):
                 raise GpudeskError(f"checklist template {file.name}: {iid}: a fallback needs `needs`")
@@ -58,9 +76,15 @@ def _templates_cached(folder: str) -> tuple[dict[str, Any], ...]:
                 if cond not in CONDITIONS or not isinstance(texts, dict):
                     raise GpudeskError(f"checklist template {file.name}: {iid}: unknown variant {cond!r}")
                 for key, text in texts.items():
-                    if key not in ("title", "why", "how", "criterion") or not isinstance(text, dict) \
-                            or not text.get("en") or not text.get("zh"):
-                        raise GpudeskError(f"checklist template {file.name}: {iid}.variant.{cond}.{key} needs en and zh text")
+                    if (
+                        key not in ("title", "why", "how", "criterion")
+                        or not isinstance(text, dict)
+                        or not text.get("en")
+                        or not text.get("zh")
+                    ):
+                        raise GpudeskError(
+                            f"checklist template {file.name}: {iid}.variant.{cond}.{key} needs en and zh text"
+                        )
             bad = [c for c in item.get("when", []) if c not in CONDITIONS]
             if bad:
                 raise GpudeskError(f"checklist template {file.name}: {iid}: unknown condition {bad[0]!r}")
@@ -88,5 +112,10 @@ def phase_label(phase: str, *, trains: bool = True) -> str:
 
 
 def status_label(status: str) -> str:
-    return {"open": t("open", "待检查"), "pass": t("pass", "通过"), "fail": t("fail", "未通过"),
-            "n/a": t("n/a", "不适用"), "waived": t("waived", "豁免")}.get(status, status)
+    return {
+        "open": t("open", "待检查"),
+        "pass": t("pass", "通过"),
+        "fail": t("fail", "未通过"),
+        "n/a": t("n/a", "不适用"),
+        "waived": t("waived", "豁免"),
+    }.get(status, status)
