@@ -39,7 +39,7 @@ from gpudesk.core.report.blocks import (
 )
 from gpudesk.report import charts
 from gpudesk.report import text as wrapped
-from gpudesk.report.charts import ACCENT, HEADER_BG, INK, MUTED, RULE, TONES
+from gpudesk.report.style import ACCENT, HEADER_BG, INK, MUTED, RULE, TONES
 from gpudesk.report.tables import place_table
 
 Step = Callable[[QPainter], None]
