@@ -8,9 +8,9 @@ import sys
 
 
 def register(subparsers) -> None:
+    from gpudesk.cli.args import Num
+    from gpudesk.cli.job_options import add_job_arguments
     from gpudesk.core.i18n import t
-
-    from gpudesk.cli.job_options import add_job_arguments, ranged
 
     p = subparsers.add_parser(
         "estimate",
@@ -24,12 +24,9 @@ def register(subparsers) -> None:
         ),
     )
     add_job_arguments(p)
-    p.add_argument(
-        "--price-per-gpu-month",
-        type=ranged("price_per_gpu_month"),
-        metavar="X",
-        help="monthly price per GPU (CNY), for the hourly-vs-monthly break-even",
-    )
+    Num(
+        "--price-per-gpu-month", metavar="X", help="monthly price per GPU (CNY), for the hourly-vs-monthly break-even"
+    ).add(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--lang", choices=["en", "zh_CN"], help="language of notes and table (default: system)")
     p.set_defaults(func=handle)
