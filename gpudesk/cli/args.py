@@ -100,6 +100,7 @@ class Opt:
     nargs: str | None = None
     action: Any = None
     type: Callable[[str], Any] | None = None
+    required: bool = False
 
     @property
     def name(self) -> str:
@@ -114,6 +115,7 @@ class Opt:
             "default": model_default(self.sets, self.name) if self.sets else self.default,
             "metavar": self.metavar,
             "help": self.help,
+            "required": self.required or None,
         }
         group.add_argument(self.flag, **{k: v for k, v in given.items() if v is not None})
 
@@ -141,10 +143,11 @@ class OneOf:
 
 
 class Group:
-    """Options under one heading of the help, the title in both languages (en, zh_CN). Two groups of the
-    same title are one heading: the second's options follow the first's there."""
+    """Options under one heading of the help: the title in both languages (en, zh_CN), or one text shown in
+    both, or None for the command's own "options". Two groups of the same title are one heading: the
+    second's options follow the first's there."""
 
-    def __init__(self, title: tuple[str, str], *options: Opt | OneOf) -> None:
+    def __init__(self, title: tuple[str, str] | str | None, *options: Opt | OneOf) -> None:
         self.title = title
         self.options = options
 
@@ -153,10 +156,10 @@ def add_groups(parser: argparse.ArgumentParser, groups: Sequence[Group]) -> None
     """Every group's options, in order, under its heading in the current language."""
     from gpudesk.core.i18n import t
 
-    headings: dict[tuple[str, str], Any] = {}
+    headings: dict[tuple[str, str] | str | None, Any] = {None: parser}
     for g in groups:
         if g.title not in headings:
-            headings[g.title] = parser.add_argument_group(t(*g.title))
+            headings[g.title] = parser.add_argument_group(t(*g.title) if isinstance(g.title, tuple) else g.title)
         _add(headings[g.title], g.options)
 
 
