@@ -7,19 +7,13 @@ import json
 import sys
 
 from gpudesk.cli.args import add_lang, plan_command
+from gpudesk.cli.words import command
 
 
 def register(subparsers) -> None:
     from gpudesk.core.i18n import t
 
-    p = subparsers.add_parser(
-        "plan",
-        help=t("make or show a plan file (.gpudesk)", "创建或查看方案文件（.gpudesk）"),
-        description=t(
-            "Plan files hold the job, the chosen configuration and the checklist.",
-            "方案文件包含任务、所选配置和检查清单。",
-        ),
-    )
+    p = subparsers.add_parser("plan", **command("plan"))
     sub = p.add_subparsers(dest="plan_command", metavar="ACTION", parser_class=type(p))
     p.set_defaults(func=lambda args: (p.print_help(), 2)[1])
 

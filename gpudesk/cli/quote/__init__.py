@@ -8,24 +8,14 @@ import json
 import sys
 
 from gpudesk.cli.args import add_groups, add_lang, plan_command
+from gpudesk.cli.words import command
 from gpudesk.core import units
 
 
 def register(subparsers) -> None:
     from gpudesk.core.i18n import t
 
-    p = subparsers.add_parser(
-        "quote",
-        help=t(
-            "written quotes from providers in a plan, compared all-in (询价/比价)",
-            "方案中服务商的书面报价，按总价比较（询价/比价）",
-        ),
-        description=t(
-            "Add providers' written quotes to a plan, compare them all-in for the "
-            "plan's job, and select one with a reason (the plan's choice follows it).",
-            "把服务商的书面报价加入方案，按方案的任务比较总价，并写明理由选定一份（方案的选择随之改变）。",
-        ),
-    )
+    p = subparsers.add_parser("quote", **command("quote"))
     sub = p.add_subparsers(dest="quote_command", metavar="ACTION", parser_class=type(p))
     p.set_defaults(func=lambda args: (p.print_help(), 2)[1])
 
