@@ -150,13 +150,13 @@ def price(text: object, *, unit: str | None = None) -> Amount:
 
 # fmt: off
 # a bilingual name per price unit: data, kept as a compact table
-_UNITS = {"hour": ("hour", "小时"), "day": ("day", "天"), "month": ("month", "月"), "year": ("year", "年"),
-          "gb-month": ("GB-month", "GB·月"), "gb": ("GB", "GB")}
+_UNIT_NAMES = {"hour": ("hour", "小时"), "day": ("day", "天"), "month": ("month", "月"), "year": ("year", "年"),
+               "gb-month": ("GB-month", "GB·月"), "gb": ("GB", "GB")}
 # fmt: on
 
 
 def unit_label(unit: str) -> str:
-    return named(_UNITS, unit)
+    return named(_UNIT_NAMES, unit)
 
 
 def count(text: object, *, low: int = 0, high: int = 10**9) -> int:
