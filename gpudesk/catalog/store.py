@@ -35,13 +35,11 @@ R = TypeVar("R", bound="CatalogRow")
 
 KIND_NAMES = ("gpus", "servers", "providers", "offers")
 
-_SINGULAR = {
-    "gpus": ("GPU", "GPU"),
-    "servers": ("server type", "服务器类型"),
-    "providers": ("provider", "服务商"),
-    "offers": ("offer", "报价"),
-    "models": ("model preset", "模型预设"),
-}
+# fmt: off
+# a bilingual name per kind of row: data, kept as a compact table
+_SINGULAR = {"gpus": ("GPU", "GPU"), "servers": ("server type", "服务器类型"), "providers": ("provider", "服务商"),
+             "offers": ("offer", "报价"), "models": ("model preset", "模型预设")}
+# fmt: on
 
 
 def open_bundled(path: Path) -> sqlite3.Connection:

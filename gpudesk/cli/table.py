@@ -3,13 +3,9 @@ terminal columns)."""
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Collection, Sequence
 
-
-def width(text: str) -> int:
-    """Terminal columns `text` takes: East Asian Wide and Fullwidth characters count two."""
-    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+from gpudesk.core.units import display_width as width  # terminal columns: the one width rule (core.units)
 
 
 def pad(text: str, columns: int, right: bool = False) -> str:

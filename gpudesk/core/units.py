@@ -241,6 +241,18 @@ def yes_no(value: bool) -> str:
     return t("yes", "是") if value else t("no", "否")
 
 
+# --- text as laid out in columns ------------------------------------------------------------------
+
+
+def display_width(text: str) -> int:
+    """Columns `text` takes in a terminal or a spreadsheet cell: East Asian Wide and Fullwidth characters
+    (汉字, fullwidth punctuation such as "（", "，") count two, everything else one: "¥1,234" is 6 columns,
+    "单价（元）" 10. The one width rule for the CLI's tables and the exported workbooks' column widths."""
+    import unicodedata
+
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
 # --- names of core's enumerations ---------------------------------------------------------------
 
 _LABELS: dict[str, dict[str, tuple[str, str]]] = {

@@ -15,6 +15,7 @@ import os
 from pathlib import Path
 
 from gpudesk.catalog.sheets import FORMULA_START
+from gpudesk.core.units import display_width
 from gpudesk.errors import GpudeskError
 from gpudesk.export.tables import Table
 
@@ -63,7 +64,7 @@ def xlsx_bytes(table: Table) -> bytes:
     )
     sheet = book.add_worksheet(table.sheet[:31] or "Sheet1")
     bold = book.add_format({"bold": True, "text_wrap": True, "valign": "top"})
-    widths = [_width(str(h)) for h in table.headers]
+    widths = [display_width(str(h)) for h in table.headers]
     for col, header in enumerate(table.headers):
         sheet.write_string(0, col, safe_cell(str(header)), bold)
     for r, row in enumerate(table.rows, start=1):
@@ -80,17 +81,12 @@ def xlsx_bytes(table: Table) -> bytes:
             else:
                 text = str(value)
                 sheet.write_string(r, col, text)
-                widths[col] = max(widths[col], _width(text))
+                widths[col] = max(widths[col], display_width(text))
     for col, width in enumerate(widths):
         sheet.set_column(col, col, min(max(width, 8) * 1.1 + 1, 60))
     sheet.freeze_panes(1, 0)
     book.close()
     return buffer.getvalue()
-
-
-def _width(text: str) -> int:
-    """Columns the text takes in a spreadsheet: CJK characters are two wide."""
-    return sum(2 if ord(ch) >= 0x2E80 else 1 for ch in text)
 
 
 def export_table(table: Table, path: str | os.PathLike, *, sources: tuple = ()) -> Path:

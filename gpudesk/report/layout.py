@@ -11,7 +11,7 @@ All lengths are in device units; `pt()` and `mm()` convert.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -39,7 +39,7 @@ from gpudesk.core.report.blocks import (
 )
 from gpudesk.report import charts
 from gpudesk.report import text as wrapped
-from gpudesk.report.charts import ACCENT, HEADER_BG, INK, MUTED, RULE, TONES
+from gpudesk.report.style import ACCENT, HEADER_BG, INK, MUTED, RULE, TONES
 from gpudesk.report.tables import place_table
 
 Step = Callable[[QPainter], None]
@@ -166,7 +166,8 @@ class Layout:
                 self._bullet(text, style)
             self.gap(4)
         elif isinstance(block, Table):
-            self._table(
+            place_table(
+                self,
                 block.columns,
                 block.rows,
                 block.widths,
@@ -182,10 +183,19 @@ class Layout:
                 left, right = block.rows[:half], block.rows[half:] + [("", "")] * (2 * half - len(block.rows))
                 rows = [[a, b, c, d] for (a, b), (c, d) in zip(left, right, strict=True)]
                 w = block.label_width / 2
-                self._table(["", "", "", ""], rows, [w, 0.5 - w, w, 0.5 - w], "llll", None, False, label_cols=(0, 2))
+                place_table(
+                    self, ["", "", "", ""], rows, [w, 0.5 - w, w, 0.5 - w], "llll", None, False, label_cols=(0, 2)
+                )
             else:
-                self._table(
-                    ["", ""], [list(r) for r in block.rows], widths, "ll", block.row_styles, False, label_column=True
+                place_table(
+                    self,
+                    ["", ""],
+                    [list(r) for r in block.rows],
+                    widths,
+                    "ll",
+                    block.row_styles,
+                    False,
+                    label_column=True,
                 )
         elif isinstance(block, MemoryChart):
             self._chart(self.pt(185), lambda p, r: charts.draw_memory(p, r, block, self))
@@ -229,12 +239,13 @@ class Layout:
             p.drawLine(QPointF(self.left, y + hs + self.pt(8)), QPointF(self.left + width * 0.35, y + hs + self.pt(8)))
 
         self.place(hs + self.pt(28), draw_sub)
-        self._table(
-            ["", ""], [list(r) for r in d.cover_rows], [0.3, 0.7], "ll", None, False, label_column=True, size=10.5
+        place_table(
+            self, ["", ""], [list(r) for r in d.cover_rows], [0.3, 0.7], "ll", None, False, label_column=True, size=10.5
         )
         if d.cover_summary:
             self.y += self.pt(18)
-            self._table(
+            place_table(
+                self,
                 ["", ""],
                 [list(r) for r in d.cover_summary],
                 [0.3, 0.7],
@@ -309,35 +320,6 @@ class Layout:
             return draw
 
         self.flow(text, font, width, pad=0.0, after=self.pt(4), draw_part=part)
-
-    # ---- tables ----
-    def _table(
-        self,
-        columns: list[str],
-        rows: list[list[str]],
-        widths: list[float] | None,
-        align: str | None,
-        row_styles: Sequence[str] | None,
-        header: bool,
-        *,
-        label_column: bool = False,
-        size: float = 8.5,
-        title_columns: tuple[int, ...] = (),
-        label_cols: tuple[int, ...] = (),
-    ) -> None:
-        place_table(
-            self,
-            columns,
-            rows,
-            widths,
-            align,
-            row_styles,
-            header,
-            label_column=label_column,
-            size=size,
-            title_columns=title_columns,
-            label_cols=label_cols,
-        )
 
     # ---- charts and sign-off ----
     def _chart(self, height: float, draw_in: Callable[[QPainter, QRectF], None]) -> None:

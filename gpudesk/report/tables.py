@@ -11,7 +11,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 
 from gpudesk.report import text as wrapped
-from gpudesk.report.charts import ACCENT, HEADER_BG, INK, LABEL_BG, MUTED, RULE, TONES
+from gpudesk.report.style import ACCENT, HEADER_BG, INK, LABEL_BG, MUTED, RULE, TONES
 
 if TYPE_CHECKING:
     from gpudesk.report.layout import Layout

@@ -119,3 +119,20 @@ def test_cli_checklist_exports_one_row_per_item(capsys, tmp_path):
     assert [r[0] for r in rows[1:]] == [i["id"] for i in items]
     assert run_cli(["checklist", str(plan), "--export", str(plan)]) == 2  # never over the plan
     assert "plan file" in capsys.readouterr().err
+
+
+def test_one_display_width_rule_for_terminal_tables_and_workbook_columns(tmp_path):
+    from gpudesk.cli.table import pad
+    from gpudesk.core.units import display_width
+
+    # hand-counted: ¥ , and digits are narrow (6); 单 价 元 are wide, and so are the fullwidth brackets (5 × 2)
+    assert display_width("¥1,234") == 6
+    assert display_width("单价（元）") == 10
+    assert display_width("4× A100 — 简米科技") == 18  # × and — are narrow (ambiguous width, one column)
+    assert pad("¥1,234", 10) == "¥1,234    " and pad("单价（元）", 10) == "单价（元）"
+    # the workbook's column is as wide as its widest text by the same rule: max(10, 6) × 1.1 + 1 = 12 for the
+    # Chinese header over a price, and the floor of 8 (× 1.1 + 1 = 9.8) for a short column; the file stores them
+    # with XlsxWriter's cell padding (12 -> 12.71, 9.8 -> 10.57)
+    path = export_table(Table("T", ["单价（元）", "id"], [["¥1,234", "a"]]), tmp_path / "w.xlsx")
+    columns = openpyxl.load_workbook(path).active.column_dimensions
+    assert [round(columns[c].width, 2) for c in "AB"] == [12.71, 10.57]

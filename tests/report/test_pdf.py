@@ -259,10 +259,10 @@ def test_chart_colours_match_the_app():
     ui_charts = pytest.importorskip("gpudesk.ui.charts")
     from PySide6.QtGui import QColor
 
-    from gpudesk.report import charts
+    from gpudesk.report import style
 
     for name, colour in ui_charts.COMPONENT_COLOURS.items():
-        assert charts.COMPONENT_COLOURS[name] == QColor(colour), name
+        assert style.COMPONENT_COLOURS[name] == QColor(colour), name
 
 
 def test_plan_without_a_choice_still_prints(tmp_path):

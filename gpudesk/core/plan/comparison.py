@@ -38,14 +38,11 @@ _FLAGS = {
     "incomplete": ("not stated: {items}; ask the provider", "未说明：{items}；请向服务商确认"),
     "spot": ("spot billing: the job can be interrupted", "竞价计费：任务可能被中断"),
 }
-_ITEMS = {
-    "compute": ("compute", "算力"),
-    "storage": ("storage", "存储"),
-    "network": ("network", "网络"),
-    "fees": ("fees", "费用"),
-    "subsidy": ("subsidy", "补贴"),
-    "tax": ("tax", "税费"),
-}
+# fmt: off
+# a bilingual name per cost item: data, kept as a compact table
+_ITEMS = {"compute": ("compute", "算力"), "storage": ("storage", "存储"), "network": ("network", "网络"),
+          "fees": ("fees", "费用"), "subsidy": ("subsidy", "补贴"), "tax": ("tax", "税费")}
+# fmt: on
 FLAG_IDS = tuple(_FLAGS)
 
 
@@ -266,13 +263,11 @@ def billing_text(billing: str | None) -> str:
     return " + ".join(units.label("billing_short", b) for b in billing.split("+"))
 
 
-_PER = {
-    "hourly": ("h", "时"),
-    "daily": ("day", "天"),
-    "monthly": ("month", "月"),
-    "yearly": ("year", "年"),
-    "spot": ("h spot", "时（竞价）"),
-}
+# fmt: off
+# the unit a rate is per, by billing mode, in both languages: data, kept as a compact table
+_PER = {"hourly": ("h", "时"), "daily": ("day", "天"), "monthly": ("month", "月"), "yearly": ("year", "年"),
+        "spot": ("h spot", "时（竞价）")}
+# fmt: on
 
 
 def price_summary(q: Quote) -> str:

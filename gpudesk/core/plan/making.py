@@ -232,24 +232,24 @@ def set_alternatives(plan: Plan, options: list[Option], *, keep: int = ALTERNATI
     return plan
 
 
+# fmt: off
+# the task as a plan's title says it (shorter than core.units' task labels): data, kept as a compact table
+_TITLE_TASKS = {"pretrain": ("pre-training", "预训练"), "full": ("full fine-tuning", "全参数训练"),
+                "lora": ("LoRA fine-tuning", "LoRA 微调"), "qlora": ("QLoRA fine-tuning", "QLoRA 微调"),
+                "inference": ("serving", "推理服务"), "mixed": ("training + serving", "训练 + 推理")}
+# fmt: on
+
+
 def default_title(job: Job, choice: Option, *, model: str | None = None) -> str:
     """The title a new plan gets, in the current language: model, task in words, and the configuration."""
     from gpudesk.core.engine.architecture import model_name
 
     task = _val(job.task)
-    names = {
-        "pretrain": ("pre-training", "预训练"),
-        "full": ("full fine-tuning", "全参数训练"),
-        "lora": ("LoRA fine-tuning", "LoRA 微调"),
-        "qlora": ("QLoRA fine-tuning", "QLoRA 微调"),
-        "inference": ("serving", "推理服务"),
-        "mixed": ("training + serving", "训练 + 推理"),
-    }
     return t(
         "{model} {task} on {n}× {gpu}",
         "{model} {task}：{n}× {gpu}",
         model=model or model_name(job.model),
-        task=t(*names.get(task, (task, task))),
+        task=t(*_TITLE_TASKS.get(task, (task, task))),
         n=choice.gpus,
         gpu=units.gpu_name(choice),
     )
@@ -315,14 +315,7 @@ def evaluate_manual(
     one that does not fit comes back with memory.fits false and the reason in its advice)."""
     from gpudesk.core.search import FixedLayout, evaluate
 
-    layout = FixedLayout(
-        tp=manual.tp,
-        pp=manual.pp,
-        zero=manual.zero,
-        offload=manual.offload,
-        recompute=manual.recompute,
-        micro_batch=manual.micro_batch,
-    )
+    layout = FixedLayout(**_hand_set_layout(manual))
     return evaluate(
         job, catalog, manual.gpu, manual.gpus, offer_id=manual.offer, constraints=constraints, layout=layout
     )
@@ -330,18 +323,17 @@ def evaluate_manual(
 
 def manual_from(option: Option) -> ManualChoice:
     """The hand-set form of an option's configuration (to start editing from it)."""
-    lay = option.layout
-    return ManualChoice(
-        gpu=option.gpu,
-        gpus=option.gpus,
-        offer=option.offer,
-        tp=lay.tp,
-        pp=lay.pp,
-        zero=lay.zero,
-        offload=lay.offload,
-        recompute=lay.recompute,
-        micro_batch=lay.micro_batch,
-    )
+    return ManualChoice(gpu=option.gpu, gpus=option.gpus, offer=option.offer, **_hand_set_layout(option.layout))
+
+
+def _hand_set_layout(source: object) -> dict[str, Any]:
+    """The layout a person can set by hand (the search's FixedLayout: tp, pp, ZeRO stage, offload, recompute,
+    micro-batch), read from a ManualChoice or an option's layout."""
+    from dataclasses import fields
+
+    from gpudesk.core.search import FixedLayout
+
+    return {f.name: getattr(source, f.name) for f in fields(FixedLayout)}
 
 
 def _val(x: Any) -> str:

@@ -232,34 +232,23 @@ class QuoteSelection(_Strict):
 
 # --- making one from what a person typed ------------------------------------------------------
 
+# fmt: off
+# a bilingual name per field of a quote, for error messages: data, kept as a compact table
 _FIELD_NAMES = {
-    "provider": ("provider", "服务商"),
-    "gpu": ("GPU", "GPU"),
-    "gpus_per_node": ("GPUs per node", "每节点卡数"),
-    "nodes": ("nodes", "节点数"),
-    "rates": ("price", "价格"),
-    "price": ("price", "价格"),
-    "min_hours": ("minimum period (hours)", "最短租期（小时）"),
-    "setup_fee": ("setup fee", "开通费"),
+    "provider": ("provider", "服务商"), "gpu": ("GPU", "GPU"), "gpus_per_node": ("GPUs per node", "每节点卡数"),
+    "nodes": ("nodes", "节点数"), "rates": ("price", "价格"), "price": ("price", "价格"),
+    "min_hours": ("minimum period (hours)", "最短租期（小时）"), "setup_fee": ("setup fee", "开通费"),
     "storage_per_gb_month": ("storage price per GB-month", "存储单价（元/GB·月）"),
-    "storage_included_gb": ("included storage (GB)", "赠送存储（GB）"),
-    "egress_per_gb": ("egress per GB", "流量单价"),
-    "bandwidth_per_month": ("bandwidth per month", "带宽月费"),
-    "public_ips": ("public IPs", "公网 IP 数"),
-    "ip_per_month": ("price per IP and month", "每个 IP 月费"),
-    "vat_rate": ("VAT rate", "增值税率"),
-    "subsidy": ("subsidy", "补贴"),
-    "rate": ("subsidy rate", "补贴比例"),
-    "cap": ("subsidy cap", "补贴上限"),
-    "date": ("quote date", "报价日期"),
-    "valid_until": ("valid until", "有效期至"),
-    "reference": ("reference", "报价编号"),
-    "id": ("quote id", "报价编号"),
-    "host_ram_gb": ("host RAM (GB)", "内存（GB）"),
-    "nvme_gb": ("NVMe (GB)", "NVMe（GB）"),
-    "granularity": ("billing granularity", "计费粒度"),
-    "billing": ("billing", "计费方式"),
+    "storage_included_gb": ("included storage (GB)", "赠送存储（GB）"), "egress_per_gb": ("egress per GB", "流量单价"),
+    "bandwidth_per_month": ("bandwidth per month", "带宽月费"), "public_ips": ("public IPs", "公网 IP 数"),
+    "ip_per_month": ("price per IP and month", "每个 IP 月费"), "vat_rate": ("VAT rate", "增值税率"),
+    "subsidy": ("subsidy", "补贴"), "rate": ("subsidy rate", "补贴比例"), "cap": ("subsidy cap", "补贴上限"),
+    "date": ("quote date", "报价日期"), "valid_until": ("valid until", "有效期至"),
+    "reference": ("reference", "报价编号"), "id": ("quote id", "报价编号"),
+    "host_ram_gb": ("host RAM (GB)", "内存（GB）"), "nvme_gb": ("NVMe (GB)", "NVMe（GB）"),
+    "granularity": ("billing granularity", "计费粒度"), "billing": ("billing", "计费方式"),
 }
+# fmt: on
 
 
 def field_label(name: str) -> str:

@@ -119,30 +119,30 @@ class _Builder(SummarySection, SizingSection, AlternativesSection, QuotesSection
                     "审批前请取得至少三家持牌服务商的书面报价（见比价页）。",
                 ),
             )
-        elif "expired" in sel.flags:  # a red line on the cover: the signed price no longer holds
-            q = sel.quote
-            notice = (
-                "critical",
-                t(
-                    "The selected written quote {ref} of {p} expired on {d}: ask for a current quote before approval.",
-                    "所选{p}的书面报价 {ref} 已于 {d} 过期：审批前请重新询价。",
-                    ref=q.reference or q.id,
-                    p=sel.provider_name,
-                    d=q.valid_until,
-                ),
-            )
         else:
             q = sel.quote
-            notice = (
-                "ok",
-                t(
-                    "Priced by the written quote {ref} of {p} ({d}), selected on the 比价 page.",
-                    "按{p}的书面报价 {ref}（{d}）计价，已在比价页选定。",
-                    ref=q.reference or q.id,
-                    p=sel.provider_name,
-                    d=q.date or t("date not recorded", "日期未记录"),
-                ),
-            )
+            quote = {"ref": q.reference or q.id, "p": sel.provider_name}  # named by both notices
+            if "expired" in sel.flags:  # a red line on the cover: the signed price no longer holds
+                notice = (
+                    "critical",
+                    t(
+                        "The selected written quote {ref} of {p} expired on {d}: ask for a current quote before "
+                        "approval.",
+                        "所选{p}的书面报价 {ref} 已于 {d} 过期：审批前请重新询价。",
+                        **quote,
+                        d=q.valid_until,
+                    ),
+                )
+            else:
+                notice = (
+                    "ok",
+                    t(
+                        "Priced by the written quote {ref} of {p} ({d}), selected on the 比价 page.",
+                        "按{p}的书面报价 {ref}（{d}）计价，已在比价页选定。",
+                        **quote,
+                        d=q.date or t("date not recorded", "日期未记录"),
+                    ),
+                )
         return ReportData(
             lang=self.lang,
             title=title,

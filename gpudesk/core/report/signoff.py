@@ -196,32 +196,34 @@ class ChecklistSection(ReportContext):
             )
         elif o is not None and not self.job.task.trains:
             statement = service.signoff_text(self._config_text(o), o.serving, o)
-        elif o is not None and o.serving is not None:  # mixed: a training run, then (or while) serving
-            statement = t(
-                "By signing, the reviewers confirm the sizing above and the approver authorises renting {cfg} "
-                "for training of about {h} and a service of {period}, within a budget of {cost} (the training run "
-                "with the {m} trial-and-error margin plus the service period), subject to the open checklist items "
-                "being closed before payment.",
-                "签字即表示：审核人确认上述容量测算，批准人同意租用 {cfg}，预计训练 {h}，服务期 {period}，"
-                "预算不超过 {cost}（训练含 {m} 试错余量，另加服务期费用）；付款前须关闭清单中的待检查项。",
-                cfg=self._config_text(o),
-                h=units.hours(o.time.hours),
-                period=service.period_text(o.serving.period_hours),
-                cost=units.money(service.mixed_total(o), o.cost.currency),
-                m=units.percent(o.cost.trial_margin),
-            )
         elif o is not None:
-            statement = t(
-                "By signing, the reviewers confirm the sizing above and the approver authorises renting {cfg} "
-                "for about {h}, within a budget of {cost} including the {m} trial-and-error margin, "
-                "subject to the open checklist items being closed before payment.",
-                "签字即表示：审核人确认上述容量测算，批准人同意租用 {cfg}，预计 {h}，预算不超过 {cost}"
-                "（含 {m} 试错余量）；付款前须关闭清单中的待检查项。",
-                cfg=self._config_text(o),
-                h=units.hours(o.time.hours),
-                cost=units.money(o.cost.with_trial_margin, o.cost.currency),
-                m=units.percent(o.cost.trial_margin),
-            )
+            figures = {  # named by both statements
+                "cfg": self._config_text(o),
+                "h": units.hours(o.time.hours),
+                "m": units.percent(o.cost.trial_margin),
+            }
+            if o.serving is not None:  # mixed: a training run, then (or while) serving
+                statement = t(
+                    "By signing, the reviewers confirm the sizing above and the approver authorises renting {cfg} "
+                    "for training of about {h} and a service of {period}, within a budget of {cost} (the training "
+                    "run with the {m} trial-and-error margin plus the service period), subject to the open "
+                    "checklist items being closed before payment.",
+                    "签字即表示：审核人确认上述容量测算，批准人同意租用 {cfg}，预计训练 {h}，服务期 {period}，"
+                    "预算不超过 {cost}（训练含 {m} 试错余量，另加服务期费用）；付款前须关闭清单中的待检查项。",
+                    **figures,
+                    period=service.period_text(o.serving.period_hours),
+                    cost=units.money(service.mixed_total(o), o.cost.currency),
+                )
+            else:
+                statement = t(
+                    "By signing, the reviewers confirm the sizing above and the approver authorises renting {cfg} "
+                    "for about {h}, within a budget of {cost} including the {m} trial-and-error margin, "
+                    "subject to the open checklist items being closed before payment.",
+                    "签字即表示：审核人确认上述容量测算，批准人同意租用 {cfg}，预计 {h}，预算不超过 {cost}"
+                    "（含 {m} 试错余量）；付款前须关闭清单中的待检查项。",
+                    **figures,
+                    cost=units.money(o.cost.with_trial_margin, o.cost.currency),
+                )
         else:
             statement = t("No configuration is chosen: do not approve.", "未选定配置：请勿批准。")
         return SignOff(

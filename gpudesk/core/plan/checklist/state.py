@@ -41,6 +41,7 @@ def set_status(
     plan: Plan,
     item_id: str,
     status: str,
+    *,  # five optional texts of one type: by name only, so a note can never land in the evidence
     note: str | None = None,
     who: str | None = None,
     evidence: str | None = None,
