@@ -6,24 +6,13 @@ import json
 import sys
 
 from gpudesk.cli.table import pad, table, width
+from gpudesk.cli.words import command
 
 KINDS = ("gpus", "servers", "providers", "offers", "models")
 
 
 def register(subparsers) -> None:
-    from gpudesk.core.i18n import t
-
-    p = subparsers.add_parser(
-        "catalog",
-        help=t(
-            "the offline catalogue: GPUs, node types, providers, offers, models",
-            "离线资源目录：GPU、节点类型、服务商、报价、模型",
-        ),
-        description=t(
-            "List and maintain the offline catalogue (bundled + your own rows).",
-            "查看和维护离线资源目录（内置条目 + 你自己的条目）。",
-        ),
-    )
+    p = subparsers.add_parser("catalog", **command("catalog"))
     sub = p.add_subparsers(dest="catalog_command", metavar="WHAT", parser_class=type(p))
     for kind in KINDS:
         k = sub.add_parser(kind, help=f"list {kind}")

@@ -7,24 +7,14 @@ import json
 import sys
 
 from gpudesk.cli.args import add_lang, plan_command
+from gpudesk.cli.words import command
 
 PHASES = ("due_diligence", "delivery", "operations", "end_of_rental")  # = core.checklist.PHASES
 STATUSES = ("open", "pass", "fail", "n/a", "waived")
 
 
 def register(subparsers) -> None:
-    from gpudesk.core.i18n import t
-
-    p = plan_command(
-        subparsers,
-        "checklist",
-        help=t("the plan's acceptance and SLA checklist; record results", "方案的验收与 SLA 检查清单；记录结果"),
-        description=t(
-            "Print the checklist tailored to the plan's chosen configuration, or record a result "
-            "in the plan file with --set ID=STATUS (open, pass, fail, n/a, waived).",
-            "打印按方案所选配置定制的检查清单，或用 --set ID=STATUS（open、pass、fail、n/a、waived）把结果记入方案文件。",
-        ),
-    )
+    p = plan_command(subparsers, "checklist", **command("checklist"))
     p.add_argument("--json", action="store_true", help="print JSON {plan, progress, items}")
     p.add_argument("--phase", choices=PHASES, help="only this phase")
     p.add_argument("--status", choices=STATUSES, help="only items with this status")

@@ -6,30 +6,18 @@ import argparse
 import json
 import sys
 
+from gpudesk.cli.words import command
+
 
 def register(subparsers) -> None:
-    from gpudesk.core.i18n import t
+    from gpudesk.cli.args import Num
+    from gpudesk.cli.job_options import add_job_arguments
 
-    from gpudesk.cli.job_options import add_job_arguments, ranged
-
-    p = subparsers.add_parser(
-        "estimate",
-        help=t(
-            "memory per GPU, training time and cost of one job on one configuration",
-            "一个任务在一种配置上的单卡显存、训练时间与费用",
-        ),
-        description=t(
-            "Estimate GPU memory per device, training time and cost (all figures from gpudesk.core).",
-            "估算单卡显存、训练时间和费用（所有数字来自 gpudesk.core）。",
-        ),
-    )
+    p = subparsers.add_parser("estimate", **command("estimate"))
     add_job_arguments(p)
-    p.add_argument(
-        "--price-per-gpu-month",
-        type=ranged("price_per_gpu_month"),
-        metavar="X",
-        help="monthly price per GPU (CNY), for the hourly-vs-monthly break-even",
-    )
+    Num(
+        "--price-per-gpu-month", metavar="X", help="monthly price per GPU (CNY), for the hourly-vs-monthly break-even"
+    ).add(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--lang", choices=["en", "zh_CN"], help="language of notes and table (default: system)")
     p.set_defaults(func=handle)
@@ -74,7 +62,6 @@ def format_estimate(data: dict, job, layout, cluster) -> str:
     mem = data["memory"]
     per = mem["per_gpu_bytes"]
     tm = data["time"]
-    data["cost"]
     params = data["params"]
     out = []
     out.append(
@@ -91,15 +78,13 @@ def format_estimate(data: dict, job, layout, cluster) -> str:
     )
     serving = data.get("serving")
     trains = job.task.trains
+    config = {"n": layout.gpus, "gpu": cluster.gpu.name, "tp": layout.tp, "pp": layout.pp}  # both lines start so
     if trains:
         out.append(
             t(
                 "{n}x {gpu}, TP {tp} PP {pp} DP {dp}, ZeRO-{z}, offload {o}; micro-batch {b}, sequence {s}",
                 "{n} 张 {gpu}，TP {tp} PP {pp} DP {dp}，ZeRO-{z}，卸载 {o}；微批次 {b}，序列 {s}",
-                n=layout.gpus,
-                gpu=cluster.gpu.name,
-                tp=layout.tp,
-                pp=layout.pp,
+                **config,
                 dp=layout.dp,
                 z=layout.zero,
                 o=units.label("offload", layout.offload),
@@ -114,10 +99,7 @@ def format_estimate(data: dict, job, layout, cluster) -> str:
                 "{n}x {gpu}, TP {tp} PP {pp}, {r} replica(s); {c} users in flight, {ctx} tokens each; "
                 "weights {w}, KV cache {kv}",
                 "{n} 张 {gpu}，TP {tp} PP {pp}，{r} 个副本；并发 {c} 个用户，每个 {ctx} token；权重 {w}，KV 缓存 {kv}",
-                n=layout.gpus,
-                gpu=cluster.gpu.name,
-                tp=layout.tp,
-                pp=layout.pp,
+                **config,
                 r=serving["replicas"],
                 c=serving["concurrency"],
                 ctx=serving["context_tokens"],

@@ -8,25 +8,13 @@ import json
 import sys
 
 from gpudesk.cli.args import add_lang, plan_command
+from gpudesk.cli.words import command
 
 
 def register(subparsers) -> None:
     from gpudesk.core.i18n import t
 
-    p = plan_command(
-        subparsers,
-        "kit",
-        help=t(
-            "acceptance kit: scripts to run on the rented servers (`kit import` reads the results)",
-            "验收工具包：在租用的服务器上运行的脚本（`kit import` 读取结果）",
-        ),
-        description=t(
-            "Write the plan's acceptance kit: a folder and a .zip with run.sh, the probe and a README. "
-            "Run it on every delivered server; import its gpudesk-results.json with `gpudesk kit import`.",
-            "写出方案的验收工具包：一个文件夹和一个 .zip，内含 run.sh、探测程序和说明。在每台交付的服务器上运行它；"
-            "用 `gpudesk kit import` 导入它写出的 gpudesk-results.json。",
-        ),
-    )
+    p = plan_command(subparsers, "kit", **command("kit"))
     p.add_argument(
         "-o",
         "--output",

@@ -7,26 +7,13 @@ import json
 import sys
 
 from gpudesk.cli.args import add_lang, plan_command
-
-
-def _add(parser: argparse.ArgumentParser, *names: str, **kw) -> None:
-    """Add an option unless the shared job options already define it."""
-    if any(n in parser._option_string_actions for n in names):  # noqa: SLF001 - argparse has no public query
-        return
-    parser.add_argument(*names, **kw)
+from gpudesk.cli.words import command
 
 
 def register(subparsers) -> None:
     from gpudesk.core.i18n import t
 
-    p = subparsers.add_parser(
-        "plan",
-        help=t("make or show a plan file (.gpudesk)", "创建或查看方案文件（.gpudesk）"),
-        description=t(
-            "Plan files hold the job, the chosen configuration and the checklist.",
-            "方案文件包含任务、所选配置和检查清单。",
-        ),
-    )
+    p = subparsers.add_parser("plan", **command("plan"))
     sub = p.add_subparsers(dest="plan_command", metavar="ACTION", parser_class=type(p))
     p.set_defaults(func=lambda args: (p.print_help(), 2)[1])
 
@@ -39,28 +26,25 @@ def register(subparsers) -> None:
             "像 `gpudesk estimate` 那样描述任务；方案的选择是推荐结果的第一名，给出 --gpu ID --gpus N 时即为该配置。",
         ),
     )
-    from gpudesk.cli.job_options import add_constraint_arguments, add_job_arguments, ranged
+    from gpudesk.cli.job_options import add_constraint_arguments, add_job_arguments
 
-    add_job_arguments(new)
+    add_job_arguments(new)  # --gpu and --gpus among them: here they name the configuration the plan keeps
     add_constraint_arguments(new, top_help="alternatives kept in the plan (default 20)")
     g = new.add_argument_group("plan")
-    _add(g, "--gpu", metavar="ID", help="keep this GPU (catalogue id) instead of the top option")
-    _add(g, "--gpus", type=ranged("gpus"), metavar="N", help="keep this GPU count")
-    _add(g, "--offer", metavar="ID", help="with --gpu: price from this offer")
-    _add(g, "--title", default="", metavar="T", help="plan title (default: model, task and choice)")
-    _add(g, "--author", default="", metavar="A", help="who made the plan")
-    _add(g, "--organisation", "--organization", default="", metavar="O", help="organisation")
-    _add(g, "--notes", default="", metavar="TEXT", help="free notes")
-    _add(
-        g,
+    g.add_argument("--offer", metavar="ID", help="with --gpu: price from this offer")
+    g.add_argument("--title", default="", metavar="T", help="plan title (default: model, task and choice)")
+    g.add_argument("--author", default="", metavar="A", help="who made the plan")
+    g.add_argument("--organisation", "--organization", default="", metavar="O", help="organisation")
+    g.add_argument("--notes", default="", metavar="TEXT", help="free notes")
+    g.add_argument(
         "-o",
         "--output",
         required=True,
         metavar="FILE.gpudesk",
         help="plan file to write (atomic; an existing file is kept as FILE.gpudesk.bak)",
     )
-    _add(g, "--json", action="store_true", help="print the plan as JSON")
-    _add(g, "--lang", choices=("zh_CN", "en"), help="language of the generated texts")
+    g.add_argument("--json", action="store_true", help="print the plan as JSON")
+    add_lang(g, "language of the generated texts")
     # tell "--gpus not given" apart from "--gpus 1": the recommender chooses the count then; and a layout
     # option given (--tp/--pp/--zero/--offload) from one left to the search
     new.set_defaults(func=handle_new, gpus=None, gpu=None, **{k: None for k in LAYOUT_OPTIONS})
@@ -83,17 +67,17 @@ def register(subparsers) -> None:
 
 
 LAYOUT_OPTIONS = ("tp", "pp", "zero", "offload")  # the parallel layout options `plan new` keeps when given
+PLAN_TEXTS = ("title", "author", "organisation", "notes")  # the plan's own words: options --title … --notes
 
 
 def _named_layout(args: argparse.Namespace) -> list[str]:
     """The layout options the user gave (the rest get their defaults); `args` then holds every value."""
-    from gpudesk.core import defaults as D
+    from gpudesk.cli.args import model_default
 
     given = [k for k in LAYOUT_OPTIONS if getattr(args, k) is not None]
     for k in LAYOUT_OPTIONS:
         if getattr(args, k) is None:
-            value = D.layout_default(k)
-            setattr(args, k, getattr(value, "value", value))
+            setattr(args, k, model_default("layout", k))
     return given
 
 
@@ -131,13 +115,8 @@ def handle_new(args: argparse.Namespace) -> int:
             )
     from gpudesk.core.limits import check_text
 
-    for field, option in (
-        ("title", "--title"),
-        ("author", "--author"),
-        ("organisation", "--organisation"),
-        ("notes", "--notes"),
-    ):
-        check_text(getattr(args, field) or "", field, option)  # the limits the GUI's fields enforce too
+    for field in PLAN_TEXTS:
+        check_text(getattr(args, field) or "", field, f"--{field}")  # the limits the GUI's fields enforce too
     with use_language(args.lang):
         catalog = open_catalog()
         job, layout, _gpu = job_from_args(args, catalog)
@@ -147,14 +126,10 @@ def handle_new(args: argparse.Namespace) -> int:
 
             manual = ManualChoice(
                 gpu=gpu_named,
-                gpus=args.gpus,
                 offer=args.offer,
-                tp=layout.tp,
-                pp=layout.pp,
-                zero=layout.zero,
-                offload=layout.offload,
                 recompute=job.recompute,
                 micro_batch=job.micro_batch,
+                **layout.model_dump(),
             )
         plan = new_plan(
             job,
@@ -163,11 +138,8 @@ def handle_new(args: argparse.Namespace) -> int:
             gpu_id=gpu_named,
             gpus=gpus_named,
             offer_id=args.offer,
-            title=args.title,
-            author=args.author,
-            organisation=args.organisation,
-            notes=args.notes,
             manual=manual,
+            **{field: getattr(args, field) for field in PLAN_TEXTS},
         )
         save_plan(plan, out)
         _print(plan, out, args.json, catalog)

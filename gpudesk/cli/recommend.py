@@ -6,21 +6,11 @@ import argparse
 import json
 import sys
 
+from gpudesk.cli.words import command
+
 
 def register(subparsers) -> None:
-    from gpudesk.core.i18n import t
-
-    p = subparsers.add_parser(
-        "recommend",
-        help=t(
-            "rank rental configurations (GPU, count, layout, offer) for a job",
-            "为任务排序可租用的配置（GPU、数量、并行布局、报价）",
-        ),
-        description=t(
-            "Search every catalogue offer × GPU count × parallel layout and rank what fits.",
-            "搜索资源目录中的每个报价 × GPU 数量 × 并行布局，并对放得下的配置排序。",
-        ),
-    )
+    p = subparsers.add_parser("recommend", **command("recommend"))
     from gpudesk.cli.job_options import add_constraint_arguments, add_job_arguments
 
     add_job_arguments(p)

@@ -5,20 +5,14 @@ from __future__ import annotations
 import argparse
 
 from gpudesk.cli.args import add_lang, plan_command
+from gpudesk.cli.words import command
 
 
 def register(subparsers) -> None:
-    from gpudesk.core.i18n import t
-
     p = plan_command(
         subparsers,
         "report",
-        help=t("export a plan as a PDF for management sign-off", "把方案导出为 PDF，供管理层签批"),
-        description=t(
-            "Write a plan file as an A4 PDF (cover, summary, sizing, alternatives, provider, "
-            "checklist, sign-off block) in Chinese or English.",
-            "把方案文件写成 A4 PDF（封面、摘要、规模测算、备选方案、服务商、检查清单、签批栏），中文或英文。",
-        ),
+        **command("report"),
         plan_help="plan file (made by the app or `gpudesk plan new`)",
     )
     p.add_argument("-o", "--output", metavar="FILE.pdf", help="PDF to write (default: the plan's name with .pdf)")

@@ -75,3 +75,92 @@ def language_of(argv: list[str]) -> str | None:
         elif arg.startswith("--lang="):
             lang = arg.split("=", 1)[1]
     return lang if lang in ("en", "zh_CN", "zh") else None
+
+
+# Each command's own words, both languages: `help` is its line in `gpudesk --help`, `description` opens its
+# own --help. One table, so the commands read as a list (the options' words stay with their options).
+COMMANDS: dict[str, dict[str, tuple[str, str]]] = {
+    "estimate": {
+        "help": (
+            "memory per GPU, training time and cost of one job on one configuration",
+            "一个任务在一种配置上的单卡显存、训练时间与费用",
+        ),
+        "description": (
+            "Estimate GPU memory per device, training time and cost (all figures from gpudesk.core).",
+            "估算单卡显存、训练时间和费用（所有数字来自 gpudesk.core）。",
+        ),
+    },
+    "recommend": {
+        "help": (
+            "rank rental configurations (GPU, count, layout, offer) for a job",
+            "为任务排序可租用的配置（GPU、数量、并行布局、报价）",
+        ),
+        "description": (
+            "Search every catalogue offer × GPU count × parallel layout and rank what fits.",
+            "搜索资源目录中的每个报价 × GPU 数量 × 并行布局，并对放得下的配置排序。",
+        ),
+    },
+    "catalog": {
+        "help": (
+            "the offline catalogue: GPUs, node types, providers, offers, models",
+            "离线资源目录：GPU、节点类型、服务商、报价、模型",
+        ),
+        "description": (
+            "List and maintain the offline catalogue (bundled + your own rows).",
+            "查看和维护离线资源目录（内置条目 + 你自己的条目）。",
+        ),
+    },
+    "plan": {
+        "help": ("make or show a plan file (.gpudesk)", "创建或查看方案文件（.gpudesk）"),
+        "description": (
+            "Plan files hold the job, the chosen configuration and the checklist.",
+            "方案文件包含任务、所选配置和检查清单。",
+        ),
+    },
+    "checklist": {
+        "help": ("the plan's acceptance and SLA checklist; record results", "方案的验收与 SLA 检查清单；记录结果"),
+        "description": (
+            "Print the checklist tailored to the plan's chosen configuration, or record a result "
+            "in the plan file with --set ID=STATUS (open, pass, fail, n/a, waived).",
+            "打印按方案所选配置定制的检查清单，或用 --set ID=STATUS（open、pass、fail、n/a、waived）把结果记入方案文件。",
+        ),
+    },
+    "quote": {
+        "help": (
+            "written quotes from providers in a plan, compared all-in (询价/比价)",
+            "方案中服务商的书面报价，按总价比较（询价/比价）",
+        ),
+        "description": (
+            "Add providers' written quotes to a plan, compare them all-in for the "
+            "plan's job, and select one with a reason (the plan's choice follows it).",
+            "把服务商的书面报价加入方案，按方案的任务比较总价，并写明理由选定一份（方案的选择随之改变）。",
+        ),
+    },
+    "report": {
+        "help": ("export a plan as a PDF for management sign-off", "把方案导出为 PDF，供管理层签批"),
+        "description": (
+            "Write a plan file as an A4 PDF (cover, summary, sizing, alternatives, provider, "
+            "checklist, sign-off block) in Chinese or English.",
+            "把方案文件写成 A4 PDF（封面、摘要、规模测算、备选方案、服务商、检查清单、签批栏），中文或英文。",
+        ),
+    },
+    "kit": {
+        "help": (
+            "acceptance kit: scripts to run on the rented servers (`kit import` reads the results)",
+            "验收工具包：在租用的服务器上运行的脚本（`kit import` 读取结果）",
+        ),
+        "description": (
+            "Write the plan's acceptance kit: a folder and a .zip with run.sh, the probe and a README. "
+            "Run it on every delivered server; import its gpudesk-results.json with `gpudesk kit import`.",
+            "写出方案的验收工具包：一个文件夹和一个 .zip，内含 run.sh、探测程序和说明。在每台交付的服务器上运行它；"
+            "用 `gpudesk kit import` 导入它写出的 gpudesk-results.json。",
+        ),
+    },
+}
+
+
+def command(name: str) -> dict[str, str]:
+    """The command's help and description in the current language, as add_parser takes them."""
+    from gpudesk.core.i18n import t
+
+    return {key: t(*words) for key, words in COMMANDS[name].items()}
