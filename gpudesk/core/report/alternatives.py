@@ -150,7 +150,7 @@ class AlternativesSection(ReportContext):
                     else t("not offered", "未提供"),
                     units.money(c.compute_cost, c.currency),
                     units.money(c.monthly_cost, c.currency) if c.monthly_cost is not None else "—",
-                    t("unknown", "未知")
+                    units.unknown()
                     if c.break_even_hours is None
                     else t("{h} h/month", "{h} 小时/月", h=units.number(c.break_even_hours, 0)),
                     units.label("billing_short", c.cheaper_billing) if c.cheaper_billing else "—",

@@ -8,7 +8,7 @@ the unit GPU vendors' "80 GB" cards are actually sized in); money in the options
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from gpudesk.core.models import Option
@@ -137,21 +137,15 @@ def _quick_hint(option: Option, share: int | None) -> str:
 
 @dataclass(frozen=True)
 class CostPoint:
+    """One costed option as the cost, days and time-vs-cost charts draw it."""
+
     gpus: int
     cost: float  # clean-run compute cost
     cost_with_margin: float  # plus the trial-and-error margin
     days: float
     label: str
     chosen: bool = False
-
-
-@dataclass(frozen=True)
-class ParetoPoint:
-    days: float
-    cost: float
-    label: str
-    pareto: bool
-    chosen: bool = False
+    pareto: bool = False  # on the time-cost Pareto front (set on the Pareto chart's points)
 
 
 @dataclass(frozen=True)
@@ -170,8 +164,8 @@ class BillingLines:
 class CostChartData:
     currency: str
     by_gpu: dict[str, list[CostPoint]]  # GPU display name -> cheapest option at each count
-    points: list[ParetoPoint]  # every costed feasible option (time vs cost)
-    front: list[ParetoPoint]  # the Pareto front, by increasing days
+    points: list[CostPoint]  # every costed feasible option (time vs cost)
+    front: list[CostPoint]  # the Pareto front, by increasing days
     billing: BillingLines | None
     trial_margin: float = 0.30
     service: ServiceChartData | None = None  # a serving job's charts (it has no run time to draw)
@@ -215,7 +209,7 @@ def cost_chart_data(
     one's type), so the chart stays readable; the Pareto points keep every option.
     """
     by_gpu: dict[str, dict[int, CostPoint]] = {}
-    points: list[ParetoPoint] = []
+    points: list[CostPoint] = []
     currency = chosen.cost.currency if chosen is not None else (feasible[0].cost.currency if feasible else "CNY")
     margin = chosen.cost.trial_margin if chosen is not None else (feasible[0].cost.trial_margin if feasible else 0.30)
     for option in feasible:
@@ -225,21 +219,22 @@ def cost_chart_data(
         cost, with_margin, days = figures
         is_chosen = same_configuration(option, chosen)
         name = gpu_label(option)
+        point = CostPoint(option.gpus, cost, with_margin, days, option_label(option), is_chosen)
         current = by_gpu.setdefault(name, {}).get(option.gpus)
         if current is None or cost < current.cost or is_chosen:
-            by_gpu[name][option.gpus] = CostPoint(option.gpus, cost, with_margin, days, option_label(option), is_chosen)
-        points.append(ParetoPoint(days, cost, option_label(option), False, is_chosen))
+            by_gpu[name][option.gpus] = point
+        points.append(point)
     if chosen is not None and not any(p.chosen for p in points):
         figures = _cost_and_days(chosen)
         if figures is not None:
-            points.append(ParetoPoint(figures[2], figures[0], option_label(chosen), False, True))
+            points.append(CostPoint(chosen.gpus, *figures, option_label(chosen), True))
     cheapest = sorted(by_gpu, key=lambda name: min(p.cost for p in by_gpu[name].values()))
     keep = set(cheapest[:max_types])
     if chosen is not None and gpu_label(chosen) in by_gpu:
         keep.add(gpu_label(chosen))
     by_gpu = {name: per_count for name, per_count in by_gpu.items() if name in keep}
     on_front = pareto_front([(p.days, p.cost) for p in points])
-    points = [ParetoPoint(p.days, p.cost, p.label, on_front[i], p.chosen) for i, p in enumerate(points)]
+    points = [replace(p, pareto=on_front[i]) for i, p in enumerate(points)]
     front = sorted((p for p in points if p.pareto), key=lambda p: p.days)
     serving = chosen if chosen is not None else (feasible[0] if feasible else None)
     return CostChartData(

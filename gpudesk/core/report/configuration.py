@@ -52,9 +52,7 @@ class ConfigurationRows(ReportContext):
     def _config_rows(self, o: Option) -> list[tuple[str, str]]:
         from gpudesk.core.engine.frameworks import model_states_of, profile_of
 
-        network = (
-            t("not needed (single node)", "不需要（单节点）") if o.nodes <= 1 else (o.network or t("unknown", "未知"))
-        )
+        network = t("not needed (single node)", "不需要（单节点）") if o.nodes <= 1 else (o.network or units.unknown())
         lay = o.layout
         degrees = {"tp": lay.tp, "pp": lay.pp, "dp": lay.dp}  # the parallel degrees both wordings name
         if self.job.task.trains:
@@ -79,11 +77,11 @@ class ConfigurationRows(ReportContext):
             (t("GPU", "GPU 型号"), f"{units.gpu_name(o)} ({units.marketed(o.memory.gpu_capacity_bytes)})"),
             (t("GPU count", "GPU 数量"), str(o.gpus)),
             (t("Nodes", "节点"), self._node_text(o)),
-            (t("GPU interconnect", "卡间互联"), o.interconnect or t("unknown", "未知")),
+            (t("GPU interconnect", "卡间互联"), o.interconnect or units.unknown()),
             (t("Network between nodes", "节点间网络"), network),
             *self._host_rows(o),
             (t("Provider and region", "供应商与地域"), provider + (f" / {o.region}" if o.region else "")),
-            (t("Billing mode", "计费方式"), units.label("billing", billing) if billing else t("unknown", "未知")),
+            (t("Billing mode", "计费方式"), units.label("billing", billing)),
             (t("Parallel layout", "并行方式"), layout),
         ]
         if self.job.task.trains:

@@ -23,7 +23,7 @@ from gpudesk.errors import GpudeskError
 
 def _date_text(value: Any) -> str:
     if value is None or value == "":
-        return t("unknown", "未知")
+        return units.unknown()
     if isinstance(value, _dt.datetime):
         return value.strftime("%Y-%m-%d %H:%M")
     if isinstance(value, _dt.date):
@@ -111,7 +111,7 @@ class ReportContext:
         date = self.plan.catalog.catalog_date
         if date is None and self.catalog is not None:
             date = getattr(self.catalog.meta, "catalog_date", None)
-        return _date_text(date) if date else t("unknown", "未知")
+        return _date_text(date) if date else units.unknown()
 
     def _config_text(self, o: Option) -> str:
         where = self._rent_from(o.provider)

@@ -120,7 +120,7 @@ class ProviderSection(ReportContext):
             (t("Price per GPU-month", "每卡·月价格"), units.price(c.price_per_gpu_month, c.currency)),
             (
                 t("Price kind", "价格类型"),
-                units.label("price_kind", o.price_kind) if o.price_kind else t("unknown", "未知"),
+                units.label("price_kind", o.price_kind),
             ),
             (t("Price date", "价格日期"), _unknown(o.price_date)),
             (

@@ -114,7 +114,7 @@ class SizingSection(ReportContext):
                 units.memory(quick, 0),
                 t("at least {n} × {gpu}", "至少 {n} 张 {gpu}", n=quick_gpus, gpu=units.gpu_name(o))
                 if quick_gpus
-                else t("unknown", "未知"),
+                else units.unknown(),
             ],
             [
                 t(
@@ -219,7 +219,7 @@ class SizingSection(ReportContext):
             (t("Multi-GPU scaling efficiency", "多卡扩展效率"), units.percent(tim.scaling_efficiency)),
             (
                 t("Peak throughput per GPU", "单卡峰值算力"),
-                t("unknown", "未知") if tim.peak_tflops is None else f"{tim.peak_tflops:,.0f} TFLOPS",
+                units.unknown() if tim.peak_tflops is None else f"{tim.peak_tflops:,.0f} TFLOPS",
             ),
             (t("Memory headroom kept free", "显存预留余量"), units.percent(mem.headroom)),
             (t("CUDA context and overhead per GPU", "单卡 CUDA 上下文等开销"), units.memory(overhead, 1)),

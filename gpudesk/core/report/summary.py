@@ -228,7 +228,7 @@ class SummarySection(ConfigurationRows, RiskBullets):
             (t("Training time (clean run)", "训练时间（一次跑通）"), units.hours(o.time.hours)),
             (
                 t("GPU-hours", "GPU 时"),
-                t("unknown", "未知") if o.time.gpu_hours is None else units.number(o.time.gpu_hours, 0),
+                units.unknown() if o.time.gpu_hours is None else units.number(o.time.gpu_hours, 0),
             ),
             (
                 t("Compute cost (clean run)", "算力费用（一次跑通）"),
@@ -300,7 +300,7 @@ class SummarySection(ConfigurationRows, RiskBullets):
                 "{p}的书面报价 {ref}，日期 {d}",
                 ref=q.reference or q.id,
                 p=sel.provider_name,
-                d=q.date or t("unknown", "未知"),
+                d=q.date or units.unknown(),
             )
         kind = units.label("price_kind", o.price_kind) if o.price_kind else t("unknown kind", "类型未知")
         date = o.price_date or t("date unknown", "日期未知")

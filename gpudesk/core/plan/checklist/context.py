@@ -63,7 +63,7 @@ def _known(value: Any, en: str, zh: str, *, chosen: bool = True) -> str:
     if isinstance(value, list):
         value = ", ".join(map(str, value))
     if isinstance(value, bool):
-        value = t("yes", "是") if value else t("no", "否")
+        value = units.yes_no(value)
     return t(en, zh, value=value)
 
 
