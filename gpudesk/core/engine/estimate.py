@@ -87,27 +87,26 @@ def _explain(
                 hr=memory.headroom,
             )
         )
-    elif task is TaskKind.INFERENCE:
-        notes.append(
-            t(
-                "does not fit: {tot} per GPU > {use} usable; try more GPUs (tensor parallel), fewer sequences "
-                "in flight, a shorter context, an FP8 KV cache (--kv-precision fp8) or quantised weights "
-                "(--weight-precision int8/int4)",
-                "装不下：每卡需 {tot}，超过可用 {use}；可增加 GPU（张量并行）、减少并发序列、缩短上下文、"
-                "使用 FP8 KV 缓存（--kv-precision fp8）或量化权重（--weight-precision int8/int4）",
-                tot=units.memory(per.total),
-                use=units.memory(memory.usable_bytes),
-            )
-        )
     else:
+        if task is TaskKind.INFERENCE:
+            remedies = t(
+                "more GPUs (tensor parallel), fewer sequences in flight, a shorter context, an FP8 KV cache "
+                "(--kv-precision fp8) or quantised weights (--weight-precision int8/int4)",
+                "增加 GPU（张量并行）、减少并发序列、缩短上下文、使用 FP8 KV 缓存（--kv-precision fp8）"
+                "或量化权重（--weight-precision int8/int4）",
+            )
+        else:
+            remedies = t(
+                "more GPUs with ZeRO-3, activation recomputation, a smaller micro-batch, LoRA/QLoRA or CPU offload",
+                "增加 GPU 并用 ZeRO-3、激活重计算、减小微批次、改用 LoRA/QLoRA 或 CPU 卸载",
+            )
         notes.append(
             t(
-                "does not fit: {tot} per GPU > {use} usable; try more GPUs with ZeRO-3, "
-                "activation recomputation, a smaller micro-batch, LoRA/QLoRA or CPU offload",
-                "装不下：每卡需 {tot}，超过可用 {use}；可增加 GPU 并用 ZeRO-3、激活重计算、"
-                "减小微批次、改用 LoRA/QLoRA 或 CPU 卸载",
+                "does not fit: {tot} per GPU > {use} usable; try {how}",
+                "装不下：每卡需 {tot}，超过可用 {use}；可{how}",
                 tot=units.memory(per.total),
                 use=units.memory(memory.usable_bytes),
+                how=remedies,
             )
         )
     if memory.quick_estimate_bytes and task is not TaskKind.INFERENCE:

@@ -150,34 +150,21 @@ def _time(job: Job, layout: Layout, cluster: Cluster, notes: list[str] | None) -
     details.update(comm)
     details["offload_efficiency"] = offload_eff
     details["achieved_mfu"] = mfu * eff * offload_eff
-    if not peak:
-        return TimeEstimate.model_construct(
-            training_flops=hardware * job.tokens if job.tokens else None,
-            tokens_per_second=None,
-            hours=None,
-            gpu_hours=None,
-            mfu=mfu,
-            scaling_efficiency=eff,
-            peak_tflops=None,
-            details=details,
-            serving=_mixed_serving(job, layout, cluster),
-        )
-    tps = layout.gpus * peak * 1e12 * mfu * eff * offload_eff / model
-    flops: float | None = None
+    # without a peak rate at this precision the FLOPs are known, the speed and the hours are not
+    tps = layout.gpus * peak * 1e12 * mfu * eff * offload_eff / model if peak else None
     hours: float | None = None
     gpu_hours: float | None = None
-    if job.tokens:
-        flops = hardware * job.tokens
+    if job.tokens and tps is not None:
         hours = job.tokens / tps / 3600
         gpu_hours = hours * layout.gpus
     return TimeEstimate.model_construct(
-        training_flops=flops,
+        training_flops=hardware * job.tokens if job.tokens else None,
         tokens_per_second=tps,
         hours=hours,
         gpu_hours=gpu_hours,
         mfu=mfu,
         scaling_efficiency=eff,
-        peak_tflops=peak,
+        peak_tflops=peak or None,
         details=details,
         serving=_mixed_serving(job, layout, cluster),
     )
