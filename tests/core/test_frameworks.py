@@ -13,10 +13,10 @@ from gpudesk.core.engine.architecture import count_params, from_config_file
 from gpudesk.core.engine.estimate import estimate
 from gpudesk.core.engine.memory import NF4_BYTES_PER_PARAM, memory_estimate
 from gpudesk.core.engine.mfu import default_mfu
-from gpudesk.core.engine.parallel import check_job_layout, micro_batches
+from gpudesk.core.engine.parallel import check_job_layout, micro_batches, rebatched
 from gpudesk.core.engine.timing import RECOMPUTE_SPEEDUP, model_flops_per_token, time_estimate
 from gpudesk.core.i18n import use_language
-from gpudesk.core.models import Cluster, GpuSpec, Job, Layout
+from gpudesk.core.models import Cluster, GpuSpec, Job, Layout, Recompute
 from gpudesk.errors import GpudeskError
 
 FIX = Path(__file__).parent / "fixtures"
@@ -206,3 +206,11 @@ def test_default_mfu_for_unsourced_classes_is_said():
         notes = estimate(Job(model=L7, tokens=1e9), Layout(), Cluster(gpu=dcu)).notes
     assert any("no published training MFU" in n for n in notes)
     assert default_mfu(Job(model=L7), dcu) < default_mfu(Job(model=L7), A100_SXM)
+
+
+def test_rebatched_keeps_the_samples_per_step():
+    job = Job(model=L7, micro_batch=4, grad_accum=8)  # 32 samples a step on each replica
+    half = rebatched(job, Recompute.FULL, 2)
+    assert (half.recompute, half.micro_batch, half.grad_accum) == (Recompute.FULL, 2, 16)
+    assert rebatched(job, Recompute.NONE, 64).grad_accum == 1  # never below one micro-batch
+    assert (job.micro_batch, job.grad_accum) == (4, 8)  # the job itself unchanged

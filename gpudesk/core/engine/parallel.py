@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 
 from gpudesk.core.i18n import t
-from gpudesk.core.models import Job, Layout
+from gpudesk.core.models import Job, Layout, Recompute
 from gpudesk.errors import GpudeskError
 
 
@@ -42,6 +42,14 @@ def expert_parallel_problem(ep: int, experts: int) -> str | None:
     if experts % ep:
         return t("{ep} does not divide the model's {e} experts", "{ep} 不能整除模型的 {e} 个专家", ep=ep, e=experts)
     return None
+
+
+def rebatched(job: Job, recompute: Recompute, micro_batch: int) -> Job:
+    """The job run at `recompute` and `micro_batch` with its gradient accumulation scaled so that an optimizer
+    step takes the same samples (at least one micro-batch): a layout's micro-batch as the search tries it and
+    as a plan runs it."""
+    accum = max(1, job.grad_accum * job.micro_batch // micro_batch)
+    return job.model_copy(update={"recompute": recompute, "micro_batch": micro_batch, "grad_accum": accum})
 
 
 def step_batch(job: Job, gpus: int, tp: int = 1, pp: int = 1, micro_batch: int | None = None) -> tuple[int, int, int]:

@@ -18,6 +18,7 @@ from __future__ import annotations
 from gpudesk.core import units
 from gpudesk.core.engine.cost import cost_estimate
 from gpudesk.core.engine.memory import memory_estimate
+from gpudesk.core.engine.parallel import rebatched
 from gpudesk.core.engine.timing import time_estimate
 from gpudesk.core.i18n import t
 from gpudesk.core.kit import expect, probe
@@ -63,15 +64,8 @@ def _variant(plan: Plan, job: Job) -> tuple[Job, Layout]:
     """The job as the chosen layout runs it (its recompute and micro-batch) and the layout."""
     choice = _chosen(plan)
     lay = choice.layout
-    mb = lay.micro_batch
-    v = job.model_copy(
-        update={
-            "recompute": lay.recompute,
-            "micro_batch": mb,
-            "grad_accum": max(1, job.grad_accum * job.micro_batch // mb),
-        }
-    )
-    return v, Layout(gpus=choice.gpus, tp=lay.tp, pp=lay.pp, zero=lay.zero, offload=lay.offload)
+    layout = Layout(gpus=choice.gpus, tp=lay.tp, pp=lay.pp, zero=lay.zero, offload=lay.offload)
+    return rebatched(job, lay.recompute, lay.micro_batch), layout
 
 
 def reestimate(plan: Plan, job: Job) -> tuple[MemoryEstimate, TimeEstimate, CostEstimate]:

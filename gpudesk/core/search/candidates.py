@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from gpudesk.core.engine.layout_rules import pp_problem, tp_problem
+from gpudesk.core.engine.parallel import rebatched
 from gpudesk.core.models import Job, Loss, Offload, Recompute
 
 TP_DEGREES = (1, 2, 4, 8, 16)
@@ -86,8 +87,7 @@ def _variants(job: Job) -> list[Variant]:
         if r is Recompute.SELECTIVE and job.flash_attention and job.recompute is not Recompute.SELECTIVE:
             continue  # flash attention already drops the attention scores: same memory as none
         for halvings, mb in enumerate(mbs):
-            update = {"recompute": r, "micro_batch": mb, "grad_accum": max(1, job.grad_accum * job.micro_batch // mb)}
-            v = job if (r is job.recompute and mb == job.micro_batch) else job.model_copy(update=update)
+            v = job if (r is job.recompute and mb == job.micro_batch) else rebatched(job, r, mb)
             out.append(Variant(v, r, mb, _RECOMPUTE_SCORE[r] + halvings))
     return out
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from gpudesk.core import units
 from gpudesk.core.engine.frameworks import layout_problem
+from gpudesk.core.engine.parallel import rebatched
 from gpudesk.core.i18n import t
 from gpudesk.core.models import Constraints, Job, Layout, Offload, Option, Recompute
 from gpudesk.core.protocols import Catalogue
@@ -40,14 +41,7 @@ def evaluate(
     if gpus < 1:
         raise GpudeskError(t("--gpus must be at least 1, got {n}", "--gpus 至少为 1，实际为 {n}", n=gpus))
     if layout is not None and job.task.trains:
-        mb = layout.micro_batch
-        job = job.model_copy(
-            update={
-                "recompute": layout.recompute,
-                "micro_batch": mb,
-                "grad_accum": max(1, job.grad_accum * job.micro_batch // mb),
-            }
-        )
+        job = rebatched(job, layout.recompute, layout.micro_batch)
     gpu = catalog.gpu(gpu_id)
     if offer_id is not None:
         offer = catalog.offer(offer_id)
