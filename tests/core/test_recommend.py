@@ -532,3 +532,18 @@ def test_the_guides_budget_case_picks_one_node_and_says_what_more_would_cost(rea
     match = next(o for o in bigger if o.gpus == n)
     assert match.time.hours <= top.time.hours * 0.8
     assert f"--max-gpus {n}" in note
+
+
+def test_layout_text_names_offload_and_each_recomputation():
+    from gpudesk.core.i18n import use_language
+    from gpudesk.core.models import OptionLayout
+    from gpudesk.core.search.options_view import layout_text
+
+    lay = OptionLayout(tp=2, pp=1, dp=4, zero=3, offload="optimizer", recompute="op-selective", micro_batch=2)
+    with use_language("en"):
+        assert layout_text(lay) == (
+            "TP 2 · PP 1 · DP 4 · ZeRO-3 · offload: optimizer · op-level selective recomputation · micro-batch 2"
+        )
+    plain = lay.model_copy(update={"offload": "none", "recompute": "full"})
+    with use_language("zh_CN"):
+        assert layout_text(plain) == "TP 2 · PP 1 · DP 4 · ZeRO-3 · 完全重计算 · 微批次 2"

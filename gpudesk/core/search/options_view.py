@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from gpudesk.core.i18n import t
+from gpudesk.core.i18n import named, t
 from gpudesk.core.models import Option, OptionLayout
 
 
@@ -67,22 +67,22 @@ def group_by_gpu(options: list[Option]) -> list[OptionGroup]:
     return list(groups.values())
 
 
+# fmt: off
+# how a layout line names its offload and its recomputation, in both languages: data, kept as compact tables
+_OFFLOADS = {"optimizer": ("offload: optimizer", "卸载：优化器状态"),
+             "optimizer+params": ("offload: optimizer + parameters", "卸载：优化器状态与参数")}
+_RECOMPUTES = {"selective": ("selective recomputation", "选择性重计算"),
+               "op-selective": ("op-level selective recomputation", "算子级选择性重计算"),
+               "full": ("full recomputation", "完全重计算")}
+# fmt: on
+
+
 def layout_text(lay: OptionLayout) -> str:
     """'TP 2 · PP 1 · DP 4 · ZeRO-1 · micro-batch 1', with offload and recomputation when used."""
     parts = [f"TP {lay.tp}", f"PP {lay.pp}", f"DP {lay.dp}", f"ZeRO-{lay.zero}"]
-    offload = str(getattr(lay.offload, "value", lay.offload))
-    if offload != "none":
-        parts.append(
-            t("offload: optimizer", "卸载：优化器状态")
-            if offload == "optimizer"
-            else t("offload: optimizer + parameters", "卸载：优化器状态与参数")
-        )
-    recompute = str(getattr(lay.recompute, "value", lay.recompute))
-    if recompute != "none":
-        parts.append(
-            t("selective recomputation", "选择性重计算")
-            if recompute == "selective"
-            else t("full recomputation", "完全重计算")
-        )
+    for value, names in ((lay.offload, _OFFLOADS), (lay.recompute, _RECOMPUTES)):
+        key = str(getattr(value, "value", value))
+        if key != "none":
+            parts.append(named(names, key))
     parts.append(t("micro-batch {n}", "微批次 {n}", n=lay.micro_batch))
     return " · ".join(parts)
