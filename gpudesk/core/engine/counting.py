@@ -25,16 +25,17 @@ class ParamCounts:
 
     total: int
     active: int  # per token (MoE: only the routed experts)
-    embedding: int  # input tables: tokens, positions, token types
-    lm_head: int  # untied output projection (0 when tied or encoder-only)
-    num_layers: int
-    per_layer: int  # one block, all experts
-    per_layer_active: int
-    attention_per_layer: int
-    mlp_per_layer: int  # all experts
-    router_per_layer: int
-    norm_per_layer: int
-    other: int  # final norm, pooler, projections, patch embedding ...
+    # the parts: all 0 for a model known only by its count (which is all `other`)
+    embedding: int = 0  # input tables: tokens, positions, token types
+    lm_head: int = 0  # untied output projection (0 when tied or encoder-only)
+    num_layers: int = 0
+    per_layer: int = 0  # one block, all experts
+    per_layer_active: int = 0
+    attention_per_layer: int = 0
+    mlp_per_layer: int = 0  # all experts
+    router_per_layer: int = 0
+    norm_per_layer: int = 0
+    other: int = 0  # final norm, pooler, projections, patch embedding ...
     # (d_in, d_out, copies) of each linear matrix of one block, for LoRA adapter counts;
     # copies > 1 for MoE experts
     matrices: dict[str, tuple[int, int, int]] = field(default_factory=dict)
@@ -200,7 +201,6 @@ def _count(arch: ModelArch) -> ParamCounts:
             per_layer_active=max(p.per_layer_active for p in parts),
             attention_per_layer=max(p.attention_per_layer for p in parts),
             mlp_per_layer=max(p.mlp_per_layer for p in parts),
-            router_per_layer=0,
             norm_per_layer=max(p.norm_per_layer for p in parts),
             other=sum(p.other for p in parts) + extra,
             matrices=parts[0].matrices,
@@ -219,21 +219,7 @@ def _count(arch: ModelArch) -> ParamCounts:
                 )
             )
         n = arch.params_hint
-        return ParamCounts(
-            total=n,
-            active=n,
-            embedding=0,
-            lm_head=0,
-            num_layers=0,
-            per_layer=0,
-            per_layer_active=0,
-            attention_per_layer=0,
-            mlp_per_layer=0,
-            router_per_layer=0,
-            norm_per_layer=0,
-            other=n,
-            exact=False,
-        )
+        return ParamCounts(total=n, active=n, other=n, exact=False)
     h, layers, heads = shape
     kv = arch.num_kv_heads or heads
     hd = arch.head_dim or h // heads
