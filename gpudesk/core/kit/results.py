@@ -61,6 +61,11 @@ PLAUSIBLE = (
 )
 
 
+def _bad(source: str, en: str, zh: str, **fmt: object) -> GpudeskError:
+    """A defect of the results file `source`, in one line that starts with its name ("{s}: ...")."""
+    return GpudeskError(t(en, zh, s=source, **fmt))
+
+
 def _where(path: str) -> str:
     return path.replace("[]", "[…]")
 
@@ -102,27 +107,23 @@ def check_plausible(doc: Doc, source: str) -> None:
             if value is None:
                 continue
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-                raise GpudeskError(
-                    t(
-                        "{s}: {f}: expected a number, got {v!r}",
-                        "{s}：{f}：应为数值，实际为 {v!r}",
-                        s=source,
-                        f=where,
-                        v=value,
-                    )
+                raise _bad(
+                    source,
+                    "{s}: {f}: expected a number, got {v!r}",
+                    "{s}：{f}：应为数值，实际为 {v!r}",
+                    f=where,
+                    v=value,
                 )
             if not lo <= value <= hi:
-                raise GpudeskError(
-                    t(
-                        "{s}: implausible value at {f}: {v:,} (expected {lo:,} to {hi:,}); the file is "
-                        "damaged or was edited",
-                        "{s}：{f} 的数值不合理：{v:,}（应在 {lo:,} 到 {hi:,} 之间）；文件已损坏或被修改",
-                        s=source,
-                        f=where,
-                        v=value,
-                        lo=lo,
-                        hi=hi,
-                    )
+                raise _bad(
+                    source,
+                    "{s}: implausible value at {f}: {v:,} (expected {lo:,} to {hi:,}); the file is "
+                    "damaged or was edited",
+                    "{s}：{f} 的数值不合理：{v:,}（应在 {lo:,} 到 {hi:,} 之间）；文件已损坏或被修改",
+                    f=where,
+                    v=value,
+                    lo=lo,
+                    hi=hi,
                 )
 
 
@@ -130,43 +131,35 @@ def _decode(raw: bytes, source: str) -> Any:
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise GpudeskError(
-            t(
-                "{s}: not a gpudesk results file (not UTF-8 text)",
-                "{s}：不是 gpudesk 结果文件（不是 UTF-8 文本）",
-                s=source,
-            )
+        raise _bad(
+            source, "{s}: not a gpudesk results file (not UTF-8 text)", "{s}：不是 gpudesk 结果文件（不是 UTF-8 文本）"
         ) from None
     if not text.strip():
-        raise GpudeskError(t("{s}: the results file is empty", "{s}：结果文件为空", s=source))
+        raise _bad(source, "{s}: the results file is empty", "{s}：结果文件为空")
     try:
         json.loads(text)
     except RecursionError:
-        raise GpudeskError(
-            t("{s}: damaged results file: nested far too deeply", "{s}：结果文件已损坏：嵌套层数过多", s=source)
+        raise _bad(
+            source, "{s}: damaged results file: nested far too deeply", "{s}：结果文件已损坏：嵌套层数过多"
         ) from None
     except json.JSONDecodeError as exc:
         body = text.strip()
         if body.startswith("{") and not body.endswith("}"):  # the probe's file always closes its top-level object
-            raise GpudeskError(
-                t(
-                    "{s}: truncated results file: it breaks off after {n:,} bytes (line {l}); copy it "
-                    "again from the server",
-                    "{s}：结果文件不完整：在 {n:,} 字节处（第 {l} 行）中断；请从服务器重新复制",
-                    s=source,
-                    n=len(text.encode("utf-8")),
-                    l=text.count("\n") + 1,
-                )
+            raise _bad(
+                source,
+                "{s}: truncated results file: it breaks off after {n:,} bytes (line {l}); copy it "
+                "again from the server",
+                "{s}：结果文件不完整：在 {n:,} 字节处（第 {l} 行）中断；请从服务器重新复制",
+                n=len(text.encode("utf-8")),
+                l=text.count("\n") + 1,
             ) from None
-        raise GpudeskError(
-            t(
-                "{s}: damaged results file: not valid JSON at line {l} column {c} ({m})",
-                "{s}：结果文件已损坏：第 {l} 行第 {c} 列不是有效的 JSON（{m}）",
-                s=source,
-                l=exc.lineno,
-                c=exc.colno,
-                m=exc.msg,
-            )
+        raise _bad(
+            source,
+            "{s}: damaged results file: not valid JSON at line {l} column {c} ({m})",
+            "{s}：结果文件已损坏：第 {l} 行第 {c} 列不是有效的 JSON（{m}）",
+            l=exc.lineno,
+            c=exc.colno,
+            m=exc.msg,
         ) from None
     return parse_json(text, source, strict_numbers=False)  # bounded nesting; validate() names a NaN's field
 
@@ -175,153 +168,119 @@ def validate(doc: Any, plan: Plan, source: str = "results") -> Doc:
     """The document if it is a results file of this plan with plausible values; else GpudeskError."""
     consts = probe.constants()
     if not isinstance(doc, dict):
-        raise GpudeskError(
-            t(
-                "{s}: not a gpudesk results file (the top level is not a JSON object)",
-                "{s}：不是 gpudesk 结果文件（顶层不是 JSON 对象）",
-                s=source,
-            )
+        raise _bad(
+            source,
+            "{s}: not a gpudesk results file (the top level is not a JSON object)",
+            "{s}：不是 gpudesk 结果文件（顶层不是 JSON 对象）",
         )
     if doc.get("format") != consts.RESULTS_FORMAT:
-        raise GpudeskError(
-            t(
-                "{s}: not a gpudesk kit results file (format tag is {f!r}, expected {e!r})",
-                "{s}：不是 gpudesk 验收结果文件（格式标记为 {f!r}，应为 {e!r}）",
-                s=source,
-                f=doc.get("format"),
-                e=consts.RESULTS_FORMAT,
-            )
+        raise _bad(
+            source,
+            "{s}: not a gpudesk kit results file (format tag is {f!r}, expected {e!r})",
+            "{s}：不是 gpudesk 验收结果文件（格式标记为 {f!r}，应为 {e!r}）",
+            f=doc.get("format"),
+            e=consts.RESULTS_FORMAT,
         )
     version = doc.get("schema_version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise GpudeskError(
-            t(
-                "{s}: schema_version: expected a whole number, got {v!r}",
-                "{s}：schema_version：应为整数，实际为 {v!r}",
-                s=source,
-                v=version,
-            )
+        raise _bad(
+            source,
+            "{s}: schema_version: expected a whole number, got {v!r}",
+            "{s}：schema_version：应为整数，实际为 {v!r}",
+            v=version,
         )
     if version > consts.SCHEMA_VERSION:
-        raise GpudeskError(
-            t(
-                "{s}: written by a newer kit (results schema {v}; this gpudesk reads up to {m}); update gpudesk",
-                "{s}：由更新版本的套件写出（结果格式 {v}；本 gpudesk 最高支持 {m}）；请升级 gpudesk",
-                s=source,
-                v=version,
-                m=consts.SCHEMA_VERSION,
-            )
+        raise _bad(
+            source,
+            "{s}: written by a newer kit (results schema {v}; this gpudesk reads up to {m}); update gpudesk",
+            "{s}：由更新版本的套件写出（结果格式 {v}；本 gpudesk 最高支持 {m}）；请升级 gpudesk",
+            v=version,
+            m=consts.SCHEMA_VERSION,
         )
     ref = doc.get("plan")
     if not isinstance(ref, dict) or not isinstance(ref.get("fingerprint"), str):
-        raise GpudeskError(
-            t(
-                "{s}: plan.fingerprint is missing: the file does not say which plan it belongs to",
-                "{s}：缺少 plan.fingerprint：文件未说明属于哪个方案",
-                s=source,
-            )
+        raise _bad(
+            source,
+            "{s}: plan.fingerprint is missing: the file does not say which plan it belongs to",
+            "{s}：缺少 plan.fingerprint：文件未说明属于哪个方案",
         )
     mine = expect.plan_ref(plan)
     if ref["fingerprint"] != mine["fingerprint"]:
         same_plan = ref.get("created") == mine["created"] and ref.get("model", mine["model"]) == mine["model"]
         if same_plan and ref.get("configuration") == mine["configuration"]:
-            raise GpudeskError(
-                t(
-                    "{s}: fingerprint {f} does not match this plan ({g}): the plan's model or task changed "
-                    "since the kit was made, or the file was edited; export a new kit",
-                    "{s}：指纹 {f} 与本方案（{g}）不符：导出套件后方案的模型或任务已改变，或文件被修改；请重新导出验收套件",
-                    s=source,
-                    f=ref["fingerprint"],
-                    g=mine["fingerprint"],
-                )
-            )
-        if same_plan:
-            raise GpudeskError(
-                t(
-                    "{s}: measured for configuration {a}, but the plan now has {b}: export a new kit and run it again",
-                    "{s}：测量时的配置为 {a}，而方案现在为 {b}：请重新导出验收套件并再次运行",
-                    s=source,
-                    a=ref.get("configuration") or "?",
-                    b=mine["configuration"] or "?",
-                )
-            )
-        raise GpudeskError(
-            t(
-                "{s}: belongs to another plan ({a!r}, fingerprint {f}), not to this one ({b!r}, fingerprint {g})",
-                "{s}：属于另一个方案（{a!r}，指纹 {f}），不是本方案（{b!r}，指纹 {g}）",
-                s=source,
-                a=ref.get("title") or "?",
+            raise _bad(
+                source,
+                "{s}: fingerprint {f} does not match this plan ({g}): the plan's model or task changed "
+                "since the kit was made, or the file was edited; export a new kit",
+                "{s}：指纹 {f} 与本方案（{g}）不符：导出套件后方案的模型或任务已改变，或文件被修改；请重新导出验收套件",
                 f=ref["fingerprint"],
-                b=plan.title,
                 g=mine["fingerprint"],
             )
+        if same_plan:
+            raise _bad(
+                source,
+                "{s}: measured for configuration {a}, but the plan now has {b}: export a new kit and run it again",
+                "{s}：测量时的配置为 {a}，而方案现在为 {b}：请重新导出验收套件并再次运行",
+                a=ref.get("configuration") or "?",
+                b=mine["configuration"] or "?",
+            )
+        raise _bad(
+            source,
+            "{s}: belongs to another plan ({a!r}, fingerprint {f}), not to this one ({b!r}, fingerprint {g})",
+            "{s}：属于另一个方案（{a!r}，指纹 {f}），不是本方案（{b!r}，指纹 {g}）",
+            a=ref.get("title") or "?",
+            f=ref["fingerprint"],
+            b=plan.title,
+            g=mine["fingerprint"],
         )
     if doc.get("kind", "node") not in KINDS:
-        raise GpudeskError(
-            t(
-                "{s}: kind: expected one of {k}, got {v!r}",
-                "{s}：kind：应为 {k} 之一，实际为 {v!r}",
-                s=source,
-                k=", ".join(KINDS),
-                v=doc.get("kind"),
-            )
+        raise _bad(
+            source,
+            "{s}: kind: expected one of {k}, got {v!r}",
+            "{s}：kind：应为 {k} 之一，实际为 {v!r}",
+            k=", ".join(KINDS),
+            v=doc.get("kind"),
         )
     checks = doc.get("checks")
     if not isinstance(checks, list):
-        raise GpudeskError(t("{s}: checks: expected a list of results", "{s}：checks：应为结果列表", s=source))
+        raise _bad(source, "{s}: checks: expected a list of results", "{s}：checks：应为结果列表")
     seen: set[str] = set()
     for i, c in enumerate(checks):
         if not isinstance(c, dict) or not isinstance(c.get("id"), str):
-            raise GpudeskError(
-                t(
-                    "{s}: checks[{i}]: expected an object with an id",
-                    "{s}：checks[{i}]：应为带 id 的对象",
-                    s=source,
-                    i=i,
-                )
+            raise _bad(
+                source, "{s}: checks[{i}]: expected an object with an id", "{s}：checks[{i}]：应为带 id 的对象", i=i
             )
         if c["id"] not in expect.MEASURED_ITEMS:
-            raise GpudeskError(
-                t(
-                    "{s}: checks[{i}].id: unknown check {v!r}",
-                    "{s}：checks[{i}].id：未知检查项 {v!r}",
-                    s=source,
-                    i=i,
-                    v=c["id"],
-                )
+            raise _bad(
+                source,
+                "{s}: checks[{i}].id: unknown check {v!r}",
+                "{s}：checks[{i}].id：未知检查项 {v!r}",
+                i=i,
+                v=c["id"],
             )
         if c["id"] in seen:
-            raise GpudeskError(
-                t("{s}: checks[{i}]: {v} appears twice", "{s}：checks[{i}]：{v} 出现两次", s=source, i=i, v=c["id"])
-            )
+            raise _bad(source, "{s}: checks[{i}]: {v} appears twice", "{s}：checks[{i}]：{v} 出现两次", i=i, v=c["id"])
         seen.add(c["id"])
         if c.get("status") not in STATUSES:
-            raise GpudeskError(
-                t(
-                    "{s}: checks[{i}].status: expected one of {k}, got {v!r}",
-                    "{s}：checks[{i}].status：应为 {k} 之一，实际为 {v!r}",
-                    s=source,
-                    i=i,
-                    k=", ".join(STATUSES),
-                    v=c.get("status"),
-                )
+            raise _bad(
+                source,
+                "{s}: checks[{i}].status: expected one of {k}, got {v!r}",
+                "{s}：checks[{i}].status：应为 {k} 之一，实际为 {v!r}",
+                i=i,
+                k=", ".join(STATUSES),
+                v=c.get("status"),
             )
         text = c.get("text")
         if not isinstance(text, dict) or not isinstance(text.get("en"), str):
-            raise GpudeskError(
-                t(
-                    "{s}: checks[{i}].text: expected the verdict's text",
-                    "{s}：checks[{i}].text：缺少结论文字",
-                    s=source,
-                    i=i,
-                )
+            raise _bad(
+                source, "{s}: checks[{i}].text: expected the verdict's text", "{s}：checks[{i}].text：缺少结论文字", i=i
             )
     for key in ("inventory", "host"):
         if key in doc and doc[key] is not None and not isinstance(doc[key], dict):
-            raise GpudeskError(t("{s}: {k}: expected an object", "{s}：{k}：应为对象", s=source, k=key))
+            raise _bad(source, "{s}: {k}: expected an object", "{s}：{k}：应为对象", k=key)
     for key in ("allreduce", "storage", "training", "thermal", "xid", "burn_in"):
         if doc.get(key) is not None and not isinstance(doc[key], dict):
-            raise GpudeskError(t("{s}: {k}: expected an object", "{s}：{k}：应为对象", s=source, k=key))
+            raise _bad(source, "{s}: {k}: expected an object", "{s}：{k}：应为对象", k=key)
     check_plausible(doc, source)
     return doc
 
