@@ -184,6 +184,16 @@ def count_params(arch: ModelArch) -> ParamCounts:
     return hit
 
 
+def matmul_params(arch: ModelArch) -> int:
+    """Active parameters a token multiplies through (input embedding lookups are not matmuls): the N of the
+    training and the serving FLOPs per token."""
+    pc = count_params(arch)
+    n = pc.active - pc.embedding
+    if arch.tied_embeddings and not arch.encoder_only and arch.vocab_size and arch.hidden_size:
+        n += arch.vocab_size * arch.hidden_size  # the tied table is used again as the LM head
+    return max(n, 1) if pc.num_layers or arch.components else pc.active
+
+
 def _count(arch: ModelArch) -> ParamCounts:
     if arch.components:
         parts = [count_params(c) for c in arch.components]

@@ -26,7 +26,7 @@ import math
 from typing import Literal
 
 from gpudesk.core import units
-from gpudesk.core.engine.architecture import count_params
+from gpudesk.core.engine.counting import count_params, matmul_params
 from gpudesk.core.engine.gpu_classes import FP8_MFU_FACTOR, class_mfu, intra_node_gbps, peak_tflops
 from gpudesk.core.engine.memory import _kv_cache, sequences_per_replica
 from gpudesk.core.engine.quantisation import kv_bytes, kv_precision, serving_weight_bytes, weight_precision
@@ -109,7 +109,6 @@ def _allreduce_seconds(tp: int, message_bytes: float, link_bps: float) -> float:
 
 def serving_speed(job: Job, layout: Layout, cluster: Cluster, period_hours: float | None = None) -> ServingEstimate:
     """Decode and prefill speed of `job` served as `layout` on `cluster` (costs unset)."""
-    from gpudesk.core.engine.timing import matmul_params  # timing calls this module for serving jobs
 
     gpu = cluster.gpu
     tp, pp = layout.tp, layout.pp

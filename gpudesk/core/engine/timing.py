@@ -37,7 +37,7 @@ from __future__ import annotations
 import math
 
 from gpudesk.core.engine.activations import op_selective_recompute_params
-from gpudesk.core.engine.architecture import count_params
+from gpudesk.core.engine.counting import count_params, matmul_params
 from gpudesk.core.engine.frameworks import profile_of
 from gpudesk.core.engine.gpu_classes import intra_node_gbps, pcie_gbps, peak_tflops
 from gpudesk.core.engine.model_shape import head_dim
@@ -46,6 +46,7 @@ from gpudesk.core.engine.layout_rules import check_layout
 from gpudesk.core.engine.memory import _kv_cache
 from gpudesk.core.engine.mfu import default_mfu
 from gpudesk.core.engine.quantisation import kv_bytes
+from gpudesk.core.engine.serving import serving_speed
 from gpudesk.core.engine.parallel import data_parallel, micro_batches
 from gpudesk.core.models import (
     Cluster,
@@ -86,15 +87,6 @@ def _attention_flops_per_token(arch: ModelArch, seq: int) -> float:
             span = (1 - local) * s + local * min(s, m.sliding_window or s)
             total += 12 * m.num_layers * m.num_heads * hd * span
     return total
-
-
-def matmul_params(arch: ModelArch) -> int:
-    """Active parameters a token multiplies through (input embedding lookups are not matmuls)."""
-    pc = count_params(arch)
-    n = pc.active - pc.embedding
-    if arch.tied_embeddings and not arch.encoder_only and arch.vocab_size and arch.hidden_size:
-        n += arch.vocab_size * arch.hidden_size  # the tied table is used again as the LM head
-    return max(n, 1) if pc.num_layers or arch.components else pc.active
 
 
 def model_flops_per_token(job: Job) -> float:
@@ -174,8 +166,6 @@ def _mixed_serving(job: Job, layout: Layout, cluster: Cluster) -> ServingEstimat
     """A mixed job's serving half, on the same GPUs (None for pure training)."""
     if job.task is not TaskKind.MIXED:
         return None
-    from gpudesk.core.engine.serving import serving_speed
-
     return serving_speed(job, layout, cluster)
 
 
@@ -313,8 +303,6 @@ def _serving(
     job: Job, layout: Layout, cluster: Cluster, peak: float | None, mfu: float, details: Details
 ) -> TimeEstimate:
     """Serving: decode and prefill speed (engine/serving.py); hours only for a batch of --tokens."""
-    from gpudesk.core.engine.serving import serving_speed  # serving reads this module's FLOP counts
-
     s = serving_speed(job, layout, cluster)
     tps = s.tokens_per_second
     details["decode_step_seconds"] = s.decode_step_seconds
