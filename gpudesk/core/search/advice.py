@@ -24,7 +24,7 @@ from gpudesk.core.models import (
     Precision,
     TaskKind,
 )
-from gpudesk.core.search.advice_context import AdviceContext
+from gpudesk.core.search.advice_context import AdviceContext, rule_advice
 from gpudesk.core.search.advice_stack import STACK_RULES
 
 # Thresholds from the guide (domain.md §3); named so tests and docs can cite them.
@@ -47,29 +47,25 @@ def does_not_fit(ctx: AdviceContext) -> Advice | None:
     m = ctx.memory
     if m is None or m.fits:
         return None
-    return Advice(
-        id="does-not-fit",
-        severity="critical",
-        message=t(
-            "Does not fit: needs {need} per GPU, {usable} usable on {gpu}. Add GPUs, use LoRA, or a larger card.",
-            "显存不足：每卡需要 {need}，{gpu} 可用 {usable}。请增加显卡、改用 LoRA 或换更大显存的卡。",
-            need=units.memory(m.per_gpu_bytes.total),
-            usable=units.memory(m.usable_bytes),
-            gpu=units.localised(ctx.gpu, "name"),
-        ),
+    return rule_advice(
+        "does-not-fit",
+        "critical",
+        "Does not fit: needs {need} per GPU, {usable} usable on {gpu}. Add GPUs, use LoRA, or a larger card.",
+        "显存不足：每卡需要 {need}，{gpu} 可用 {usable}。请增加显卡、改用 LoRA 或换更大显存的卡。",
+        need=units.memory(m.per_gpu_bytes.total),
+        usable=units.memory(m.usable_bytes),
+        gpu=units.localised(ctx.gpu, "name"),
     )
 
 
 def fp32_doubles_memory(ctx: AdviceContext) -> Advice | None:
     if ctx.job.precision is not Precision.FP32 or not ctx.job.task.trains:
         return None
-    return Advice(
-        id="fp32-doubles-memory",
-        severity="warning",
-        message=t(
-            "Pure FP32 roughly doubles memory and runs slower; BF16 mixed precision is the norm.",
-            "纯 FP32 显存约翻倍且更慢；主流做法是 BF16 混合精度。",
-        ),
+    return rule_advice(
+        "fp32-doubles-memory",
+        "warning",
+        "Pure FP32 roughly doubles memory and runs slower; BF16 mixed precision is the norm.",
+        "纯 FP32 显存约翻倍且更慢；主流做法是 BF16 混合精度。",
     )
 
 
@@ -78,15 +74,13 @@ def old_gpu_for_transformers(ctx: AdviceContext) -> Advice | None:
     old = any(a in arch for a in OLD_ARCHITECTURES) or ctx.gpu.id.split("-")[0] in ("v100", "t4", "p100", "p40")
     if not old or ctx.job.model.family in NON_TRANSFORMER_FAMILIES:
         return None
-    return Advice(
-        id="old-gpu-transformers",
-        severity="warning",
-        message=t(
-            "{gpu} is an older card: cheap per hour but slow on Transformers (no BF16, weak tensor cores), "
-            "so the whole job often costs more.",
-            "{gpu} 属老一代显卡：单价低，但跑 Transformer 慢（无 BF16、张量核心弱），总成本往往更高。",
-            gpu=units.localised(ctx.gpu, "name"),
-        ),
+    return rule_advice(
+        "old-gpu-transformers",
+        "warning",
+        "{gpu} is an older card: cheap per hour but slow on Transformers (no BF16, weak tensor cores), "
+        "so the whole job often costs more.",
+        "{gpu} 属老一代显卡：单价低，但跑 Transformer 慢（无 BF16、张量核心弱），总成本往往更高。",
+        gpu=units.localised(ctx.gpu, "name"),
     )
 
 
@@ -95,14 +89,12 @@ def no_bf16_support(ctx: AdviceContext) -> Advice | None:
         return None
     if ctx.gpu.software_stack not in (None, "cuda"):
         return None  # Ascend / DCU parts with BF16 but no published rate: advice_stack.bf16_rate_unknown
-    return Advice(
-        id="no-bf16",
-        severity="warning",
-        message=t(
-            "{gpu} has no BF16: train in FP16 with loss scaling (risk of overflow on large models).",
-            "{gpu} 不支持 BF16：需用 FP16 加损失缩放训练（大模型有溢出风险）。",
-            gpu=units.localised(ctx.gpu, "name"),
-        ),
+    return rule_advice(
+        "no-bf16",
+        "warning",
+        "{gpu} has no BF16: train in FP16 with loss scaling (risk of overflow on large models).",
+        "{gpu} 不支持 BF16：需用 FP16 加损失缩放训练（大模型有溢出风险）。",
+        gpu=units.localised(ctx.gpu, "name"),
     )
 
 
@@ -110,31 +102,27 @@ def tensor_parallel_over_pcie(ctx: AdviceContext) -> Advice | None:
     tp = ctx.layout.tp
     if tp <= 1 or tp <= rules.nvlink_group(ctx.topology, ctx.gpus_per_node, ctx.gpu):
         return None
-    return Advice(
-        id="tp-over-pcie",
-        severity="warning",
-        message=t(
-            "Tensor parallel across {tp} GPUs without NVLink between them: communication over PCIe "
-            "will dominate. Prefer an NVLink/NVSwitch server.",
-            "{tp} 卡张量并行但卡间无 NVLink：PCIe 通信将成为瓶颈，建议选用 NVLink/NVSwitch 服务器。",
-            tp=tp,
-        ),
+    return rule_advice(
+        "tp-over-pcie",
+        "warning",
+        "Tensor parallel across {tp} GPUs without NVLink between them: communication over PCIe "
+        "will dominate. Prefer an NVLink/NVSwitch server.",
+        "{tp} 卡张量并行但卡间无 NVLink：PCIe 通信将成为瓶颈，建议选用 NVLink/NVSwitch 服务器。",
+        tp=tp,
     )
 
 
 def consumer_cards_multi_node(ctx: AdviceContext) -> Advice | None:
     if not ctx.gpu.consumer or ctx.nodes <= 1:
         return None
-    return Advice(
-        id="consumer-multi-node",
-        severity="critical",
-        message=t(
-            "Consumer cards ({gpu}) across {nodes} nodes: no NVLink, slow inter-node links, rarely offered "
-            "as a cluster. Use data-centre cards for multi-node training.",
-            "消费级显卡（{gpu}）跨 {nodes} 个节点：无 NVLink、节点间带宽低，少有机房按集群提供。多节点训练请用数据中心卡。",
-            gpu=units.localised(ctx.gpu, "name"),
-            nodes=ctx.nodes,
-        ),
+    return rule_advice(
+        "consumer-multi-node",
+        "critical",
+        "Consumer cards ({gpu}) across {nodes} nodes: no NVLink, slow inter-node links, rarely offered "
+        "as a cluster. Use data-centre cards for multi-node training.",
+        "消费级显卡（{gpu}）跨 {nodes} 个节点：无 NVLink、节点间带宽低，少有机房按集群提供。多节点训练请用数据中心卡。",
+        gpu=units.localised(ctx.gpu, "name"),
+        nodes=ctx.nodes,
     )
 
 
@@ -168,9 +156,7 @@ def _host_shortfall(ctx: AdviceContext, what: str) -> Advice | None:
         return None
     advice_id, size, (en, zh) = _HOST_SHORTFALLS[what]
     offload = t(" and CPU offload", "及 CPU 卸载") if ctx.layout.offload is not Offload.NONE else ""
-    return Advice(
-        id=advice_id, severity="warning", message=t(en, zh, have=size(have), need=size(need), offload=offload)
-    )
+    return rule_advice(advice_id, "warning", en, zh, have=size(have), need=size(need), offload=offload)
 
 
 def host_ram_too_small(ctx: AdviceContext) -> Advice | None:
@@ -183,15 +169,13 @@ def host_ram_unknown(ctx: AdviceContext) -> Advice | None:
     need = ctx.host.get("ram_bytes")
     if ctx.layout.offload is Offload.NONE or ctx.host.get("server_ram_bytes") or not need:
         return None
-    return Advice(
-        id="host-ram-unknown",
-        severity="warning",
-        message=t(
-            "Host RAM of this server is not stated in the catalogue: CPU offload needs {need} per node; confirm the "
-            "memory configuration with the provider before renting.",
-            "目录未注明此服务器的内存：CPU 卸载每节点需要 {need}；租用前请向服务商确认内存配置。",
-            need=units.marketed(need),
-        ),
+    return rule_advice(
+        "host-ram-unknown",
+        "warning",
+        "Host RAM of this server is not stated in the catalogue: CPU offload needs {need} per node; confirm the "
+        "memory configuration with the provider before renting.",
+        "目录未注明此服务器的内存：CPU 卸载每节点需要 {need}；租用前请向服务商确认内存配置。",
+        need=units.marketed(need),
     )
 
 
@@ -207,15 +191,13 @@ def heavy_offload(ctx: AdviceContext) -> Advice | None:
         if ctx.layout.offload is Offload.OPTIMIZER
         else t("optimizer states and weights", "优化器状态与权重")
     )
-    return Advice(
-        id="offload-slow",
-        severity="warning",
-        message=t(
-            "Fits only by offloading {what} to CPU memory: much slower (PCIe-bound). "
-            "More GPUs, LoRA or a larger card avoid it.",
-            "仅靠把{what}卸载到 CPU 内存才能放下：速度会明显变慢（受 PCIe 限制）。增加显卡、改用 LoRA 或更大显存的卡可避免。",
-            what=what,
-        ),
+    return rule_advice(
+        "offload-slow",
+        "warning",
+        "Fits only by offloading {what} to CPU memory: much slower (PCIe-bound). "
+        "More GPUs, LoRA or a larger card avoid it.",
+        "仅靠把{what}卸载到 CPU 内存才能放下：速度会明显变慢（受 PCIe 限制）。增加显卡、改用 LoRA 或更大显存的卡可避免。",
+        what=what,
     )
 
 
@@ -225,18 +207,16 @@ def scaling_below_norm(ctx: AdviceContext) -> Advice | None:
     eff = ctx.time.scaling_efficiency
     if eff >= SCALING_WARN_EFFICIENCY:
         return None
-    return Advice(
-        id="scaling-below-norm",
-        severity="warning",
-        message=t(
-            "{n} GPUs work like {x:.1f} (scaling {eff:.0%}); 8 NVLink GPUs normally give 7.2–7.6×. Communication "
-            "is not hidden behind compute: more gradient accumulation, a larger micro-batch or a faster link help.",
-            "{n} 卡实际相当于 {x:.1f} 卡（扩展效率 {eff:.0%}）；8 卡 NVLink 通常可达 7.2–7.6 倍。通信未被计算掩盖："
-            "增大梯度累积或微批次、换更快的互联可改善。",
-            n=ctx.gpus,
-            x=ctx.gpus * eff,
-            eff=eff,
-        ),
+    return rule_advice(
+        "scaling-below-norm",
+        "warning",
+        "{n} GPUs work like {x:.1f} (scaling {eff:.0%}); 8 NVLink GPUs normally give 7.2–7.6×. Communication "
+        "is not hidden behind compute: more gradient accumulation, a larger micro-batch or a faster link help.",
+        "{n} 卡实际相当于 {x:.1f} 卡（扩展效率 {eff:.0%}）；8 卡 NVLink 通常可达 7.2–7.6 倍。通信未被计算掩盖："
+        "增大梯度累积或微批次、换更快的互联可改善。",
+        n=ctx.gpus,
+        x=ctx.gpus * eff,
+        eff=eff,
     )
 
 
@@ -254,15 +234,13 @@ def rack_power(ctx: AdviceContext) -> Advice | None:
     kw = node_power_kw(ctx)
     if kw is None or kw <= RACK_POWER_WARN_KW:
         return None
-    return Advice(
-        id="rack-power",
-        severity="warning",
-        message=t(
-            "Each {g}-GPU node draws about {kw:.1f} kW: confirm the rack's power quota and cooling with the data centre.",
-            "每个 {g} 卡节点功耗约 {kw:.1f} kW：请与机房确认机柜电力配额与散热。",
-            g=ctx.gpus_per_node,
-            kw=kw,
-        ),
+    return rule_advice(
+        "rack-power",
+        "warning",
+        "Each {g}-GPU node draws about {kw:.1f} kW: confirm the rack's power quota and cooling with the data centre.",
+        "每个 {g} 卡节点功耗约 {kw:.1f} kW：请与机房确认机柜电力配额与散热。",
+        g=ctx.gpus_per_node,
+        kw=kw,
     )
 
 
@@ -270,16 +248,14 @@ def monthly_cheaper(ctx: AdviceContext) -> Advice | None:
     c = ctx.cost
     if c is None or c.cheaper_billing is not Billing.MONTHLY or c.monthly_cost is None:
         return None
-    return Advice(
-        id="monthly-cheaper",
-        severity="info",
-        message=t(
-            "Monthly rental is cheaper here ({monthly} vs {hourly} by the hour; break-even {be} h of use per month).",
-            "此方案包月更便宜（包月 {monthly}，按小时 {hourly}；盈亏平衡点为每月使用 {be} 小时）。",
-            monthly=units.money(c.monthly_cost, c.currency),
-            hourly=units.money(c.with_trial_margin, c.currency),
-            be="?" if c.break_even_hours is None else f"{c.break_even_hours:,.0f}",
-        ),
+    return rule_advice(
+        "monthly-cheaper",
+        "info",
+        "Monthly rental is cheaper here ({monthly} vs {hourly} by the hour; break-even {be} h of use per month).",
+        "此方案包月更便宜（包月 {monthly}，按小时 {hourly}；盈亏平衡点为每月使用 {be} 小时）。",
+        monthly=units.money(c.monthly_cost, c.currency),
+        hourly=units.money(c.with_trial_margin, c.currency),
+        be="?" if c.break_even_hours is None else f"{c.break_even_hours:,.0f}",
     )
 
 
@@ -287,26 +263,22 @@ def multi_node_network(ctx: AdviceContext) -> Advice | None:
     if ctx.nodes <= 1:
         return None
     if ctx.network == "infiniband":
-        return Advice(
-            id="multi-node-ib-slurm",
-            severity="info",
-            message=t(
-                "{nodes} nodes: needs InfiniBand between nodes and SLURM scheduling; ask for the provider's "
-                "HPC cluster experience and run nccl-tests on delivery.",
-                "{nodes} 个节点：需要节点间 InfiniBand 与 SLURM 调度；请了解机房的 HPC 集群经验，交付时运行 nccl-tests。",
-                nodes=ctx.nodes,
-            ),
-        )
-    return Advice(
-        id="multi-node-ib-slurm",
-        severity="warning",
-        message=t(
-            "{nodes} nodes over {net}: multi-node training wants InfiniBand (or RoCE at least) and SLURM "
-            "scheduling; expect poor scaling otherwise.",
-            "{nodes} 个节点经 {net} 互联：多节点训练需要 InfiniBand（至少 RoCE）与 SLURM 调度，否则扩展效率很差。",
+        return rule_advice(
+            "multi-node-ib-slurm",
+            "info",
+            "{nodes} nodes: needs InfiniBand between nodes and SLURM scheduling; ask for the provider's "
+            "HPC cluster experience and run nccl-tests on delivery.",
+            "{nodes} 个节点：需要节点间 InfiniBand 与 SLURM 调度；请了解机房的 HPC 集群经验，交付时运行 nccl-tests。",
             nodes=ctx.nodes,
-            net=ctx.network or t("an unknown network", "未知网络"),
-        ),
+        )
+    return rule_advice(
+        "multi-node-ib-slurm",
+        "warning",
+        "{nodes} nodes over {net}: multi-node training wants InfiniBand (or RoCE at least) and SLURM "
+        "scheduling; expect poor scaling otherwise.",
+        "{nodes} 个节点经 {net} 互联：多节点训练需要 InfiniBand（至少 RoCE）与 SLURM 调度，否则扩展效率很差。",
+        nodes=ctx.nodes,
+        net=ctx.network or t("an unknown network", "未知网络"),
     )
 
 
@@ -314,15 +286,13 @@ def long_run(ctx: AdviceContext) -> Advice | None:
     hours = ctx.time.hours if ctx.time is not None else None
     if hours is None or hours <= LONG_RUN_DAYS * 24:
         return None
-    return Advice(
-        id="long-run",
-        severity="warning",
-        message=t(
-            "One clean run takes {days:,.0f} days on this configuration: failures, re-runs and price changes add up "
-            "over that span. Set a deadline or allow more GPUs (--max-gpus) to see larger configurations.",
-            "该配置跑完一次需要 {days:,.0f} 天：期间的故障、重跑和价格变化都会累积。请设置工期或允许更多显卡（--max-gpus）以查看更大的配置。",
-            days=hours / 24,
-        ),
+    return rule_advice(
+        "long-run",
+        "warning",
+        "One clean run takes {days:,.0f} days on this configuration: failures, re-runs and price changes add up "
+        "over that span. Set a deadline or allow more GPUs (--max-gpus) to see larger configurations.",
+        "该配置跑完一次需要 {days:,.0f} 天：期间的故障、重跑和价格变化都会累积。请设置工期或允许更多显卡（--max-gpus）以查看更大的配置。",
+        days=hours / 24,
     )
 
 
@@ -452,19 +422,17 @@ def better_value(
         return None
     saving = 1 - best_cost / me.cost
     serving = task is TaskKind.MIXED and best.gpu.startswith("l40s")  # the guide's case: L40S for train + serve
-    return Advice(
-        id="better-value-gpu",
-        severity="info",
-        message=t(
-            "Better value: {n}× {gpu} does this job for {saving:.0%} less ({cost}, {hours:,.0f} h){serving}.",
-            "更高性价比：{n} 张 {gpu} 完成同一任务可省 {saving:.0%}（{cost}，{hours:,.0f} 小时）{serving}。",
-            n=best.gpus,
-            gpu=best.gpu_name,
-            saving=saving,
-            cost=units.money(best_cost, best.currency),
-            hours=best.hours,
-            serving=t(" and serves well alongside training", "，且适合训练与在线推理并行") if serving else "",
-        ),
+    return rule_advice(
+        "better-value-gpu",
+        "info",
+        "Better value: {n}× {gpu} does this job for {saving:.0%} less ({cost}, {hours:,.0f} h){serving}.",
+        "更高性价比：{n} 张 {gpu} 完成同一任务可省 {saving:.0%}（{cost}，{hours:,.0f} 小时）{serving}。",
+        n=best.gpus,
+        gpu=best.gpu_name,
+        saving=saving,
+        cost=units.money(best_cost, best.currency),
+        hours=best.hours,
+        serving=t(" and serves well alongside training", "，且适合训练与在线推理并行") if serving else "",
     )
 
 

@@ -5,9 +5,10 @@ each other."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
-from gpudesk.core.models import CostEstimate, GpuSpec, Job, MemoryEstimate, OptionLayout, TimeEstimate
+from gpudesk.core.i18n import t
+from gpudesk.core.models import Advice, CostEstimate, GpuSpec, Job, MemoryEstimate, OptionLayout, TimeEstimate
 
 
 @dataclass
@@ -28,3 +29,11 @@ class AdviceContext:
     topology: str = "pcie"  # "nvswitch" | "nvlink-bridge" | "pcie"
     network: str | None = None  # "infiniband" | "roce" | "ethernet" | None
     host: dict[str, Any] = field(default_factory=dict)  # needs: ram_bytes, nvme_bytes; has: server_*
+
+
+Severity = Literal["info", "warning", "critical"]
+
+
+def rule_advice(id: str, severity: Severity, en: str, zh: str, **fmt: object) -> Advice:
+    """What a rule says: its stable id, its severity and its message in the current language."""
+    return Advice(id=id, severity=severity, message=t(en, zh, **fmt))
