@@ -10,7 +10,7 @@ from __future__ import annotations
 import contextlib
 import locale
 import os
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 
 LANGUAGES = ("en", "zh_CN")
 _current: str | None = None
@@ -70,3 +70,10 @@ def t(en: str, zh: str, **fmt: object) -> str:
     """The text in the current language, formatted with `fmt` if given."""
     text = zh if current_language() == "zh_CN" else en
     return text.format(**fmt) if fmt else text
+
+
+def named(names: Mapping[str, tuple[str, str]], key: str) -> str:
+    """`key`'s name in the current language from a bilingual table {key: (English, 中文)}; a key the table
+    does not name passes through as it is."""
+    pair = names.get(key)
+    return t(*pair) if pair else key

@@ -26,7 +26,7 @@ import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from gpudesk.core.i18n import t
+from gpudesk.core.i18n import named, t
 
 MAX_AMOUNT = 1e12  # CNY: beyond any rental; a typo or an overflow
 BLANKS = frozenset({"", "-", "—", "–", "/", "n/a", "na", "null", "none", "unknown", "未知", "无", "空"})
@@ -148,15 +148,15 @@ def price(text: object, *, unit: str | None = None) -> Amount:
     return a
 
 
+# fmt: off
+# a bilingual name per price unit: data, kept as a compact table
+_UNIT_NAMES = {"hour": ("hour", "小时"), "day": ("day", "天"), "month": ("month", "月"), "year": ("year", "年"),
+               "gb-month": ("GB-month", "GB·月"), "gb": ("GB", "GB")}
+# fmt: on
+
+
 def unit_label(unit: str) -> str:
-    return {
-        "hour": t("hour", "小时"),
-        "day": t("day", "天"),
-        "month": t("month", "月"),
-        "year": t("year", "年"),
-        "gb-month": t("GB-month", "GB·月"),
-        "gb": "GB",
-    }.get(unit, unit)
+    return named(_UNIT_NAMES, unit)
 
 
 def count(text: object, *, low: int = 0, high: int = 10**9) -> int:

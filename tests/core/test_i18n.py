@@ -23,3 +23,18 @@ def test_system_language_resolved_once_until_reset(monkeypatch):
     assert i18n.current_language() == "zh_CN"  # not looked up again for every string
     i18n.set_language(None)  # "follow the system" looks again
     assert i18n.current_language() == "en"
+
+
+def test_named_reads_a_bilingual_table_and_passes_unknown_keys_through():
+    from gpudesk.core.kit.apply import verdict_label
+    from gpudesk.core.parse import unit_label
+
+    table = {"pass": ("passed", "通过")}
+    with i18n.use_language("zh_CN"):
+        assert i18n.named(table, "pass") == "通过"
+        assert unit_label("gb-month") == "GB·月"
+        assert verdict_label("info") == "仅作证据"
+    with i18n.use_language("en"):
+        assert i18n.named(table, "pass") == "passed"
+        assert i18n.named(table, "odd") == "odd"
+        assert unit_label("week") == "week"

@@ -279,3 +279,23 @@ def test_catalogue_figures_and_names_read_as_written(window, qtbot):
     servers = window.catalogue_page().models["servers"]
     names = [servers.index(i, 1).data() for i in range(servers.rowCount())]
     assert not any("class" in n or "host" in n for n in names), names[:5]
+
+
+def test_options_tab_shows_time_and_cost_unscrolled_at_1366x768(window, qtbot):
+    """A purchaser on a 1366×768 laptop compares GPU, count, time and cost without scrolling sideways
+    (they were past the right edge, behind a 420-pixel provider column)."""
+    from gpudesk.ui.models.options_model import COLUMNS
+
+    window.resize(1366, 768)
+    window.show_tab("options")
+    page = window._pages["options"]
+    qtbot.waitUntil(page.isVisible, timeout=2000)
+    header, width = page.table.header(), page.table.viewport().width()
+    assert width < 1000  # the job panel takes its share: the table really is laptop-sized here
+    for key in ("gpu", "gpus", "time", "cost", "margin"):
+        column = COLUMNS.index(key)
+        right = header.sectionViewportPosition(column) + header.sectionSize(column)
+        assert 0 < right <= width, (key, right, width)
+    provider = COLUMNS.index("provider")
+    name = page.model.index(0, provider).data()
+    assert name and page.model.index(0, provider).data(Qt.ToolTipRole) == name  # the full name when it elides

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from gpudesk.core.models import Billing, CostEstimate, Job, ServingEstimate, TaskKind, TimeEstimate
 from gpudesk.core.rules import HOURS_PER_MONTH
@@ -29,24 +30,34 @@ def cost_estimate(
     if time.serving is not None and job.task is TaskKind.INFERENCE:
         return _service(job, time.serving, price, price_per_gpu_month)
     compute, with_margin, monthly = _run_cost(job, time, price, price_per_gpu_month)
-    break_even = cheaper = None
+    cheaper = None
     if price_per_gpu_month is not None:
-        break_even = _break_even(price_per_gpu_month, price)
         if monthly is not None and with_margin is not None:
             cheaper = Billing.MONTHLY if monthly < with_margin else Billing.HOURLY
     elif compute is not None:
         cheaper = Billing.HOURLY
-    return CostEstimate.model_construct(
-        currency=job.currency,
-        price_per_gpu_hour=price,
+    return _estimate(
+        job,
+        price,
+        price_per_gpu_month,
         compute_cost=compute,
         with_trial_margin=with_margin,
         trial_margin=job.trial_margin,
-        price_per_gpu_month=price_per_gpu_month,
         monthly_cost=monthly,
-        break_even_hours=break_even,
         cheaper_billing=cheaper,
         service_cost=_period_cost(time.serving, price, price_per_gpu_month)[0] if time.serving is not None else None,
+    )
+
+
+def _estimate(job: Job, price: float | None, price_month: float | None, **costs: Any) -> CostEstimate:
+    """A CostEstimate of `costs` at these prices: the currency, both prices and the break-even between them
+    are stated the same way for a run and for a service."""
+    return CostEstimate.model_construct(
+        currency=job.currency,
+        price_per_gpu_hour=price,
+        price_per_gpu_month=price_month,
+        break_even_hours=_break_even(price_month, price),
+        **costs,
     )
 
 
@@ -174,15 +185,14 @@ def _service(job: Job, s: ServingEstimate, price: float | None, price_month: flo
         cheaper = Billing.MONTHLY if monthly is not None and monthly < hourly else Billing.HOURLY
     elif monthly is not None:
         cheaper = Billing.MONTHLY
-    return CostEstimate.model_construct(
-        currency=job.currency,
-        price_per_gpu_hour=price,
+    return _estimate(
+        job,
+        price,
+        price_month,
         compute_cost=hourly,
         with_trial_margin=hourly,
         trial_margin=0.0,
-        price_per_gpu_month=price_month,
         monthly_cost=monthly,
-        break_even_hours=_break_even(price_month, price),
         cheaper_billing=cheaper,
         service_cost=best,
         service_only=True,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 
-from gpudesk.core.i18n import LANGUAGES, current_language, t, use_language
+from gpudesk.core.i18n import LANGUAGES, current_language, named, t, use_language
 from gpudesk.core.kit import expect, probe, recalibrate
 from gpudesk.core.kit.compare import measured_vs_planned
 from gpudesk.core.kit.results import load_results
@@ -74,13 +74,15 @@ def rejudge(doc: Doc, e: Doc) -> list[Doc]:
     return out
 
 
+# fmt: off
+# a bilingual name per probe verdict: data, kept as a compact table
+_VERDICTS = {"pass": ("pass", "通过"), "fail": ("fail", "未通过"), "info": ("evidence only", "仅作证据"),
+             "skipped": ("skipped", "跳过")}
+# fmt: on
+
+
 def verdict_label(status: str) -> str:
-    return {
-        "pass": t("pass", "通过"),
-        "fail": t("fail", "未通过"),
-        "info": t("evidence only", "仅作证据"),
-        "skipped": t("skipped", "跳过"),
-    }.get(status, status)
+    return named(_VERDICTS, status)
 
 
 def _text(v: Doc, lang: str) -> str:

@@ -23,19 +23,20 @@ from gpudesk.ui.models.columns import ColumnHeaders
 
 SORT_ROLE = Qt.UserRole
 OPTION_ROLE = Qt.UserRole + 1
+# What a purchaser compares first (GPU, count, time, cost) comes first: at 1366×768 it is in view unscrolled.
 COLUMNS = (
     "rank",
     "gpu",
     "gpus",
+    "time",
+    "cost",
+    "margin",
+    "fits",
+    "memory",
     "provider",
     "region",
     "layout",
     "tier",
-    "fits",
-    "memory",
-    "time",
-    "cost",
-    "margin",
     "price",
     "advice",
 )
@@ -195,6 +196,8 @@ class OptionsModel(ColumnHeaders, QAbstractItemModel):
             return "\n".join(filter(None, [units.gpu_name(o), o.interconnect, o.network]))
         if column == "layout":
             return layout_text(o.layout)
+        if column in ("provider", "region"):  # the column may be narrower than the name
+            return self._display(o, column, None) or None
         if column == "price" and o.cost.price_per_gpu_hour is not None:
             return self._display(o, column, None)
         return self._headers[column][1]

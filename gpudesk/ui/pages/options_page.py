@@ -12,9 +12,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gpudesk.ui.models.options_model import OPTION_ROLE, SORT_ROLE, OptionsModel
+from gpudesk.ui.models.options_model import COLUMNS, OPTION_ROLE, SORT_ROLE, OptionsModel
 from gpudesk.ui.widgets.tables import filter_field, row_view, sort_proxy
 from gpudesk.ui.widgets.page import Retranslated, hint_label, labelled, page_layout
+
+# the widest a column is sized to at first (pixels): names that run longer elide, their tooltip has them whole
+_WIDEST = {"gpu": 300, "provider": 240, "region": 160}
 
 
 class OptionsPage(Retranslated, QWidget):
@@ -94,7 +97,10 @@ class OptionsPage(Retranslated, QWidget):
         for column in range(self.model.columnCount() - 1):
             before = header.sectionSize(column)
             self.table.resizeColumnToContents(column)
-            header.resizeSection(column, min(max(before if self._user_sized else 0, header.sectionSize(column)), 420))
+            widest = _WIDEST.get(COLUMNS[column], 420)  # long names elide (full text in the tooltip)
+            header.resizeSection(
+                column, min(max(before if self._user_sized else 0, header.sectionSize(column)), widest)
+            )
         self._user_sized = True
         self._sized = True
 
