@@ -71,20 +71,16 @@ class RiskBullets(ReportContext):
         if sel is None:
             return []
         out: list[tuple[Style, str]] = []
-        head = t("Selected quote {q} ({p}): ", "选定报价 {q}（{p}）：", q=sel.quote.id, p=sel.provider_name)
+        quote = {"q": sel.quote.id, "p": sel.provider_name}  # named by every risk of the quote
+        head = t("Selected quote {q} ({p}): ", "选定报价 {q}（{p}）：", **quote)
         if "expired" in sel.flags:
-            out.append(
-                (
-                    "critical",
-                    t(
-                        "The selected quote {q} of {p} expired on {d}: ask for a current quote before approval.",
-                        "所选报价 {q}（{p}）已于 {d} 过期：审批前请重新询价。",
-                        q=sel.quote.id,
-                        p=sel.provider_name,
-                        d=sel.quote.valid_until,
-                    ),
-                )
+            expired = t(
+                "The selected quote {q} of {p} expired on {d}: ask for a current quote before approval.",
+                "所选报价 {q}（{p}）已于 {d} 过期：审批前请重新询价。",
+                **quote,
+                d=sel.quote.valid_until,
             )
+            out.append(("critical", expired))
         if self.budget.unstated:
             out.append(
                 (
