@@ -7,7 +7,8 @@ from __future__ import annotations
 import pyqtgraph as pg
 
 from gpudesk.ui.charts.style import _add, _bar, _begin, _brush, _empty, _finish, _hover_points, _num, _pen
-from gpudesk.ui.charts.style import _set_range, _set_ticks, _two_line_ticks
+from gpudesk.ui.charts.style import _set_range, _set_ticks
+from gpudesk.ui.charts.ticks import _two_line_ticks
 from gpudesk.core import units
 from gpudesk.ui.i18n import translator
 
