@@ -182,3 +182,30 @@ def test_the_configuration_column_reads_as_the_pdf(window, qtbot, monkeypatch):
     assert _add(page, monkeypatch, "jianmi", "a100-sxm-80gb", 8, "8.5")
     text = page.table.model().index(0, COLUMNS.index("configuration")).data()
     assert text.startswith("1 个节点 × 8 张 NVIDIA A100 80GB SXM"), text
+
+
+def test_editing_a_quote_shows_every_written_figure_and_reads_it_back(window, qtbot):
+    """The edit dialog opens with the quote as written (texts, figures, rates) and, accepted unchanged,
+    gives the same fields back: nothing is dropped or turned into zero on the way."""
+    from gpudesk.core.plan.quotes import make_quote
+    from gpudesk.ui.widgets.quote_dialog import QuoteDialog
+
+    q = make_quote(dict(
+        id="q1", provider="aliyun", gpu="a100-sxm-80gb", gpus_per_node=8, nodes=2,
+        rates=[{"billing": "hourly", "per": "gpu", "price": 9.8}],
+        reference="ALY-2026-7", contact="Li 138", region="华东 2（上海）", cpu="2× Xeon 8369B", network="RoCE 200G",
+        host_ram_gb=1024, nvme_gb=7680, min_hours=24, setup_fee=500, storage_per_gb_month=0.35,
+        storage_included_gb=500, egress_per_gb=0.8, bandwidth_per_month=1200, public_ips=2, ip_per_month=20,
+    ))  # fmt: skip
+    dialog = QuoteDialog(window.catalog, q)
+    qtbot.addWidget(dialog)
+    assert dialog.inputs["reference"].text() == "ALY-2026-7" and dialog.inputs["network"].text() == "RoCE 200G"
+    assert dialog.inputs["storage_per_gb_month"].text() == "0.35" and dialog.inputs["public_ips"].text() == "2"
+    assert dialog.inputs["vat_rate"].text() == "" and dialog.inputs["vat_rate"].placeholderText() == "unknown"
+    dialog._accept()
+    got = dialog.data
+    for key in ("reference", "contact", "region", "cpu", "network", "host_ram_gb", "nvme_gb", "min_hours",
+                "setup_fee", "storage_per_gb_month", "storage_included_gb", "egress_per_gb", "bandwidth_per_month",
+                "public_ips", "ip_per_month"):  # fmt: skip
+        assert got[key] == getattr(q, key), key
+    assert got["rates"] == [{"billing": "hourly", "per": "gpu", "price": 9.8}] and got["nodes"] == 2

@@ -11,19 +11,8 @@ from PySide6.QtCore import Qt
 from gpudesk.core import units
 from gpudesk.core.report.chart_data import CostChartData
 from gpudesk.core.report.service_chart import ServiceChartData, ServicePoint
-from gpudesk.ui.charts.style import (
-    _add_line,
-    _begin,
-    _bounds,
-    _empty,
-    _finish,
-    _gpu_series,
-    _line,
-    _num,
-    _pen,
-    _set_range,
-    _set_ticks,
-)
+from gpudesk.ui.charts.style import _add_line, _begin, _bounds, _empty, _finish
+from gpudesk.ui.charts.style import _gpu_series, _line, _num, _pen, _set_range, _set_ticks
 from gpudesk.ui.charts.ticks import _gpu_ticks, _log10, _log_ticks
 from gpudesk.ui.i18n import translator
 

@@ -37,6 +37,14 @@ from gpudesk.ui.widgets.page import error_label, field_row, grow_form
 NEW_PROVIDER = "__new__"
 FORMS = ("hourly", "daily", "monthly", "yearly", "spot")
 _UNITS = {"hourly": "hour", "daily": "day", "monthly": "month", "yearly": "year", "spot": "hour"}
+# fields named as the Quote's own: texts, and figures shown as written
+_TEXTS = ("reference", "contact", "region", "cpu", "network")
+_FIGURES = (
+    "host_ram_gb", "nvme_gb", "min_hours", "setup_fee", "storage_per_gb_month", "storage_included_gb",
+    "egress_per_gb", "bandwidth_per_month", "public_ips", "ip_per_month",
+)  # fmt: skip
+# the figures a quote may leave out: an empty field reads "unknown", never zero
+_EMPTY_IS_UNKNOWN = (*_FIGURES, "vat_rate", "subsidy_rate", "subsidy_cap")
 
 
 class _Date(QWidget):
@@ -84,6 +92,7 @@ class QuoteDialog(QDialog):
 
     def _field(self, form: QFormLayout, key: str, widget: QWidget) -> QWidget:
         self.labels[key], self.errors[key] = field_row(form, key, widget, span=False)
+        self.inputs[key] = widget
         return widget
 
     def _lines(self, form: QFormLayout, *keys: str) -> list[QLineEdit]:
@@ -97,6 +106,7 @@ class QuoteDialog(QDialog):
 
     def _setup_ui(self) -> None:
         self.labels: dict[str, QLabel] = {}
+        self.inputs: dict[str, QWidget] = {}
         outer = QVBoxLayout(self)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
@@ -257,22 +267,8 @@ class QuoteDialog(QDialog):
             self.granularity_combo.setItemText(i, names[self.granularity_combo.itemData(i)])
         for i, text in enumerate((self.tr("not stated"), self.tr("prices include VAT"), self.tr("prices exclude VAT"))):
             self.vat_combo.setItemText(i, text)
-        for edit in (
-            self.min_hours_edit,
-            self.setup_fee_edit,
-            self.storage_edit,
-            self.storage_free_edit,
-            self.egress_edit,
-            self.bandwidth_edit,
-            self.ips_edit,
-            self.ip_price_edit,
-            self.vat_rate_edit,
-            self.subsidy_rate_edit,
-            self.subsidy_cap_edit,
-            self.ram_edit,
-            self.nvme_edit,
-        ):
-            edit.setPlaceholderText(self.tr("unknown"))
+        for key in _EMPTY_IS_UNKNOWN:
+            self.inputs[key].setPlaceholderText(self.tr("unknown"))
 
     # --- catalogue lists --------------------------------------------------------------------
 
@@ -328,29 +324,13 @@ class QuoteDialog(QDialog):
         self.gpu_combo.setCurrentIndex(max(self.gpu_combo.findData(q.gpu), 0))
         self.gpn_spin.setValue(q.gpus_per_node)
         self.nodes_spin.setValue(q.nodes)
-        for edit, value in (
-            (self.reference_edit, q.reference),
-            (self.contact_edit, q.contact),
-            (self.region_edit, q.region),
-            (self.cpu_edit, q.cpu),
-            (self.network_edit, q.network),
-        ):
-            edit.setText(value or "")
+        for key in _TEXTS:
+            self.inputs[key].setText(getattr(q, key) or "")
         self.date_edit.set_value(q.date)
         self.valid_edit.set_value(q.valid_until)
-        for edit, value in (
-            (self.ram_edit, q.host_ram_gb),
-            (self.nvme_edit, q.nvme_gb),
-            (self.min_hours_edit, q.min_hours),
-            (self.setup_fee_edit, q.setup_fee),
-            (self.storage_edit, q.storage_per_gb_month),
-            (self.storage_free_edit, q.storage_included_gb),
-            (self.egress_edit, q.egress_per_gb),
-            (self.bandwidth_edit, q.bandwidth_per_month),
-            (self.ips_edit, q.public_ips),
-            (self.ip_price_edit, q.ip_per_month),
-        ):
-            edit.setText("" if value is None else f"{value:g}")
+        for key in _FIGURES:
+            value = getattr(q, key)
+            self.inputs[key].setText("" if value is None else f"{value:g}")
         for rate in q.rates:
             self.price_edits[rate.billing].setText(f"{rate.price:g}")
             self.per_combos[rate.billing].setCurrentIndex(self.per_combos[rate.billing].findData(rate.per))
