@@ -145,6 +145,23 @@ def test_every_feasible_option_in_reference_order(catalogs):
     assert [o.rank for o in new.feasible] == list(range(1, len(old) + 1))
 
 
+@pytest.mark.parametrize("name", ["7b-lora", "13b-full", "7b-full-per-token"])
+@pytest.mark.parametrize("objective", ["cheapest", "fastest"])
+def test_ranks_counted_per_group_are_places_in_the_full_ranking(catalogs, name, objective):
+    """The alternatives (the best option of each GPU type, the quicker one) are ranked without sorting every
+    entry: a bisection per group of offers, or a sort of the group where the key does not follow the cost
+    (per-token costs, cheapest). Each rank is the option's place among all feasible options."""
+    cat = catalogs["sheet-1000"]
+    spec = JOBS[name]
+    job = Job(model=cat.model(spec["model"]), task=spec["task"], tokens=spec["tokens"])
+    c = Constraints(max_gpus=16, objective=objective)
+    counted = [(o.gpu, o.gpus, o.offer, o.rank) for o in rec.recommend(job, c, cat).compared()]
+    place = {(o.gpu, o.gpus, o.offer): o.rank for o in rec.recommend(job, c, cat).feasible}
+    assert len({g for g, *_ in counted}) >= 4
+    assert [r for *_, r in counted] == [place[(g, n, offer)] for g, n, offer, _ in counted]
+    assert any(r > 100 for *_, r in counted)  # ranks well past the top 20: the counting is what is tested
+
+
 # --- the pricing arithmetic --------------------------------------------------------------------
 
 prices = st.one_of(st.none(), st.floats(0, 100, allow_nan=False))

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from gpudesk.core import units
-from gpudesk.core.models import Constraints, CostEstimate, Job, Option, TimeEstimate
+from gpudesk.core.models import Constraints, CostEstimate, Job, Objective, Option, TimeEstimate
 from gpudesk.core.rules import pareto_front
 from gpudesk.core.search import advice as advice_rules
 from gpudesk.core.search.layout_search import Engine, Found, LayoutSearch
@@ -50,8 +50,15 @@ class SearchAnswer:
         # a group is in rank order: the top N of the answer are among the first N of each group
         firsts = [g.first(c.top) for g in groups]
         self.candidates = [e for f in firsts for e in f]
-        key = rank_key(c.objective, self.candidates, job.tokens is not None or not job.task.trains)
+        sized = job.tokens is not None or not job.task.trains
+        key = rank_key(c.objective, self.candidates, sized)
         self.sort_key: Callable[[Entry], tuple[SortKey, int]] = lambda e: (key(e), e.order)
+        # Inside a group only the cost (and the catalogue order) differs, and the key rises with it, except
+        # where near-equal costs per token fall back to the hourly rate (no job size, cheapest objective):
+        # then a group's keys are sorted, else they are bisected in place (`ranks`).
+        self.keys_follow_cost = sized or c.objective in (Objective.FASTEST, Objective.BUDGET)
+        self._best_per_gpu: list[Option] | None = None
+        self._quicker: tuple[Option | None] | None = None
         self.builder = OptionBuilder(job, engine, search)
         self.built: dict[int, Option] = {}  # entry order -> option (rank set when ranked)
         self._sorted: list[Entry] | None = None
@@ -139,7 +146,12 @@ class SearchAnswer:
 
     def quicker(self) -> Option | None:
         """The fastest offer-and-count costing at most SIMPLER_BAND more than the first option that finishes
-        in at most QUICKER_SHARE of its time, or None (only with a job size: hours to compare)."""
+        in at most QUICKER_SHARE of its time, or None (only with a job size: hours to compare). Found once."""
+        if self._quicker is None:
+            self._quicker = (self._find_quicker(),)
+        return self._quicker[0]
+
+    def _find_quicker(self) -> Option | None:
         top = self.top(1)
         if not top or not self.job.task.trains or self.job.tokens is None:
             return None
@@ -160,6 +172,12 @@ class SearchAnswer:
         return self.option(e, self.ranks([e])[0])  # counted per group, the stop hook asked (no sort of all)
 
     def best_per_gpu(self) -> list[Option]:
+        """The best-ranked option of every GPU type, in rank order (found once)."""
+        if self._best_per_gpu is None:
+            self._best_per_gpu = self._find_best_per_gpu()
+        return list(self._best_per_gpu)
+
+    def _find_best_per_gpu(self) -> list[Option]:
         best: dict[str, tuple[tuple[SortKey, int], Entry]] = {}
         for e in self.firsts:
             gid = self.runs[e.run].shape.platform.gpu.id
@@ -172,19 +190,26 @@ class SearchAnswer:
 
     def ranks(self, entries: list[Entry]) -> list[int]:
         """The rank of each entry among all of them (1 + how many rank before it), counted group by group
-        instead of sorting every entry (tens of thousands at 10,000 offers): a group's keys come in rank
-        order, so sorting them is one linear pass and a bisection counts those before each entry. The
-        stop hook is asked per group: a newer edit or a closing window stops this within milliseconds."""
+        instead of sorting every entry (tens of thousands at 10,000 offers): a group's offers come in cost
+        order and its keys rise with the cost (`keys_follow_cost`), so a bisection over the group's
+        positions counts those before each entry, building the keys of a few of them only; otherwise the
+        group's keys are sorted (nearly sorted already: one linear pass). The stop hook is asked per group:
+        a newer edit or a closing window stops this within milliseconds."""
         if self._sorted is not None:
             at = {e.order: i for i, e in enumerate(self._sorted)}
             return [at[e.order] + 1 for e in entries]
         keys = [self.sort_key(e) for e in entries]
         before = [0] * len(keys)
+        sort_key = self.sort_key
         for g in self.groups:
             self.search.check()
-            group_keys = sorted(self.sort_key(e) for e in g.all())
-            for j, k in enumerate(keys):
-                before[j] += bisect.bisect_left(group_keys, k)
+            if self.keys_follow_cost:
+                for j, k in enumerate(keys):
+                    before[j] += g.count_before(k, sort_key)
+            else:
+                group_keys = sorted(sort_key(e) for e in g.all())
+                for j, k in enumerate(keys):
+                    before[j] += bisect.bisect_left(group_keys, k)
         return [b + 1 for b in before]
 
 

@@ -43,8 +43,10 @@ def evaluate(
     if layout is not None and job.task.trains:
         job = rebatched(job, layout.recompute, layout.micro_batch)
     gpu = catalog.gpu(gpu_id)
+    only = None  # the offers looked at: the named one alone, else every offer of the GPU (the filters')
     if offer_id is not None:
         offer = catalog.offer(offer_id)
+        only = [offer]
         if offer.gpu != gpu.id:
             raise GpudeskError(
                 t(
@@ -64,14 +66,14 @@ def evaluate(
     problem = search.framework_problem(gpus)
     if problem is not None:  # e.g. Unsloth on 2 GPUs: say so rather than lay it out anyway
         raise GpudeskError(problem)
-    plats = [p for p in rentable_platforms(job, scoped, catalog, search.rejected) if p.gpu.id == gpu.id]
+    plats = [p for p in rentable_platforms(job, scoped, catalog, search.rejected, only) if p.gpu.id == gpu.id]
     if offer_id is not None:
         plats = [p for p in plats if p.offer is not None and p.offer.id == offer_id]
     if not plats:  # filtered out (provider/region): fall back to the GPU unpriced
         anywhere = Constraints(gpu_allow=[gpu.id], max_gpus=max(gpus, search_max_gpus(Constraints())))
         plats = [
             p
-            for p in rentable_platforms(job, anywhere, catalog, {})
+            for p in rentable_platforms(job, anywhere, catalog, {}, only)
             if p.gpu.id == gpu.id and (offer_id is None or getattr(p.offer, "id", None) == offer_id)
         ]
     usable = [p for p in plats if split_count(gpus, p) is not None]

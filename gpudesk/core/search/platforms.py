@@ -4,7 +4,7 @@ user names it) with its node type, links and the GPU counts searched on it."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -80,9 +80,11 @@ def rentable_shapes(
     catalog: Catalogue,
     rejected: dict[str, int],
     check: Callable[[], None] | None = None,
+    offers: Sequence[Any] | None = None,
 ) -> list[Shape]:
     """The platforms the constraints allow, grouped by shape (in the order of their first offer);
-    `check` (the search's cancellation check) is called every few thousand offers."""
+    `check` (the search's cancellation check) is called every few thousand offers; `offers`: only these
+    of the catalogue's offers (one configuration evaluated on its own offer)."""
     gpus = {g.id: g for g in catalog.gpus()}
     servers = {s.id: s for s in catalog.servers()}
     allow, exclude = set(constraints.gpu_allow), set(constraints.gpu_exclude)
@@ -97,7 +99,7 @@ def rentable_shapes(
     offered: set[str] = set()
     position = 0
     gpu_filtered = provider_filtered = 0
-    for i, offer in enumerate(catalog.offers()):
+    for i, offer in enumerate(catalog.offers() if offers is None else offers):
         if check is not None and not i % 2048:
             check()
         offered.add(offer.gpu)
@@ -143,12 +145,17 @@ def rentable_shapes(
 
 
 def rentable_platforms(
-    job: Job, constraints: Constraints, catalog: Catalogue, rejected: dict[str, int]
+    job: Job,
+    constraints: Constraints,
+    catalog: Catalogue,
+    rejected: dict[str, int],
+    offers: Sequence[Any] | None = None,
 ) -> list[Platform]:
-    """One platform per offer the constraints allow (and per GPU nobody offers, when named), in catalogue order."""
+    """One platform per offer the constraints allow (and per GPU nobody offers, when named), in catalogue
+    order; `offers`: only these of the catalogue's."""
     plats = [
         (pos, shape.platform_for(offer, m))
-        for shape in rentable_shapes(job, constraints, catalog, rejected)
+        for shape in rentable_shapes(job, constraints, catalog, rejected, offers=offers)
         for pos, offer, m in shape.offers
     ]
     return [p for _, p in sorted(plats, key=lambda x: x[0])]

@@ -8,15 +8,19 @@ count, layout, provider, region and prices) are kept once, and the accounting pe
 
 from __future__ import annotations
 
+import bisect
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from gpudesk.core.models import Billing, Constraints, Job, TimeEstimate
 from gpudesk.core.rules import HOURS_PER_MONTH
 from gpudesk.core.search.layout_search import Engine, LayoutSearch
 from gpudesk.core.search.platforms import gpu_counts
 from gpudesk.core.search.shape_search import ShapeRun
+
+K = TypeVar("K", bound=tuple[Any, ...])
 
 MIN_RENTAL_HOURS = 1.0  # hourly rentals bill at least the first hour: a shorter run pays for more than it uses
 _STEPS_PER_OFFER = 64  # > the GPU counts of any shape (5 in a node + 17 node counts): orders (offer, count)
@@ -158,6 +162,11 @@ class Group:
 
     def all(self) -> list[Entry]:
         return self.first(len(self.rows))
+
+    def count_before(self, key: K, key_of: Callable[[Entry], K]) -> int:
+        """How many of the group's offers rank before `key`, for a `key_of` that rises with the cost (and
+        the catalogue order): a bisection over the group's places, a few entries made."""
+        return bisect.bisect_left(range(len(self.rows)), key, key=lambda i: key_of(self.entry(i)))
 
 
 @dataclass
