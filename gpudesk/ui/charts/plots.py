@@ -36,6 +36,7 @@ from gpudesk.ui.charts.style import (
     _num,
     _pen,
     _sample,
+    _stack_segment,
     _set_range,
     _set_ticks,
     _star,
@@ -72,18 +73,7 @@ def build_memory_plot(plot_item: pg.PlotItem, data: MemoryChartData) -> None:
         if not any(heights):
             continue
         entries.append((_bar(COMPONENT_COLOURS.get(name, "#888a85")), label(name)))
-        _add(
-            plot_item,
-            name,
-            pg.BarGraphItem,
-            x=xs,
-            y0=list(bottoms),
-            height=heights,
-            width=0.55,
-            brush=_brush(COMPONENT_COLOURS.get(name, "#888a85")),
-            pen=_pen("w", width=0.5),
-            name=label(name),
-        )
+        _stack_segment(plot_item, name, xs, bottoms, heights, 0.55, COMPONENT_COLOURS.get(name, "#888a85"), label(name))
         for i, h in enumerate(heights):
             if h > 0:
                 hover_x.append(i)

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pyqtgraph as pg
 
-from gpudesk.ui.charts.style import _add, _bar, _begin, _brush, _empty, _finish, _hover_points, _num, _pen
-from gpudesk.ui.charts.style import _set_range, _set_ticks
+from gpudesk.ui.charts.style import _bar, _begin, _empty, _finish, _hover_points, _num
+from gpudesk.ui.charts.style import _set_range, _set_ticks, _stack_segment
 from gpudesk.ui.charts.ticks import _two_line_ticks
 from gpudesk.core import units
 from gpudesk.ui.i18n import translator
@@ -48,17 +48,7 @@ def build_quotes_plot(plot_item: pg.PlotItem, data) -> None:
         negative = item == "subsidy"
         base = bottoms if negative else tops
         colour = ITEM_COLOURS.get(item, "#555753")
-        _add(
-            plot_item,
-            item,
-            pg.BarGraphItem,
-            x=xs,
-            y0=list(base),
-            height=heights,
-            width=0.6,
-            brush=_brush(colour),
-            pen=_pen("w", width=0.5),
-        )
+        _stack_segment(plot_item, item, xs, base, heights, 0.6, colour)
         name = item_label(item)
         entries.append((_bar(colour), name[:1].upper() + name[1:]))
         for i, h in enumerate(heights):

@@ -433,6 +433,25 @@ def _gpu_series(plot_item: pg.PlotItem, by_gpu: dict, key: str, x, y, tip, star_
     return entries + star
 
 
+def _stack_segment(
+    plot_item: pg.PlotItem, key: str, xs, y0, heights, width: float, colour: str, name: str | None = None
+):
+    """One layer of a stacked bar chart: the bars of `heights` on `y0`, filled with `colour`, edged in white."""
+    named = {} if name is None else {"name": name}
+    return _add(
+        plot_item,
+        key,
+        pg.BarGraphItem,
+        x=xs,
+        y0=list(y0),
+        height=heights,
+        width=width,
+        brush=_brush(colour),
+        pen=_pen("w", width=0.5),
+        **named,
+    )
+
+
 def _add_line(plot_item: pg.PlotItem, key: str, pos: float, pen, text: str, label_opts: dict) -> None:
     """A vertical marker with its label, moved in place on later redraws."""
     key = (key, None)
