@@ -11,6 +11,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 
 from gpudesk.core.i18n import current_language
+from gpudesk.report import palette
 
 
 class Measure(Protocol):
@@ -28,14 +29,9 @@ def _colours(hexes: dict[str, str]) -> dict[str, QColor]:
     return {name: QColor(c) for name, c in hexes.items()}
 
 
-# fmt: off
-# The app's chart colours (gpudesk.ui.charts), so the printed charts look like the screen's. Palettes are data:
-# one colour per memory component or cost item, kept as compact tables.
-COMPONENT_COLOURS = _colours({"weights": "#3465a4", "gradients": "#73d216", "optimizer_states": "#f57900",
-                              "activations": "#75507b", "kv_cache": "#c17d11", "overhead": "#888a85"})
-QUOTE_COLOURS = _colours({"compute": "#3465a4", "storage": "#73d216", "network": "#75507b", "fees": "#c17d11",
-                          "tax": "#888a85", "subsidy": "#f57900"})
-# fmt: on
+# the app's chart colours (report/palette.py, shared with gpudesk.ui.charts): the printed charts look like the screen's
+COMPONENT_COLOURS = _colours(palette.COMPONENTS)
+QUOTE_COLOURS = _colours(palette.QUOTE_ITEMS)
 CAPACITY = QColor("#cc0000")
 HEADROOM = QColor(204, 0, 0, 40)
 FRONT = QColor("#cc0000")

@@ -263,6 +263,11 @@ def test_chart_colours_match_the_app():
 
     for name, colour in ui_charts.COMPONENT_COLOURS.items():
         assert style.COMPONENT_COLOURS[name] == QColor(colour), name
+    from gpudesk.ui.charts.quotes_plot import ITEM_COLOURS
+
+    assert set(ITEM_COLOURS) == set(style.QUOTE_COLOURS)  # a quote's cost items: the printed bars differed in two
+    for name, colour in ITEM_COLOURS.items():
+        assert style.QUOTE_COLOURS[name] == QColor(colour), name
 
 
 def test_plan_without_a_choice_still_prints(tmp_path):

@@ -45,6 +45,7 @@ from gpudesk.ui.charts.style import (
 from gpudesk.core import units
 from gpudesk.ui.charts.service_plots import _service, service_titles
 from gpudesk.ui.charts.ticks import _gpu_ticks, _log10, _log_ticks, _two_line_ticks
+from gpudesk.report import palette
 from gpudesk.ui.i18n import translator
 
 _tr = translator("Charts")
@@ -72,8 +73,10 @@ def build_memory_plot(plot_item: pg.PlotItem, data: MemoryChartData) -> None:
         heights = [bar.components_gib.get(name, 0.0) for bar in data.bars]
         if not any(heights):
             continue
-        entries.append((_bar(COMPONENT_COLOURS.get(name, "#888a85")), label(name)))
-        _stack_segment(plot_item, name, xs, bottoms, heights, 0.55, COMPONENT_COLOURS.get(name, "#888a85"), label(name))
+        entries.append((_bar(COMPONENT_COLOURS.get(name, palette.OTHER)), label(name)))
+        _stack_segment(
+            plot_item, name, xs, bottoms, heights, 0.55, COMPONENT_COLOURS.get(name, palette.OTHER), label(name)
+        )
         for i, h in enumerate(heights):
             if h > 0:
                 hover_x.append(i)

@@ -10,16 +10,10 @@ from gpudesk.ui.charts.style import _bar, _begin, _empty, _finish, _hover_points
 from gpudesk.ui.charts.style import _set_range, _set_ticks, _stack_segment
 from gpudesk.ui.charts.ticks import _two_line_ticks
 from gpudesk.core import units
+from gpudesk.report import palette
 from gpudesk.ui.i18n import translator
 
-ITEM_COLOURS = {
-    "compute": "#3465a4",
-    "storage": "#73d216",
-    "network": "#06989a",
-    "fees": "#c17d11",
-    "tax": "#888a85",
-    "subsidy": "#cc0000",
-}
+ITEM_COLOURS = palette.QUOTE_ITEMS  # one table with the printed chart
 
 _tr = translator("Charts")
 
@@ -47,7 +41,7 @@ def build_quotes_plot(plot_item: pg.PlotItem, data) -> None:
             continue
         negative = item == "subsidy"
         base = bottoms if negative else tops
-        colour = ITEM_COLOURS.get(item, "#555753")
+        colour = ITEM_COLOURS.get(item, palette.OTHER)
         _stack_segment(plot_item, item, xs, base, heights, 0.6, colour)
         name = item_label(item)
         entries.append((_bar(colour), name[:1].upper() + name[1:]))

@@ -13,32 +13,15 @@ import math
 import pyqtgraph as pg
 from PySide6.QtCore import QLocale, Qt
 from PySide6.QtGui import QColor
+from gpudesk.report import palette
 from gpudesk.ui.i18n import translator
 
 pg.setConfigOptions(antialias=True, background="w", foreground="#202020")
 
 KINDS = ("memory", "cost", "days", "pareto", "billing")
 
-COMPONENT_COLOURS = {
-    "weights": "#3465a4",
-    "gradients": "#73d216",
-    "optimizer_states": "#f57900",
-    "activations": "#75507b",
-    "kv_cache": "#c17d11",
-    "overhead": "#888a85",
-}
-SERIES_COLOURS = [
-    "#3465a4",
-    "#cc0000",
-    "#4e9a06",
-    "#f57900",
-    "#75507b",
-    "#06989a",
-    "#c4a000",
-    "#5c3566",
-    "#204a87",
-    "#a40000",
-]
+COMPONENT_COLOURS = palette.COMPONENTS  # one table with the printed charts
+SERIES_COLOURS = palette.SERIES
 
 _tr = translator("Charts")
 
