@@ -11,7 +11,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 
 from gpudesk.core.i18n import current_language
-from gpudesk.report import palette
+from gpudesk.core.report import palette
 
 
 class Measure(Protocol):
@@ -29,7 +29,7 @@ def _colours(hexes: dict[str, str]) -> dict[str, QColor]:
     return {name: QColor(c) for name, c in hexes.items()}
 
 
-# the app's chart colours (report/palette.py, shared with gpudesk.ui.charts): the printed charts look like the screen's
+# the app's chart colours (core/report/palette.py, shared with gpudesk.ui.charts): the printed charts look like the screen's
 COMPONENT_COLOURS = _colours(palette.COMPONENTS)
 QUOTE_COLOURS = _colours(palette.QUOTE_ITEMS)
 CAPACITY = QColor("#cc0000")

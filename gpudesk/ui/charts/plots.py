@@ -45,7 +45,7 @@ from gpudesk.ui.charts.style import (
 from gpudesk.core import units
 from gpudesk.ui.charts.service_plots import _service, service_titles
 from gpudesk.ui.charts.ticks import _gpu_ticks, _log10, _log_ticks, _two_line_ticks
-from gpudesk.report import palette
+from gpudesk.core.report import palette
 from gpudesk.ui.i18n import translator
 
 _tr = translator("Charts")

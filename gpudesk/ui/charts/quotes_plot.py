@@ -10,7 +10,7 @@ from gpudesk.ui.charts.style import _bar, _begin, _empty, _finish, _hover_points
 from gpudesk.ui.charts.style import _set_range, _set_ticks, _stack_segment
 from gpudesk.ui.charts.ticks import _two_line_ticks
 from gpudesk.core import units
-from gpudesk.report import palette
+from gpudesk.core.report import palette
 from gpudesk.ui.i18n import translator
 
 ITEM_COLOURS = palette.QUOTE_ITEMS  # one table with the printed chart

@@ -13,7 +13,7 @@ import math
 import pyqtgraph as pg
 from PySide6.QtCore import QLocale, Qt
 from PySide6.QtGui import QColor
-from gpudesk.report import palette
+from gpudesk.core.report import palette
 from gpudesk.ui.i18n import translator
 
 pg.setConfigOptions(antialias=True, background="w", foreground="#202020")

@@ -1,5 +1,6 @@
-"""The charts' colours, one table for the window's charts (gpudesk.ui.charts) and the printed ones
-(gpudesk.report.style): a series has the same colour on screen and on paper. Plain hex strings, no Qt."""
+"""The charts' colours, beside the chart data that names the series: one table for the window's charts
+(gpudesk.ui.charts) and the printed ones (gpudesk.report.style), so a series has the same colour on screen
+and on paper. Plain hex strings, no Qt (the window imports this before its first paint)."""
 
 from __future__ import annotations
 
