@@ -90,29 +90,14 @@ class ChecklistModel(RowsTable):
 
     # --- recording ----------------------------------------------------------------------------
 
-    def set_status(
-        self,
-        row: int,
-        status: str,
-        *,
-        note: str | None = None,
-        reason: str | None = None,
-        evidence: str | None = None,
-        who: str | None = None,
-    ) -> None:
-        """Record a result; raises GpudeskError (waiver without reason, item not applicable)."""
+    def set_status(self, row: int, status: str, *, who: str | None = None, **texts: str | None) -> None:
+        """Record a result for the item in `row`: core's `set_status` with its texts (note, evidence, reason)
+        by name, and `who` the model's user unless given; raises GpudeskError (waiver without reason, item not
+        applicable)."""
         if self._plan is None or not 0 <= row < len(self._rows):
             raise GpudeskError("no checklist item selected")
         item_id = self._rows[row].id
-        set_status(
-            self._plan,
-            item_id,
-            status,
-            note=note,
-            who=who if who is not None else self.user,
-            evidence=evidence,
-            reason=reason,
-        )
+        set_status(self._plan, item_id, status, who=who if who is not None else self.user, **texts)
         self._reload_row(row)
         self.edited.emit(item_id)
 

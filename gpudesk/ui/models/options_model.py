@@ -46,31 +46,6 @@ _TOP = (1 << 31) - 1  # internal id of top-level rows (a child's is its group's 
 _tr = translator("OptionsModel")
 
 
-def header_texts() -> dict[str, tuple[str, str]]:
-    """Column key -> (header, tooltip)."""
-    return {
-        "rank": (_tr("Rank"), _tr("Place in the recommender's ranking for the objective")),
-        "gpu": (_tr("GPU"), _tr("GPU model; the other counts of the same GPU are folded under its best row")),
-        "gpus": (_tr("GPUs"), _tr("GPUs in all (nodes × GPUs per node when more than one node)")),
-        "provider": (_tr("Provider"), _tr("Whose offer prices this configuration")),
-        "region": (_tr("Region"), _tr("Where the offer's data centre is")),
-        "layout": (
-            _tr("Layout"),
-            _tr(
-                "How the job is split: tensor (TP), pipeline (PP) and data (DP) parallel, ZeRO stage, offload, recomputation, micro-batch"
-            ),
-        ),
-        "tier": (_tr("Tier"), _tr("The guide's class of setup: entry, advanced, flagship or multi-node")),
-        "fits": (_tr("Fits"), _tr("Whether the job fits in each GPU's usable memory")),
-        "memory": (_tr("Memory per GPU"), _tr("Memory each GPU needs, in GiB (2³⁰ bytes)")),
-        "time": (_tr("Time"), _tr("Wall-clock time of the run, without the trial margin")),
-        "cost": (_tr("Cost"), _tr("Rental for the run at the offer's price")),
-        "margin": (_tr("With trial margin"), _tr("Cost with the margin for trial and error (tuning, re-runs)")),
-        "price": (_tr("Price"), _tr("The offer's price per GPU-hour, its kind and date")),
-        "advice": (_tr("Advice"), _tr("Warnings for this configuration; hover the icon to read them")),
-    }
-
-
 class OptionsModel(ColumnHeaders, QAbstractItemModel):
     COLUMNS = COLUMNS
 
@@ -82,7 +57,26 @@ class OptionsModel(ColumnHeaders, QAbstractItemModel):
         self._load_headers()
 
     def header_texts(self) -> dict[str, tuple[str, str | None]]:
-        return dict(header_texts())
+        """Column key -> (header, tooltip)."""
+        # fmt: off
+        # data: one column a row (header, tooltip), as the table reads
+        return {
+            "rank": (_tr("Rank"), _tr("Place in the recommender's ranking for the objective")),
+            "gpu": (_tr("GPU"), _tr("GPU model; the other counts of the same GPU are folded under its best row")),
+            "gpus": (_tr("GPUs"), _tr("GPUs in all (nodes × GPUs per node when more than one node)")),
+            "provider": (_tr("Provider"), _tr("Whose offer prices this configuration")),
+            "region": (_tr("Region"), _tr("Where the offer's data centre is")),
+            "layout": (_tr("Layout"), _tr("How the job is split: tensor (TP), pipeline (PP) and data (DP) parallel, ZeRO stage, offload, recomputation, micro-batch")),
+            "tier": (_tr("Tier"), _tr("The guide's class of setup: entry, advanced, flagship or multi-node")),
+            "fits": (_tr("Fits"), _tr("Whether the job fits in each GPU's usable memory")),
+            "memory": (_tr("Memory per GPU"), _tr("Memory each GPU needs, in GiB (2³⁰ bytes)")),
+            "time": (_tr("Time"), _tr("Wall-clock time of the run, without the trial margin")),
+            "cost": (_tr("Cost"), _tr("Rental for the run at the offer's price")),
+            "margin": (_tr("With trial margin"), _tr("Cost with the margin for trial and error (tuning, re-runs)")),
+            "price": (_tr("Price"), _tr("The offer's price per GPU-hour, its kind and date")),
+            "advice": (_tr("Advice"), _tr("Warnings for this configuration; hover the icon to read them")),
+        }
+        # fmt: on
 
     def set_options(
         self, options: list[Option], chosen: Option | None = None, provider_names: dict[str, str] | None = None

@@ -31,38 +31,28 @@ _RIGHT = ("hours", "all_in", "plus30", "plus100")
 _tr = translator("QuotesModel")
 
 
-def header_texts() -> dict[str, tuple[str, str]]:
-    return {
-        "id": (_tr("Quote"), _tr("The quote's id in this plan (q1, q2, …); ★ selected, ✓ cheapest")),
-        "provider": (_tr("Provider"), _tr("Who quoted, and the provider's quote number")),
-        "configuration": (_tr("Configuration"), _tr("GPUs quoted: nodes × GPUs per node, region")),
-        "prices": (_tr("Prices"), _tr("Every price the quote states, per GPU or per node and billing period")),
-        "valid": (_tr("Valid until"), _tr("Last day the quote holds")),
-        "fits": (_tr("Fits"), _tr("Whether the plan's job fits this configuration (the engine's verdict)")),
-        "hours": (_tr("Run time"), _tr("One clean run on this configuration, without the trial margin")),
-        "all_in": (
-            _tr("All-in"),
-            _tr(
-                "Everything the quote costs for this job: compute at the cheapest billing mix for the run with its trial margin, storage, network, fees, subsidy and tax"
-            ),
-        ),
-        "plus30": (_tr("+30 %"), _tr("All-in if the run takes 30 % longer")),
-        "plus100": (_tr("+100 %"), _tr("All-in if the run takes twice as long")),
-        "billing": (_tr("Billing"), _tr("The cheapest billing form or mix for the rental period")),
-        "flags": (
-            _tr("Flags"),
-            _tr(
-                "What a reviewer should know: expired, no licence or ICP filing recorded, does not fit, items not stated, spot billing"
-            ),
-        ),
-    }
-
-
 class QuotesModel(RowsTable):
     COLUMNS = COLUMNS
 
     def header_texts(self) -> dict[str, tuple[str, str | None]]:
-        return dict(header_texts())
+        """Column key -> (header, tooltip)."""
+        # fmt: off
+        # data: one column a row (header, tooltip), as the table reads
+        return {
+            "id": (_tr("Quote"), _tr("The quote's id in this plan (q1, q2, …); ★ selected, ✓ cheapest")),
+            "provider": (_tr("Provider"), _tr("Who quoted, and the provider's quote number")),
+            "configuration": (_tr("Configuration"), _tr("GPUs quoted: nodes × GPUs per node, region")),
+            "prices": (_tr("Prices"), _tr("Every price the quote states, per GPU or per node and billing period")),
+            "valid": (_tr("Valid until"), _tr("Last day the quote holds")),
+            "fits": (_tr("Fits"), _tr("Whether the plan's job fits this configuration (the engine's verdict)")),
+            "hours": (_tr("Run time"), _tr("One clean run on this configuration, without the trial margin")),
+            "all_in": (_tr("All-in"), _tr("Everything the quote costs for this job: compute at the cheapest billing mix for the run with its trial margin, storage, network, fees, subsidy and tax")),
+            "plus30": (_tr("+30 %"), _tr("All-in if the run takes 30 % longer")),
+            "plus100": (_tr("+100 %"), _tr("All-in if the run takes twice as long")),
+            "billing": (_tr("Billing"), _tr("The cheapest billing form or mix for the rental period")),
+            "flags": (_tr("Flags"), _tr("What a reviewer should know: expired, no licence or ICP filing recorded, does not fit, items not stated, spot billing")),
+        }
+        # fmt: on
 
     def set_comparison(self, comparison) -> None:
         self._reset_rows(comparison.rows if comparison is not None else [])

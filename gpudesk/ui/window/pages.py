@@ -17,13 +17,13 @@ _tr = translator("MainWindow")
 # login names that are accounts, not people: never offered as who checked an item
 ACCOUNT_NAMES = frozenset({"root", "admin", "administrator", "user", "guest", "ubuntu", "pi"})
 
-# tab key -> the module in gpudesk.ui.pages and the class of its page (imported when first shown)
+# tab key -> the class of its page, in the module gpudesk.ui.pages.KEY_page (imported when first shown)
 _PAGE_CLASSES = {
-    "options": ("options_page", "OptionsPage"),
-    "plan": ("plan_page", "PlanPage"),
-    "quotes": ("quotes_page", "QuotesPage"),
-    "catalogue": ("catalogue_page", "CataloguePage"),
-    "checklist": ("checklist_page", "ChecklistPage"),
+    "options": "OptionsPage",
+    "plan": "PlanPage",
+    "quotes": "QuotesPage",
+    "catalogue": "CataloguePage",
+    "checklist": "ChecklistPage",
 }
 
 
@@ -90,8 +90,7 @@ class PagesMixin:
         the window by `wire(page)`."""
         page = self._pages.get(key)
         if page is None:
-            module, name = _PAGE_CLASSES[key]
-            page = getattr(importlib.import_module(f"gpudesk.ui.pages.{module}"), name)(*args)
+            page = getattr(importlib.import_module(f"gpudesk.ui.pages.{key}_page"), _PAGE_CLASSES[key])(*args)
             self._pages[key] = page
             self._pages[key + "_holder"].layout().addWidget(page)
             wire(page)
