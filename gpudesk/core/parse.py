@@ -68,6 +68,11 @@ def blank(text: object) -> bool:
     return text is None or normalise(text).lower() in BLANKS
 
 
+def _refused(text: object, en: str, zh: str, **fmt: object) -> ValueError:
+    """The error for `text` that cannot be read: the reason in the current language, `{v!r}` the text."""
+    return ValueError(t(en, zh, v=str(text), **fmt))
+
+
 def number(text: object, *, what: str | None = None) -> float:
     """A plain decimal number, thousands in groups of three allowed; ValueError with the reason otherwise."""
     s = normalise(text).replace(" ", "")
@@ -75,39 +80,33 @@ def number(text: object, *, what: str | None = None) -> float:
         raise ValueError(t("empty", "为空"))
     low = s.lower().lstrip("+-")
     if low in ("inf", "infinity", "nan", "∞") or "e" in low and re.fullmatch(r"[\d.]+e[+-]?\d+", low):
-        raise ValueError(
-            t(
-                "{v!r} is not a finite plain number (write the digits out)",
-                "{v!r} 不是有限的普通数字（请直接写出数字）",
-                v=str(text),
-            )
+        raise _refused(
+            text,
+            "{v!r} is not a finite plain number (write the digits out)",
+            "{v!r} 不是有限的普通数字（请直接写出数字）",
         )
     if _PLAIN.match(s):
         v = float(s)
     elif _THOUSANDS.match(s):
         v = float(s.replace(",", ""))
     elif _DECIMAL_COMMA.match(s):
-        raise ValueError(
-            t(
-                "{v!r}: a decimal comma is not read (a comma separates thousands in groups of three); "
-                "write it with a point, e.g. {p}",
-                "{v!r}：不接受小数逗号（逗号只用作三位一组的千位分隔符）；请用小数点，例如 {p}",
-                v=str(text),
-                p=s.replace(",", "."),
-            )
+        raise _refused(
+            text,
+            "{v!r}: a decimal comma is not read (a comma separates thousands in groups of three); "
+            "write it with a point, e.g. {p}",
+            "{v!r}：不接受小数逗号（逗号只用作三位一组的千位分隔符）；请用小数点，例如 {p}",
+            p=s.replace(",", "."),
         )
     elif "," in s and re.fullmatch(r"[+-]?[\d,]+(?:\.\d+)?", s):
-        raise ValueError(
-            t(
-                "{v!r}: commas must separate thousands in groups of three",
-                "{v!r}：逗号只能三位一组分隔千位",
-                v=str(text),
-            )
+        raise _refused(
+            text,
+            "{v!r}: commas must separate thousands in groups of three",
+            "{v!r}：逗号只能三位一组分隔千位",
         )
     else:
-        raise ValueError(t("not a number: {v!r}", "不是数字：{v!r}", v=str(text)))
+        raise _refused(text, "not a number: {v!r}", "不是数字：{v!r}")
     if abs(v) > MAX_AMOUNT:
-        raise ValueError(t("{v!r} is beyond any sensible value", "{v!r} 超出合理范围", v=str(text)))
+        raise _refused(text, "{v!r} is beyond any sensible value", "{v!r} 超出合理范围")
     return v
 
 
@@ -238,12 +237,10 @@ def size(text: object) -> int:
     s = normalise(text).replace(" ", "")
     m = _SIZE.match(s)
     if not m:
-        raise ValueError(
-            t(
-                "not a size: {v!r} (write e.g. 80 GB, 74.5 GiB or 2 TiB)",
-                "不是容量：{v!r}（请写成如 80 GB、74.5 GiB 或 2 TiB）",
-                v=str(text),
-            )
+        raise _refused(
+            text,
+            "not a size: {v!r} (write e.g. 80 GB, 74.5 GiB or 2 TiB)",
+            "不是容量：{v!r}（请写成如 80 GB、74.5 GiB 或 2 TiB）",
         )
     num = m.group("num")
     # a byte count passes MAX_AMOUNT (2 TiB of host RAM is 2.2e12 bytes): digits only, the cap is on the result
@@ -253,9 +250,9 @@ def size(text: object) -> int:
         unit = "b" if value >= BYTES_FROM else "gb"
     out = round(value * _SIZE_UNITS[unit])
     if out > MAX_SIZE:
-        raise ValueError(t("{v!r} is beyond any sensible size", "{v!r} 超出合理容量", v=str(text)))
+        raise _refused(text, "{v!r} is beyond any sensible size", "{v!r} 超出合理容量")
     if out <= 0:
-        raise ValueError(t("{v!r} is not a size above zero", "{v!r} 不是大于零的容量", v=str(text)))
+        raise _refused(text, "{v!r} is not a size above zero", "{v!r} 不是大于零的容量")
     return out
 
 
@@ -284,16 +281,14 @@ def scaled_count(text: object) -> float:
         s = s.replace(",", "")
     m = _SCALED.match(s)
     if not m:
-        raise ValueError(
-            t(
-                "{v!r} is not a number or a size such as 7B, 350M or 1.5T",
-                "{v!r} 不是数字，也不是 7B、350M、1.5T 这样的规模",
-                v=str(text),
-            )
+        raise _refused(
+            text,
+            "{v!r} is not a number or a size such as 7B, 350M or 1.5T",
+            "{v!r} 不是数字，也不是 7B、350M、1.5T 这样的规模",
         )
     value = float(m.group(1)) * SCALE_SUFFIXES.get((m.group(2) or "").lower(), 1.0)
     if not math.isfinite(value):
-        raise ValueError(t("{v!r} is beyond any sensible value", "{v!r} 超出合理范围", v=str(text)))
+        raise _refused(text, "{v!r} is beyond any sensible value", "{v!r} 超出合理范围")
     return value
 
 

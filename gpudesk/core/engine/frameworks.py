@@ -70,11 +70,11 @@ class Profile:
     name: str  # the stack's own name (not translated)
     summary_en: str
     summary_zh: str
-    model_states: ModelStates  # default precision of weights, gradients and optimizer states
-    loss: Loss  # default loss computation
     dp_overlap: float  # share of data-parallel traffic hidden behind compute (bucketed, overlapped)
     fp8_speedup: float  # tokens/s with FP8 matmuls over BF16 on a GPU with FP8 tensor cores
     # Below: what the PyTorch stacks share unless a profile says otherwise.
+    model_states: ModelStates = ModelStates.MIXED  # default precision of weights, gradients and optimizer states
+    loss: Loss = Loss.FP32_LOGITS  # default loss computation
     fp32_main_grads: bool = False  # gradients accumulated in fp32 beside bf16 weights (Megatron: 18 B/param)
     zero3_live_layers: int = 2  # gathered layers held at once under ZeRO-3 / FSDP (computed + prefetched)
     reshard_with_pp: bool = True  # False: with pipeline parallelism a stage keeps its unsharded parameters
@@ -112,8 +112,6 @@ PROFILES: dict[Framework, Profile] = {
         "pipeline parallelism of its own",
         "混合精度（FP32 主权重与 FP32 Adam，每参数 16 字节），LoRA 适配器升为 FP32，损失计算时整个 logits 升为 FP32，"
         "ZeRO 依赖 DeepSpeed 或 FSDP；自身不做张量并行和流水线并行",
-        ModelStates.MIXED,
-        Loss.FP32_LOGITS,
         dp_overlap=0.5,
         fp8_speedup=1.2,
         pipeline=False,
@@ -131,8 +129,6 @@ PROFILES: dict[Framework, Profile] = {
         "ZeRO-3 gathers each layer in its stored precision, CPU offload (ZeRO-Offload), 1F1B pipeline",
         "ZeRO 1–3 阶段切分每参数 2 + 2 + 12 字节（16 位权重与梯度，FP32 主权重与 Adam），ZeRO-3 按存储精度逐层聚合，"
         "支持 CPU 卸载（ZeRO-Offload）与 1F1B 流水线",
-        ModelStates.MIXED,
-        Loss.FP32_LOGITS,
         dp_overlap=0.5,
         fp8_speedup=1.2,
         expert_parallel=True,
@@ -145,8 +141,6 @@ PROFILES: dict[Framework, Profile] = {
         "attention core, interleaved 1F1B pipeline, context and expert parallelism",
         "BF16 权重 + FP32 主梯度 + FP32 Adam（每参数 18 字节；分布式优化器即 ZeRO-1，切分其中 12 字节），张量并行时开启"
         "序列并行，选择性重计算注意力核心，交错式 1F1B 流水线，支持上下文并行与专家并行",
-        ModelStates.MIXED,
-        Loss.FP32_LOGITS,
         fp32_main_grads=True,
         dp_overlap=0.9,
         tp_overlap=0.5,
@@ -164,8 +158,6 @@ PROFILES: dict[Framework, Profile] = {
         "no reshard after forward with pipeline parallelism, float8 matmuls, context and expert parallelism",
         "全分片的 FP32 参数 + BF16 计算（torchtitan 默认，每参数 16 字节；torchtune 用纯 BF16：--model-states bf16 "
         "--loss chunked），算子级选择性激活检查点，流水线并行时前向后不重新分片，float8 矩阵乘，支持上下文并行与专家并行",
-        ModelStates.MIXED,
-        Loss.FP32_LOGITS,
         reshard_with_pp=False,
         fsdp_with_pp=True,
         dp_overlap=0.9,
@@ -184,8 +176,7 @@ PROFILES: dict[Framework, Profile] = {
         "single-GPU LoRA / QLoRA with fused chunked cross-entropy (no full logits) and gradient checkpointing "
         "that offloads the saved layer inputs to host RAM; Triton kernels, NVIDIA GPUs only",
         "单卡 LoRA / QLoRA，融合分块交叉熵（不生成完整 logits），梯度检查点把保存的层输入卸载到内存；Triton 内核，仅支持 NVIDIA GPU",
-        ModelStates.MIXED,
-        Loss.CHUNKED,
+        loss=Loss.CHUNKED,
         dp_overlap=0.5,
         fp8_speedup=1.0,
         loss_chunks=UNSLOTH_LOSS_CHUNKS,

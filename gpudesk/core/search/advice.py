@@ -354,21 +354,14 @@ def advise_option(option: Option, job: Job, gpu: GpuSpec, server: Any = None, of
     from gpudesk.core.rules import guess_topology
 
     return advise(
-        AdviceContext(
-            job=job,
-            gpu=gpu,
-            gpus=option.gpus,
-            nodes=option.nodes,
-            gpus_per_node=option.gpus_per_node,
-            layout=option.layout,
-            memory=option.memory,
-            time=option.time,
-            cost=option.cost,
+        AdviceContext.of_option(
+            option,
+            job,
+            gpu,
             server=server,
             offer=offer,
             topology=getattr(server, "topology", None) or guess_topology(gpu),
             network=getattr(server, "network", None),
-            host=dict(option.host),
         )
     )
 

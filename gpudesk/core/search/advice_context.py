@@ -8,7 +8,16 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from gpudesk.core.i18n import t
-from gpudesk.core.models import Advice, CostEstimate, GpuSpec, Job, MemoryEstimate, OptionLayout, TimeEstimate
+from gpudesk.core.models import (
+    Advice,
+    CostEstimate,
+    GpuSpec,
+    Job,
+    MemoryEstimate,
+    Option,
+    OptionLayout,
+    TimeEstimate,
+)
 
 
 @dataclass
@@ -29,6 +38,28 @@ class AdviceContext:
     topology: str = "pcie"  # "nvswitch" | "nvlink-bridge" | "pcie"
     network: str | None = None  # "infiniband" | "roce" | "ethernet" | None
     host: dict[str, Any] = field(default_factory=dict)  # needs: ram_bytes, nvme_bytes; has: server_*
+
+    @classmethod
+    def of_option(
+        cls, option: Option, job: Job, gpu: GpuSpec, *, server: Any, offer: Any, topology: str, network: str | None
+    ) -> AdviceContext:
+        """The context of an option built (its shape, layout, figures and host), beside its catalogue rows."""
+        return cls(
+            job=job,
+            gpu=gpu,
+            gpus=option.gpus,
+            nodes=option.nodes,
+            gpus_per_node=option.gpus_per_node,
+            layout=option.layout,
+            memory=option.memory,
+            time=option.time,
+            cost=option.cost,
+            server=server,
+            offer=offer,
+            topology=topology,
+            network=network,
+            host=dict(option.host),
+        )
 
 
 Severity = Literal["info", "warning", "critical"]

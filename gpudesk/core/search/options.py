@@ -88,22 +88,6 @@ class OptionBuilder:
         )
         host = host_needs(v.job, f, memory, self.params)
         offer = p.offer
-        ctx = AdviceContext(
-            job=v.job,
-            gpu=p.gpu,
-            gpus=f.n,
-            nodes=f.nodes,
-            gpus_per_node=f.gpn,
-            layout=layout,
-            memory=memory,
-            time=f.time,
-            cost=f.cost,
-            server=p.server,
-            offer=offer,
-            topology=p.topology,
-            network=p.network,
-            host=host,
-        )
         notes = []
         if offer is None:
             notes.append(
@@ -145,7 +129,7 @@ class OptionBuilder:
             from gpudesk.core.engine.explain import profile_line
 
             notes.append(profile_line(v.job))
-        return Option.model_construct(
+        option = Option.model_construct(
             rank=0,
             gpu=p.gpu.id,
             gpu_name=p.gpu.name,
@@ -168,10 +152,15 @@ class OptionBuilder:
             tier=tier_for(f.n, f.nodes, gpu=p.gpu, linked=p.nvlink_group >= f.n, job=job, params=self.params),
             price_kind=getattr(offer, "price_kind", None),
             price_date=getattr(offer, "price_date", None),
-            advice=advice_rules.advise(ctx),
+            advice=[],  # just below, from the option's own figures
             notes=notes,
             serving=priced_serving(f.time.serving, cost),
         )
+        ctx = AdviceContext.of_option(
+            option, v.job, p.gpu, server=p.server, offer=offer, topology=p.topology, network=p.network
+        )
+        option.advice = advice_rules.advise(ctx)
+        return option
 
 
 def value_point(f: Found, job: Job) -> advice_rules.ValuePoint:
