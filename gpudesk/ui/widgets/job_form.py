@@ -282,52 +282,24 @@ class JobForm(Retranslated, JobValues, EngineInputs, QScrollArea):
         self.import_button.setToolTip(
             self.tr("Read the architecture from a model's config.json (or drop the file on the window)")
         )
+        # fmt: off
+        # data: one field a row (label, tooltip), in the form's order
         texts = {
             "model": (self.tr("Model"), self.tr("A published model preset, grouped by the guide's task classes")),
             "params": (self.tr("Parameters"), self.tr("Bare parameter count for a custom model, e.g. 7B, 350M, 1.3e9")),
-            "task": (
-                self.tr("Task"),
-                self.tr("What the GPUs will do: pre-train, fine-tune (full, LoRA, QLoRA) or serve"),
-            ),
-            "precision": (
-                self.tr("Precision"),
-                self.tr("Number format for training; BF16 mixed precision is the norm, FP32 doubles memory"),
-            ),
-            "optimizer": (
-                self.tr("Optimizer"),
-                self.tr("AdamW keeps 12 bytes of state per trained parameter; 8-bit Adam and SGD keep less"),
-            ),
+            "task": (self.tr("Task"), self.tr("What the GPUs will do: pre-train, fine-tune (full, LoRA, QLoRA) or serve")),
+            "precision": (self.tr("Precision"), self.tr("Number format for training; BF16 mixed precision is the norm, FP32 doubles memory")),
+            "optimizer": (self.tr("Optimizer"), self.tr("AdamW keeps 12 bytes of state per trained parameter; 8-bit Adam and SGD keep less")),
             "seq_len": (self.tr("Sequence length"), self.tr("Tokens per training sample (context length)")),
-            "micro_batch": (
-                self.tr("Micro-batch"),
-                self.tr("Samples each GPU processes at once; activations grow with it"),
-            ),
-            "grad_accum": (
-                self.tr("Gradient accumulation"),
-                self.tr("Micro-batches summed before each optimizer step; raises the batch without memory"),
-            ),
-            "recompute": (
-                self.tr("Recomputation"),
-                self.tr("Recompute activations in the backward pass: saves memory, costs about a third more compute"),
-            ),
-            "flash": (
-                self.tr("Flash attention"),
-                self.tr("Fused attention kernel that never stores the attention-score matrix"),
-            ),
-            "lora_rank": (
-                self.tr("LoRA rank"),
-                self.tr("Rank r of the low-rank adapters; trainable parameters grow linearly with it"),
-            ),
+            "micro_batch": (self.tr("Micro-batch"), self.tr("Samples each GPU processes at once; activations grow with it")),
+            "grad_accum": (self.tr("Gradient accumulation"), self.tr("Micro-batches summed before each optimizer step; raises the batch without memory")),
+            "recompute": (self.tr("Recomputation"), self.tr("Recompute activations in the backward pass: saves memory, costs about a third more compute")),
+            "flash": (self.tr("Flash attention"), self.tr("Fused attention kernel that never stores the attention-score matrix")),
+            "lora_rank": (self.tr("LoRA rank"), self.tr("Rank r of the low-rank adapters; trainable parameters grow linearly with it")),
             "tokens": (self.tr("Dataset tokens"), self.tr("Tokens in the training set for one pass, e.g. 2B")),
             "epochs": (self.tr("Epochs"), self.tr("Passes over the dataset; total tokens = dataset tokens × epochs")),
-            "concurrency": (
-                self.tr("Serving concurrency"),
-                self.tr("Sequences served at the same time; each needs its own KV cache"),
-            ),
-            "headroom": (
-                self.tr("Memory headroom"),
-                self.tr("Share of each GPU's memory kept free for fragmentation and spikes"),
-            ),
+            "concurrency": (self.tr("Serving concurrency"), self.tr("Sequences served at the same time; each needs its own KV cache")),
+            "headroom": (self.tr("Memory headroom"), self.tr("Share of each GPU's memory kept free for fragmentation and spikes")),
             "objective": (self.tr("Objective"), self.tr("What to optimise when ranking configurations")),
             "budget": (self.tr("Budget (CNY)"), self.tr("Most you will spend on the run, in yuan; empty = no limit")),
             "deadline": (self.tr("Deadline (days)"), self.tr("Longest the run may take, in days; empty = no limit")),
@@ -336,6 +308,7 @@ class JobForm(Retranslated, JobValues, EngineInputs, QScrollArea):
             "providers": (self.tr("Providers"), self.tr("Only these providers; none ticked = all")),
             "max_gpus": (self.tr("Most GPUs"), self.tr("Largest GPU count to consider")),
         }
+        # fmt: on
         self.max_gpus_spin.setSpecialValueText(self.tr("Auto (one node)"))
         for key in ("serving_context", "weight_precision", "kv_precision", "service_months", "target_tokens_per_user"):
             spec = D.SERVING_INPUTS[key]  # words defined once in core, in both languages

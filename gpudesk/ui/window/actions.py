@@ -135,6 +135,8 @@ def tab_names() -> dict[str, str]:
 
 def retranslate(w) -> None:
     a = w.actions_by_name
+    # fmt: off
+    # data: one action a row (menu text, status tip)
     texts = {
         "new": (_tr("&New plan"), _tr("Start a new plan from the default job")),
         "open": (_tr("&Open…"), _tr("Open a .gpudesk plan file")),
@@ -146,14 +148,8 @@ def retranslate(w) -> None:
         "export_options": (_tr("&Options as spreadsheet…"), _tr("Write the ranked options to .xlsx or .csv")),
         "export_checklist": (_tr("&Checklist as spreadsheet…"), _tr("Write the checklist to .xlsx or .csv")),
         "export_quotes": (_tr("&Quotes as spreadsheet…"), _tr("Write the quote comparison to .xlsx or .csv")),
-        "export_kit": (
-            _tr("Export acceptance &kit…"),
-            _tr("Write the scripts that check the delivered servers against this plan"),
-        ),
-        "import_kit": (
-            _tr("Import kit res&ults…"),
-            _tr("Record a gpudesk-results.json in the checklist; compare measured with planned"),
-        ),
+        "export_kit": (_tr("Export acceptance &kit…"), _tr("Write the scripts that check the delivered servers against this plan")),
+        "import_kit": (_tr("Import kit res&ults…"), _tr("Record a gpudesk-results.json in the checklist; compare measured with planned")),
         "quit": (_tr("&Quit"), _tr("Close gpudesk")),
         "undo": (_tr("&Undo"), _tr("Undo the last edit")),
         "redo": (_tr("&Redo"), _tr("Redo the edit just undone")),
@@ -164,6 +160,7 @@ def retranslate(w) -> None:
         "about": (_tr("&About gpudesk"), ""),
         "about_qt": (_tr("About &Qt"), ""),
     }
+    # fmt: on
     menu_names = {
         "overview": _tr("&Overview"),
         "plan": _tr("P&lan"),
