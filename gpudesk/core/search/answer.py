@@ -204,8 +204,14 @@ class SearchAnswer:
         for g in self.groups:
             self.search.check()
             if self.keys_follow_cost:
+                # the group's first and last keys settle most entries (all of it before, or none of it)
+                n = len(g)
+                lo, hi = sort_key(g.entry(0)), sort_key(g.entry(n - 1))
                 for j, k in enumerate(keys):
-                    before[j] += g.count_before(k, sort_key)
+                    if k > hi:
+                        before[j] += n
+                    elif k > lo:
+                        before[j] += g.count_before(k, sort_key)
             else:
                 group_keys = sorted(sort_key(e) for e in g.all())
                 for j, k in enumerate(keys):
