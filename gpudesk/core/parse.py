@@ -161,7 +161,7 @@ def unit_label(unit: str) -> str:
 def count(text: object, *, low: int = 0, high: int = 10**9) -> int:
     """A whole number ("8", "8卡", "1,024"), within [low, high]."""
     s = re.sub(r"\s*(?:卡|张|台|个|节点|nodes?|gpus?|x|×)$", "", normalise(text), flags=re.IGNORECASE)
-    v = number(s)
+    v = number(s or text)  # a unit alone ("x", "卡") is not a number, not an empty field
     if v != int(v):
         raise ValueError(t("{v!r} is not a whole number", "{v!r} 不是整数", v=normalise(text)))
     if not low <= v <= high:

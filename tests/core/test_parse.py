@@ -103,6 +103,10 @@ def test_shares_counts_and_yes_no():
     assert parse.count("8卡") == 8 and parse.count("1,024") == 1024
     with pytest.raises(ValueError, match="not a whole number"):
         parse.count("8.5")
+    for unit_alone in ("x", "卡", "nodes"):  # a unit with no digits is not a number (it used to say "empty")
+        with pytest.raises(ValueError, match="not a number") as e:
+            parse.count(unit_alone)
+        assert unit_alone in str(e.value)
     assert parse.yes_no("含税") is True and parse.yes_no("否") is False
     assert parse.blank(" 未知 ") and parse.blank("—") and not parse.blank("0")
 
