@@ -691,7 +691,7 @@
         <name>JobForm</name>
         <message>
             <location filename="../../gpudesk/ui/widgets/job_form.py" line="277" />
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="286" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="288" />
             <source>Model</source>
             <translation>模型</translation>
         </message>
@@ -721,22 +721,22 @@
             <translation>从模型的 config.json 读取架构（也可把文件拖到窗口上）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="286" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="288" />
             <source>A published model preset, grouped by the guide's task classes</source>
             <translation>已发布模型的预设，按指南的任务类别分组</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="287" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="289" />
             <source>Parameters</source>
             <translation>参数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="287" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="289" />
             <source>Bare parameter count for a custom model, e.g. 7B, 350M, 1.3e9</source>
             <translation>自定义模型的参数量，例如 7B、350M、1.3e9</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="289" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="290" />
             <source>Task</source>
             <translation>任务类型</translation>
         </message>
@@ -746,243 +746,243 @@
             <translation>GPU 的用途：预训练、微调（全参数、LoRA、QLoRA）或推理服务</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="293" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="291" />
             <source>Precision</source>
             <translation>精度</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="294" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="291" />
             <source>Number format for training; BF16 mixed precision is the norm, FP32 doubles memory</source>
             <translation>训练的数值格式；通常用 BF16 混合精度，FP32 显存翻倍</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="297" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="292" />
             <source>Optimizer</source>
             <translation>优化器</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="298" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="292" />
             <source>AdamW keeps 12 bytes of state per trained parameter; 8-bit Adam and SGD keep less</source>
             <translation>AdamW 每个训练参数保存 12 字节状态；8 位 Adam 和 SGD 更少</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="300" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="293" />
             <source>Sequence length</source>
             <translation>序列长度</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="300" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="293" />
             <source>Tokens per training sample (context length)</source>
             <translation>每个训练样本的 token 数（上下文长度）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="302" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="294" />
             <source>Micro-batch</source>
             <translation>微批大小</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="303" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="294" />
             <source>Samples each GPU processes at once; activations grow with it</source>
             <translation>每张 GPU 一次处理的样本数；激活值随之增长</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="306" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="295" />
             <source>Gradient accumulation</source>
             <translation>梯度累积</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="307" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="295" />
             <source>Micro-batches summed before each optimizer step; raises the batch without memory</source>
             <translation>每次优化器更新前累加的微批数；增大批量而不增加显存</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="310" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="296" />
             <source>Recomputation</source>
             <translation>激活重计算</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="311" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="296" />
             <source>Recompute activations in the backward pass: saves memory, costs about a third more compute</source>
             <translation>反向传播时重新计算激活：节省显存，计算量约多三分之一</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="314" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="297" />
             <source>Flash attention</source>
             <translation>Flash Attention</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="315" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="297" />
             <source>Fused attention kernel that never stores the attention-score matrix</source>
             <translation>融合注意力内核，不保存注意力分数矩阵</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="318" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="298" />
             <source>LoRA rank</source>
             <translation>LoRA 秩</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="319" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="298" />
             <source>Rank r of the low-rank adapters; trainable parameters grow linearly with it</source>
             <translation>低秩适配器的秩 r；可训练参数随之线性增长</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="321" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="299" />
             <source>Dataset tokens</source>
             <translation>数据集 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="321" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="299" />
             <source>Tokens in the training set for one pass, e.g. 2B</source>
             <translation>训练集一遍的 token 数，例如 2B</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="322" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="300" />
             <source>Epochs</source>
             <translation>轮数 (epoch)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="322" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="300" />
             <source>Passes over the dataset; total tokens = dataset tokens × epochs</source>
             <translation>遍历数据集的次数；总 token 数 = 数据集 token 数 × 轮数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="324" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="301" />
             <source>Serving concurrency</source>
             <translation>推理并发数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="325" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="301" />
             <source>Sequences served at the same time; each needs its own KV cache</source>
             <translation>同时服务的序列数；每个序列都需要自己的 KV 缓存</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="328" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="302" />
             <source>Memory headroom</source>
             <translation>显存余量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="329" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="302" />
             <source>Share of each GPU's memory kept free for fragmentation and spikes</source>
             <translation>每张 GPU 显存中预留给碎片和峰值的比例</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="331" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="303" />
             <source>Objective</source>
             <translation>优化目标</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="331" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="303" />
             <source>What to optimise when ranking configurations</source>
             <translation>对配置排序时优化的目标</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="332" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="304" />
             <source>Budget (CNY)</source>
             <translation>预算（元）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="332" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="304" />
             <source>Most you will spend on the run, in yuan; empty = no limit</source>
             <translation>本次训练最多花费（元）；留空表示不限</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="333" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="305" />
             <source>Deadline (days)</source>
             <translation>工期（天）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="333" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="305" />
             <source>Longest the run may take, in days; empty = no limit</source>
             <translation>训练最多可用的天数；留空表示不限</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="334" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="306" />
             <source>Billing</source>
             <translation>计费方式</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="334" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="306" />
             <source>Rent by the hour or by the month; default: whichever is cheaper</source>
             <translation>按小时或按月租用；默认取较便宜者</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="335" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="307" />
             <source>Region</source>
             <translation>地域</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="335" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="307" />
             <source>Only offers in this region</source>
             <translation>只看该地域的报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="336" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="308" />
             <source>Providers</source>
             <translation>服务商</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="336" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="308" />
             <source>Only these providers; none ticked = all</source>
             <translation>只看这些服务商；都不勾选表示全部</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="337" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="309" />
             <source>Most GPUs</source>
             <translation>最多 GPU 数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="337" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="309" />
             <source>Largest GPU count to consider</source>
             <translation>考虑的最大 GPU 数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="339" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="312" />
             <source>Auto (one node)</source>
             <translation>自动（单节点）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="357" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="330" />
             <source>Whichever is cheaper</source>
             <translation>取较便宜者</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="360" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="333" />
             <source>Any region</source>
             <translation>任意地域</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="361" />
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="378" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="334" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="351" />
             <source>no limit</source>
             <translation>不限</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="362" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="335" />
             <source>no target</source>
             <translation>不设目标</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="363" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="336" />
             <source>as sequence length</source>
             <translation>同序列长度</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="366" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="339" />
             <source>Same as the job's precision</source>
             <translation>与任务精度相同</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="366" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="339" />
             <source>16-bit (default)</source>
             <translation>16 位（默认）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="396" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="369" />
             <source>Custom: parameter count</source>
             <translation>自定义：参数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="398" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="371" />
             <source>Imported: %1</source>
             <translation>已导入：%1</translation>
         </message>
@@ -1203,107 +1203,107 @@
             <translation>检查清单</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="139" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="141" />
             <source>&amp;New plan</source>
             <translation>新建方案(&amp;N)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="139" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="141" />
             <source>Start a new plan from the default job</source>
             <translation>从默认任务新建方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="140" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="142" />
             <source>&amp;Open…</source>
             <translation>打开(&amp;O)…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="140" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="142" />
             <source>Open a .gpudesk plan file</source>
             <translation>打开 .gpudesk 方案文件</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="141" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="143" />
             <source>&amp;Save</source>
             <translation>保存(&amp;S)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="141" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="143" />
             <source>Save the plan</source>
             <translation>保存方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="142" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="144" />
             <source>Save &amp;As…</source>
             <translation>另存为(&amp;A)…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="142" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="144" />
             <source>Save the plan under a new name</source>
             <translation>以新名称保存方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="143" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="145" />
             <source>&amp;Import config.json…</source>
             <translation>导入 config.json(&amp;I)…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="143" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="145" />
             <source>Read a Hugging Face model configuration</source>
             <translation>读取 Hugging Face 模型配置</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="144" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="146" />
             <source>Plan as &amp;PDF…</source>
             <translation>方案 PDF(&amp;P)…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="144" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="146" />
             <source>Write the plan as a PDF for sign-off</source>
             <translation>将方案导出为 PDF 供审批</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="145" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="147" />
             <source>Print pre&amp;view…</source>
             <translation>打印预览(&amp;V)…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="145" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="147" />
             <source>Preview the plan document and print it</source>
             <translation>预览方案文档并打印</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="146" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="148" />
             <source>&amp;Options as spreadsheet…</source>
             <translation>方案列表表格(&amp;O)…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="146" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="148" />
             <source>Write the ranked options to .xlsx or .csv</source>
             <translation>把排序后的方案导出为 .xlsx 或 .csv</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="147" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="149" />
             <source>&amp;Checklist as spreadsheet…</source>
             <translation>验收清单表格(&amp;C)…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="147" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="149" />
             <source>Write the checklist to .xlsx or .csv</source>
             <translation>把验收清单导出为 .xlsx 或 .csv</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="148" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="150" />
             <source>&amp;Quotes as spreadsheet…</source>
             <translation>比价表格(&amp;Q)…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="148" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="150" />
             <source>Write the quote comparison to .xlsx or .csv</source>
             <translation>把报价比价导出为 .xlsx 或 .csv</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="150" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="151" />
             <source>Export acceptance &amp;kit…</source>
             <translation>导出验收套件(&amp;K)…</translation>
         </message>
@@ -1313,342 +1313,342 @@
             <translation>写出按本方案检查交付服务器的脚本</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="154" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="152" />
             <source>Import kit res&amp;ults…</source>
             <translation>导入验收结果(&amp;U)…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="155" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="152" />
             <source>Record a gpudesk-results.json in the checklist; compare measured with planned</source>
             <translation>把 gpudesk-results.json 记入检查清单；对比实测与方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="157" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="153" />
             <source>&amp;Quit</source>
             <translation>退出(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="157" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="153" />
             <source>Close gpudesk</source>
             <translation>关闭 gpudesk</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="158" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="154" />
             <source>&amp;Undo</source>
             <translation>撤销(&amp;U)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="158" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="154" />
             <source>Undo the last edit</source>
             <translation>撤销上一次修改</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="159" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="155" />
             <source>&amp;Redo</source>
             <translation>重做(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="159" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="155" />
             <source>Redo the edit just undone</source>
             <translation>重做刚撤销的修改</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="160" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="156" />
             <source>&amp;Recompute</source>
             <translation>重新计算(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="160" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="156" />
             <source>Run the recommender again now</source>
             <translation>立即重新运行推荐</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="161" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="157" />
             <source>Reset &amp;chart views</source>
             <translation>重置图表视图(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="161" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="157" />
             <source>Show every chart's default range again (after zooming)</source>
             <translation>（缩放后）把所有图表恢复为默认范围</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="162" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="158" />
             <source>&amp;User guide</source>
             <translation>用户指南(&amp;U)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="162" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="158" />
             <source>How to make a plan with gpudesk, step by step</source>
             <translation>如何用 gpudesk 一步步制作方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="163" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="159" />
             <source>&amp;Getting started</source>
             <translation>快速入门(&amp;G)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="163" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="159" />
             <source>What to do first</source>
             <translation>第一步做什么</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="164" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="160" />
             <source>&amp;About gpudesk</source>
             <translation>关于 gpudesk(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="165" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="161" />
             <source>About &amp;Qt</source>
             <translation>关于 &amp;Qt</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="168" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="165" />
             <source>&amp;Overview</source>
             <translation>总览(&amp;O)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="169" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="166" />
             <source>P&amp;lan</source>
             <translation>方案(&amp;L)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="170" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="167" />
             <source>O&amp;ptions</source>
             <translation>候选配置(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="171" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="168" />
             <source>&amp;Quotes</source>
             <translation>报价(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="172" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="169" />
             <source>&amp;Catalogue</source>
             <translation>资源目录(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="173" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="170" />
             <source>Chec&amp;klist</source>
             <translation>检查清单(&amp;K)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="181" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="178" />
             <source>&amp;Job form</source>
             <translation>任务表单(&amp;J)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="182" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="179" />
             <source>&amp;File</source>
             <translation>文件(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="183" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="180" />
             <source>Open &amp;Recent</source>
             <translation>最近打开(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="184" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="181" />
             <source>&amp;Export</source>
             <translation>导出(&amp;E)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="185" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="182" />
             <source>&amp;Edit</source>
             <translation>编辑(&amp;E)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="186" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="183" />
             <source>&amp;View</source>
             <translation>视图(&amp;V)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="187" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="184" />
             <source>&amp;Language</source>
             <translation>语言(&amp;L)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="188" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="185" />
             <source>&amp;Help</source>
             <translation>帮助(&amp;H)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="189" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="186" />
             <source>Main toolbar</source>
             <translation>主工具栏</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="190" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="187" />
             <source>Job</source>
             <translation>任务</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="200" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="197" />
             <source>&amp;Undo %1</source>
             <translation>撤销%1(&amp;U)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="203" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="200" />
             <source>&amp;Redo %1</source>
             <translation>重做%1(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="210" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="207" />
             <source>model</source>
             <translation>模型</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="211" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="208" />
             <source>parameters</source>
             <translation>参数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="212" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="209" />
             <source>task</source>
             <translation>任务</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="213" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="210" />
             <source>precision</source>
             <translation>精度</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="214" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="211" />
             <source>optimizer</source>
             <translation>优化器</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="215" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="212" />
             <source>sequence length</source>
             <translation>序列长度</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="216" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="213" />
             <source>micro-batch</source>
             <translation>微批次</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="217" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="214" />
             <source>gradient accumulation</source>
             <translation>梯度累积</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="218" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="215" />
             <source>recomputation</source>
             <translation>重计算</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="219" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="216" />
             <source>flash attention</source>
             <translation>Flash Attention</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="220" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="217" />
             <source>LoRA rank</source>
             <translation>LoRA 秩</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="221" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="218" />
             <source>dataset tokens</source>
             <translation>数据集 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="222" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="219" />
             <source>epochs</source>
             <translation>轮数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="223" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="220" />
             <source>concurrency</source>
             <translation>并发数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="224" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="221" />
             <source>memory headroom</source>
             <translation>显存余量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="225" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="222" />
             <source>objective</source>
             <translation>优化目标</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="226" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="223" />
             <source>budget</source>
             <translation>预算</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="227" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="224" />
             <source>deadline</source>
             <translation>截止时间</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="228" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="225" />
             <source>billing</source>
             <translation>计费方式</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="229" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="226" />
             <source>region</source>
             <translation>地区</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="230" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="227" />
             <source>providers</source>
             <translation>服务商</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="231" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="228" />
             <source>most GPUs</source>
             <translation>显卡上限</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="232" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="229" />
             <source>title</source>
             <translation>标题</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="233" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="230" />
             <source>author</source>
             <translation>编制人</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="234" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="231" />
             <source>organisation</source>
             <translation>单位</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="235" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="232" />
             <source>approvers</source>
             <translation>审批人</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="236" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="233" />
             <source>notes</source>
             <translation>备注</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="237" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="234" />
             <source>choice</source>
             <translation>选定配置</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="238" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="235" />
             <source>checklist result</source>
             <translation>检查结果</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="239" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="236" />
             <source>quote</source>
             <translation>报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="240" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="237" />
             <source>import</source>
             <translation>导入</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="241" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="238" />
             <source>kit results</source>
             <translation>验收结果</translation>
         </message>
@@ -1788,62 +1788,62 @@
             <translation>（无）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/pages.py" line="148" />
+            <location filename="../../gpudesk/ui/window/pages.py" line="147" />
             <source>from the selected quote %1</source>
             <translation>来自选定报价 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/pages.py" line="150" />
+            <location filename="../../gpudesk/ui/window/pages.py" line="149" />
             <source>the recommendation</source>
             <translation>推荐方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/pages.py" line="152" />
+            <location filename="../../gpudesk/ui/window/pages.py" line="151" />
             <source>kept from the plan</source>
             <translation>沿用方案中的配置</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/pages.py" line="154" />
+            <location filename="../../gpudesk/ui/window/pages.py" line="153" />
             <source>Chosen: %1 (%2)</source>
             <translation>已选择：%1（%2）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/pages.py" line="190" />
+            <location filename="../../gpudesk/ui/window/pages.py" line="189" />
             <source>New provider</source>
             <translation>新服务商</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/pages.py" line="221" />
+            <location filename="../../gpudesk/ui/window/pages.py" line="220" />
             <source>Your name</source>
             <translation>您的姓名</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/pages.py" line="222" />
+            <location filename="../../gpudesk/ui/window/pages.py" line="221" />
             <source>Checklist results record who checked them. Your name:</source>
             <translation>检查结果会记录检查人。请输入您的姓名：</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/pages.py" line="278" />
+            <location filename="../../gpudesk/ui/window/pages.py" line="277" />
             <source>Offline planning assistant for renting GPU servers for AI training.</source>
             <translation>离线的 AI 训练 GPU 服务器租用规划助手。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/pages.py" line="279" />
+            <location filename="../../gpudesk/ui/window/pages.py" line="278" />
             <source>Catalogue dated %1 (content %2).</source>
             <translation>目录日期 %1（内容 %2）。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/pages.py" line="280" />
+            <location filename="../../gpudesk/ui/window/pages.py" line="279" />
             <source>unknown</source>
             <translation>未知</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/pages.py" line="282" />
+            <location filename="../../gpudesk/ui/window/pages.py" line="281" />
             <source>Chinese text uses the bundled WenQuanYi Micro Hei font (Apache-2.0).</source>
             <translation>中文使用随附的文泉驿微米黑字体（Apache-2.0）。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/pages.py" line="284" />
+            <location filename="../../gpudesk/ui/window/pages.py" line="283" />
             <source>About gpudesk</source>
             <translation>关于 gpudesk</translation>
         </message>
@@ -2098,285 +2098,285 @@ Approver</source>
     <context>
         <name>QuoteDialog</name>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="193" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="203" />
             <source>Edit quote %1</source>
             <translation>编辑报价 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="193" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="203" />
             <source>Add a quote</source>
             <translation>添加报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="195" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="205" />
             <source>Who quoted</source>
             <translation>报价方</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="196" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="206" />
             <source>What is quoted</source>
             <translation>报价内容</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="197" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="207" />
             <source>Prices (¥, as the provider wrote them; empty = not offered)</source>
             <translation>价格（元，按服务商报价原样填写；留空 = 不提供）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="198" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="208" />
             <source>Terms, other costs and subsidy</source>
             <translation>条款、其他费用与补贴</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="200" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="210" />
             <source>Provider</source>
             <translation>服务商</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="201" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="211" />
             <source>Quote number</source>
             <translation>报价编号</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="202" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="212" />
             <source>Quote date</source>
             <translation>报价日期</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="203" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="213" />
             <source>Valid until</source>
             <translation>有效期至</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="204" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="214" />
             <source>Contact</source>
             <translation>联系方式</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="205" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="215" />
             <source>GPU</source>
             <translation>GPU</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="206" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="216" />
             <source>Node type</source>
             <translation>节点类型</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="207" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="217" />
             <source>GPUs per node</source>
             <translation>每节点 GPU 数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="208" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="218" />
             <source>Nodes</source>
             <translation>节点数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="209" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="219" />
             <source>Region</source>
             <translation>地域</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="210" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="220" />
             <source>CPU</source>
             <translation>CPU</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="211" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="221" />
             <source>Host RAM (GB)</source>
             <translation>内存（GB）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="212" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="222" />
             <source>NVMe (GB)</source>
             <translation>NVMe（GB）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="213" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="223" />
             <source>Network between nodes</source>
             <translation>节点间网络</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="214" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="224" />
             <source>Spot interruption terms</source>
             <translation>竞价实例中断条款</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="215" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="225" />
             <source>Billing granularity</source>
             <translation>计费粒度</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="216" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="226" />
             <source>Minimum period (hours)</source>
             <translation>最短租期（小时）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="217" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="227" />
             <source>Setup and one-off fees (¥)</source>
             <translation>开通费及一次性费用（元）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="218" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="228" />
             <source>Storage (¥ per GB-month)</source>
             <translation>存储（元/GB·月）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="219" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="229" />
             <source>Storage included (GB)</source>
             <translation>赠送存储（GB）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="220" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="230" />
             <source>Egress (¥ per GB)</source>
             <translation>出网流量（元/GB）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="221" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="231" />
             <source>Public bandwidth (¥ per month)</source>
             <translation>公网带宽（元/月）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="222" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="232" />
             <source>Public IPs</source>
             <translation>公网 IP 数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="223" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="233" />
             <source>Public IP (¥ per IP and month)</source>
             <translation>公网 IP（元/个·月）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="224" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="234" />
             <source>VAT</source>
             <translation>增值税</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="225" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="235" />
             <source>VAT rate (e.g. 6%)</source>
             <translation>增值税率（如 6%）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="226" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="236" />
             <source>Subsidy rate (e.g. 30%)</source>
             <translation>补贴比例（如 30%）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="227" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="237" />
             <source>Subsidy cap (¥)</source>
             <translation>补贴上限（元）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="228" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="238" />
             <source>Subsidy programme (e.g. 算力券)</source>
             <translation>补贴项目（如算力券）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="229" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="239" />
             <source>Notes</source>
             <translation>备注</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="234" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="244" />
             <source>stated</source>
             <translation>已写明</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="236" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="246" />
             <source>Billing</source>
             <translation>计费方式</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="236" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="246" />
             <source>Price (¥)</source>
             <translation>价格（元）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="236" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="246" />
             <source>Per</source>
             <translation>计价单位</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="243" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="253" />
             <source>Spot (interruptible)</source>
             <translation>竞价（可被中断）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="245" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="255" />
             <source>not offered</source>
             <translation>不提供</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="247" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="257" />
             <source>per GPU</source>
             <translation>每卡</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="248" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="258" />
             <source>per node</source>
             <translation>按节点</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="250" />
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="258" />
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="293" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="260" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="268" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="289" />
             <source>not stated</source>
             <translation>未说明</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="251" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="261" />
             <source>per second</source>
             <translation>按秒</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="252" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="262" />
             <source>per minute</source>
             <translation>按分钟</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="253" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="263" />
             <source>per hour</source>
             <translation>按小时</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="254" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="264" />
             <source>per day</source>
             <translation>按天</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="258" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="268" />
             <source>prices include VAT</source>
             <translation>价格含增值税</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="258" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="268" />
             <source>prices exclude VAT</source>
             <translation>价格不含增值税</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="275" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="271" />
             <source>unknown</source>
             <translation>未知</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="288" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="284" />
             <source>New provider…</source>
             <translation>新服务商…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="399" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="379" />
             <source>give the subsidy rate with its cap</source>
             <translation>填写补贴上限时请同时填写补贴比例</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="458" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="438" />
             <source>pick the provider who quoted (or add a new one)</source>
             <translation>请选择报价的服务商（或添加新服务商）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="460" />
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="478" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="440" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="458" />
             <source>Correct the fields marked in red.</source>
             <translation>请改正标红的字段。</translation>
         </message>
@@ -2510,297 +2510,302 @@ Approver</source>
     <context>
         <name>Charts</name>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="62" />
+            <location filename="../../gpudesk/ui/charts/export.py" line="65" />
+            <source>%1: could not save the chart (is the disk full?); nothing was replaced</source>
+            <translation>%1：无法保存图表（磁盘已满？）；原文件未被替换</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/charts/plots.py" line="64" />
             <source>Memory per GPU</source>
             <translation>每卡显存</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="62" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="64" />
             <source>GiB per GPU (1 GiB = 2³⁰ bytes)</source>
             <translation>每卡 GiB（1 GiB = 2³⁰ 字节）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="64" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="66" />
             <source>No configuration yet</source>
             <translation>尚无配置</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="104" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="97" />
             <source>Headroom kept free</source>
             <translation>预留余量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="115" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="108" />
             <source>Capacity</source>
             <translation>容量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="117" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="110" />
             <source>Usable</source>
             <translation>可用</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="119" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="112" />
             <source>Total</source>
             <translation>合计</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="130" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="123" />
             <source>GPU capacity</source>
             <translation>GPU 显存容量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="156" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="149" />
             <source>Guide's quick estimate</source>
             <translation>指南快速估算</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="159" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="152" />
             <source>Quick estimate ÷ %1</source>
             <translation>快速估算 ÷ %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="166" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="159" />
             <source>in all</source>
             <translation>合计</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="168" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="161" />
             <source>per GPU</source>
             <translation>每卡</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="214" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="207" />
             <source>Cost</source>
             <translation>成本</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="216" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="209" />
             <source>With trial margin</source>
             <translation>含试错余量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="218" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="211" />
             <source>Time</source>
             <translation>时间</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="220" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="213" />
             <source>days</source>
             <translation>天</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="225" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="218" />
             <source>+%1 % trial-and-error margin</source>
             <translation>+%1 % 试错余量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="269" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="262" />
             <source>Other options</source>
             <translation>其他方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="297" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="290" />
             <source>Pareto front</source>
             <translation>帕累托前沿</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="327" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="320" />
             <source>Hourly vs monthly billing</source>
             <translation>按小时与按月计费</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="328" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="321" />
             <source>Cost per month (%1)</source>
             <translation>每月成本（%1）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="329" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="322" />
             <source>Hours used per month</source>
             <translation>每月使用小时数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="333" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="326" />
             <source>No hourly price for the chosen configuration</source>
             <translation>所选配置没有按小时价格</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="342" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="335" />
             <source>Hourly</source>
             <translation>按小时</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="365" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="358" />
             <source>Monthly</source>
             <translation>按月</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="374" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="367" />
             <source>break-even %1 h</source>
             <translation>平衡点 %1 小时</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="383" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="376" />
             <source>Break-even</source>
             <translation>盈亏平衡点</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="385" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="378" />
             <source>month</source>
             <translation>月</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="397" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="390" />
             <source>this service</source>
             <translation>本服务</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="397" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="390" />
             <source>this job</source>
             <translation>本任务</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="416" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="409" />
             <source>Cost (%1)</source>
             <translation>成本（%1）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="418" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="411" />
             <source>Total cost vs GPU count</source>
             <translation>总成本与 GPU 数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="418" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="411" />
             <source>GPUs</source>
             <translation>GPU 数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="418" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="411" />
             <source>No priced configuration</source>
             <translation>没有带价格的配置</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="419" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="412" />
             <source>Days vs GPU count</source>
             <translation>天数与 GPU 数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="419" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="412" />
             <source>Days</source>
             <translation>天数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="419" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="412" />
             <source>No timed configuration</source>
             <translation>没有可估算时间的配置</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="420" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="413" />
             <source>Time vs cost (Pareto front)</source>
             <translation>时间与成本（帕累托前沿）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/plots.py" line="444" />
+            <location filename="../../gpudesk/ui/charts/plots.py" line="437" />
             <source>Time vs cost</source>
             <translation>时间与成本</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/quotes_plot.py" line="32" />
+            <location filename="../../gpudesk/ui/charts/quotes_plot.py" line="26" />
             <source>All-in cost per quote</source>
             <translation>各报价总价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/quotes_plot.py" line="38" />
+            <location filename="../../gpudesk/ui/charts/quotes_plot.py" line="32" />
             <source>No priced quote yet</source>
             <translation>还没有带价格的报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/quotes_plot.py" line="79" />
+            <location filename="../../gpudesk/ui/charts/quotes_plot.py" line="63" />
             <source>All-in</source>
             <translation>总价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/quotes_plot.py" line="81" />
+            <location filename="../../gpudesk/ui/charts/quotes_plot.py" line="65" />
             <source>Cheapest</source>
             <translation>成本最低</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/quotes_plot.py" line="82" />
+            <location filename="../../gpudesk/ui/charts/quotes_plot.py" line="66" />
             <source>Selected</source>
             <translation>已选定</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/service_plots.py" line="40" />
+            <location filename="../../gpudesk/ui/charts/service_plots.py" line="29" />
             <source>Cost per month vs speed per user</source>
             <translation>每月成本与每用户速度</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/service_plots.py" line="41" />
+            <location filename="../../gpudesk/ui/charts/service_plots.py" line="30" />
             <source>Cost per million tokens vs GPU count</source>
             <translation>每百万 token 成本与 GPU 数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/service_plots.py" line="42" />
+            <location filename="../../gpudesk/ui/charts/service_plots.py" line="31" />
             <source>Time to first token vs GPU count</source>
             <translation>首 token 时间与 GPU 数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/service_plots.py" line="49" />
+            <location filename="../../gpudesk/ui/charts/service_plots.py" line="38" />
             <source>Speed per user</source>
             <translation>每用户速度</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/service_plots.py" line="49" />
+            <location filename="../../gpudesk/ui/charts/service_plots.py" line="38" />
             <source>tokens/s</source>
             <translation>token/秒</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/service_plots.py" line="50" />
+            <location filename="../../gpudesk/ui/charts/service_plots.py" line="39" />
             <source>Cost per month</source>
             <translation>每月成本</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/service_plots.py" line="53" />
+            <location filename="../../gpudesk/ui/charts/service_plots.py" line="42" />
             <source>Per million tokens</source>
             <translation>每百万 token</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/service_plots.py" line="55" />
+            <location filename="../../gpudesk/ui/charts/service_plots.py" line="44" />
             <source>First token</source>
             <translation>首 token</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/service_plots.py" line="57" />
+            <location filename="../../gpudesk/ui/charts/service_plots.py" line="46" />
             <source>below the target</source>
             <translation>低于目标</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/service_plots.py" line="73" />
+            <location filename="../../gpudesk/ui/charts/service_plots.py" line="62" />
             <source>Output tokens/s per user (%1 users in flight)</source>
             <translation>每用户每秒输出 token 数（并发 %1 个用户）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/service_plots.py" line="94" />
+            <location filename="../../gpudesk/ui/charts/service_plots.py" line="83" />
             <source>target %1</source>
             <translation>目标 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/service_plots.py" line="97" />
+            <location filename="../../gpudesk/ui/charts/service_plots.py" line="86" />
             <source>Target per user</source>
             <translation>每用户目标</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/service_plots.py" line="126" />
+            <location filename="../../gpudesk/ui/charts/service_plots.py" line="115" />
             <source>Per million tokens (%1)</source>
             <translation>每百万 token（%1）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/service_plots.py" line="135" />
+            <location filename="../../gpudesk/ui/charts/service_plots.py" line="124" />
             <source>First token (s)</source>
             <translation>首 token（秒）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/style.py" line="394" />
+            <location filename="../../gpudesk/ui/charts/style.py" line="377" />
             <source>Chosen</source>
             <translation>已选择</translation>
         </message>
@@ -3033,27 +3038,32 @@ Then import the gpudesk-results.json it writes (File ▸ Import kit results…).
             <translation>检查人 / 时间</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/checklist_model.py" line="162" />
+            <location filename="../../gpudesk/ui/models/checklist_model.py" line="98" />
+            <source>no checklist item selected</source>
+            <translation>未选中检查项</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/models/checklist_model.py" line="147" />
             <source>How</source>
             <translation>方法</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/checklist_model.py" line="162" />
+            <location filename="../../gpudesk/ui/models/checklist_model.py" line="147" />
             <source>Pass if</source>
             <translation>通过标准</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/checklist_model.py" line="164" />
+            <location filename="../../gpudesk/ui/models/checklist_model.py" line="149" />
             <source>Waived because</source>
             <translation>豁免原因</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/checklist_model.py" line="166" />
+            <location filename="../../gpudesk/ui/models/checklist_model.py" line="151" />
             <source>Evidence</source>
             <translation>证据</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/checklist_model.py" line="168" />
+            <location filename="../../gpudesk/ui/models/checklist_model.py" line="153" />
             <source>Recorded for another configuration than the current choice: check again.</source>
             <translation>记录于与当前选择不同的配置：请重新检查。</translation>
         </message>
@@ -3061,162 +3071,162 @@ Then import the gpudesk-results.json it writes (File ▸ Import kit results…).
     <context>
         <name>OptionsModel</name>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="52" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="64" />
             <source>Rank</source>
             <translation>排名</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="52" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="64" />
             <source>Place in the recommender's ranking for the objective</source>
             <translation>按优化目标在推荐结果中的名次</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="53" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="65" />
             <source>GPU</source>
             <translation>GPU</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="53" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="65" />
             <source>GPU model; the other counts of the same GPU are folded under its best row</source>
             <translation>显卡型号；同一显卡的其他数量折叠在其最佳方案下</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="54" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="66" />
             <source>GPUs</source>
             <translation>GPU 数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="54" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="66" />
             <source>GPUs in all (nodes × GPUs per node when more than one node)</source>
             <translation>显卡总数（多节点时为 节点数 × 每节点卡数）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="55" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="67" />
             <source>Provider</source>
             <translation>服务商</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="55" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="67" />
             <source>Whose offer prices this configuration</source>
             <translation>该配置按哪家的报价计价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="56" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="68" />
             <source>Region</source>
             <translation>地域</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="56" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="68" />
             <source>Where the offer's data centre is</source>
             <translation>报价对应机房所在地区</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="58" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="69" />
             <source>Layout</source>
             <translation>并行布局</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="59" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="69" />
             <source>How the job is split: tensor (TP), pipeline (PP) and data (DP) parallel, ZeRO stage, offload, recomputation, micro-batch</source>
             <translation>任务如何切分：张量并行（TP）、流水线并行（PP）、数据并行（DP）、ZeRO 阶段、卸载、重计算、微批次</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="63" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="70" />
             <source>Tier</source>
             <translation>档次</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="63" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="70" />
             <source>The guide's class of setup: entry, advanced, flagship or multi-node</source>
             <translation>指南中的配置档位：入门级、进阶档、旗舰级或跨节点集群</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="64" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="71" />
             <source>Fits</source>
             <translation>显存够用</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="64" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="71" />
             <source>Whether the job fits in each GPU's usable memory</source>
             <translation>任务能否放进每张卡的可用显存</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="65" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="72" />
             <source>Memory per GPU</source>
             <translation>每卡显存</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="65" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="72" />
             <source>Memory each GPU needs, in GiB (2³⁰ bytes)</source>
             <translation>每张 GPU 所需显存，单位 GiB（2³⁰ 字节）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="66" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="73" />
             <source>Time</source>
             <translation>时间</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="66" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="73" />
             <source>Wall-clock time of the run, without the trial margin</source>
             <translation>训练实际耗时（不含试错余量）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="67" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="74" />
             <source>Cost</source>
             <translation>成本</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="67" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="74" />
             <source>Rental for the run at the offer's price</source>
             <translation>按报价计算的本次租金</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="68" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="75" />
             <source>With trial margin</source>
             <translation>含试错余量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="68" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="75" />
             <source>Cost with the margin for trial and error (tuning, re-runs)</source>
             <translation>含试错余量（调参、重跑）的费用</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="69" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="76" />
             <source>Price</source>
             <translation>价格</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="69" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="76" />
             <source>The offer's price per GPU-hour, its kind and date</source>
             <translation>报价的每卡时价格、价格类型和日期</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="70" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="77" />
             <source>Advice</source>
             <translation>建议</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="70" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="77" />
             <source>Warnings for this configuration; hover the icon to read them</source>
             <translation>该配置的警示；鼠标停在图标上查看</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="214" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="208" />
             <source>(+%1 more)</source>
             <translation>（另有 %1 个）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="219" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="213" />
             <source>own price</source>
             <translation>自定价格</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="226" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="220" />
             <source>offload</source>
             <translation>卸载</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/options_model.py" line="246" />
+            <location filename="../../gpudesk/ui/models/options_model.py" line="240" />
             <source>%1/GPU-h</source>
             <translation>%1/卡时</translation>
         </message>
@@ -3224,112 +3234,112 @@ Then import the gpudesk-results.json it writes (File ▸ Import kit results…).
     <context>
         <name>QuotesModel</name>
         <message>
-            <location filename="../../gpudesk/ui/models/quotes_model.py" line="36" />
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="42" />
             <source>Quote</source>
             <translation>报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/quotes_model.py" line="36" />
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="42" />
             <source>The quote's id in this plan (q1, q2, …); ★ selected, ✓ cheapest</source>
             <translation>报价在本方案中的编号（q1、q2…）；★ 已选定，✓ 最低价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/quotes_model.py" line="37" />
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="43" />
             <source>Provider</source>
             <translation>服务商</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/quotes_model.py" line="37" />
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="43" />
             <source>Who quoted, and the provider's quote number</source>
             <translation>报价的服务商及其报价编号</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/quotes_model.py" line="38" />
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="44" />
             <source>Configuration</source>
             <translation>配置</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/quotes_model.py" line="38" />
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="44" />
             <source>GPUs quoted: nodes × GPUs per node, region</source>
             <translation>报价的显卡：节点数 × 每节点卡数，地区</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/quotes_model.py" line="39" />
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="45" />
             <source>Prices</source>
             <translation>价格</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/quotes_model.py" line="39" />
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="45" />
             <source>Every price the quote states, per GPU or per node and billing period</source>
             <translation>报价写明的每一项价格，按卡或按节点及计费周期</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/quotes_model.py" line="40" />
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="46" />
             <source>Valid until</source>
             <translation>有效期至</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/quotes_model.py" line="40" />
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="46" />
             <source>Last day the quote holds</source>
             <translation>报价有效的最后一天</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/quotes_model.py" line="41" />
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="47" />
             <source>Fits</source>
             <translation>显存够用</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/quotes_model.py" line="41" />
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="47" />
             <source>Whether the plan's job fits this configuration (the engine's verdict)</source>
             <translation>本方案的任务能否放进该配置（引擎的判断）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/quotes_model.py" line="42" />
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="48" />
             <source>Run time</source>
             <translation>训练时长</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/quotes_model.py" line="42" />
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="48" />
             <source>One clean run on this configuration, without the trial margin</source>
             <translation>在该配置上一次跑通所需时间（不含试错余量）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/quotes_model.py" line="44" />
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="49" />
             <source>All-in</source>
             <translation>总价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/quotes_model.py" line="45" />
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="49" />
             <source>Everything the quote costs for this job: compute at the cheapest billing mix for the run with its trial margin, storage, network, fees, subsidy and tax</source>
             <translation>该报价完成本任务的全部费用：按含试错余量的时长以最便宜的计费组合计算的算力费，加存储、网络、其他费用、补贴和税费</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/quotes_model.py" line="49" />
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="50" />
             <source>+30 %</source>
             <translation>+30%</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/quotes_model.py" line="49" />
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="50" />
             <source>All-in if the run takes 30 % longer</source>
             <translation>训练时长多 30% 时的总价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/quotes_model.py" line="50" />
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="51" />
             <source>+100 %</source>
             <translation>+100%</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/quotes_model.py" line="50" />
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="51" />
             <source>All-in if the run takes twice as long</source>
             <translation>训练时长翻倍时的总价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/quotes_model.py" line="51" />
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="52" />
             <source>Billing</source>
             <translation>计费方式</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/quotes_model.py" line="51" />
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="52" />
             <source>The cheapest billing form or mix for the rental period</source>
             <translation>该租期内最便宜的计费方式或组合</translation>
         </message>
@@ -3339,7 +3349,7 @@ Then import the gpudesk-results.json it writes (File ▸ Import kit results…).
             <translation>提示</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/models/quotes_model.py" line="54" />
+            <location filename="../../gpudesk/ui/models/quotes_model.py" line="53" />
             <source>What a reviewer should know: expired, no licence or ICP filing recorded, does not fit, items not stated, spot billing</source>
             <translation>审核人需要了解的事项：已过期、未记录许可证或 ICP 备案、装不下、未写明的费用项、竞价计费</translation>
         </message>

@@ -131,3 +131,46 @@ def test_stale_result_is_marked(model):
     idx = model.index(row, col("title"))
     assert model.data(idx, Qt.FontRole).italic()
     assert "another configuration" in model.data(idx, Qt.ToolTipRole)
+
+
+def test_refusals_follow_the_language(qapp, tmp_path, monkeypatch):
+    """Errors the UI layer words itself are translated like its labels (they used to stay English)."""
+    import pyqtgraph as pg
+    from pyqtgraph import exporters
+
+    from gpudesk.ui import i18n
+    from gpudesk.ui.charts.export import export_plot
+
+    class FullDisk:  # the PNG writer reports failure, as Qt does on a full disk
+        def __init__(self, item):
+            pass
+
+        def parameters(self):
+            return {}
+
+        def export(self, toBytes=False):
+            return self
+
+        def save(self, *args):
+            return False
+
+    monkeypatch.setattr(exporters, "ImageExporter", FullDisk)
+    empty = ChecklistModel()
+    widget = pg.PlotWidget()
+    target = tmp_path / "chart.png"
+    target.write_bytes(b"earlier chart")
+    manager = i18n.language_manager()
+    try:
+        manager.set_language("zh_CN")
+        with pytest.raises(GpudeskError, match="^未选中检查项$"):
+            empty.set_status(0, "pass")
+        with pytest.raises(GpudeskError, match="无法保存图表（磁盘已满？）；原文件未被替换$"):
+            export_plot(widget.getPlotItem(), str(target))
+    finally:
+        manager.set_language("en")
+    with pytest.raises(GpudeskError, match="^no checklist item selected$"):
+        empty.set_status(0, "pass")
+    with pytest.raises(GpudeskError, match="could not save the chart"):
+        export_plot(widget.getPlotItem(), str(target))
+    assert target.read_bytes() == b"earlier chart"  # nothing was replaced
+    widget.deleteLater()

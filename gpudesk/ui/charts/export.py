@@ -7,6 +7,9 @@ from PySide6.QtGui import QImage
 
 from gpudesk.ui.charts.plots import BUILDERS, build_days_plot
 from gpudesk.ui.charts.style import KINDS
+from gpudesk.ui.i18n import translator
+
+_tr = translator("Charts")
 
 
 def render_chart_image(kind: str, data, width: int = 900, height: int = 500) -> QImage:
@@ -58,4 +61,6 @@ def export_plot(plot_item: pg.PlotItem, path: str) -> None:
             exporter.parameters()["width"] = max(1200, int(plot_item.width()))
             ok = exporter.export(toBytes=True).save(str(tmp), "PNG")
         if not ok:
-            raise GpudeskError(f"{target}: could not save the chart (is the disk full?); nothing was replaced")
+            raise GpudeskError(
+                _tr("%1: could not save the chart (is the disk full?); nothing was replaced").replace("%1", str(target))
+            )

@@ -95,7 +95,7 @@ class ChecklistModel(RowsTable):
         by name, and `who` the model's user unless given; raises GpudeskError (waiver without reason, item not
         applicable)."""
         if self._plan is None or not 0 <= row < len(self._rows):
-            raise GpudeskError("no checklist item selected")
+            raise GpudeskError(_tr("no checklist item selected"))
         item_id = self._rows[row].id
         set_status(self._plan, item_id, status, who=who if who is not None else self.user, **texts)
         self._reload_row(row)
