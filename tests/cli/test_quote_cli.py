@@ -134,6 +134,7 @@ def test_compare_json_contract_and_arithmetic(plan, capsys):
         ("--price-per-gpu-hour", "inf", "not a finite plain number"),
         ("--valid-until", "2026-13-45", "--valid-until: no such date: 2026-13-45"),
         ("--gpus-per-node", "0", "--gpus-per-node: 0 is outside 1–64"),
+        ("--nodes", "x", "--nodes: not a number: 'x'"),  # a unit alone, not an empty field
         ("--subsidy-rate", "20", "--subsidy-rate: '20': write a share as a percentage"),
         ("--gpu", "rtx-9999", "unknown GPU 'rtx-9999'"),
         ("--provider", "market-reference", "market reference, not a provider"),
@@ -153,6 +154,12 @@ def test_bad_input_is_one_line_exit_2_and_the_plan_is_unchanged(plan, capsys, op
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and message in err, err
     assert open(plan, "rb").read() == before
+
+
+def test_bad_input_in_chinese_uses_the_chinese_colon(plan, capsys):
+    argv = ["--provider", "jianmi", "--gpu", "rtx-4090", "--gpus-per-node", "1", "--nodes", "x"]
+    assert run_cli(["quote", "add", plan, *argv, "--price-per-gpu-hour", "2", "--lang", "zh_CN"]) == 2
+    assert "--nodes：不是数字：'x'" in capsys.readouterr().err
 
 
 def test_valid_until_before_the_quote_date(plan, capsys):

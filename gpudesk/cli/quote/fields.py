@@ -17,6 +17,7 @@ from gpudesk.core.plan.quotes import BILLING_FORMS
 
 
 def _value(option: str, text: str | None, reader: Callable[[str], Any]) -> Any:
+    from gpudesk.core.i18n import t
     from gpudesk.errors import GpudeskError
 
     if text is None:
@@ -24,7 +25,7 @@ def _value(option: str, text: str | None, reader: Callable[[str], Any]) -> Any:
     try:
         return reader(text)
     except ValueError as exc:
-        raise GpudeskError(f"{option}: {exc}") from None
+        raise GpudeskError(f"{option}{t(': ', '：')}{exc}") from None  # the language's colon, as elsewhere
 
 
 def amount(unit: str | None = None) -> Callable[[str], float | None]:
