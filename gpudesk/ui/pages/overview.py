@@ -210,10 +210,10 @@ class OverviewPage(Retranslated, QScrollArea):
             if v.fits
             else ('<span style="color:#cc0000">✘ ' + self.tr("Does not fit") + "</span>")
         )
-        from gpudesk.core.i18n import t
+        from gpudesk.core.i18n import colon
 
         parts = [
-            f"<b>{mark}{t(': ', '：')}{v.label}</b>",  # the language's colon (显存够用：8× …)
+            f"<b>{colon(mark, v.label)}</b>",
             self.tr("%1 of %2 usable per GPU")
             .replace("%1", units.memory(v.total_bytes))
             .replace("%2", units.memory(v.usable_bytes)),
