@@ -238,101 +238,101 @@
             <translation>GPU 型号</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="183" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="186" />
             <source>Filter rows…</source>
             <translation>筛选条目…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="184" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="188" />
             <source>Add…</source>
             <translation>添加…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="185" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="189" />
             <source>Add your own row to this table (saved in your user database)</source>
             <translation>向此表添加自己的条目（保存在用户数据库中）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="186" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="192" />
             <source>Edit…</source>
             <translation>编辑…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="187" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="193" />
             <source>Edit the selected row; a bundled row is saved as your own copy</source>
             <translation>编辑选中的条目；内置条目会另存为您自己的副本</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="188" />
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="272" />
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="276" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="196" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="285" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="289" />
             <source>Delete</source>
             <translation>删除</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="189" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="197" />
             <source>Delete one of your own rows (bundled rows cannot be deleted)</source>
             <translation>删除您自己的条目（内置条目不能删除）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="190" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="200" />
             <source>Import price sheet…</source>
             <translation>导入价格表…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="191" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="201" />
             <source>Read offers and providers from a CSV or JSON price sheet</source>
             <translation>从 CSV 或 JSON 价格表读取报价和服务商</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="200" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="213" />
             <source>Catalogue dated %1. Bold rows are your own entries; grey italic “unknown” means the fact is not known, never zero. Prices in CNY; memory in GiB (2³⁰ bytes).</source>
             <translation>目录日期 %1。粗体行是您自己的条目；灰色斜体“未知”表示该信息未知，而不是零。价格单位为人民币元；显存单位为 GiB（2³⁰ 字节）。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="259" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="272" />
             <source>Add to the catalogue</source>
             <translation>添加到目录</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="264" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="277" />
             <source>Edit</source>
             <translation>编辑</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="264" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="277" />
             <source>Select a row first.</source>
             <translation>请先选择一行。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="267" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="280" />
             <source>Edit %1</source>
             <translation>编辑 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="272" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="285" />
             <source>Only your own (bold) rows can be deleted.</source>
             <translation>只能删除您自己的（粗体）条目。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="276" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="289" />
             <source>Delete %1 from your catalogue?</source>
             <translation>从您的目录中删除 %1？</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="287" />
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="293" />
             <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="300" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="306" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="313" />
             <source>Import price sheet</source>
             <translation>导入价格表</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="287" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="300" />
             <source>Price sheets (*.csv *.json)</source>
             <translation>价格表 (*.csv *.json)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="301" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="314" />
             <source>%1 offers and %2 providers imported.</source>
             <translation>已导入 %1 条报价和 %2 家服务商。</translation>
         </message>
@@ -355,133 +355,133 @@
             <translation>全部阶段</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="182" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="181" />
             <source>All items</source>
             <translation>全部条目</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="183" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="182" />
             <source>Still to do (open or failed)</source>
             <translation>待处理（待检查或未通过）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="184" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="183" />
             <source>Failed</source>
             <translation>未通过</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="185" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="184" />
             <source>Open</source>
             <translation>待检查</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="186" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="185" />
             <source>Passed</source>
             <translation>已通过</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="187" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="186" />
             <source>Waived</source>
             <translation>已豁免</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="188" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="187" />
             <source>Not applicable</source>
             <translation>不适用</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="192" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="193" />
             <source>Why</source>
             <translation>原因</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="193" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="194" />
             <source>How</source>
             <translation>方法</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="194" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="195" />
             <source>Pass if</source>
             <translation>通过标准</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="195" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="196" />
             <source>Notes</source>
             <translation>备注</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="196" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="197" />
             <source>Evidence</source>
             <translation>证据</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="197" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="198" />
             <source>command output, file path, ticket number…</source>
             <translation>命令输出、文件路径、工单号…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="199" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="207" />
             <source>&amp;Pass (P)</source>
             <translation>通过(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="200" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="208" />
             <source>&amp;Fail (F)</source>
             <translation>未通过(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="201" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="209" />
             <source>&amp;N/A (N)</source>
             <translation>不适用(&amp;N)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="202" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="210" />
             <source>&amp;Waive… (W)</source>
             <translation>豁免(&amp;W)…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="203" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="211" />
             <source>Re&amp;open (O)</source>
             <translation>重新打开(&amp;O)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="207" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="199" />
             <source>Save notes</source>
             <translation>保存备注</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="210" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="201" />
             <source>Keys on the list: P pass, F fail, N not applicable, W waive (asks why), O reopen. Results are saved in the plan.</source>
             <translation>列表快捷键：P 通过，F 未通过，N 不适用，W 豁免（需填写原因），O 重新打开。结果保存在方案中。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="286" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="287" />
             <source>%1 of %2 done</source>
             <translation>已完成 %1 / %2</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="287" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="288" />
             <source>%1 failed</source>
             <translation>%1 项未通过</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="297" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="298" />
             <source>Select an item to see why it matters and how to check it.</source>
             <translation>选择一个条目，查看其原因和检查方法。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="321" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="322" />
             <source>Waive item</source>
             <translation>豁免条目</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="321" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="322" />
             <source>Why is “%1” waived?</source>
             <translation>为什么豁免“%1”？</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="335" />
-            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="353" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="336" />
+            <location filename="../../gpudesk/ui/pages/checklist_page.py" line="354" />
             <source>Checklist</source>
             <translation>检查清单</translation>
         </message>
@@ -614,62 +614,62 @@
             <translation>用方案当前选定的配置填写这些字段</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="167" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="169" />
             <source>Evaluate</source>
             <translation>评估</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="168" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="170" />
             <source>Show the engine's answer for exactly this configuration</source>
             <translation>显示引擎对该配置的精确测算结果</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="169" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="173" />
             <source>Use this configuration</source>
             <translation>采用此配置</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="170" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="174" />
             <source>Make exactly this configuration the plan's choice</source>
             <translation>把该配置设为方案的选定配置</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="171" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="176" />
             <source>Back to the recommendation</source>
             <translation>恢复推荐方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="172" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="176" />
             <source>Let the recommender choose again</source>
             <translation>重新由推荐引擎选择</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="200" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="206" />
             <source>Automatic: the cheapest that fits</source>
             <translation>自动：能放下的最便宜报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="204" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="210" />
             <source>%1/GPU-h</source>
             <translation>%1/卡时</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="214" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="220" />
             <source>%1-GPU nodes</source>
             <translation>每节点 %1 卡</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="272" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="278" />
             <source>Fits</source>
             <translation>显存够用</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="274" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="280" />
             <source>Does not fit</source>
             <translation>显存不足</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="278" />
+            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="284" />
             <source>%1 of %2 usable per GPU</source>
             <translation>每卡 %1 / 可用 %2</translation>
         </message>
@@ -690,299 +690,299 @@
     <context>
         <name>JobForm</name>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="277" />
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="288" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="289" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="302" />
             <source>Model</source>
             <translation>模型</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="278" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="290" />
             <source>Job</source>
             <translation>任务</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="279" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="291" />
             <source>Serving</source>
             <translation>推理服务</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="280" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="292" />
             <source>Constraints</source>
             <translation>约束条件</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="281" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="294" />
             <source>Import Hugging Face config.json…</source>
             <translation>导入 Hugging Face config.json…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="283" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="295" />
             <source>Read the architecture from a model's config.json (or drop the file on the window)</source>
             <translation>从模型的 config.json 读取架构（也可把文件拖到窗口上）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="288" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="302" />
             <source>A published model preset, grouped by the guide's task classes</source>
             <translation>已发布模型的预设，按指南的任务类别分组</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="289" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="303" />
             <source>Parameters</source>
             <translation>参数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="289" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="303" />
             <source>Bare parameter count for a custom model, e.g. 7B, 350M, 1.3e9</source>
             <translation>自定义模型的参数量，例如 7B、350M、1.3e9</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="290" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="304" />
             <source>Task</source>
             <translation>任务类型</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="290" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="304" />
             <source>What the GPUs will do: pre-train, fine-tune (full, LoRA, QLoRA) or serve</source>
             <translation>GPU 的用途：预训练、微调（全参数、LoRA、QLoRA）或推理服务</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="291" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="305" />
             <source>Precision</source>
             <translation>精度</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="291" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="305" />
             <source>Number format for training; BF16 mixed precision is the norm, FP32 doubles memory</source>
             <translation>训练的数值格式；通常用 BF16 混合精度，FP32 显存翻倍</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="292" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="306" />
             <source>Optimizer</source>
             <translation>优化器</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="292" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="306" />
             <source>AdamW keeps 12 bytes of state per trained parameter; 8-bit Adam and SGD keep less</source>
             <translation>AdamW 每个训练参数保存 12 字节状态；8 位 Adam 和 SGD 更少</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="293" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="307" />
             <source>Sequence length</source>
             <translation>序列长度</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="293" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="307" />
             <source>Tokens per training sample (context length)</source>
             <translation>每个训练样本的 token 数（上下文长度）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="294" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="308" />
             <source>Micro-batch</source>
             <translation>微批大小</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="294" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="308" />
             <source>Samples each GPU processes at once; activations grow with it</source>
             <translation>每张 GPU 一次处理的样本数；激活值随之增长</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="295" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="309" />
             <source>Gradient accumulation</source>
             <translation>梯度累积</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="295" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="309" />
             <source>Micro-batches summed before each optimizer step; raises the batch without memory</source>
             <translation>每次优化器更新前累加的微批数；增大批量而不增加显存</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="296" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="310" />
             <source>Recomputation</source>
             <translation>激活重计算</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="296" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="310" />
             <source>Recompute activations in the backward pass: saves memory, costs about a third more compute</source>
             <translation>反向传播时重新计算激活：节省显存，计算量约多三分之一</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="297" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="311" />
             <source>Flash attention</source>
             <translation>Flash Attention</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="297" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="311" />
             <source>Fused attention kernel that never stores the attention-score matrix</source>
             <translation>融合注意力内核，不保存注意力分数矩阵</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="298" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="312" />
             <source>LoRA rank</source>
             <translation>LoRA 秩</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="298" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="312" />
             <source>Rank r of the low-rank adapters; trainable parameters grow linearly with it</source>
             <translation>低秩适配器的秩 r；可训练参数随之线性增长</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="299" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="313" />
             <source>Dataset tokens</source>
             <translation>数据集 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="299" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="313" />
             <source>Tokens in the training set for one pass, e.g. 2B</source>
             <translation>训练集一遍的 token 数，例如 2B</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="300" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="314" />
             <source>Epochs</source>
             <translation>轮数 (epoch)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="300" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="314" />
             <source>Passes over the dataset; total tokens = dataset tokens × epochs</source>
             <translation>遍历数据集的次数；总 token 数 = 数据集 token 数 × 轮数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="301" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="315" />
             <source>Serving concurrency</source>
             <translation>推理并发数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="301" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="315" />
             <source>Sequences served at the same time; each needs its own KV cache</source>
             <translation>同时服务的序列数；每个序列都需要自己的 KV 缓存</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="302" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="316" />
             <source>Memory headroom</source>
             <translation>显存余量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="302" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="316" />
             <source>Share of each GPU's memory kept free for fragmentation and spikes</source>
             <translation>每张 GPU 显存中预留给碎片和峰值的比例</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="303" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="317" />
             <source>Objective</source>
             <translation>优化目标</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="303" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="317" />
             <source>What to optimise when ranking configurations</source>
             <translation>对配置排序时优化的目标</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="304" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="318" />
             <source>Budget (CNY)</source>
             <translation>预算（元）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="304" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="318" />
             <source>Most you will spend on the run, in yuan; empty = no limit</source>
             <translation>本次训练最多花费（元）；留空表示不限</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="305" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="319" />
             <source>Deadline (days)</source>
             <translation>工期（天）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="305" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="319" />
             <source>Longest the run may take, in days; empty = no limit</source>
             <translation>训练最多可用的天数；留空表示不限</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="306" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="320" />
             <source>Billing</source>
             <translation>计费方式</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="306" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="320" />
             <source>Rent by the hour or by the month; default: whichever is cheaper</source>
             <translation>按小时或按月租用；默认取较便宜者</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="307" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="321" />
             <source>Region</source>
             <translation>地域</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="307" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="321" />
             <source>Only offers in this region</source>
             <translation>只看该地域的报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="308" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="322" />
             <source>Providers</source>
             <translation>服务商</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="308" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="322" />
             <source>Only these providers; none ticked = all</source>
             <translation>只看这些服务商；都不勾选表示全部</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="309" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="323" />
             <source>Most GPUs</source>
             <translation>最多 GPU 数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="309" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="323" />
             <source>Largest GPU count to consider</source>
             <translation>考虑的最大 GPU 数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="312" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="326" />
             <source>Auto (one node)</source>
             <translation>自动（单节点）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="330" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="343" />
             <source>Whichever is cheaper</source>
             <translation>取较便宜者</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="333" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="346" />
             <source>Any region</source>
             <translation>任意地域</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="334" />
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="351" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="347" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="362" />
             <source>no limit</source>
             <translation>不限</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="335" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="348" />
             <source>no target</source>
             <translation>不设目标</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="336" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="349" />
             <source>as sequence length</source>
             <translation>同序列长度</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="339" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="352" />
             <source>Same as the job's precision</source>
             <translation>与任务精度相同</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="339" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="352" />
             <source>16-bit (default)</source>
             <translation>16 位（默认）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="369" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="380" />
             <source>Custom: parameter count</source>
             <translation>自定义：参数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/job_form.py" line="371" />
+            <location filename="../../gpudesk/ui/widgets/job_form.py" line="382" />
             <source>Imported: %1</source>
             <translation>已导入：%1</translation>
         </message>
@@ -1851,37 +1851,37 @@
     <context>
         <name>OptionsPage</name>
         <message>
-            <location filename="../../gpudesk/ui/pages/options_page.py" line="61" />
+            <location filename="../../gpudesk/ui/pages/options_page.py" line="64" />
             <source>&amp;Filter:</source>
             <translation>筛选(&amp;F)：</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/options_page.py" line="62" />
+            <location filename="../../gpudesk/ui/pages/options_page.py" line="65" />
             <source>GPU, provider, region, tier…</source>
             <translation>GPU、服务商、地域、档次…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/options_page.py" line="63" />
+            <location filename="../../gpudesk/ui/pages/options_page.py" line="67" />
             <source>Show all counts</source>
             <translation>展开全部数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/options_page.py" line="64" />
+            <location filename="../../gpudesk/ui/pages/options_page.py" line="68" />
             <source>Unfold every GPU type's other counts and offers</source>
             <translation>展开每种显卡的其他数量与报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/options_page.py" line="67" />
+            <location filename="../../gpudesk/ui/pages/options_page.py" line="71" />
             <source>One row per GPU type: its best option, with the other counts folded under it (▸). Select a row to make it the plan's choice; hover a header or the advice icon for details.</source>
             <translation>每种显卡一行：显示其最佳方案，其他数量折叠在下面（▸）。选中一行即设为方案的选定配置；鼠标停在表头或建议图标上可看详情。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/options_page.py" line="130" />
+            <location filename="../../gpudesk/ui/pages/options_page.py" line="135" />
             <source>%1 GPU types, %2 options</source>
             <translation>%1 种显卡，%2 个方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/options_page.py" line="135" />
+            <location filename="../../gpudesk/ui/pages/options_page.py" line="140" />
             <source>%1 configurations searched</source>
             <translation>已搜索 %1 种配置</translation>
         </message>
@@ -1959,59 +1959,59 @@
     <context>
         <name>PlanPage</name>
         <message>
-            <location filename="../../gpudesk/ui/pages/plan_page.py" line="118" />
+            <location filename="../../gpudesk/ui/pages/plan_page.py" line="122" />
             <source>Plan facts</source>
             <translation>方案信息</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/plan_page.py" line="119" />
+            <location filename="../../gpudesk/ui/pages/plan_page.py" line="123" />
             <source>Configuration</source>
             <translation>配置</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/plan_page.py" line="121" />
+            <location filename="../../gpudesk/ui/pages/plan_page.py" line="124" />
             <source>Set automatically from the job and the choice</source>
             <translation>根据任务和选定配置自动生成</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/plan_page.py" line="122" />
+            <location filename="../../gpudesk/ui/pages/plan_page.py" line="125" />
             <source>Your name</source>
             <translation>您的姓名</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/plan_page.py" line="123" />
+            <location filename="../../gpudesk/ui/pages/plan_page.py" line="126" />
             <source>Company or lab</source>
             <translation>公司或实验室</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/plan_page.py" line="124" />
+            <location filename="../../gpudesk/ui/pages/plan_page.py" line="127" />
             <source>Reviewer
 Approver</source>
             <translation>审核人
 批准人</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/plan_page.py" line="125" />
+            <location filename="../../gpudesk/ui/pages/plan_page.py" line="129" />
             <source>Automatic title</source>
             <translation>自动标题</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/plan_page.py" line="126" />
+            <location filename="../../gpudesk/ui/pages/plan_page.py" line="130" />
             <source>Let the title follow the job and the choice again</source>
             <translation>让标题重新随任务和选定配置变化</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/plan_page.py" line="129" />
+            <location filename="../../gpudesk/ui/pages/plan_page.py" line="133" />
             <source>Pick a GPU, a count, an offer and a layout to see the engine's answer for exactly that; “Use this configuration” makes it the plan's choice.</source>
             <translation>选择显卡、数量、报价和并行布局，即可看到引擎对该配置的精确测算；点“采用此配置”把它设为方案的选定配置。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/plan_page.py" line="163" />
+            <location filename="../../gpudesk/ui/pages/plan_page.py" line="168" />
             <source>Automatic: follows the job and the choice</source>
             <translation>自动：随任务和选定配置变化</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/plan_page.py" line="165" />
+            <location filename="../../gpudesk/ui/pages/plan_page.py" line="170" />
             <source>Your own title: it no longer changes with the job</source>
             <translation>自定义标题：不再随任务变化</translation>
         </message>
@@ -2108,275 +2108,275 @@ Approver</source>
             <translation>添加报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="205" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="208" />
             <source>Who quoted</source>
             <translation>报价方</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="206" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="209" />
             <source>What is quoted</source>
             <translation>报价内容</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="207" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="210" />
             <source>Prices (¥, as the provider wrote them; empty = not offered)</source>
             <translation>价格（元，按服务商报价原样填写；留空 = 不提供）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="208" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="211" />
             <source>Terms, other costs and subsidy</source>
             <translation>条款、其他费用与补贴</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="210" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="215" />
             <source>Provider</source>
             <translation>服务商</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="211" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="216" />
             <source>Quote number</source>
             <translation>报价编号</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="212" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="217" />
             <source>Quote date</source>
             <translation>报价日期</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="213" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="218" />
             <source>Valid until</source>
             <translation>有效期至</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="214" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="219" />
             <source>Contact</source>
             <translation>联系方式</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="215" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="220" />
             <source>GPU</source>
             <translation>GPU</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="216" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="221" />
             <source>Node type</source>
             <translation>节点类型</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="217" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="222" />
             <source>GPUs per node</source>
             <translation>每节点 GPU 数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="218" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="223" />
             <source>Nodes</source>
             <translation>节点数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="219" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="224" />
             <source>Region</source>
             <translation>地域</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="220" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="225" />
             <source>CPU</source>
             <translation>CPU</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="221" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="226" />
             <source>Host RAM (GB)</source>
             <translation>内存（GB）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="222" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="227" />
             <source>NVMe (GB)</source>
             <translation>NVMe（GB）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="223" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="228" />
             <source>Network between nodes</source>
             <translation>节点间网络</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="224" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="229" />
             <source>Spot interruption terms</source>
             <translation>竞价实例中断条款</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="225" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="230" />
             <source>Billing granularity</source>
             <translation>计费粒度</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="226" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="231" />
             <source>Minimum period (hours)</source>
             <translation>最短租期（小时）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="227" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="232" />
             <source>Setup and one-off fees (¥)</source>
             <translation>开通费及一次性费用（元）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="228" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="233" />
             <source>Storage (¥ per GB-month)</source>
             <translation>存储（元/GB·月）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="229" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="234" />
             <source>Storage included (GB)</source>
             <translation>赠送存储（GB）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="230" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="235" />
             <source>Egress (¥ per GB)</source>
             <translation>出网流量（元/GB）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="231" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="236" />
             <source>Public bandwidth (¥ per month)</source>
             <translation>公网带宽（元/月）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="232" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="237" />
             <source>Public IPs</source>
             <translation>公网 IP 数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="233" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="238" />
             <source>Public IP (¥ per IP and month)</source>
             <translation>公网 IP（元/个·月）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="234" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="239" />
             <source>VAT</source>
             <translation>增值税</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="235" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="240" />
             <source>VAT rate (e.g. 6%)</source>
             <translation>增值税率（如 6%）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="236" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="241" />
             <source>Subsidy rate (e.g. 30%)</source>
             <translation>补贴比例（如 30%）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="237" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="242" />
             <source>Subsidy cap (¥)</source>
             <translation>补贴上限（元）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="238" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="243" />
             <source>Subsidy programme (e.g. 算力券)</source>
             <translation>补贴项目（如算力券）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="239" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="244" />
             <source>Notes</source>
             <translation>备注</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="244" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="249" />
             <source>stated</source>
             <translation>已写明</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="246" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="251" />
             <source>Billing</source>
             <translation>计费方式</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="246" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="251" />
             <source>Price (¥)</source>
             <translation>价格（元）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="246" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="251" />
             <source>Per</source>
             <translation>计价单位</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="253" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="258" />
             <source>Spot (interruptible)</source>
             <translation>竞价（可被中断）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="255" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="260" />
             <source>not offered</source>
             <translation>不提供</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="257" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="262" />
             <source>per GPU</source>
             <translation>每卡</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="258" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="263" />
             <source>per node</source>
             <translation>按节点</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="260" />
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="268" />
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="289" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="265" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="272" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="293" />
             <source>not stated</source>
             <translation>未说明</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="261" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="266" />
             <source>per second</source>
             <translation>按秒</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="262" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="267" />
             <source>per minute</source>
             <translation>按分钟</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="263" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="268" />
             <source>per hour</source>
             <translation>按小时</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="264" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="269" />
             <source>per day</source>
             <translation>按天</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="268" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="272" />
             <source>prices include VAT</source>
             <translation>价格含增值税</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="268" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="272" />
             <source>prices exclude VAT</source>
             <translation>价格不含增值税</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="271" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="275" />
             <source>unknown</source>
             <translation>未知</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="284" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="288" />
             <source>New provider…</source>
             <translation>新服务商…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="379" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="383" />
             <source>give the subsidy rate with its cap</source>
             <translation>填写补贴上限时请同时填写补贴比例</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="438" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="442" />
             <source>pick the provider who quoted (or add a new one)</source>
             <translation>请选择报价的服务商（或添加新服务商）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="440" />
-            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="458" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="444" />
+            <location filename="../../gpudesk/ui/widgets/quote_dialog.py" line="462" />
             <source>Correct the fields marked in red.</source>
             <translation>请改正标红的字段。</translation>
         </message>

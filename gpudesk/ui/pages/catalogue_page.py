@@ -26,7 +26,7 @@ from gpudesk.ui.labels import capitalised, provider_name, region_text, row_text
 from gpudesk.ui.widgets.row_editor import RowEditor
 from gpudesk.ui.models.catalog_model import SORT_ROLE, RowsModel
 from gpudesk.ui.widgets.tables import filter_field, row_view, sort_proxy
-from gpudesk.ui.widgets.page import Retranslated, ask_open, attempt, hint_label, page_layout
+from gpudesk.ui.widgets.page import Retranslated, ask_open, attempt, hint_label, page_layout, set_texts
 
 KINDS = ("gpus", "servers", "providers", "offers")
 
@@ -180,15 +180,28 @@ class CataloguePage(Retranslated, QWidget):
             (self.tr("GPU models"), self.tr("Node types"), self.tr("Providers"), self.tr("Offers"))
         ):
             self.tabs.setTabText(i, text)
-        self.filter_edit.setPlaceholderText(self.tr("Filter rows…"))
-        self.add_button.setText(self.tr("Add…"))
-        self.add_button.setToolTip(self.tr("Add your own row to this table (saved in your user database)"))
-        self.edit_button.setText(self.tr("Edit…"))
-        self.edit_button.setToolTip(self.tr("Edit the selected row; a bundled row is saved as your own copy"))
-        self.delete_button.setText(self.tr("Delete"))
-        self.delete_button.setToolTip(self.tr("Delete one of your own rows (bundled rows cannot be deleted)"))
-        self.import_button.setText(self.tr("Import price sheet…"))
-        self.import_button.setToolTip(self.tr("Read offers and providers from a CSV or JSON price sheet"))
+        set_texts(
+            self,
+            {
+                "filter_edit": self.tr("Filter rows…"),
+                "add_button": (
+                    self.tr("Add…"),
+                    self.tr("Add your own row to this table (saved in your user database)"),
+                ),
+                "edit_button": (
+                    self.tr("Edit…"),
+                    self.tr("Edit the selected row; a bundled row is saved as your own copy"),
+                ),
+                "delete_button": (
+                    self.tr("Delete"),
+                    self.tr("Delete one of your own rows (bundled rows cannot be deleted)"),
+                ),
+                "import_button": (
+                    self.tr("Import price sheet…"),
+                    self.tr("Read offers and providers from a CSV or JSON price sheet"),
+                ),
+            },
+        )
         for model in self.models.values():
             model.retranslate()
         self._update_footer()

@@ -32,7 +32,7 @@ from gpudesk.ui.models.checklist_model import (
     ChecklistModel,
 )
 from gpudesk.ui.widgets.tables import row_view
-from gpudesk.ui.widgets.page import Retranslated, hint_label, labelled, page_layout
+from gpudesk.ui.widgets.page import Retranslated, hint_label, labelled, page_layout, set_item_texts, set_texts
 
 
 class _KeyTable(QTableView):
@@ -176,8 +176,7 @@ class ChecklistPage(Retranslated, QWidget):
         self.phase_label.setText(self.tr("Phase:"))
         self.status_label.setText(self.tr("Show:"))
         self.phase_combo.setItemText(0, self.tr("All phases"))
-        for i in range(1, self.phase_combo.count()):
-            self.phase_combo.setItemText(i, phase_label(self.phase_combo.itemData(i)))
+        set_item_texts(self.phase_combo, phase_label, start=1)
         names = {
             "all": self.tr("All items"),
             "todo": self.tr("Still to do (open or failed)"),
@@ -187,14 +186,23 @@ class ChecklistPage(Retranslated, QWidget):
             "waived": self.tr("Waived"),
             "n/a": self.tr("Not applicable"),
         }
-        for i in range(self.status_combo.count()):
-            self.status_combo.setItemText(i, names[self.status_combo.itemData(i)])
-        self.why_label.setText(self.tr("Why"))
-        self.how_label.setText(self.tr("How"))
-        self.criterion_label.setText(self.tr("Pass if"))
-        self.notes_label.setText(self.tr("Notes"))
-        self.evidence_label.setText(self.tr("Evidence"))
-        self.evidence_edit.setPlaceholderText(self.tr("command output, file path, ticket number…"))
+        set_item_texts(self.status_combo, names.__getitem__)
+        set_texts(
+            self,
+            {
+                "why_label": self.tr("Why"),
+                "how_label": self.tr("How"),
+                "criterion_label": self.tr("Pass if"),
+                "notes_label": self.tr("Notes"),
+                "evidence_label": self.tr("Evidence"),
+                "evidence_edit": self.tr("command output, file path, ticket number…"),
+                "save_notes_button": self.tr("Save notes"),
+                "hint": self.tr(
+                    "Keys on the list: P pass, F fail, N not applicable, W waive (asks why), O reopen. "
+                    "Results are saved in the plan."
+                ),
+            },
+        )
         texts = {
             "pass": self.tr("&Pass (P)"),
             "fail": self.tr("&Fail (F)"),
@@ -204,13 +212,6 @@ class ChecklistPage(Retranslated, QWidget):
         }
         for status, button in self.status_buttons.items():
             button.setText(texts[status])
-        self.save_notes_button.setText(self.tr("Save notes"))
-        self.hint.setText(
-            self.tr(
-                "Keys on the list: P pass, F fail, N not applicable, W waive (asks why), O reopen. "
-                "Results are saved in the plan."
-            )
-        )
         self.model.refresh()
         if getattr(self, "_sized", False):
             self._fit_status_column()  # the other language's words

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (
 
 from gpudesk.ui.models.options_model import COLUMNS, OPTION_ROLE, SORT_ROLE, OptionsModel
 from gpudesk.ui.widgets.tables import filter_field, row_view, sort_proxy
-from gpudesk.ui.widgets.page import Retranslated, hint_label, labelled, page_layout
+from gpudesk.ui.widgets.page import Retranslated, hint_label, labelled, page_layout, set_texts
 
 # the widest a column is sized to at first (pixels): names that run longer elide, their tooltip has them whole
 _WIDEST = {"gpu": 300, "provider": 240, "region": 160}
@@ -58,15 +58,20 @@ class OptionsPage(Retranslated, QWidget):
         layout.addWidget(self.hint)
 
     def retranslate_ui(self) -> None:
-        self.filter_label.setText(self.tr("&Filter:"))
-        self.filter_edit.setPlaceholderText(self.tr("GPU, provider, region, tier…"))
-        self.expand_button.setText(self.tr("Show all counts"))
-        self.expand_button.setToolTip(self.tr("Unfold every GPU type's other counts and offers"))
-        self.hint.setText(
-            self.tr(
-                "One row per GPU type: its best option, with the other counts folded under it (▸). "
-                "Select a row to make it the plan's choice; hover a header or the advice icon for details."
-            )
+        set_texts(
+            self,
+            {
+                "filter_label": self.tr("&Filter:"),
+                "filter_edit": self.tr("GPU, provider, region, tier…"),
+                "expand_button": (
+                    self.tr("Show all counts"),
+                    self.tr("Unfold every GPU type's other counts and offers"),
+                ),
+                "hint": self.tr(
+                    "One row per GPU type: its best option, with the other counts folded under it (▸). "
+                    "Select a row to make it the plan's choice; hover a header or the advice icon for details."
+                ),
+            },
         )
         self.model.retranslate()
         self._update_summary()

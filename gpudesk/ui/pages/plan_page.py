@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 
 from gpudesk.ui.widgets.config_picker import ConfigPicker
 from gpudesk.ui.i18n import translator
-from gpudesk.ui.widgets.page import Retranslated, hint_label, scroll_page, set_field_texts
+from gpudesk.ui.widgets.page import Retranslated, hint_label, scroll_page, set_field_texts, set_texts
 
 
 _tr = translator("PlanPage")  # the page's own context (as self.tr)
@@ -115,20 +115,25 @@ class PlanPage(Retranslated, QScrollArea):
         layout.addStretch(1)
 
     def retranslate_ui(self) -> None:
-        self.facts_box.setTitle(self.tr("Plan facts"))
-        self.config_box.setTitle(self.tr("Configuration"))
         set_field_texts(self.fact_labels, fact_texts())
-        self.title_edit.setPlaceholderText(self.tr("Set automatically from the job and the choice"))
-        self.author_edit.setPlaceholderText(self.tr("Your name"))
-        self.organisation_edit.setPlaceholderText(self.tr("Company or lab"))
-        self.approvers_edit.setPlaceholderText(self.tr("Reviewer\nApprover"))
-        self.auto_title_button.setText(self.tr("Automatic title"))
-        self.auto_title_button.setToolTip(self.tr("Let the title follow the job and the choice again"))
-        self.picker_hint.setText(
-            self.tr(
-                "Pick a GPU, a count, an offer and a layout to see the engine's answer for "
-                "exactly that; “Use this configuration” makes it the plan's choice."
-            )
+        set_texts(
+            self,
+            {
+                "facts_box": self.tr("Plan facts"),
+                "config_box": self.tr("Configuration"),
+                "title_edit": self.tr("Set automatically from the job and the choice"),
+                "author_edit": self.tr("Your name"),
+                "organisation_edit": self.tr("Company or lab"),
+                "approvers_edit": self.tr("Reviewer\nApprover"),
+                "auto_title_button": (
+                    self.tr("Automatic title"),
+                    self.tr("Let the title follow the job and the choice again"),
+                ),
+                "picker_hint": self.tr(
+                    "Pick a GPU, a count, an offer and a layout to see the engine's answer for "
+                    "exactly that; “Use this configuration” makes it the plan's choice."
+                ),
+            },
         )
         self._show_title_state(getattr(self, "_title_auto", True))
 

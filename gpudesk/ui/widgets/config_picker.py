@@ -22,7 +22,7 @@ from gpudesk.core.models import Offload, Recompute
 from gpudesk.core import units
 from gpudesk.ui.labels import provider_name, region_text
 from gpudesk.ui.widgets.wheel import guard_wheel
-from gpudesk.ui.widgets.page import Retranslated, page_layout, set_field_texts
+from gpudesk.ui.widgets.page import Retranslated, page_layout, set_field_texts, set_item_texts, set_texts
 
 TP_CHOICES = (1, 2, 4, 8)
 
@@ -156,20 +156,26 @@ class ConfigPicker(Retranslated, QWidget):
             "optimizer": self.tr("Optimizer states"),
             "optimizer+params": self.tr("Optimizer states and parameters"),
         }
-        for i in range(self.offload_combo.count()):
-            self.offload_combo.setItemText(
-                i, offload_names.get(self.offload_combo.itemData(i), self.offload_combo.itemData(i))
-            )
-        for i in range(self.recompute_combo.count()):
-            self.recompute_combo.setItemText(i, units.label("recompute", self.recompute_combo.itemData(i)))
-        self.from_choice_button.setText(self.tr("Start from the current choice"))
-        self.from_choice_button.setToolTip(self.tr("Fill these fields with the plan's chosen configuration"))
-        self.evaluate_button.setText(self.tr("Evaluate"))
-        self.evaluate_button.setToolTip(self.tr("Show the engine's answer for exactly this configuration"))
-        self.use_button.setText(self.tr("Use this configuration"))
-        self.use_button.setToolTip(self.tr("Make exactly this configuration the plan's choice"))
-        self.reset_button.setText(self.tr("Back to the recommendation"))
-        self.reset_button.setToolTip(self.tr("Let the recommender choose again"))
+        set_item_texts(self.offload_combo, lambda key: offload_names.get(key, key))
+        set_item_texts(self.recompute_combo, lambda key: units.label("recompute", key))
+        set_texts(
+            self,
+            {
+                "from_choice_button": (
+                    self.tr("Start from the current choice"),
+                    self.tr("Fill these fields with the plan's chosen configuration"),
+                ),
+                "evaluate_button": (
+                    self.tr("Evaluate"),
+                    self.tr("Show the engine's answer for exactly this configuration"),
+                ),
+                "use_button": (
+                    self.tr("Use this configuration"),
+                    self.tr("Make exactly this configuration the plan's choice"),
+                ),
+                "reset_button": (self.tr("Back to the recommendation"), self.tr("Let the recommender choose again")),
+            },
+        )
         if self._catalog is not None:
             self._fill_offers()
 

@@ -42,7 +42,16 @@ from gpudesk.ui.labels import capitalised
 from gpudesk.ui.widgets.job_engine import EngineInputs
 from gpudesk.ui.widgets.job_values import CUSTOM, IMPORTED, ROLE_KIND, JobValues
 from gpudesk.ui.widgets.wheel import guard_wheel
-from gpudesk.ui.widgets.page import Retranslated, field_row, grow_form, hint_label, scroll_page, set_field_texts
+from gpudesk.ui.widgets.page import (
+    Retranslated,
+    field_row,
+    grow_form,
+    hint_label,
+    scroll_page,
+    set_field_texts,
+    set_item_texts,
+    set_texts,
+)
 
 __all__ = ["CUSTOM", "IMPORTED", "ROLE_KIND", "JobForm"]
 
@@ -274,13 +283,18 @@ class JobForm(Retranslated, JobValues, EngineInputs, QScrollArea):
     # --- translation --------------------------------------------------------------------------
 
     def retranslate_ui(self) -> None:
-        self.model_box.setTitle(self.tr("Model"))
-        self.train_box.setTitle(self.tr("Job"))
-        self.serving_box.setTitle(self.tr("Serving"))
-        self.constraints_box.setTitle(self.tr("Constraints"))
-        self.import_button.setText(self.tr("Import Hugging Face config.json…"))
-        self.import_button.setToolTip(
-            self.tr("Read the architecture from a model's config.json (or drop the file on the window)")
+        set_texts(
+            self,
+            {
+                "model_box": self.tr("Model"),
+                "train_box": self.tr("Job"),
+                "serving_box": self.tr("Serving"),
+                "constraints_box": self.tr("Constraints"),
+                "import_button": (
+                    self.tr("Import Hugging Face config.json…"),
+                    self.tr("Read the architecture from a model's config.json (or drop the file on the window)"),
+                ),
+            },
         )
         # fmt: off
         # data: one field a row (label, tooltip), in the form's order
@@ -325,8 +339,7 @@ class JobForm(Retranslated, JobValues, EngineInputs, QScrollArea):
             (self.recompute_combo, "recompute"),
             (self.objective_combo, "objective"),
         ):
-            for i in range(combo.count()):
-                combo.setItemText(i, capitalised(units.label(kind, combo.itemData(i))))
+            set_item_texts(combo, lambda key, kind=kind: capitalised(units.label(kind, key)))
         self.billing_combo.setItemText(0, self.tr("Whichever is cheaper"))
         self.billing_combo.setItemText(1, capitalised(units.label("billing_short", "hourly")))
         self.billing_combo.setItemText(2, capitalised(units.label("billing_short", "monthly")))
@@ -338,16 +351,14 @@ class JobForm(Retranslated, JobValues, EngineInputs, QScrollArea):
             combo.setItemText(
                 0, self.tr("Same as the job's precision") if kind == "weight_precision" else self.tr("16-bit (default)")
             )
-            for i in range(1, combo.count()):
-                combo.setItemText(i, units.label(kind, combo.itemData(i)))
+            set_item_texts(combo, lambda key, kind=kind: units.label(kind, key), start=1)
         for combo, kind in (
             (self.framework_combo, "framework"),
             (self.states_combo, "model_states"),
             (self.loss_combo, "loss"),
         ):
             combo.setItemText(0, default_choice(kind))
-            for i in range(1, combo.count()):
-                combo.setItemText(i, units.label(kind, combo.itemData(i)))
+            set_item_texts(combo, lambda key, kind=kind: units.label(kind, key), start=1)
         self.deadline_edit.setPlaceholderText(self.tr("no limit"))
         self._retranslate_models()
         self._retranslate_providers()

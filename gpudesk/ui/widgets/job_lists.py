@@ -14,6 +14,7 @@ from gpudesk.core.models import ModelArch
 from gpudesk.errors import GpudeskError
 from gpudesk.ui.i18n import translator
 from gpudesk.ui.labels import provider_name, region_text
+from gpudesk.ui.widgets.page import set_item_texts
 
 CUSTOM = "__params__"
 IMPORTED = "__imported__"
@@ -91,8 +92,7 @@ class JobLists:
         self._model_changed()
 
     def _retranslate_regions(self) -> None:
-        for i in range(1, self.region_combo.count()):
-            self.region_combo.setItemText(i, region_text(self.region_combo.itemData(i)))
+        set_item_texts(self.region_combo, region_text, start=1)
 
     def _retranslate_providers(self) -> None:
         names = {p.id: provider_name(p) for p in self._providers}

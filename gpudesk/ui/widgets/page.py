@@ -3,14 +3,21 @@ lines, red per-field error lines, a file to open, a user-facing failure shown in
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from PySide6.QtCore import QEvent
 from PySide6.QtWidgets import (
+    QComboBox,
     QFileDialog,
     QFormLayout,
     QFrame,
+    QGroupBox,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QMessageBox,
+    QPlainTextEdit,
     QScrollArea,
     QVBoxLayout,
     QWidget,
@@ -94,6 +101,30 @@ def field_row(form: QFormLayout, key: str, field: QWidget, *, span: bool = True)
     else:
         form.addRow("", error)
     return label, error
+
+
+def set_texts(owner: object, texts: dict[str, str | tuple[str, str]]) -> None:
+    """Give each of `owner`'s widgets, named by attribute, its text, or (text, tooltip): a group box its
+    title, a line edit its placeholder, any other widget (label, button) its text. One mechanism for
+    every page's `retranslate_ui`, so a page lists its words as data."""
+    for name, value in texts.items():
+        text, tip = (value, None) if isinstance(value, str) else value
+        widget = getattr(owner, name)
+        if isinstance(widget, QGroupBox):
+            widget.setTitle(text)
+        elif isinstance(widget, (QLineEdit, QPlainTextEdit)):
+            widget.setPlaceholderText(text)
+        else:
+            widget.setText(text)
+        if tip is not None:
+            widget.setToolTip(tip)
+
+
+def set_item_texts(combo: QComboBox, name_of: Callable[[Any], str], start: int = 0) -> None:
+    """Word each of a combo box's items again from its data (`name_of(data)`), from item `start` on (the
+    items before it are worded by the caller, e.g. "Any region")."""
+    for i in range(start, combo.count()):
+        combo.setItemText(i, name_of(combo.itemData(i)))
 
 
 def set_field_texts(labels: dict[str, QLabel], texts: dict[str, tuple[str, str]]) -> None:

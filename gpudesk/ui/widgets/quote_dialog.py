@@ -32,7 +32,7 @@ from gpudesk.core import units
 from gpudesk.errors import GpudeskError
 from gpudesk.ui.labels import capitalised, provider_name
 from gpudesk.ui.widgets.wheel import guard_wheel
-from gpudesk.ui.widgets.page import error_label, field_row, grow_form
+from gpudesk.ui.widgets.page import error_label, field_row, grow_form, set_item_texts, set_texts
 
 NEW_PROVIDER = "__new__"
 FORMS = ("hourly", "daily", "monthly", "yearly", "spot")
@@ -202,10 +202,15 @@ class QuoteDialog(QDialog):
         self.setWindowTitle(
             self.tr("Edit quote %1").replace("%1", self.editing.id) if self.editing else self.tr("Add a quote")
         )
-        self.who_box.setTitle(self.tr("Who quoted"))
-        self.what_box.setTitle(self.tr("What is quoted"))
-        self.price_box.setTitle(self.tr("Prices (¥, as the provider wrote them; empty = not offered)"))
-        self.terms_box.setTitle(self.tr("Terms, other costs and subsidy"))
+        set_texts(
+            self,
+            {
+                "who_box": self.tr("Who quoted"),
+                "what_box": self.tr("What is quoted"),
+                "price_box": self.tr("Prices (¥, as the provider wrote them; empty = not offered)"),
+                "terms_box": self.tr("Terms, other costs and subsidy"),
+            },
+        )
         texts = {
             "provider": self.tr("Provider"),
             "reference": self.tr("Quote number"),
@@ -263,8 +268,7 @@ class QuoteDialog(QDialog):
             "hour": self.tr("per hour"),
             "day": self.tr("per day"),
         }
-        for i in range(self.granularity_combo.count()):
-            self.granularity_combo.setItemText(i, names[self.granularity_combo.itemData(i)])
+        set_item_texts(self.granularity_combo, names.__getitem__)
         for i, text in enumerate((self.tr("not stated"), self.tr("prices include VAT"), self.tr("prices exclude VAT"))):
             self.vat_combo.setItemText(i, text)
         for key in _EMPTY_IS_UNKNOWN:
