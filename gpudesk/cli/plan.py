@@ -204,7 +204,7 @@ def plan_json(plan, path, catalog=None) -> dict:
 
     doc = plan_summary(plan, path)
     doc["checklist"] = progress(tailor(plan, catalog=catalog))
-    doc["plan"] = plan_document(plan)
+    doc["plan"] = plan_document(plan, worded=True)
     return doc
 
 
@@ -296,7 +296,7 @@ def format_plan(plan, path=None, catalog=None) -> str:
             ]
         lines.append(f"  {t('budget', '预算')}: {plan_budget(plan).text()}")
         lines.append(_host_line(o))
-        for a in _advice(plan, o):
+        for a in o.advice:
             lines.append(f"  [{units.label('severity', a.severity)}] {a.message}")
     if plan.alternatives:
         lines += ["", t("Alternatives at save time:", "保存时的备选方案：")]
@@ -397,16 +397,6 @@ def _host_line(o) -> str:
         f"  {t('host per node', '每节点主机')}: {t('RAM', '内存')} {units.host_ram(h.ram_order_bytes)} · NVMe ≥ "
         f"{units.data_size(h.nvme_need_bytes) if h.nvme_need_bytes else units.unknown()} · CPU {host_cpu(o.host.get('cpu'))}"
     )
-
-
-def _advice(plan, o):
-    """The choice's advice in the output's language, as the plan worded it (plan.wording), else as stored."""
-    from gpudesk.core.i18n import current_language
-
-    wording = plan.wording.get(current_language())
-    if wording is None:
-        return list(o.advice)
-    return [a.model_copy(update={"message": wording.advice[a.id]}) if a.id in wording.advice else a for a in o.advice]
 
 
 def _provider_name(plan, provider: str | None) -> str | None:

@@ -8,11 +8,12 @@ the PDF all speak in these types; JSON keys produced from them are a public cont
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, SerializationInfo, model_serializer
 
 from gpudesk.core.limits import MAX_PARAMS, ranged
+from gpudesk.core.messages import Message, worded
 
 
 class Strict(BaseModel):
@@ -426,10 +427,20 @@ class OptionLayout(Strict):
     micro_batch: int
 
 
-class Advice(Strict):
+class Advice(Message):
+    """What a rule says about an option: its stable id, its severity and its message as a template id with
+    parameters (core.messages), worded when shown: `message` in the current language, `render(lang)`."""
+
     id: str  # stable, e.g. "fp32-doubles-memory"
     severity: Literal["info", "warning", "critical"]
-    message: str
+    template: str | None = None  # the template's id where it is not `id` (a variant of the advice's text)
+
+    @property
+    def template_id(self) -> str:
+        return self.template or self.id
+
+    def worded_form(self) -> Any:
+        return {"id": self.id, "severity": self.severity, "message": self.message, "params": self.params}
 
 
 class Option(Strict):
@@ -458,5 +469,12 @@ class Option(Strict):
     price_kind: str | None = None
     price_date: str | None = None
     advice: list[Advice] = Field(default_factory=list)
-    notes: list[str] = Field(default_factory=list)
+    notes: list[Message] = Field(default_factory=list)  # ids with parameters (core.messages.note_texts)
     serving: ServingEstimate | None = None  # serving jobs: speed and cost of the service
+
+    @model_serializer(mode="wrap")
+    def _dump(self, handler: Any, info: SerializationInfo) -> Any:
+        out = handler(self)
+        if worded(info):  # notes as text in the current language (handler did that), their ids beside
+            out["note_ids"] = [{"id": n.id, "params": n.params} for n in self.notes]
+        return out

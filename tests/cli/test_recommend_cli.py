@@ -46,7 +46,7 @@ def test_json_contract(capsys):
     assert {"currency", "price_per_gpu_hour", "compute_cost", "with_trial_margin"} <= set(o["cost"])
     assert o["tier"] in ("entry", "advanced", "flagship", "multi-node")
     for a in o["advice"]:
-        assert set(a) == {"id", "severity", "message"}
+        assert set(a) == {"id", "severity", "message", "params"}
     assert [x["rank"] for x in d["options"]] == list(range(1, len(d["options"]) + 1))
 
 

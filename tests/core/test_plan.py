@@ -38,7 +38,7 @@ def test_round_trip_keeps_everything(tmp_path):
     back = load_plan(path)
     assert back == p
     doc = json.loads(path.read_text(encoding="utf-8"))
-    assert doc["format"] == "gpudesk-plan" and doc["version"] == 2
+    assert doc["format"] == "gpudesk-plan" and doc["version"] == 3
     assert doc["job"]["model"]["hidden_size"] == 5120  # the resolved architecture travels with the plan
     assert doc["hardware"]["gpu"]["nvlink_gbps"] == 600
     assert "王经理" in path.read_text(encoding="utf-8")  # readable UTF-8, not \u escapes
@@ -137,25 +137,25 @@ def test_version_0_draft_migrates(tmp_path):
     doc["checklist"] = [{"id": "driver-branch", "status": "pass", "notes": "ok"}]
     f = _write(tmp_path, json.dumps(doc))
     p = load_plan(f)
-    assert p.version == 2
+    assert p.version == 3
     assert p.checklist["driver-branch"].status == "pass" and p.checklist["driver-branch"].notes == "ok"
 
 
-def test_version_1_file_loads_unchanged_as_version_2(tmp_path):
-    """Format 2 only makes room for optional fields: a version-1 file (what 0.1 wrote) loads as it was."""
+def test_version_1_file_loads_unchanged_as_version_3(tmp_path):
+    """Format 2 only makes room for optional fields, format 3 words stored advice and notes (none without
+    words here): a version-1 file (what 0.1 wrote) loads as it was."""
     doc = json.loads(plan_mod.plan_bytes(big_plan()))
     doc["version"] = 1
-    doc.pop("wording")
     p = load_plan(_write(tmp_path, json.dumps(doc)))
-    assert p.version == 2 and p.wording == {}
+    assert p.version == 3
     again = json.loads(plan_mod.plan_bytes(p))
-    again.pop("version"), again.pop("wording")
+    again.pop("version")
     doc.pop("version")
     assert again == doc
     from gpudesk.paths import ROOT
 
     for sample in sorted((ROOT / "samples").glob("*.gpudesk")):  # the shipped samples too
-        assert load_plan(sample).version == 2
+        assert load_plan(sample).version == 3
 
 
 def test_plan_hash_is_stable_and_ignores_save_time(tmp_path):

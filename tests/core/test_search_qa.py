@@ -266,7 +266,9 @@ def test_chunked_loss_before_cpu_offload(cat):
     r = rec.recommend(j, Constraints(gpu_allow=["rtx-4090"], top=5), cat)
     top = r.options[0]
     assert top.gpus == 1 and top.layout.offload is Offload.NONE
-    assert any("loss is computed in chunks" in n and "use_liger_kernel" in n for n in top.notes)
+    assert any(
+        "loss is computed in chunks" in n.render("en") and "use_liger_kernel" in n.render("en") for n in top.notes
+    )
     # the loss the user names is kept: then it does not fit
     with pytest.raises(GpudeskError, match="fits nowhere"):
         rec.recommend(j.model_copy(update={"loss": "fp32-logits"}), Constraints(gpu_allow=["rtx-4090"]), cat)

@@ -201,17 +201,18 @@ def test_serving_job_in_plain_words(plan):
     assert "Optimizer" not in assumptions and "Training tokens" not in assumptions
 
 
-def test_advice_and_notes_are_printed_as_the_plan_worded_them(plan):
-    """The report re-derives nothing: the choice's advice and notes come from `plan.wording` in the
-    reader's language (written when the choice was made), else as stored with the option."""
+def test_advice_and_notes_are_worded_in_the_readers_language_from_their_ids(plan):
+    """The report re-derives nothing: the choice's advice and notes are ids with parameters, worded in the
+    reader's language; one an older plan stored as text only prints that text (in the reader's language
+    where the plan had it)."""
+    from gpudesk.core.messages import label, note
     from gpudesk.core.models import Advice
-    from gpudesk.core.plan import ChoiceWording
 
-    plan.choice.advice = [Advice(id="rack-power", severity="warning", message="Each 8-GPU node draws about 10.2 kW.")]
-    plan.choice.notes = ["Layout changes the job."]
-    plan.wording = {
-        "zh_CN": ChoiceWording(advice={"rack-power": "每个 8 卡节点功耗约 10.2 kW。"}, notes=["布局调整了任务。"])
-    }
+    plan.choice.advice = [
+        Advice(id="rack-power", severity="warning", params={"g": 8, "kw": 10.24}),
+        Advice(id="retired-rule", severity="info", params=None, text={"": "As stored.", "zh_CN": "原样保存。"}),
+    ]
+    plan.choice.notes = [note("no-offer"), note("layout-changes-job", r=label("recompute", "full"), mb=2)]
 
     def risks(lang):
         summary = build_report(plan, lang, generated=DAY).sections[0]
@@ -220,8 +221,18 @@ def test_advice_and_notes_are_printed_as_the_plan_worded_them(plan):
     # the first risk: no written quote on file (the plan is a budget estimate)
     assert risks("zh_CN")[0].startswith("预算估算，尚无书面报价。审批前")
     assert risks("en")[0].startswith("Budget estimate, no written quote yet. Get written quotes")
-    assert risks("zh_CN")[1:] == ["每个 8 卡节点功耗约 10.2 kW。", "布局调整了任务。"]
-    assert risks("en")[1:] == ["Each 8-GPU node draws about 10.2 kW.", "Layout changes the job."]  # no English wording
+    assert risks("zh_CN")[1:] == [
+        "每个 8 卡节点功耗约 10.2 kW：请与机房确认机柜电力配额与散热。",
+        "原样保存。",
+        "目录中无此显卡的报价：价格未知，排在有报价的方案之后。",
+        "布局调整了任务：重计算 完全重计算，微批次 2（梯度累积保持全局批次不变）。",
+    ]
+    assert risks("en")[1:] == [
+        "Each 8-GPU node draws about 10.2 kW: confirm the rack's power quota and cooling with the data centre.",
+        "As stored.",
+        "Nobody in the catalogue offers this GPU: price unknown, ranked after priced options.",
+        "Layout changes the job: recompute full, micro-batch 2 (gradient accumulation keeps the global batch).",
+    ]
 
 
 def test_smaller_configurations_come_only_from_the_stored_alternatives(plan):

@@ -150,8 +150,12 @@ def test_language_switch_without_restart(window, qtbot):
     from gpudesk.core.i18n import current_language
 
     assert current_language() == "zh_CN"
+    # the choice's notes (ids with parameters) are worded in the window's language, and follow the switch
+    profile = next(n for n in window.plan.choice.notes if n.id == "framework-profile")
+    assert "训练框架 " in profile.render("zh_CN") and profile.render("zh_CN") in window.overview.advice_label.text()
     wait_recompute(qtbot, window, lambda: window.set_language("en"))
     assert window.tabs.tabText(0) == "Overview"
+    assert profile.render("en").startswith("Framework ") and profile.render("en") in window.overview.advice_label.text()
 
 
 def test_checklist_keys_record_results_in_the_plan(window, qtbot):

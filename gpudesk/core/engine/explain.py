@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from gpudesk.core import messages as msg
 from gpudesk.core import units
 from gpudesk.core.engine.frameworks import (
     framework_of,
@@ -18,6 +19,7 @@ from gpudesk.core.engine.gpu_classes import class_label, gpu_class
 from gpudesk.core.engine.mfu import is_sourced
 from gpudesk.core.engine.parallel import data_parallel, global_batch_tokens, micro_batches
 from gpudesk.core.i18n import colon, t
+from gpudesk.core.messages import Message
 from gpudesk.core.models import Cluster, Framework, Job, Layout, MemoryEstimate, Recompute, TaskKind, TimeEstimate
 
 BUBBLE_WARN = 0.10  # a pipeline bubble above a tenth of the step is worth fixing
@@ -37,19 +39,18 @@ _STACK_HINT = {
 }
 
 
-def profile_line(job: Job) -> str:
-    """One line on the training stack the figures assume (for the recommender's options), with the bytes
+def profile_note(job: Job) -> Message:
+    """The note on the training stack the figures assume (for the recommender's options), with the bytes
     per trained parameter the memory estimate uses for it (18 for Megatron's mixed precision with Adam)."""
     from gpudesk.core.engine.states import adapter_state_bytes, full_state_bytes
 
     per = (adapter_state_bytes(job) if job.task in (TaskKind.LORA, TaskKind.QLORA) else full_state_bytes(job)).total
-    return t(
-        "Framework {f}: model states {m}, {b:g} B per trained parameter; loss: {l}.",
-        "训练框架 {f}：模型状态为{m}，每个可训练参数 {b:g} 字节；损失计算：{l}。",
+    return msg.note(
+        "framework-profile",
         f=profile_of(job).label(),
-        m=units.label("model_states", model_states_of(job)),
+        m=msg.label("model_states", model_states_of(job)),
         b=round(per, 2),
-        l=units.label("loss", loss_of(job)),
+        l=msg.label("loss", loss_of(job)),
     )
 
 

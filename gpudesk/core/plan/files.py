@@ -17,6 +17,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from gpudesk.core.i18n import colon, t
+from gpudesk.core.messages import WORDED
 from gpudesk.core.plan.model import FORMAT, SUFFIX, VERSION, Plan, now_iso
 from gpudesk.core.validation import reason
 from gpudesk.core.limits import MAX_JSON_DEPTH, MAX_PLAN_BYTES
@@ -40,7 +41,46 @@ def _from_v1(doc: dict[str, Any]) -> dict[str, Any]:
     return doc
 
 
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {0: _from_v0, 1: _from_v1}
+def _from_v2(doc: dict[str, Any]) -> dict[str, Any]:
+    """Version 3 stores advice and notes as ids with parameters; version 2 stored them worded, in the
+    language they were made in, with the choice's in both languages beside (`wording`: language -> advice
+    id -> message, and notes one for one). Each keeps its texts (core.messages: `text`, "" for the language
+    it was made in), so nothing a user saw is lost; a note's kind is recognised from its text."""
+    from gpudesk.core.messages import LEGACY, recognise
+
+    wording = doc.pop("wording", None) or {}
+    for key in ("choice", "alternatives"):
+        options = doc.get(key)
+        for option in options if isinstance(options, list) else [options]:
+            if not isinstance(option, dict):
+                continue
+            worded = wording if key == "choice" else {}
+            for advice in option.get("advice") or []:
+                if isinstance(advice, dict) and "message" in advice:
+                    text = {"": advice.pop("message")}
+                    for lang, w in worded.items():
+                        said = (w.get("advice") or {}).get(advice.get("id"))
+                        if said:
+                            text[lang] = said
+                    advice.update(params=None, text=text)
+            notes = option.get("notes") or []
+            kept = []
+            for n, note in enumerate(notes):
+                if not isinstance(note, str):
+                    kept.append(note)
+                    continue
+                text = {"": note}
+                for lang, w in worded.items():
+                    theirs = w.get("notes")
+                    if isinstance(theirs, list) and len(theirs) == len(notes):
+                        text[lang] = theirs[n]
+                kept.append({"id": recognise(note) or LEGACY, "params": None, "text": text})
+            option["notes"] = kept
+    doc["version"] = 3
+    return doc
+
+
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {0: _from_v0, 1: _from_v1, 2: _from_v2}
 
 
 def _field_path(loc: tuple[int | str, ...]) -> str:
@@ -214,10 +254,13 @@ def refuse_export_over(path: str | os.PathLike[str], *sources: str | os.PathLike
 # --- writing --------------------------------------------------------------------------------
 
 
-def plan_document(plan: Plan) -> dict[str, Any]:
+def plan_document(plan: Plan, *, worded: bool = False) -> dict[str, Any]:
+    """The plan as its file holds it (advice and notes as ids with parameters); `worded`: as people and
+    scripts read it (`plan show --json`), each advice's `message` and the notes as text in the current
+    language, the ids and parameters beside."""
     # warnings off: Options built by the recommender with model_construct carry ints where the
     # schema says float; JSON keeps the number and loading coerces it back.
-    return plan.model_dump(mode="json", warnings=False)
+    return plan.model_dump(mode="json", warnings=False, context=WORDED if worded else None)
 
 
 def plan_bytes(plan: Plan) -> bytes:

@@ -19,7 +19,6 @@ from gpudesk.core.i18n import LANGUAGES, t, use_language
 from gpudesk.core.plan.model import (
     ALTERNATIVES_KEPT,
     CatalogRef,
-    ChoiceWording,
     Hardware,
     ManualChoice,
     Plan,
@@ -27,7 +26,6 @@ from gpudesk.core.plan.model import (
     now_iso,
 )
 from gpudesk.core.protocols import Catalogue
-from gpudesk.core.rules import same_configuration
 from gpudesk.errors import GpudeskError
 
 
@@ -78,46 +76,16 @@ def validated_option(option: Option) -> Option:
 
 
 def set_choice(plan: Plan, option: Option | None, catalog: Catalogue | None = None) -> Plan:
-    """Make `option` the plan's choice (the GUI's option table calls this), copy its catalogue rows and
-    word its advice and notes in every language (what the printed plan shows)."""
+    """Make `option` the plan's choice (the GUI's option table calls this) and copy its catalogue rows. Its
+    advice and notes are ids with parameters (core.messages): each reader's language words them when shown."""
     option = validated_option(option) if option is not None else None
     plan.choice = option
-    plan.wording = {}
     if option is not None and catalog is not None:
         plan.hardware = hardware_for(option, catalog)
         plan.catalog = catalog_ref(catalog)
-        plan.wording = choice_wording(plan.job, option, catalog, plan.constraints)
     elif option is None:
         plan.hardware = Hardware()
     return plan
-
-
-def choice_wording(
-    job: Job, option: Option, catalog: Catalogue, constraints: Constraints | None = None
-) -> dict[str, ChoiceWording]:
-    """The option's advice and notes in each language, from the core functions the app uses: the advice
-    rules run again on the option's own figures (matched by id; advice that compares options with each
-    other, e.g. better-value-gpu, keeps its stored wording), the notes from the same configuration
-    evaluated again, kept only when it is the same layout with notes matching one for one."""
-    from gpudesk.core.search import evaluate
-    from gpudesk.core.search.advice import advise_option
-
-    gpu = _row(catalog.gpu, option.gpu)
-    if gpu is None:
-        return {}
-    server, offer = _row(catalog.server, option.server), _row(catalog.offer, option.offer)
-    out: dict[str, ChoiceWording] = {}
-    for lang in LANGUAGES:
-        with use_language(lang):
-            advice = {a.id: a.message for a in advise_option(option, job, gpu, server, offer)}
-            try:
-                again = evaluate(job, catalog, option.gpu, option.gpus, option.offer, constraints)
-            except GpudeskError:  # the offer is gone from this catalogue: the stored notes stand
-                again = None
-        same = again is not None and same_configuration(again, option) and again.layout == option.layout
-        notes = list(again.notes) if again is not None and same and len(again.notes) == len(option.notes) else None
-        out[lang] = ChoiceWording(advice=advice, notes=notes)
-    return out
 
 
 def new_plan(
@@ -289,18 +257,9 @@ def apply_choice(
     *,
     follow_title: bool = False,
     manual: ManualChoice | None = None,
-    wording: dict[str, ChoiceWording] | None = None,
 ) -> Plan:
-    """Make `option` the choice with the alternatives from `options`; the title follows when asked.
-
-    `wording` (from `choice_wording`, e.g. computed off the GUI thread) saves evaluating it again."""
-    if wording is not None and option is not None:
-        set_choice(plan, option, None)
-        plan.hardware = hardware_for(plan.choice, catalog)
-        plan.catalog = catalog_ref(catalog)
-        plan.wording = dict(wording)
-    else:
-        set_choice(plan, option, catalog)
+    """Make `option` the choice with the alternatives from `options`; the title follows when asked."""
+    set_choice(plan, option, catalog)
     set_alternatives(plan, list(options))
     plan.manual = manual if option is not None else None
     if follow_title and option is not None:

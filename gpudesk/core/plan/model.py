@@ -2,9 +2,11 @@
 
 A plan is self-contained: the job carries its resolved ModelArch, and the chosen configuration's
 catalogue rows (GPU, node type, provider, offer) are copied into `hardware`, so a plan opens and
-its checklist tailors the same on a machine whose catalogue differs. Format version 2 adds
-`wording` and leaves room for optional fields (quotes, plan facts, kit results): a new optional
-field needs no new version, only a default.
+its checklist tailors the same on a machine whose catalogue differs. Format version 2 made room
+for optional fields (quotes, plan facts, kit results): a new optional field needs no new version,
+only a default. Version 3 stores advice and notes as ids with parameters (core.messages), worded in
+the reader's language when shown; version 2's `wording` (both languages pre-worded) is read into
+their stored texts on load (core.plan.files).
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from gpudesk.core.rows import SNAPSHOTS
 from gpudesk.core.plan.quotes import Quote, QuoteSelection
 
 FORMAT: Final = "gpudesk-plan"
-VERSION = 2
+VERSION = 3
 SUFFIX = ".gpudesk"
 STATUSES = ("open", "pass", "fail", "n/a", "waived")
 ALTERNATIVES_KEPT = 5
@@ -99,14 +101,6 @@ class Hardware(_Strict):
         return row
 
 
-class ChoiceWording(_Strict):
-    """The choice's advice and notes in one language, written by the plan code when the choice is made
-    (the report prints them in the reader's language; it re-derives nothing)."""
-
-    advice: dict[str, str] = Field(default_factory=dict)  # advice id -> message
-    notes: list[str] | None = None  # None: not known in this language (the stored notes are shown)
-
-
 class KitResult(_Strict):
     """One results file of the acceptance kit as imported: which machine, which verdicts (with the
     evidence in both languages, for a report in either) and the measured-vs-planned figures."""
@@ -171,7 +165,6 @@ class Plan(_Strict):
     checklist: dict[str, ChecklistState] = Field(default_factory=dict)
     catalog: CatalogRef = Field(default_factory=CatalogRef)
     hardware: Hardware = Field(default_factory=Hardware)
-    wording: dict[str, ChoiceWording] = Field(default_factory=dict)  # language -> the choice's advice and notes
     quotes: list[Quote] = Field(default_factory=list)  # written quotes from providers (询价), core.plan.quotes
     quote_selection: QuoteSelection | None = None  # the quote selected and why; the choice follows it
     kit_results: list[KitResult] = Field(default_factory=list)  # acceptance-kit results files imported

@@ -264,7 +264,7 @@ def select_quote(
     by: str | None = None,
 ) -> Quote:
     """Mark a quote as selected with the user's reason; the plan's choice becomes its configuration."""
-    from gpudesk.core.plan.making import choice_wording, set_choice
+    from gpudesk.core.plan.making import set_choice
 
     q = get_quote(plan, quote_id)
     reason = (reason or "").strip()
@@ -275,7 +275,7 @@ def select_quote(
                 "请说明选择此报价的理由（--reason）：理由会打印在比价页上",
             )
         )
-    option, base = choice_for_quote(plan, q, catalog)
+    option, _ = choice_for_quote(plan, q, catalog)
     before = plan.choice
     set_choice(plan, option, catalog)
     if before is not None and not same_configuration(before, plan.choice):  # the replaced choice stays in view
@@ -283,7 +283,6 @@ def select_quote(
             a for a in plan.alternatives if not same_configuration(a, before) and not same_configuration(a, plan.choice)
         ]
         plan.alternatives = [before, *kept][:ALTERNATIVES_KEPT]
-    plan.wording = choice_wording(plan.job, base, catalog, plan.constraints)  # advice worded in every language
     plan.quote_selection = QuoteSelection(quote=q.id, reason=reason, by=by, at=now_iso())
     refresh_fits(plan, catalog)
     return get_quote(plan, quote_id)

@@ -2,7 +2,7 @@
 
 `build_report(plan, lang)` returns a `ReportData`: a cover, then sections made of simple blocks
 (headings, text, tables, key-value lists, charts, the sign-off block). Every sentence is worded here,
-in the chosen language, from figures the plan stores (its choice, alternatives, wording, checklist);
+in the chosen language, from figures the plan stores (its choice, alternatives, checklist; advice and notes worded from their ids);
 `gpudesk.report` only lays the blocks out on A4 pages and draws them, so the PDF, the print preview
 and any other view can never disagree. Chart series come from `gpudesk.core.report.chart_data`,
 the same numbers the app's charts draw.

@@ -1,20 +1,19 @@
 """The summary's risks and advice, most severe first: no written quote yet, the selected quote's own flags,
-a job that does not fit, missing data or prices, then the choice's advice and notes in the report's language."""
+a job that does not fit, missing data or prices, then the choice's advice and notes worded in the report's language from their ids and parameters."""
 
 from __future__ import annotations
 
 from gpudesk.core.i18n import t
-from gpudesk.core.models import Advice, Option
+from gpudesk.core.models import Option
 from gpudesk.core.report.blocks import Bullets, Style
 from gpudesk.core.report.context import ReportContext
-from gpudesk.core.rules import same_configuration
 
 
 class RiskBullets(ReportContext):
     def _advice_bullets(self, o: Option) -> Bullets:
         order = {"critical": 0, "warning": 1, "info": 2}
-        advice = sorted(self._localised_advice(o), key=lambda a: order.get(a.severity, 3))
-        items: list[tuple[Style, str]] = [(a.severity, a.message) for a in advice]
+        advice = sorted(o.advice, key=lambda a: order.get(a.severity, 3))
+        items: list[tuple[Style, str]] = [(a.severity, a.render(self.lang)) for a in advice]
         items += [("muted", n) for n in self._localised_notes(o)]
         if o.cost.price_per_gpu_hour is None and o.cost.price_per_gpu_month is None:
             items.insert(
@@ -100,19 +99,5 @@ class RiskBullets(ReportContext):
         return out
 
     def _localised_notes(self, o: Option) -> list[str]:
-        """The choice's notes in the report's language as the plan worded them when the choice was made
-        (`plan.wording`), else as stored with the option."""
-        wording = self.plan.wording.get(self.lang)
-        if wording is not None and wording.notes is not None and same_configuration(o, self.choice):
-            return list(wording.notes)
-        return list(o.notes)
-
-    def _localised_advice(self, o: Option) -> list[Advice]:
-        """The choice's advice, each message in the report's language as the plan worded it (by advice id),
-        else as stored with the option."""
-        wording = self.plan.wording.get(self.lang) if same_configuration(o, self.choice) else None
-        if wording is None:
-            return list(o.advice)
-        return [
-            a.model_copy(update={"message": wording.advice[a.id]}) if a.id in wording.advice else a for a in o.advice
-        ]
+        """The choice's notes worded in the report's language from their ids and parameters."""
+        return [n.render(self.lang) for n in o.notes]

@@ -12,15 +12,12 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from gpudesk.core import rules, units
-from gpudesk.core.i18n import t
+from gpudesk.core import messages as msg
+from gpudesk.core import rules
 from gpudesk.core.models import (
     Advice,
     Billing,
-    GpuSpec,
-    Job,
     Offload,
-    Option,
     Precision,
     TaskKind,
 )
@@ -50,23 +47,16 @@ def does_not_fit(ctx: AdviceContext) -> Advice | None:
     return rule_advice(
         "does-not-fit",
         "critical",
-        "Does not fit: needs {need} per GPU, {usable} usable on {gpu}. Add GPUs, use LoRA, or a larger card.",
-        "显存不足：每卡需要 {need}，{gpu} 可用 {usable}。请增加显卡、改用 LoRA 或换更大显存的卡。",
-        need=units.memory(m.per_gpu_bytes.total),
-        usable=units.memory(m.usable_bytes),
-        gpu=units.localised(ctx.gpu, "name"),
+        need=msg.memory(m.per_gpu_bytes.total),
+        usable=msg.memory(m.usable_bytes),
+        gpu=msg.gpu_name(ctx.gpu),
     )
 
 
 def fp32_doubles_memory(ctx: AdviceContext) -> Advice | None:
     if ctx.job.precision is not Precision.FP32 or not ctx.job.task.trains:
         return None
-    return rule_advice(
-        "fp32-doubles-memory",
-        "warning",
-        "Pure FP32 roughly doubles memory and runs slower; BF16 mixed precision is the norm.",
-        "纯 FP32 显存约翻倍且更慢；主流做法是 BF16 混合精度。",
-    )
+    return rule_advice("fp32-doubles-memory", "warning")
 
 
 def old_gpu_for_transformers(ctx: AdviceContext) -> Advice | None:
@@ -77,10 +67,7 @@ def old_gpu_for_transformers(ctx: AdviceContext) -> Advice | None:
     return rule_advice(
         "old-gpu-transformers",
         "warning",
-        "{gpu} is an older card: cheap per hour but slow on Transformers (no BF16, weak tensor cores), "
-        "so the whole job often costs more.",
-        "{gpu} 属老一代显卡：单价低，但跑 Transformer 慢（无 BF16、张量核心弱），总成本往往更高。",
-        gpu=units.localised(ctx.gpu, "name"),
+        gpu=msg.gpu_name(ctx.gpu),
     )
 
 
@@ -92,9 +79,7 @@ def no_bf16_support(ctx: AdviceContext) -> Advice | None:
     return rule_advice(
         "no-bf16",
         "warning",
-        "{gpu} has no BF16: train in FP16 with loss scaling (risk of overflow on large models).",
-        "{gpu} 不支持 BF16：需用 FP16 加损失缩放训练（大模型有溢出风险）。",
-        gpu=units.localised(ctx.gpu, "name"),
+        gpu=msg.gpu_name(ctx.gpu),
     )
 
 
@@ -105,9 +90,6 @@ def tensor_parallel_over_pcie(ctx: AdviceContext) -> Advice | None:
     return rule_advice(
         "tp-over-pcie",
         "warning",
-        "Tensor parallel across {tp} GPUs without NVLink between them: communication over PCIe "
-        "will dominate. Prefer an NVLink/NVSwitch server.",
-        "{tp} 卡张量并行但卡间无 NVLink：PCIe 通信将成为瓶颈，建议选用 NVLink/NVSwitch 服务器。",
         tp=tp,
     )
 
@@ -118,35 +100,16 @@ def consumer_cards_multi_node(ctx: AdviceContext) -> Advice | None:
     return rule_advice(
         "consumer-multi-node",
         "critical",
-        "Consumer cards ({gpu}) across {nodes} nodes: no NVLink, slow inter-node links, rarely offered "
-        "as a cluster. Use data-centre cards for multi-node training.",
-        "消费级显卡（{gpu}）跨 {nodes} 个节点：无 NVLink、节点间带宽低，少有机房按集群提供。多节点训练请用数据中心卡。",
-        gpu=units.localised(ctx.gpu, "name"),
+        gpu=msg.gpu_name(ctx.gpu),
         nodes=ctx.nodes,
     )
 
 
 # A node's host falling short of the job (ctx.host's `X_bytes` needed vs `server_X_bytes` fitted), by X:
-# the advice id, how the sizes are written, the message
-_HOST_SHORTFALLS: dict[str, tuple[str, Callable[[float], str], tuple[str, str]]] = {
-    "ram": (
-        "host-ram-too-small",
-        units.marketed,
-        (  # RAM to install: sold in GB, as the guide says
-            "Host RAM {have} per node is below the {need} this job needs (data loading{offload}); "
-            "ask for a larger memory configuration.",
-            "每节点内存 {have} 低于本任务所需 {need}（数据加载{offload}）；请向机房要求更大内存配置。",
-        ),
-    ),
-    "nvme": (
-        "nvme-too-small",
-        units.data_size,
-        (
-            "Local NVMe {have} per node is below the {need} the data set and checkpoints need; "
-            "add NVMe or a high-IOPS shared file system.",
-            "每节点本地 NVMe {have} 小于数据集与检查点所需 {need}；请增加 NVMe 或高 IOPS 共享存储。",
-        ),
-    ),
+# the advice id and how the sizes are written (RAM to install is sold in GB, as the guide says)
+_HOST_SHORTFALLS: dict[str, tuple[str, Callable[[float], msg.Params]]] = {
+    "ram": ("host-ram-too-small", msg.marketed),
+    "nvme": ("nvme-too-small", msg.data_size),
 }
 
 
@@ -154,9 +117,11 @@ def _host_shortfall(ctx: AdviceContext, what: str) -> Advice | None:
     need, have = ctx.host.get(f"{what}_bytes"), ctx.host.get(f"server_{what}_bytes")
     if not need or not have or have >= need:
         return None
-    advice_id, size, (en, zh) = _HOST_SHORTFALLS[what]
-    offload = t(" and CPU offload", "及 CPU 卸载") if ctx.layout.offload is not Offload.NONE else ""
-    return rule_advice(advice_id, "warning", en, zh, have=size(have), need=size(need), offload=offload)
+    advice_id, size = _HOST_SHORTFALLS[what]
+    params: dict[str, Any] = {"have": size(have), "need": size(need)}
+    if what == "ram":
+        params["offload"] = msg.part("host-ram-too-small/offload") if ctx.layout.offload is not Offload.NONE else ""
+    return rule_advice(advice_id, "warning", **params)
 
 
 def host_ram_too_small(ctx: AdviceContext) -> Advice | None:
@@ -172,10 +137,7 @@ def host_ram_unknown(ctx: AdviceContext) -> Advice | None:
     return rule_advice(
         "host-ram-unknown",
         "warning",
-        "Host RAM of this server is not stated in the catalogue: CPU offload needs {need} per node; confirm the "
-        "memory configuration with the provider before renting.",
-        "目录未注明此服务器的内存：CPU 卸载每节点需要 {need}；租用前请向服务商确认内存配置。",
-        need=units.marketed(need),
+        need=msg.marketed(need),
     )
 
 
@@ -186,17 +148,10 @@ def nvme_too_small(ctx: AdviceContext) -> Advice | None:
 def heavy_offload(ctx: AdviceContext) -> Advice | None:
     if ctx.layout.offload is Offload.NONE:
         return None
-    what = (
-        t("optimizer states", "优化器状态")
-        if ctx.layout.offload is Offload.OPTIMIZER
-        else t("optimizer states and weights", "优化器状态与权重")
-    )
+    what = msg.part(f"offload-slow/{'optimizer' if ctx.layout.offload is Offload.OPTIMIZER else 'optimizer+params'}")
     return rule_advice(
         "offload-slow",
         "warning",
-        "Fits only by offloading {what} to CPU memory: much slower (PCIe-bound). "
-        "More GPUs, LoRA or a larger card avoid it.",
-        "仅靠把{what}卸载到 CPU 内存才能放下：速度会明显变慢（受 PCIe 限制）。增加显卡、改用 LoRA 或更大显存的卡可避免。",
         what=what,
     )
 
@@ -210,10 +165,6 @@ def scaling_below_norm(ctx: AdviceContext) -> Advice | None:
     return rule_advice(
         "scaling-below-norm",
         "warning",
-        "{n} GPUs work like {x:.1f} (scaling {eff:.0%}); 8 NVLink GPUs normally give 7.2–7.6×. Communication "
-        "is not hidden behind compute: more gradient accumulation, a larger micro-batch or a faster link help.",
-        "{n} 卡实际相当于 {x:.1f} 卡（扩展效率 {eff:.0%}）；8 卡 NVLink 通常可达 7.2–7.6 倍。通信未被计算掩盖："
-        "增大梯度累积或微批次、换更快的互联可改善。",
         n=ctx.gpus,
         x=ctx.gpus * eff,
         eff=eff,
@@ -237,8 +188,6 @@ def rack_power(ctx: AdviceContext) -> Advice | None:
     return rule_advice(
         "rack-power",
         "warning",
-        "Each {g}-GPU node draws about {kw:.1f} kW: confirm the rack's power quota and cooling with the data centre.",
-        "每个 {g} 卡节点功耗约 {kw:.1f} kW：请与机房确认机柜电力配额与散热。",
         g=ctx.gpus_per_node,
         kw=kw,
     )
@@ -251,10 +200,8 @@ def monthly_cheaper(ctx: AdviceContext) -> Advice | None:
     return rule_advice(
         "monthly-cheaper",
         "info",
-        "Monthly rental is cheaper here ({monthly} vs {hourly} by the hour; break-even {be} h of use per month).",
-        "此方案包月更便宜（包月 {monthly}，按小时 {hourly}；盈亏平衡点为每月使用 {be} 小时）。",
-        monthly=units.money(c.monthly_cost, c.currency),
-        hourly=units.money(c.with_trial_margin, c.currency),
+        monthly=msg.money(c.monthly_cost, c.currency),
+        hourly=msg.money(c.with_trial_margin, c.currency),
         be="?" if c.break_even_hours is None else f"{c.break_even_hours:,.0f}",
     )
 
@@ -266,19 +213,14 @@ def multi_node_network(ctx: AdviceContext) -> Advice | None:
         return rule_advice(
             "multi-node-ib-slurm",
             "info",
-            "{nodes} nodes: needs InfiniBand between nodes and SLURM scheduling; ask for the provider's "
-            "HPC cluster experience and run nccl-tests on delivery.",
-            "{nodes} 个节点：需要节点间 InfiniBand 与 SLURM 调度；请了解机房的 HPC 集群经验，交付时运行 nccl-tests。",
             nodes=ctx.nodes,
         )
     return rule_advice(
         "multi-node-ib-slurm",
         "warning",
-        "{nodes} nodes over {net}: multi-node training wants InfiniBand (or RoCE at least) and SLURM "
-        "scheduling; expect poor scaling otherwise.",
-        "{nodes} 个节点经 {net} 互联：多节点训练需要 InfiniBand（至少 RoCE）与 SLURM 调度，否则扩展效率很差。",
+        template="multi-node-ib-slurm/no-ib",
         nodes=ctx.nodes,
-        net=ctx.network or t("an unknown network", "未知网络"),
+        net=ctx.network or msg.part("multi-node-ib-slurm/unknown-network"),
     )
 
 
@@ -289,9 +231,6 @@ def long_run(ctx: AdviceContext) -> Advice | None:
     return rule_advice(
         "long-run",
         "warning",
-        "One clean run takes {days:,.0f} days on this configuration: failures, re-runs and price changes add up "
-        "over that span. Set a deadline or allow more GPUs (--max-gpus) to see larger configurations.",
-        "该配置跑完一次需要 {days:,.0f} 天：期间的故障、重跑和价格变化都会累积。请设置工期或允许更多显卡（--max-gpus）以查看更大的配置。",
         days=hours / 24,
     )
 
@@ -348,24 +287,6 @@ def advise(ctx: AdviceContext) -> list[Advice]:
     return out
 
 
-def advise_option(option: Option, job: Job, gpu: GpuSpec, server: Any = None, offer: Any = None) -> list[Advice]:
-    """The rules' advice for an option already built, from its own figures (e.g. again in another
-    language); `server`/`offer` are its catalogue rows. Advice comparing options is not included."""
-    from gpudesk.core.rules import guess_topology
-
-    return advise(
-        AdviceContext.of_option(
-            option,
-            job,
-            gpu,
-            server=server,
-            offer=offer,
-            topology=getattr(server, "topology", None) or guess_topology(gpu),
-            network=getattr(server, "network", None),
-        )
-    )
-
-
 # --- advice that compares options ---------------------------------------------------------------
 
 
@@ -379,6 +300,7 @@ class ValuePoint:
     cost: float | None  # the objective's cost (None: unpriced)
     hours: float | None
     currency: str = "CNY"
+    gpu_name_zh: str | None = None  # the catalogue's Chinese name, for a reader of Chinese
 
 
 def better_value(
@@ -418,14 +340,12 @@ def better_value(
     return rule_advice(
         "better-value-gpu",
         "info",
-        "Better value: {n}× {gpu} does this job for {saving:.0%} less ({cost}, {hours:,.0f} h){serving}.",
-        "更高性价比：{n} 张 {gpu} 完成同一任务可省 {saving:.0%}（{cost}，{hours:,.0f} 小时）{serving}。",
         n=best.gpus,
-        gpu=best.gpu_name,
+        gpu=msg.names(best.gpu_name, best.gpu_name_zh),
         saving=saving,
-        cost=units.money(best_cost, best.currency),
+        cost=msg.money(best_cost, best.currency),
         hours=best.hours,
-        serving=t(" and serves well alongside training", "，且适合训练与在线推理并行") if serving else "",
+        serving=msg.part("better-value-gpu/serving") if serving else "",
     )
 
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from gpudesk.core.i18n import t
 from gpudesk.core.models import (
     Advice,
     CostEstimate,
@@ -65,6 +64,7 @@ class AdviceContext:
 Severity = Literal["info", "warning", "critical"]
 
 
-def rule_advice(id: str, severity: Severity, en: str, zh: str, **fmt: object) -> Advice:
-    """What a rule says: its stable id, its severity and its message in the current language."""
-    return Advice(id=id, severity=severity, message=t(en, zh, **fmt))
+def rule_advice(id: str, severity: Severity, template: str | None = None, **params: Any) -> Advice:
+    """What a rule says: its stable id, its severity and the parameters of its message (core.messages:
+    the template keyed by `template`, else by the id), worded only when shown."""
+    return Advice.model_construct(id=id, severity=severity, params=params, template=template, text={})

@@ -9,22 +9,12 @@ public contract like those in advice.py.
 
 from __future__ import annotations
 
-from gpudesk.core import units
+from gpudesk.core import messages as msg
 from gpudesk.core.engine.frameworks import profile_of, software_stack
-from gpudesk.core.i18n import t
 from gpudesk.core.models import Advice, Precision
 from gpudesk.core.search.advice_context import AdviceContext, rule_advice
 
-_PORTS = {
-    "cann": (
-        "MindSpeed-LLM (Megatron), MindSpeed's FSDP2 back-end, LLaMA-Factory with torch_npu, DeepSpeed's NPU "
-        "accelerator",
-        "MindSpeed-LLM（对应 Megatron）、MindSpeed 的 FSDP2 后端、LLaMA-Factory + torch_npu、DeepSpeed 的 NPU "
-        "加速器支持",
-    ),
-    "dtk": ("PyTorch, DeepSpeed and Megatron built for DTK", "适配 DTK 的 PyTorch、DeepSpeed 与 Megatron"),
-    "xpu": ("PaddlePaddle's XPU build", "飞桨 XPU 版"),
-}
+_PORTS = ("cann", "dtk", "xpu")  # stacks with ports of the frameworks (core.messages.advice_texts)
 
 
 def fp8_unsupported(ctx: AdviceContext) -> Advice | None:
@@ -33,11 +23,7 @@ def fp8_unsupported(ctx: AdviceContext) -> Advice | None:
     return rule_advice(
         "fp8-unsupported",
         "warning",
-        "{gpu} has no FP8 tensor cores (or no published FP8 rate): the time is for BF16/FP16; train in BF16, and "
-        "do not plan on FP8 checkpoints loading on it.",
-        "{gpu} 没有 FP8 张量核心（或无公开的 FP8 算力）：时间按 BF16/FP16 估算；请用 BF16 训练，也不要指望在其上加载 FP8 "
-        "模型。",
-        gpu=units.localised(ctx.gpu, "name"),
+        gpu=msg.gpu_name(ctx.gpu),
     )
 
 
@@ -46,16 +32,15 @@ def framework_unsupported(ctx: AdviceContext) -> Advice | None:
     prof = profile_of(ctx.job)
     if stack is None or stack in prof.stacks:
         return None
-    port = _PORTS.get(stack)
     return rule_advice(
         "framework-unsupported",
         "warning",
-        "{f} is not known to run on {gpu} ({s}){p}.",
-        "{f} 未见可在 {gpu}（{s}）上运行的支持{p}。",
         f=prof.label(),
-        gpu=units.localised(ctx.gpu, "name"),
-        s=units.label("stack", stack),
-        p=(t("; use {x} instead", "；请改用{x}", x=t(*port))) if port else "",
+        gpu=msg.gpu_name(ctx.gpu),
+        s=msg.label("stack", stack),
+        p=msg.part("framework-unsupported/port", x=msg.part(f"framework-unsupported/port-{stack}"))
+        if stack in _PORTS
+        else "",
     )
 
 
@@ -66,12 +51,8 @@ def non_cuda_stack(ctx: AdviceContext) -> Advice | None:
     return rule_advice(
         "non-cuda-stack",
         "info",
-        "{gpu} runs {s}, not CUDA: before renting, run the job's own code on it for an hour (kernels such as flash "
-        "attention, the framework port and its version); the throughput here has no published measurement behind it.",
-        "{gpu} 使用 {s} 而非 CUDA：租用前请先用自己的训练代码在其上跑一小时（FlashAttention 等算子、框架适配及其版本）；"
-        "此处的吞吐量没有公开实测支撑。",
-        gpu=units.localised(ctx.gpu, "name"),
-        s=units.label("stack", stack),
+        gpu=msg.gpu_name(ctx.gpu),
+        s=msg.label("stack", stack),
     )
 
 
@@ -84,10 +65,7 @@ def bf16_rate_unknown(ctx: AdviceContext) -> Advice | None:
     return rule_advice(
         "bf16-rate-unknown",
         "info",
-        "{gpu}: no BF16 rate published, timed at its FP16 figure; ask the provider which variant it is and its "
-        "BF16 rate.",
-        "{gpu}：未公布 BF16 算力，按 FP16 数值计时；请向服务商确认具体型号及其 BF16 算力。",
-        gpu=units.localised(gpu, "name"),
+        gpu=msg.gpu_name(gpu),
     )
 
 

@@ -93,7 +93,7 @@ class SearchAnswer:
     def value_point(self, e: Entry) -> advice_rules.ValuePoint:
         gpu = self.runs[e.run].shape.platform.gpu
         return advice_rules.ValuePoint(
-            gpu.id, units.localised(gpu, "name"), e.n, e.cost_key, e.time_key, self.job.currency
+            gpu.id, gpu.name, e.n, e.cost_key, e.time_key, self.job.currency, getattr(gpu, "name_zh", None)
         )
 
     def option(self, e: Entry, rank: int) -> Option:

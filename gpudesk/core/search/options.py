@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from gpudesk.core import rules, units
+from gpudesk.core import messages as msg
+from gpudesk.core import rules
 from gpudesk.core.engine.cost import priced_serving
 from gpudesk.core.i18n import t
 from gpudesk.core.models import Job, MemoryEstimate, Option, OptionLayout
@@ -90,45 +91,19 @@ class OptionBuilder:
         offer = p.offer
         notes = []
         if offer is None:
-            notes.append(
-                t(
-                    "Nobody in the catalogue offers this GPU: price unknown, ranked after priced options.",
-                    "目录中无此显卡的报价：价格未知，排在有报价的方案之后。",
-                )
-            )
+            notes.append(msg.note("no-offer"))
         elif f.cost_key is None:
-            notes.append(
-                t(
-                    "This offer has no price for the chosen billing: ranked after priced options.",
-                    "该报价没有所选计费方式的价格：排在有报价的方案之后。",
-                )
-            )
+            notes.append(msg.note("no-billing-price"))
         if v.recompute is not job.recompute or v.micro_batch != job.micro_batch:
-            notes.append(
-                t(
-                    "Layout changes the job: recompute {r}, micro-batch {mb} (gradient accumulation keeps "
-                    "the global batch).",
-                    "布局调整了任务：重计算 {r}，微批次 {mb}（梯度累积保持全局批次不变）。",
-                    r=units.label("recompute", v.recompute),
-                    mb=v.micro_batch,
-                )
-            )
+            notes.append(msg.note("layout-changes-job", r=msg.label("recompute", v.recompute), mb=v.micro_batch))
         if v.chunked:
             from gpudesk.core.engine.frameworks import profile_of
 
-            prof = profile_of(job)
-            notes.append(
-                t(
-                    "Memory is short for the whole fp32 logits: the loss is computed in chunks ({how}) "
-                    "rather than offloading to the CPU.",
-                    "显存放不下完整的 FP32 logits：损失改为分块计算（{how}），而不是卸载到 CPU。",
-                    how=t(*prof.chunked_how),
-                )
-            )
+            notes.append(msg.note("chunked-loss", how=msg.names(*profile_of(job).chunked_how)))
         if job.task.trains:
-            from gpudesk.core.engine.explain import profile_line
+            from gpudesk.core.engine.explain import profile_note
 
-            notes.append(profile_line(v.job))
+            notes.append(profile_note(v.job))
         option = Option.model_construct(
             rank=0,
             gpu=p.gpu.id,
@@ -166,9 +141,10 @@ class OptionBuilder:
 def value_point(f: Found, job: Job) -> advice_rules.ValuePoint:
     return advice_rules.ValuePoint(
         f.platform.gpu.id,
-        units.localised(f.platform.gpu, "name"),
+        f.platform.gpu.name,
         f.n,
         f.cost_key if f.cost is not None else None,
         f.time_key,
         job.currency,
+        getattr(f.platform.gpu, "name_zh", None),
     )

@@ -15,6 +15,7 @@ from typing import Any
 
 from gpudesk.core import units
 from gpudesk.core.i18n import t
+from gpudesk.core.messages import WORDED
 from gpudesk.core.models import Constraints, Job, Objective, Option
 from gpudesk.core.protocols import Catalogue
 from gpudesk.core.quiet_gc import no_gc
@@ -123,7 +124,7 @@ class Recommendation:
 def recommendation_json(rec: Recommendation) -> dict[str, Any]:
     """The CLI contract: {"options": [...], "rejected": {...}, "searched": N} plus extras."""
     return {
-        "options": [o.model_dump(mode="json", warnings=False) for o in rec.options],
+        "options": [o.model_dump(mode="json", warnings=False, context=WORDED) for o in rec.options],
         "rejected": dict(sorted(rec.rejected.items())),
         "searched": rec.searched,
         "feasible": rec.feasible_count,

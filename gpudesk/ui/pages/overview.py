@@ -237,7 +237,7 @@ class OverviewPage(Retranslated, QScrollArea):
             colour = {"critical": "#cc0000", "warning": "#c17d11"}.get(advice.severity, "#555753")
             lines.append(f'<span style="color:{colour}">• {advice.message}</span>')
         for note in self._option.notes[:4]:
-            lines.append(f'<span style="color:#555753">• {note}</span>')
+            lines.append(f'<span style="color:#555753">• {note.message}</span>')
         if self._message:
             lines.insert(0, f'<span style="color:#cc0000">{self._message}</span>')
         if not lines:

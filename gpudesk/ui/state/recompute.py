@@ -55,7 +55,6 @@ class Answer:
     quote_error: str = ""  # why the selected quote's configuration cannot be evaluated for the edited job
     charts: Any = None  # (memory, cost) chart data, built on the worker (plain points) ...
     charts_for: Any = None  # ... for this choice (a later pick from the table needs them built again)
-    wording: Any = None  # the choice's advice and notes in every language (core.plan.choice_wording)
     seconds: float = 0.0
     cancelled: bool = False
 
@@ -143,10 +142,6 @@ def compute_answer(request: Request, catalog) -> Answer:
         if not request.token.cancelled:
             answer.charts_for = answer.choice
             answer.charts = chart_data(answer.options, answer.feasible, answer.choice)
-            if answer.choice is not None:
-                from gpudesk.core.plan import choice_wording
-
-                answer.wording = choice_wording(request.job, answer.choice, catalog, request.constraints)
     except Cancelled:
         answer.rec, answer.chosen = None, None
         answer.cancelled = True

@@ -172,7 +172,6 @@ class PlanSession:
             return
         if answer.manual_error:  # the hand-set configuration no longer runs the edited job
             self.manual = self.wanted = None
-        wording = answer.wording if answer.charts_for is answer.choice else None  # worded on the worker
         plan_mod.apply_choice(
             self.plan,
             answer.choice,
@@ -180,7 +179,6 @@ class PlanSession:
             self.catalog,
             follow_title=self.title_auto,
             manual=self.manual,
-            wording=wording,
         )
         self.undo.amend(self.plan, answer, self._extra())
 
