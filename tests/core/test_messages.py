@@ -48,13 +48,9 @@ def _english_left(template, zh_text):
 def test_every_advice_id_and_note_kind_has_one_template_with_the_same_fields_in_both_languages():
     assert set(adv.RULE_IDS) <= set(TEMPLATES)
     assert set(STACK_RULE_IDS) <= set(TEMPLATES)
-    assert set(msg.NOTE_IDS) == {
-        "no-offer",
-        "no-billing-price",
-        "layout-changes-job",
-        "chunked-loss",
-        "framework-profile",
-    }
+    option_notes = {"no-offer", "no-billing-price", "layout-changes-job", "chunked-loss", "framework-profile"}
+    answer_notes = {"unpriced-ranked-last", "unpriced-budget", "no-tokens", "deadline-margin", "budget-ceiling"}
+    assert set(msg.NOTE_IDS) == option_notes | answer_notes | {"host-ram-unverified", "larger-cluster"}
     fields = string.Formatter()
     for key, (en, zh) in TEMPLATES.items():
         assert {f for _, f, _, _ in fields.parse(en) if f} == {f for _, f, _, _ in fields.parse(zh) if f}, key
@@ -118,6 +114,28 @@ def test_rules_and_notes_are_worded_to_the_letter_in_both_languages():
     )
     with use_language("zh_CN"):  # `message` and str(): the current language
         assert str(layout) == layout.message == layout.render("zh_CN")
+    larger = note(
+        "larger-cluster/past-limit",
+        n=16,
+        gpu=msg.names("A800 80GB", "A800 80GB（特供版）"),
+        nodes=2,
+        h=msg.hours(30.25),
+        h0=msg.hours(61.0),
+        x=msg.money(12345.6, "CNY"),
+        x0=msg.money(11000, "CNY"),
+        cap=8,
+    )
+    assert larger.render("en") == (
+        "A larger cluster would finish sooner: 16× A800 80GB (2 nodes) in 30.2 h instead of 61 h (≈ 2.5 days), "
+        "for ¥12,346 (the first option: ¥11,000). The search stops at 8 GPUs unless the job needs more; raise "
+        "the most GPUs (--max-gpus 16) to compare such clusters."
+    )
+    assert larger.render("zh_CN") == (
+        "更大的集群能更快完成：16 张 A800 80GB（特供版）（2 个节点）需 30.2 小时，而非 61 小时（约 2.5 天），"
+        "费用 ¥12,346（首选方案：¥11,000）。除非任务需要，搜索最多考虑 8 张卡；如需比较这类集群，请提高最多显卡数"
+        "（--max-gpus 16）。"
+    )
+    assert note("deadline-margin", m=0.15).render("zh_CN") == "截止时间按含 15% 试错余量的时长核对。"
     assert note("no-offer").render("en") == (
         "Nobody in the catalogue offers this GPU: price unknown, ranked after priced options."
     )
@@ -159,7 +177,9 @@ def test_the_recommenders_advice_and_notes_render_in_both_languages_with_every_f
     seen: set[str] = set()
     made: list[Advice | msg.Message] = []
     for job, constraints in _jobs(cat):
-        for o in recommend(job, constraints, cat).options:
+        answer = recommend(job, constraints, cat)
+        made += answer.notes  # the answer's own notes, too
+        for o in answer.options:
             made += [*o.advice, *o.notes]
     for m in made:
         assert m.params is not None
@@ -171,7 +191,7 @@ def test_the_recommenders_advice_and_notes_render_in_both_languages_with_every_f
         assert not _english_left(m.template_id, zh), m
         seen.add(m.template_id)
     # the runs above reach most of the rules and every kind of note the search makes
-    assert {"framework-profile", "layout-changes-job", "chunked-loss"} <= seen
+    assert {"framework-profile", "layout-changes-job", "chunked-loss", "no-tokens", "larger-cluster"} <= seen
     assert len(seen & set(adv.RULE_IDS)) >= 6, seen
 
 

@@ -163,7 +163,7 @@ def test_budget_objective_with_the_limit_raised_still_picks_one_node(cat):
     top = r.options[0]
     assert top.nodes == 1 and top.time.hours < 24
     assert any(o.nodes > 1 for o in r.options)  # larger clusters stay listed, below
-    note = next(n for n in r.notes if "larger cluster would finish sooner" in n)
+    note = next(n.render("en") for n in r.notes if "larger cluster would finish sooner" in n.render("en"))
     assert "ranks lower" in note and "--max-gpus" not in note
     # the fastest objective keeps the fastest first
     fast = rec.recommend(j, Constraints(objective=Objective.FASTEST, max_gpus=4096), cat)
@@ -219,7 +219,7 @@ def test_unknown_host_ram_is_never_a_guessed_2_tb(cat):
     assert all(o.host["ram_bytes"] > 10**12 for o in unknown if o.gpu == "rtx-4090" and o.gpus == 1)
     known = [o for o in r.feasible if o not in unknown]
     assert max(o.rank for o in known) < min(o.rank for o in unknown)
-    assert any("host RAM the catalogue does not state" in n for n in r.notes)
+    assert any("host RAM the catalogue does not state" in n.render("en") for n in r.notes)
 
 
 # --- R7: a serving job's service cost ------------------------------------------------------------------

@@ -7,6 +7,7 @@ one. Parameters are language-neutral: numbers, ids, byte counts, plain strings, 
 
     {"kind": "memory", "bytes": n}          units.memory      {"kind": "money", "amount": x, "currency": "CNY"}
     {"kind": "marketed" | "data_size", ...} units.<kind>      {"kind": "label", "of": "recompute", "value": "full"}
+    {"kind": "hours", "hours": h}           units.hours
     {"kind": "name", "en": ..., "zh": ...}  a name and its Chinese name (a GPU's catalogue names)
     {"kind": "msg", "id": ..., "params": {...}}  a nested message (a fragment of a sentence)
 
@@ -55,6 +56,10 @@ def money(amount: float | None, currency: str) -> Params:
     return {"kind": "money", "amount": amount, "currency": currency}
 
 
+def hours(h: float | None) -> Params:
+    return {"kind": "hours", "hours": h}
+
+
 def label(of: str, value: Any) -> Params:
     """An enumeration value named in the reader's language (units.label)."""
     return {"kind": "label", "of": of, "value": str(getattr(value, "value", value))}
@@ -80,6 +85,7 @@ _KINDS: dict[str, Callable[[Mapping[str, Any], str], str]] = {
     "marketed": lambda v, lang: units.marketed(v["bytes"]),
     "data_size": lambda v, lang: units.data_size(v["bytes"]),
     "money": lambda v, lang: units.money(v["amount"], v["currency"]),
+    "hours": lambda v, lang: units.hours(v["hours"]),
     "label": lambda v, lang: units.label(v["of"], v["value"]),
     "name": lambda v, lang: str(v["zh"] if lang == "zh_CN" else v["en"]),
     "msg": lambda v, lang: _word(v["id"], v.get("params") or {}, lang),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from gpudesk.core import units
 from gpudesk.core.i18n import t
+from gpudesk.core.messages import Message, note
 from gpudesk.core.models import Constraints, Job
 from gpudesk.core.rules import COST_TIE_BAND
 from gpudesk.core.search.layout_search import LayoutSearch
@@ -12,49 +13,18 @@ from gpudesk.core.search.pricing import Priced
 from gpudesk.errors import GpudeskError
 
 
-def notes(job: Job, c: Constraints, unpriced: bool, unpriced_budget: int) -> list[str]:
+def notes(job: Job, c: Constraints, unpriced: bool, unpriced_budget: int) -> list[Message]:
     out = []
     if unpriced:
-        out.append(
-            t(
-                "Options without a known price are ranked after priced ones for cost.",
-                "价格未知的方案在按成本排序时排在有报价的方案之后。",
-            )
-        )
+        out.append(note("unpriced-ranked-last"))
     if unpriced_budget:
-        out.append(
-            t(
-                "{n} unpriced options could not be checked against the budget.",
-                "{n} 个方案价格未知，无法核对预算。",
-                n=unpriced_budget,
-            )
-        )
+        out.append(note("unpriced-budget", n=unpriced_budget))
     if job.tokens is None and job.task.trains:
-        out.append(
-            t(
-                "No training tokens given (--tokens): options are compared per token; costs within {b:.0%} "
-                "of the cheapest count as equal and the lower hourly rate ranks first.",
-                "未给出训练 token 数（--tokens）：按每个 token 比较；成本与最低者相差 {b:.0%} 以内视为相同，"
-                "小时租金更低者优先。",
-                b=COST_TIE_BAND,
-            )
-        )
+        out.append(note("no-tokens", b=COST_TIE_BAND))
     if c.deadline_hours is not None:
-        out.append(
-            t(
-                "Deadline checked against hours including the {m:.0%} trial-and-error margin.",
-                "截止时间按含 {m:.0%} 试错余量的时长核对。",
-                m=job.trial_margin,
-            )
-        )
+        out.append(note("deadline-margin", m=job.trial_margin))
     if c.budget is not None:
-        out.append(
-            t(
-                "The budget is a ceiling, not a target: within it the options are ranked by the objective, "
-                "and near-equal ones by the simpler rental (fewer nodes), then the shorter run.",
-                "预算是上限而非目标：预算内按目标排序，相差无几时优先更简单的租用方案（更少节点），其次是更短的运行时间。",
-            )
-        )
+        out.append(note("budget-ceiling"))
     return out
 
 

@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gpudesk.core import units
-from gpudesk.core.i18n import t
-from gpudesk.core.messages import WORDED
+from gpudesk.core import messages as msg
+from gpudesk.core.messages import WORDED, Message
 from gpudesk.core.models import Constraints, Job, Objective, Option
 from gpudesk.core.protocols import Catalogue
 from gpudesk.core.quiet_gc import no_gc
@@ -60,7 +60,7 @@ class Recommendation:
     rejected: dict[str, int]
     searched: int
     objective: Objective = Objective.CHEAPEST
-    notes: list[str] = field(default_factory=list)
+    notes: list[Message] = field(default_factory=list)  # ids with parameters (core.messages.note_texts)
     feasible_count: int = 0
     max_gpus: int | None = None  # the most GPUs the search settled on (the user's limit or one node)
     _answer: SearchAnswer | None = field(default=None, repr=False, compare=False)
@@ -130,7 +130,8 @@ def recommendation_json(rec: Recommendation) -> dict[str, Any]:
         "feasible": rec.feasible_count,
         "max_gpus": rec.max_gpus,
         "objective": str(rec.objective),
-        "notes": list(rec.notes),
+        "notes": [n.message for n in rec.notes],
+        "note_ids": [{"id": n.id, "params": n.params} for n in rec.notes],
     }
 
 
@@ -183,13 +184,7 @@ def _finish(
     options = [answer.option(e, i + 1) for i, e in enumerate(top)]
     notes = messages.notes(job, c, any(g.costs[g.rank[-1]] is None for g in groups), priced.unpriced_budget)
     if any(g.unverified for g in groups):
-        notes.append(
-            t(
-                "Options that offload to the CPU on a server whose host RAM the catalogue does not state are "
-                "ranked after the others: confirm the RAM they need with the provider.",
-                "在目录未注明内存的服务器上做 CPU 卸载的方案排在其他方案之后：请向服务商确认所需内存。",
-            )
-        )
+        notes.append(msg.note("host-ram-unverified"))
     larger = _larger_cluster(answer, top[0], cap)
     if larger:
         notes.append(larger)
@@ -205,7 +200,7 @@ def _finish(
     )
 
 
-def _larger_cluster(answer: SearchAnswer, first: Entry, cap: int) -> str | None:
+def _larger_cluster(answer: SearchAnswer, first: Entry, cap: int) -> Message | None:
     """Say when more nodes of the first option's offer would finish clearly sooner (the smallest such
     cluster), and for how much: past the GPU limit, or within it when the ranking preferred the simpler
     rental (time objectives count a day's run on fewer nodes as fast enough)."""
@@ -233,30 +228,14 @@ def _larger_cluster(answer: SearchAnswer, first: Entry, cap: int) -> str | None:
     n, found, hours = sooner[0]  # the smallest larger cluster that is clearly faster
     ph, pm = billed_prices(first.offer, answer.c.billing)
     cost, _ = plain_keys(job, found.time, n, ph, pm, answer.c.billing, answer.engine)
-    args = dict(
+    return msg.note(
+        "larger-cluster" if n <= cap else "larger-cluster/past-limit",
         n=n,
-        gpu=units.localised(p.gpu, "name"),
+        gpu=msg.gpu_name(p.gpu),
         nodes=found.nodes,
-        h=units.hours(hours),
-        h0=units.hours(first.time_key),
-        x=units.money(cost, job.currency),
-        x0=units.money(first.cost_key, job.currency),
-        cap=cap,
-    )
-    if n <= cap:
-        return t(
-            "A larger cluster would finish sooner: {n}× {gpu} ({nodes} nodes) in {h} instead of {h0}, for {x} "
-            "(the first option: {x0}); it ranks lower because fewer nodes finish in reasonable time for about "
-            "the same cost, and are simpler to rent, wire and accept.",
-            "更大的集群能更快完成：{n} 张 {gpu}（{nodes} 个节点）需 {h}，而非 {h0}，费用 {x}（首选方案：{x0}）；"
-            "它排名靠后，因为更少的节点能以相近的费用在合理时间内完成，且更易租用、组网与验收。",
-            **args,
-        )
-    return t(
-        "A larger cluster would finish sooner: {n}× {gpu} ({nodes} nodes) in {h} instead of {h0}, for {x} "
-        "(the first option: {x0}). The search stops at {cap} GPUs unless the job needs more; raise the most "
-        "GPUs (--max-gpus {n}) to compare such clusters.",
-        "更大的集群能更快完成：{n} 张 {gpu}（{nodes} 个节点）需 {h}，而非 {h0}，费用 {x}（首选方案：{x0}）。"
-        "除非任务需要，搜索最多考虑 {cap} 张卡；如需比较这类集群，请提高最多显卡数（--max-gpus {n}）。",
-        **args,
+        h=msg.hours(hours),
+        h0=msg.hours(first.time_key),
+        x=msg.money(cost, job.currency),
+        x0=msg.money(first.cost_key, job.currency),
+        **({"cap": cap} if n > cap else {}),
     )
