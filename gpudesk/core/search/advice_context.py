@@ -43,22 +43,21 @@ class AdviceContext:
         cls, option: Option, job: Job, gpu: GpuSpec, *, server: Any, offer: Any, topology: str, network: str | None
     ) -> AdviceContext:
         """The context of an option built (its shape, layout, figures and host), beside its catalogue rows."""
+        taken = {name: getattr(option, name) for name in OPTION_FIELDS}
         return cls(
             job=job,
             gpu=gpu,
-            gpus=option.gpus,
-            nodes=option.nodes,
-            gpus_per_node=option.gpus_per_node,
-            layout=option.layout,
-            memory=option.memory,
-            time=option.time,
-            cost=option.cost,
             server=server,
             offer=offer,
             topology=topology,
             network=network,
             host=dict(option.host),
+            **taken,
         )
+
+
+# what a context takes from an option as it is, under the same names
+OPTION_FIELDS = ("gpus", "nodes", "gpus_per_node", "layout", "memory", "time", "cost")
 
 
 Severity = Literal["info", "warning", "critical"]
