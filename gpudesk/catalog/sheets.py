@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from gpudesk.core import parse
-from gpudesk.core.i18n import t
+from gpudesk.core.i18n import colon, t
 from gpudesk.errors import CatalogError
 
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")  # what a spreadsheet reads as a formula (OWASP CSV injection)
@@ -50,7 +50,7 @@ class Problem:
             return t(
                 "{row}, column {col}: {why}", "{row}，{col} 列：{why}", row=self.row, col=self.column, why=self.reason
             )
-        return self.row + t(": ", "：") + self.reason
+        return colon(self.row, self.reason)
 
 
 class SheetRejected(CatalogError):

@@ -45,7 +45,13 @@ _SINGULAR = {"gpus": ("GPU", "GPU"), "servers": ("server type", "服务器类型
 def open_bundled(path: Path) -> sqlite3.Connection:
     """Read-only connection to the bundled file; any write through it fails."""
     if not path.is_file():
-        raise CatalogError(f"bundled catalogue {path} is missing; run `gpudesk catalog build`")
+        raise CatalogError(
+            t(
+                "bundled catalogue {p} is missing; run `gpudesk catalog build`",
+                "内置目录 {p} 缺失；请运行 `gpudesk catalog build`",
+                p=path,
+            )
+        )
     uri = Path(path).resolve().as_uri() + "?mode=ro&immutable=1"
     try:
         conn = sqlite3.connect(uri, uri=True, check_same_thread=False)

@@ -89,7 +89,9 @@ class UserDB(UserRows):
             migrations.apply(self.db)
         except Exception as exc:  # noqa: BLE001 - a migration that fails leaves the file as it was
             self.conn.close()
-            raise CatalogError(f"cannot migrate user database {self.path} ({exc})") from None
+            raise CatalogError(
+                t("cannot migrate user database {p} ({exc})", "无法迁移用户数据库 {p}（{exc}）", p=self.path, exc=exc)
+            ) from None
 
     @contextlib.contextmanager
     def writing(self) -> Iterator[None]:
@@ -145,10 +147,15 @@ class UserDB(UserRows):
         note: str | None = None,
     ) -> None:
         if price_per_gpu_hour is None and price_per_gpu_month is None:
-            raise CatalogError("a price override needs a price per GPU-hour or per GPU-month")
+            raise CatalogError(
+                t(
+                    "a price override needs a price per GPU-hour or per GPU-month",
+                    "自定价格需要填写每卡每小时或每卡每月的价格",
+                )
+            )
         for v in (price_per_gpu_hour, price_per_gpu_month):
             if v is not None and v < 0:
-                raise CatalogError(f"a price cannot be negative: {v}")
+                raise CatalogError(t("a price cannot be negative: {v}", "价格不能为负数：{v}", v=v))
         with self.writing():
             self.db.table("price_overrides").upsert(
                 {

@@ -105,7 +105,9 @@ def open_checked(path: Path, *, read_only: bool) -> sqlite3.Connection:
         return conn
     except sqlite3.OperationalError as exc:  # locked, unreadable, disk full: not damage, keep it in place
         _close(conn)
-        raise CatalogError(f"cannot open user database {path} ({exc})") from None
+        raise CatalogError(
+            t("cannot open user database {p} ({exc})", "无法打开用户数据库 {p}（{exc}）", p=path, exc=exc)
+        ) from None
     except sqlite3.DatabaseError as exc:  # not a database / malformed: damaged
         _close(conn)  # the file is what matters, not the half-open connection
         raise damaged(path, str(exc)) from None

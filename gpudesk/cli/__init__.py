@@ -96,12 +96,12 @@ def _run(argv: list[str]) -> int:
         errors = getattr(exc, "errors", None)
         if type(exc).__name__ != "ValidationError" or errors is None:
             raise
-        from gpudesk.core.i18n import t
+        from gpudesk.core.i18n import colon, t
         from gpudesk.core.validation import reason
 
         first = errors()[0]
         where = ".".join(str(p) for p in first.get("loc", ())) or t("input", "输入")
-        print(frame(f"gpudesk {args.command}", "error", where + t(": ", "：") + reason(first)), file=sys.stderr)
+        print(frame(f"gpudesk {args.command}", "error", colon(where, reason(first))), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from gpudesk.core.i18n import t
+
 import argparse
 import json
 import sys
@@ -60,7 +62,12 @@ def handle(args: argparse.Namespace) -> int:
     from gpudesk.errors import GpudeskError
 
     if not args.set and any(v is not None for v in (args.note, args.by, args.evidence, args.reason)):
-        raise GpudeskError("--note, --by, --evidence and --reason go with --set ID=STATUS")
+        raise GpudeskError(
+            t(
+                "--note, --by, --evidence and --reason go with --set ID=STATUS",
+                "--note、--by、--evidence 和 --reason 需与 --set ID=状态 一起使用",
+            )
+        )
     from gpudesk.core.limits import check_text
 
     for value, field, option in (
@@ -80,7 +87,13 @@ def handle(args: argparse.Namespace) -> int:
             for spec in args.set:
                 item_id, sep, status = spec.partition("=")
                 if not sep or not item_id.strip() or not status.strip():
-                    raise GpudeskError(f"--set wants ID=STATUS (e.g. driver-branch=pass), got {spec!r}")
+                    raise GpudeskError(
+                        t(
+                            "--set wants ID=STATUS (e.g. driver-branch=pass), got {s!r}",
+                            "--set 的格式为 ID=状态（例如 'driver-branch=pass'），实际为 {s!r}",
+                            s=spec,
+                        )
+                    )
                 set_status(
                     plan,
                     item_id.strip(),
@@ -102,7 +115,6 @@ def handle(args: argparse.Namespace) -> int:
         if args.status:
             items = [i for i in items if i.status == args.status]
         if args.export:
-            from gpudesk.core.i18n import t
             from gpudesk.export import checklist_table, export_table
 
             written = export_table(checklist_table(plan, items), args.export, sources=(args.plan,))
@@ -136,7 +148,6 @@ def checklist_json(plan, path, items, every=None, catalog=None) -> dict:
 def format_checklist(plan, path, items, every=None, *, saved: bool = False) -> str:
     from gpudesk.cli.table import pad
     from gpudesk.core.plan.checklist import phase_label, progress, status_label, tailor
-    from gpudesk.core.i18n import t
 
     from gpudesk.core.plan import display_title
 

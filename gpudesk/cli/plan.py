@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from gpudesk.core.i18n import colon, t
+
 import argparse
 import json
 import sys
@@ -11,7 +13,6 @@ from gpudesk.cli.words import command
 
 
 def register(subparsers) -> None:
-    from gpudesk.core.i18n import t
 
     p = subparsers.add_parser("plan", **command("plan"))
     sub = p.add_subparsers(dest="plan_command", metavar="ACTION", parser_class=type(p))
@@ -93,18 +94,18 @@ def handle_new(args: argparse.Namespace) -> int:
 
     out = Path(args.output)
     if out.suffix != ".gpudesk":
-        raise GpudeskError(f"{out}: plan files end in .gpudesk")
+        raise GpudeskError(colon(str(out), t("plan files end in .gpudesk", "方案文件的扩展名应为 .gpudesk")))
     gpu_named, gpus_named = args.gpu, args.gpus
     if args.gpus is None:
         args.gpus = 1
     if gpus_named is not None and gpus_named < 1:
-        raise GpudeskError(f"--gpus must be at least 1, got {gpus_named}")
+        raise GpudeskError(t("--gpus must be at least 1, got {n}", "--gpus 至少为 1，实际为 {n}", n=gpus_named))
     if args.offer and not gpu_named:
-        raise GpudeskError("--offer needs --gpu (the GPU the offer rents)")
+        raise GpudeskError(
+            t("--offer needs --gpu (the GPU the offer rents)", "--offer 需要同时给出 --gpu（该报价所租的显卡）")
+        )
     named = _named_layout(args)
     if named and not gpu_named:
-        from gpudesk.core.i18n import t
-
         with use_language(args.lang):
             raise GpudeskError(
                 t(
@@ -150,7 +151,6 @@ def handle_new(args: argparse.Namespace) -> int:
 def _warn_new(plan, named: bool) -> None:
     """What a new plan cannot answer yet, on stderr (the plan is written all the same)."""
     from gpudesk.core import units
-    from gpudesk.core.i18n import t
 
     o = plan.choice
     if o is None:
@@ -358,7 +358,6 @@ def _price_line(plan, o) -> str:
     """Where the plan's price comes from: the selected written quote, else the catalogue's reference price (参考价格,
     not a quote: 报价 means the providers' written quotes on the 比价 page)."""
     from gpudesk.core import units
-    from gpudesk.core.i18n import t
     from gpudesk.core.rules import MARKET_REFERENCE
 
     sel = plan.quote_selection
@@ -391,7 +390,6 @@ def _price_line(plan, o) -> str:
 
 def _host_line(o) -> str:
     from gpudesk.core import units
-    from gpudesk.core.i18n import t
     from gpudesk.core.plan.host import host_cpu, host_facts
 
     h = host_facts(o)

@@ -72,6 +72,11 @@ def t(en: str, zh: str, **fmt: object) -> str:
     return text.format(**fmt) if fmt else text
 
 
+def colon(head: str, text: str = "") -> str:
+    """`head`, the language's colon (": ", or the full-width "：" in Chinese), then `text`: 显存够用：8× …"""
+    return head + t(": ", "：") + text
+
+
 def named(names: Mapping[str, tuple[str, str]], key: str) -> str:
     """`key`'s name in the current language from a bilingual table {key: (English, 中文)}; a key the table
     does not name passes through as it is."""

@@ -4,6 +4,8 @@ file imports back unchanged (`gpudesk catalog import` undoes the escaping)."""
 
 from __future__ import annotations
 
+from gpudesk.core.i18n import colon, t
+
 import json
 from pathlib import Path
 
@@ -48,7 +50,16 @@ def export_offers(path: str | Path, catalog=None, *, user_only: bool = False) ->
     elif suffix == ".xlsx":
         data = xlsx_bytes(offers_table(offers))
     else:
-        raise CatalogError(f"{path.name}: unknown export format {suffix or '(none)'}; use .csv, .xlsx or .json")
+        raise CatalogError(
+            colon(
+                path.name,
+                t(
+                    "unknown export format {s}; use .csv, .xlsx or .json",
+                    "未知的导出格式 {s}；请使用 .csv、.xlsx 或 .json",
+                    s=suffix or t("(none)", "（无）"),
+                ),
+            )
+        )
     make_folder(path.parent if str(path.parent) else Path("."), "the export folder")
     atomic_write(path, data)
     return len(offers)

@@ -8,6 +8,8 @@ file mode (not the temporary file's 0600).
 
 from __future__ import annotations
 
+from gpudesk.core.i18n import colon, t
+
 import csv
 import io
 import math
@@ -98,7 +100,16 @@ def export_table(table: Table, path: str | os.PathLike, *, sources: tuple = ()) 
     suffix = p.suffix.lower()
     refuse_export_over(p, *sources)  # a plan, its .bak, the source, a database: never replaced
     if suffix not in FORMATS:
-        raise GpudeskError(f"{p}: export to .xlsx or .csv (got {p.suffix or 'no suffix'!r})")
+        raise GpudeskError(
+            colon(
+                str(p),
+                t("export to .xlsx or .csv (got {s!r})", "请导出为 .xlsx 或 .csv（实际为 {s!r}）", s=p.suffix)
+                if p.suffix
+                else t(
+                    "export to .xlsx or .csv (the name has no suffix)", "请导出为 .xlsx 或 .csv（文件名没有扩展名）"
+                ),
+            )
+        )
     data = xlsx_bytes(table) if suffix == ".xlsx" else csv_bytes(table)
     atomic_write(p, data, backup=False)
     return p

@@ -7,6 +7,8 @@ extracts as the real ideographs. No system font is ever needed, so the PDF looks
 
 from __future__ import annotations
 
+from gpudesk.core.i18n import t
+
 import os
 import sys
 
@@ -48,10 +50,10 @@ def report_family() -> str:
         _family = FAMILY
         return _family
     if not FONT_FILE.exists():
-        raise GpudeskError(f"bundled font missing: {FONT_FILE}")
+        raise GpudeskError(t("bundled font missing: {f}", "内置字体缺失：{f}", f=FONT_FILE))
     font_id = QFontDatabase.addApplicationFont(str(FONT_FILE))
     families = QFontDatabase.applicationFontFamilies(font_id) if font_id >= 0 else []
     if not families:
-        raise GpudeskError(f"cannot load the bundled font {FONT_FILE.name}")
+        raise GpudeskError(t("cannot load the bundled font {f}", "无法加载内置字体 {f}", f=FONT_FILE.name))
     _family = families[0]
     return _family

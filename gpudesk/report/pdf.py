@@ -62,7 +62,7 @@ def _render(data, device, progress: Progress | None) -> int:
             progress(1, total)
         painter = QPainter()
         if not painter.begin(device):
-            raise GpudeskError("cannot start drawing on the output device")
+            raise GpudeskError(t("cannot start drawing on the output device", "无法在输出设备上开始绘制"))
         try:
             painter.setRenderHint(QPainter.RenderHint.Antialiasing)
             painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)

@@ -50,3 +50,22 @@ def region_text(region: str | None) -> str:
     from gpudesk.core.units import region as region_name
 
     return region_name(region)
+
+
+def verdict_head(v) -> list[str]:
+    """A verdict's first two parts, as the overview and the configuration picker show them: "✔ Fits: 8× A100"
+    (bold, green; red when it does not fit) and the memory it takes of the usable memory per GPU."""
+    from gpudesk.core import units
+    from gpudesk.core.i18n import colon
+
+    mark = (
+        '<span style="color:#4e9a06">✔ ' + QCoreApplication.translate("Verdict", "Fits") + "</span>"
+        if v.fits
+        else '<span style="color:#cc0000">✘ ' + QCoreApplication.translate("Verdict", "Does not fit") + "</span>"
+    )
+    used = (
+        QCoreApplication.translate("Verdict", "%1 of %2 usable per GPU")
+        .replace("%1", units.memory(v.total_bytes))
+        .replace("%2", units.memory(v.usable_bytes))
+    )
+    return [f"<b>{colon(mark, v.label)}</b>", used]

@@ -410,9 +410,9 @@ class MainWindow(Retranslated, FilesMixin, PagesMixin, QMainWindow):
         self._show_plan_facts()
 
     def _problem_text(self) -> str:
-        from gpudesk.core.i18n import t
+        from gpudesk.core.i18n import colon, t
 
-        left = t("; ", "；").join(f"{name}{t(': ', '：')}{why}" for name, why in self._problems.items())
+        left = t("; ", "；").join(colon(name, why) for name, why in self._problems.items())
         return self.tr("The last valid value is used until corrected — %1").replace("%1", left)
 
     def _show_error(self, message: str) -> None:
@@ -438,11 +438,11 @@ class MainWindow(Retranslated, FilesMixin, PagesMixin, QMainWindow):
         if v.fits is None:
             return self.tr("No configuration chosen yet")
         head = ("✔ " + self.tr("Fits")) if v.fits else ("✘ " + self.tr("Does not fit"))
-        from gpudesk.core.i18n import t
+        from gpudesk.core.i18n import colon, t
 
         manual = t(" ({x})", "（{x}）", x=self.tr("set by hand")) if self.session.manual is not None else ""
         parts = [
-            f"{head}{t(': ', '：')}{v.label}{manual}",
+            colon(head, v.label + manual),
             units.memory(v.total_bytes) + " / " + units.memory(v.usable_bytes),
         ]
         if v.service is None or v.days:  # training (mixed: both)

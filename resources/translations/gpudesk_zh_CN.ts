@@ -658,21 +658,6 @@
             <source>%1-GPU nodes</source>
             <translation>每节点 %1 卡</translation>
         </message>
-        <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="278" />
-            <source>Fits</source>
-            <translation>显存够用</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="280" />
-            <source>Does not fit</source>
-            <translation>显存不足</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/widgets/config_picker.py" line="284" />
-            <source>%1 of %2 usable per GPU</source>
-            <translation>每卡 %1 / 可用 %2</translation>
-        </message>
     </context>
     <context>
         <name>HelpDialog</name>
@@ -1889,69 +1874,54 @@
     <context>
         <name>OverviewPage</name>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="150" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="151" />
             <source>Reset view</source>
             <translation>重置视图</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="153" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="154" />
             <source>Undo any zoom: every chart back to its default range (Ctrl+wheel zooms a chart; the wheel alone scrolls the page)</source>
             <translation>取消缩放：所有图表恢复默认范围（Ctrl+滚轮缩放图表；只用滚轮则滚动页面）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="157" />
-            <location filename="../../gpudesk/ui/pages/overview.py" line="251" />
-            <location filename="../../gpudesk/ui/pages/overview.py" line="258" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="158" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="240" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="247" />
             <source>Export chart</source>
             <translation>导出图表</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="158" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="159" />
             <source>Save a chart as PNG or SVG (right-click a chart for more formats)</source>
             <translation>将图表保存为 PNG 或 SVG（右键点击图表可选更多格式）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="203" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="204" />
             <source>Describe the job on the left; the answer appears here as you type.</source>
             <translation>在左侧描述任务；输入时结果会立即显示在这里。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="209" />
-            <source>Fits</source>
-            <translation>显存够用</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="211" />
-            <source>Does not fit</source>
-            <translation>显存不足</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="217" />
-            <source>%1 of %2 usable per GPU</source>
-            <translation>每卡 %1 / 可用 %2</translation>
-        </message>
-        <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="224" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="213" />
             <source>%1 (%2 with trial margin)</source>
             <translation>%1（含试错余量 %2）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="230" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="219" />
             <source>%1 tier</source>
             <translation>%1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="232" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="221" />
             <source>cheaper billing: %1</source>
             <translation>更省的计费：%1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="244" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="233" />
             <source>No warnings for this configuration.</source>
             <translation>该配置没有警示。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/overview.py" line="251" />
+            <location filename="../../gpudesk/ui/pages/overview.py" line="240" />
             <source>PNG image (*.png);;SVG drawing (*.svg)</source>
             <translation>PNG 图片 (*.png);;SVG 矢量图 (*.svg)</translation>
         </message>
@@ -2505,6 +2475,24 @@ Approver</source>
             <location filename="../../gpudesk/ui/pages/quotes_page.py" line="291" />
             <source>Why is quote %1 selected? (printed on the 比价 page; e.g. cheapest that fits, licensed, in Shandong)</source>
             <translation>为什么选定报价 %1？（会打印在比价页上；例如：能放下的最低价、持证经营、机房在山东）</translation>
+        </message>
+    </context>
+    <context>
+        <name>Verdict</name>
+        <message>
+            <location filename="../../gpudesk/ui/labels.py" line="62" />
+            <source>Fits</source>
+            <translation>显存够用</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/labels.py" line="64" />
+            <source>Does not fit</source>
+            <translation>显存不足</translation>
+        </message>
+        <message>
+            <location filename="../../gpudesk/ui/labels.py" line="67" />
+            <source>%1 of %2 usable per GPU</source>
+            <translation>每卡 %1 / 可用 %2</translation>
         </message>
     </context>
     <context>

@@ -69,6 +69,16 @@ def test_range_error_fully_english(capsys):
         (["estimate", "--model", "gpt2", "--gpu", ""], "--gpu：GPU id 为空", "--gpu: an empty GPU id"),
         (["estimate"], "请给出模型：--model ID", "give the model: --model ID"),
         (
+            ["plan", "new", "--model", "gpt2", "-o", "x.pdf"],
+            "x.pdf：方案文件的扩展名应为 .gpudesk",
+            "x.pdf: plan files end in .gpudesk",
+        ),
+        (
+            ["plan", "new", "--model", "gpt2", "--offer", "o1", "-o", "x.gpudesk"],
+            "--offer 需要同时给出 --gpu（该报价所租的显卡）",
+            "--offer needs --gpu (the GPU the offer rents)",
+        ),
+        (
             ["catalog", "show", "nothing-like-this"],
             "资源目录中没有 id 为 'nothing-like-this' 的条目",
             "nothing in the catalogue has id 'nothing-like-this'",
@@ -244,3 +254,41 @@ def test_sizes_keep_the_documented_range(capsys, argv, shown):
 def test_a_size_on_a_plain_count_option_is_refused(capsys):
     rc, out, err = cli(capsys, "estimate", "--model", "gpt2", "--micro-batch", "2k")
     assert rc == 2 and "'2k' is not a number" in err, err
+
+
+def test_refusals_about_a_plan_file_in_one_language(capsys, monkeypatch, tmp_path):
+    """A plan from a newer gpudesk, a checklist option without --set, a malformed --set, an unknown status: each
+    refusal worded wholly in the reader's language (they were English in the Chinese CLI)."""
+    from gpudesk.core import i18n
+
+    newer = tmp_path / "newer.gpudesk"
+    newer.write_text('{"format": "gpudesk-plan", "version": 99}', encoding="utf-8")
+    plan = tmp_path / "p.gpudesk"
+    assert cli(capsys, "plan", "new", "--model", "gpt2", "--tokens", "1e8", "-o", str(plan))[0] == 0
+    cases = [
+        (
+            ["plan", "show", str(newer)],
+            "由更新版本的 gpudesk 保存（方案格式版本 99；本版本最高可读",
+            "written by a newer gpudesk",
+        ),
+        (["checklist", str(plan), "--note", "x"], "需与 --set ID=状态 一起使用", "go with --set ID=STATUS"),
+        (
+            ["checklist", str(plan), "--set", "foo"],
+            "--set 的格式为 ID=状态（例如 'driver-branch=pass'），实际为 'foo'",
+            "--set wants ID=STATUS",
+        ),
+        (
+            ["checklist", str(plan), "--set", "driver-branch=zzz"],
+            "未知状态 'zzz'；可用状态：'open'、'pass'",
+            "unknown status 'zzz'",
+        ),
+    ]
+    for argv, _zh, en_text in cases:
+        rc, out, err = cli(capsys, *argv)
+        assert rc == 2 and en_text in err and not any("\u4e00" <= c <= "\u9fff" for c in err), err
+    monkeypatch.setenv("GPUDESK_LANG", "zh_CN")
+    i18n.set_language(None)
+    for argv, zh_text, _en in cases:
+        rc, out, err = cli(capsys, *argv)
+        assert rc == 2 and zh_text in err and "：错误：" in err, err
+        assert not english_words(err), (english_words(err), err)

@@ -38,3 +38,14 @@ def test_named_reads_a_bilingual_table_and_passes_unknown_keys_through():
         assert i18n.named(table, "pass") == "passed"
         assert i18n.named(table, "odd") == "odd"
         assert unit_label("week") == "week"
+
+
+def test_colon_is_the_languages_own():
+    from gpudesk.core.i18n import colon, use_language
+
+    with use_language("en"):
+        assert colon("Fits", "8× A100") == "Fits: 8× A100"
+        assert colon("config.json") == "config.json: "
+    with use_language("zh_CN"):
+        assert colon("显存够用", "8× A100") == "显存够用：8× A100"  # full width, no space after it
+        assert colon("config.json") == "config.json："

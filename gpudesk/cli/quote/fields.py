@@ -7,6 +7,8 @@ options are read together. Parsing is core's (gpudesk.core.parse): a bad value s
 
 from __future__ import annotations
 
+from gpudesk.core.i18n import t
+
 import argparse
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -17,7 +19,7 @@ from gpudesk.core.plan.quotes import BILLING_FORMS
 
 
 def _value(option: str, text: str | None, reader: Callable[[str], Any]) -> Any:
-    from gpudesk.core.i18n import t
+    from gpudesk.core.i18n import colon
     from gpudesk.errors import GpudeskError
 
     if text is None:
@@ -25,7 +27,7 @@ def _value(option: str, text: str | None, reader: Callable[[str], Any]) -> Any:
     try:
         return reader(text)
     except ValueError as exc:
-        raise GpudeskError(f"{option}{t(': ', '：')}{exc}") from None  # the language's colon, as elsewhere
+        raise GpudeskError(colon(option, str(exc))) from None
 
 
 def amount(unit: str | None = None) -> Callable[[str], float | None]:
@@ -174,7 +176,7 @@ def quote_from_args(args: argparse.Namespace) -> dict:
         from gpudesk.errors import GpudeskError
 
         if args.subsidy_rate is None:
-            raise GpudeskError("--subsidy-cap needs --subsidy-rate")
+            raise GpudeskError(t("--subsidy-cap needs --subsidy-rate", "--subsidy-cap 需要同时给出 --subsidy-rate"))
         items = [i.strip() for i in (args.subsidy_items or "compute").split(",") if i.strip()]
         subsidy = {
             "rate": _value("--subsidy-rate", args.subsidy_rate, parsed("share")),

@@ -18,7 +18,7 @@ from gpudesk.core.engine.frameworks import (
 from gpudesk.core.engine.gpu_classes import class_label, gpu_class
 from gpudesk.core.engine.mfu import is_sourced
 from gpudesk.core.engine.parallel import data_parallel, global_batch_tokens, micro_batches
-from gpudesk.core.i18n import t
+from gpudesk.core.i18n import colon, t
 from gpudesk.core.messages import Message
 from gpudesk.core.models import Cluster, Framework, Job, Layout, MemoryEstimate, Recompute, TaskKind, TimeEstimate
 
@@ -176,7 +176,7 @@ def _capabilities(job: Job, layout: Layout, cluster: Cluster, fw: Framework, not
                 "{g} 使用 {s}，不是 CUDA{h}",
                 g=gpu,
                 s=units.label("stack", stack),
-                h=(t(": ", "：") + t(*hint)) if hint else "",
+                h=colon("", t(*hint)) if hint else "",
             )
         )
 

@@ -7,7 +7,7 @@ import math
 from types import EllipsisType
 from typing import Any, overload
 
-from gpudesk.core.i18n import t
+from gpudesk.core.i18n import colon, t
 from gpudesk.errors import GpudeskError
 
 Cfg = dict[str, Any]  # a parsed config.json: JSON of any shape, checked field by field by the readers
@@ -17,7 +17,7 @@ _ZH_KIND = {"list": "列表", "dict": "对象", "int": "整数", "float": "数",
 
 
 def _where(source: str | None) -> str:
-    return (source or "config.json") + t(": ", "：")
+    return colon(source or "config.json")
 
 
 @overload

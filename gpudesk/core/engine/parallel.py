@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 
-from gpudesk.core.i18n import t
+from gpudesk.core.i18n import colon, t
 from gpudesk.core.models import Job, Layout, Recompute
 from gpudesk.errors import GpudeskError
 
@@ -80,7 +80,7 @@ def check_job_layout(job: Job, layout: Layout) -> None:
     if job.ep > 1:
         problem = expert_parallel_problem(job.ep, job.model.num_experts)
         if problem:
-            raise GpudeskError(f"--ep {job.ep}: {problem}")
+            raise GpudeskError(colon(f"--ep {job.ep}", problem))
         ranks = data_parallel(job, layout) * job.cp
         if ranks % job.ep:
             raise GpudeskError(

@@ -7,6 +7,8 @@ once. The kit folder gets a copy of the same files.
 
 from __future__ import annotations
 
+from gpudesk.core.i18n import t
+
 import functools
 import importlib.util
 import sys
@@ -33,7 +35,13 @@ def _package() -> ModuleType:
     folder = kit_source_dir() / PACKAGE
     init = folder / "__init__.py"
     if not init.is_file():
-        raise GpudeskError(f"the acceptance kit's files are missing ({folder}); reinstall gpudesk")
+        raise GpudeskError(
+            t(
+                "the acceptance kit's files are missing ({f}); reinstall gpudesk",
+                "验收工具包的文件缺失（{f}）；请重新安装 gpudesk",
+                f=folder,
+            )
+        )
     # a private name: never shadows a gpudesk_probe on sys.path
     return _load(
         "gpudesk._kit_probe",

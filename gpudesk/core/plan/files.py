@@ -16,7 +16,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from gpudesk.core.i18n import t
+from gpudesk.core.i18n import colon, t
 from gpudesk.core.messages import WORDED
 from gpudesk.core.plan.model import FORMAT, SUFFIX, VERSION, Plan, now_iso
 from gpudesk.core.validation import reason
@@ -93,26 +93,75 @@ def _field_path(loc: tuple[int | str, ...]) -> str:
 def plan_from_dict(doc: Any, source: str = "plan") -> Plan:
     """Validate (and migrate) a decoded plan document; PlanFileError names the problem."""
     if not isinstance(doc, dict):
-        raise PlanFileError(f"{source}: not a gpudesk plan (the top level is not a JSON object)")
+        raise PlanFileError(
+            colon(
+                source,
+                t(
+                    "not a gpudesk plan (the top level is not a JSON object)",
+                    "不是 gpudesk 方案文件（顶层不是 JSON 对象）",
+                ),
+            )
+        )
     if doc.get("format") != FORMAT:
-        raise PlanFileError(f"{source}: not a gpudesk plan (format tag is {doc.get('format')!r}, expected {FORMAT!r})")
+        raise PlanFileError(
+            colon(
+                source,
+                t(
+                    "not a gpudesk plan (format tag is {got!r}, expected {want!r})",
+                    "不是 gpudesk 方案文件（格式标记为 {got!r}，应为 {want!r}）",
+                    got=doc.get("format"),
+                    want=FORMAT,
+                ),
+            )
+        )
     version = doc.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 0:
-        raise PlanFileError(f"{source}: version: expected a whole number, got {version!r}")
+        raise PlanFileError(
+            colon(
+                source, t("version: expected a whole number, got {v!r}", "version：应为整数，实际为 {v!r}", v=version)
+            )
+        )
     if version > VERSION:
         raise PlanFileError(
-            f"{source}: written by a newer gpudesk (plan format version {version}; "
-            f"this one reads up to {VERSION}); update gpudesk to open it"
+            colon(
+                source,
+                t(
+                    "written by a newer gpudesk (plan format version {v}; this one reads up to {max}); "
+                    "update gpudesk to open it",
+                    "由更新版本的 gpudesk 保存（方案格式版本 {v}；本版本最高可读 {max}）；请升级 gpudesk 后再打开",
+                    v=version,
+                    max=VERSION,
+                ),
+            )
         )
     doc = dict(doc)
     while doc["version"] < VERSION:
         step = MIGRATIONS.get(doc["version"])
         if step is None:
-            raise PlanFileError(f"{source}: plan format version {doc['version']} cannot be migrated")
+            raise PlanFileError(
+                colon(
+                    source,
+                    t(
+                        "plan format version {v} cannot be migrated",
+                        "方案格式版本 {v} 无法迁移",
+                        v=doc["version"],
+                    ),
+                )
+            )
         try:
             doc = step(doc)
         except (AttributeError, KeyError, TypeError, ValueError) as exc:
-            raise PlanFileError(f"{source}: migrating from version {doc['version']} failed: {exc}") from None
+            raise PlanFileError(
+                colon(
+                    source,
+                    t(
+                        "migrating from version {v} failed: {why}",
+                        "从版本 {v} 迁移失败：{why}",
+                        v=doc["version"],
+                        why=exc,
+                    ),
+                )
+            ) from None
     try:
         return Plan.model_validate(doc)
     except ValidationError as exc:
@@ -123,12 +172,7 @@ def plan_from_dict(doc: Any, source: str = "plan") -> Plan:
             else ""
         )
         raise PlanFileError(
-            f"{source}"
-            + t(": ", "：")
-            + _field_path(tuple(first.get("loc", ())))
-            + t(": ", "：")
-            + reason(first)
-            + more
+            colon(str(source), colon(_field_path(tuple(first.get("loc", ()))), reason(first) + more))
         ) from None
 
 

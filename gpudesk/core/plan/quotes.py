@@ -21,7 +21,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from gpudesk.core.i18n import t
+from gpudesk.core.i18n import colon, t
 from gpudesk.core.rules import HOURS_PER_MONTH
 from gpudesk.core.validation import reason
 from gpudesk.errors import GpudeskError
@@ -263,7 +263,7 @@ def quote_error(exc: ValidationError) -> GpudeskError:
     where = field_label(loc[-1]) if loc else t("quote", "报价")
     more = exc.error_count() - 1
     tail = t(" (and {n} more problems)", "（另有 {n} 处问题）", n=more) if more else ""
-    return GpudeskError(where + t(": ", "：") + reason(first, own_words=True) + tail)
+    return GpudeskError(colon(where, reason(first, own_words=True) + tail))
 
 
 def make_quote(data: dict[str, Any]) -> Quote:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from gpudesk.core import units
-from gpudesk.core.i18n import t
+from gpudesk.core.i18n import colon, t
 from gpudesk.core.plan.comparison import QUOTES_NEEDED, QuoteRow, billing_text, item_label, price_summary
 from gpudesk.core.plan.quote_cost import SENSITIVITY
 from gpudesk.core.report.blocks import Bullets, Heading, KeyValues, QuoteChart, RowStyle, Section, Style, Table, Text
@@ -129,7 +129,7 @@ class QuotesSection(ReportContext):
                 items.append(
                     (
                         "critical" if severe else "warning",
-                        f"{r.quote.id} {r.provider_name}" + t(": ", "：") + t("; ", "；").join(texts),
+                        colon(f"{r.quote.id} {r.provider_name}", t("; ", "；").join(texts)),
                     )
                 )
             blocks.append(Bullets(items))
@@ -299,7 +299,7 @@ class QuotesSection(ReportContext):
             rows.append(
                 (
                     t("Cheapest valid quote", "有效报价中最低"),
-                    f"{cheap.quote.id} — {cheap.provider_name}" + t(": ", "：") + units.money(cheap.cost.all_in)
+                    colon(f"{cheap.quote.id} — {cheap.provider_name}", units.money(cheap.cost.all_in))
                     if cheap
                     else c.cheapest,
                 )
@@ -316,10 +316,10 @@ class QuotesSection(ReportContext):
                 items.append(
                     (
                         "body",
-                        f"{r.quote.id} {r.provider_name}"
-                        + t(": ", "：")
-                        + t(". ", "；").join(a.rstrip("。.") for a in r.cost.assumptions)
-                        + t(".", "。"),
+                        colon(
+                            f"{r.quote.id} {r.provider_name}",
+                            t(". ", "；").join(a.rstrip("。.") for a in r.cost.assumptions) + t(".", "。"),
+                        ),
                     )
                 )  # en: sentences
         items += [

@@ -64,11 +64,7 @@ def old_gpu_for_transformers(ctx: AdviceContext) -> Advice | None:
     old = any(a in arch for a in OLD_ARCHITECTURES) or ctx.gpu.id.split("-")[0] in ("v100", "t4", "p100", "p40")
     if not old or ctx.job.model.family in NON_TRANSFORMER_FAMILIES:
         return None
-    return rule_advice(
-        "old-gpu-transformers",
-        "warning",
-        gpu=msg.gpu_name(ctx.gpu),
-    )
+    return rule_advice("old-gpu-transformers", "warning", gpu=msg.gpu_name(ctx.gpu))
 
 
 def no_bf16_support(ctx: AdviceContext) -> Advice | None:
@@ -76,33 +72,20 @@ def no_bf16_support(ctx: AdviceContext) -> Advice | None:
         return None
     if ctx.gpu.software_stack not in (None, "cuda"):
         return None  # Ascend / DCU parts with BF16 but no published rate: advice_stack.bf16_rate_unknown
-    return rule_advice(
-        "no-bf16",
-        "warning",
-        gpu=msg.gpu_name(ctx.gpu),
-    )
+    return rule_advice("no-bf16", "warning", gpu=msg.gpu_name(ctx.gpu))
 
 
 def tensor_parallel_over_pcie(ctx: AdviceContext) -> Advice | None:
     tp = ctx.layout.tp
     if tp <= 1 or tp <= rules.nvlink_group(ctx.topology, ctx.gpus_per_node, ctx.gpu):
         return None
-    return rule_advice(
-        "tp-over-pcie",
-        "warning",
-        tp=tp,
-    )
+    return rule_advice("tp-over-pcie", "warning", tp=tp)
 
 
 def consumer_cards_multi_node(ctx: AdviceContext) -> Advice | None:
     if not ctx.gpu.consumer or ctx.nodes <= 1:
         return None
-    return rule_advice(
-        "consumer-multi-node",
-        "critical",
-        gpu=msg.gpu_name(ctx.gpu),
-        nodes=ctx.nodes,
-    )
+    return rule_advice("consumer-multi-node", "critical", gpu=msg.gpu_name(ctx.gpu), nodes=ctx.nodes)
 
 
 # A node's host falling short of the job (ctx.host's `X_bytes` needed vs `server_X_bytes` fitted), by X:
@@ -134,11 +117,7 @@ def host_ram_unknown(ctx: AdviceContext) -> Advice | None:
     need = ctx.host.get("ram_bytes")
     if ctx.layout.offload is Offload.NONE or ctx.host.get("server_ram_bytes") or not need:
         return None
-    return rule_advice(
-        "host-ram-unknown",
-        "warning",
-        need=msg.marketed(need),
-    )
+    return rule_advice("host-ram-unknown", "warning", need=msg.marketed(need))
 
 
 def nvme_too_small(ctx: AdviceContext) -> Advice | None:
@@ -149,11 +128,7 @@ def heavy_offload(ctx: AdviceContext) -> Advice | None:
     if ctx.layout.offload is Offload.NONE:
         return None
     what = msg.part(f"offload-slow/{'optimizer' if ctx.layout.offload is Offload.OPTIMIZER else 'optimizer+params'}")
-    return rule_advice(
-        "offload-slow",
-        "warning",
-        what=what,
-    )
+    return rule_advice("offload-slow", "warning", what=what)
 
 
 def scaling_below_norm(ctx: AdviceContext) -> Advice | None:
@@ -162,13 +137,7 @@ def scaling_below_norm(ctx: AdviceContext) -> Advice | None:
     eff = ctx.time.scaling_efficiency
     if eff >= SCALING_WARN_EFFICIENCY:
         return None
-    return rule_advice(
-        "scaling-below-norm",
-        "warning",
-        n=ctx.gpus,
-        x=ctx.gpus * eff,
-        eff=eff,
-    )
+    return rule_advice("scaling-below-norm", "warning", n=ctx.gpus, x=ctx.gpus * eff, eff=eff)
 
 
 def node_power_kw(ctx: AdviceContext) -> float | None:
@@ -185,12 +154,7 @@ def rack_power(ctx: AdviceContext) -> Advice | None:
     kw = node_power_kw(ctx)
     if kw is None or kw <= RACK_POWER_WARN_KW:
         return None
-    return rule_advice(
-        "rack-power",
-        "warning",
-        g=ctx.gpus_per_node,
-        kw=kw,
-    )
+    return rule_advice("rack-power", "warning", g=ctx.gpus_per_node, kw=kw)
 
 
 def monthly_cheaper(ctx: AdviceContext) -> Advice | None:
@@ -210,11 +174,7 @@ def multi_node_network(ctx: AdviceContext) -> Advice | None:
     if ctx.nodes <= 1:
         return None
     if ctx.network == "infiniband":
-        return rule_advice(
-            "multi-node-ib-slurm",
-            "info",
-            nodes=ctx.nodes,
-        )
+        return rule_advice("multi-node-ib-slurm", "info", nodes=ctx.nodes)
     return rule_advice(
         "multi-node-ib-slurm",
         "warning",
@@ -228,11 +188,7 @@ def long_run(ctx: AdviceContext) -> Advice | None:
     hours = ctx.time.hours if ctx.time is not None else None
     if hours is None or hours <= LONG_RUN_DAYS * 24:
         return None
-    return rule_advice(
-        "long-run",
-        "warning",
-        days=hours / 24,
-    )
+    return rule_advice("long-run", "warning", days=hours / 24)
 
 
 RULES: tuple[Callable[[AdviceContext], Advice | None], ...] = (

@@ -20,11 +20,7 @@ _PORTS = ("cann", "dtk", "xpu")  # stacks with ports of the frameworks (core.mes
 def fp8_unsupported(ctx: AdviceContext) -> Advice | None:
     if ctx.job.precision is not Precision.FP8 or ctx.gpu.tflops_fp8:
         return None
-    return rule_advice(
-        "fp8-unsupported",
-        "warning",
-        gpu=msg.gpu_name(ctx.gpu),
-    )
+    return rule_advice("fp8-unsupported", "warning", gpu=msg.gpu_name(ctx.gpu))
 
 
 def framework_unsupported(ctx: AdviceContext) -> Advice | None:
@@ -48,12 +44,7 @@ def non_cuda_stack(ctx: AdviceContext) -> Advice | None:
     stack = software_stack(ctx.gpu)
     if stack in (None, "cuda") or stack not in profile_of(ctx.job).stacks:
         return None
-    return rule_advice(
-        "non-cuda-stack",
-        "info",
-        gpu=msg.gpu_name(ctx.gpu),
-        s=msg.label("stack", stack),
-    )
+    return rule_advice("non-cuda-stack", "info", gpu=msg.gpu_name(ctx.gpu), s=msg.label("stack", stack))
 
 
 def bf16_rate_unknown(ctx: AdviceContext) -> Advice | None:
@@ -62,11 +53,7 @@ def bf16_rate_unknown(ctx: AdviceContext) -> Advice | None:
         return None
     if software_stack(gpu) in (None, "cuda"):
         return None  # NVIDIA cards without a BF16 figure lack BF16: advice.no_bf16_support says so
-    return rule_advice(
-        "bf16-rate-unknown",
-        "info",
-        gpu=msg.gpu_name(gpu),
-    )
+    return rule_advice("bf16-rate-unknown", "info", gpu=msg.gpu_name(gpu))
 
 
 STACK_RULES = (fp8_unsupported, framework_unsupported, non_cuda_stack, bf16_rate_unknown)

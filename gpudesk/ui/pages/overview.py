@@ -28,6 +28,7 @@ from gpudesk.core.report.chart_data import (
     verdict,
 )
 from gpudesk.core import units
+from gpudesk.ui.labels import verdict_head
 from gpudesk.ui.charts import BUILDERS, LazyMenuViewBox, PageCharts, export_plot, reset_view
 from gpudesk.ui.widgets.page import Retranslated, scroll_page
 
@@ -205,19 +206,7 @@ class OverviewPage(Retranslated, QScrollArea):
             self.advice_label.setText("")
             self._fit_advice()
             return
-        mark = (
-            ('<span style="color:#4e9a06">✔ ' + self.tr("Fits") + "</span>")
-            if v.fits
-            else ('<span style="color:#cc0000">✘ ' + self.tr("Does not fit") + "</span>")
-        )
-        from gpudesk.core.i18n import t
-
-        parts = [
-            f"<b>{mark}{t(': ', '：')}{v.label}</b>",  # the language's colon (显存够用：8× …)
-            self.tr("%1 of %2 usable per GPU")
-            .replace("%1", units.memory(v.total_bytes))
-            .replace("%2", units.memory(v.usable_bytes)),
-        ]
+        parts = verdict_head(v)
         if v.service is None or (v.hours is not None and v.days):  # training (mixed: both)
             parts += [
                 units.hours(v.hours),

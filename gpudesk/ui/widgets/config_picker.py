@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 
 from gpudesk.core.models import Offload, Recompute
 from gpudesk.core import units
-from gpudesk.ui.labels import provider_name, region_text
+from gpudesk.ui.labels import provider_name, region_text, verdict_head
 from gpudesk.ui.widgets.wheel import guard_wheel
 from gpudesk.ui.widgets.page import Retranslated, page_layout, set_field_texts, set_item_texts, set_texts
 
@@ -274,16 +274,8 @@ class ConfigPicker(Retranslated, QWidget):
         from gpudesk.core.report.chart_data import verdict
 
         v = verdict(option)
-        head = (
-            ('<span style="color:#4e9a06">✔ ' + self.tr("Fits") + "</span>")
-            if v.fits
-            else ('<span style="color:#cc0000">✘ ' + self.tr("Does not fit") + "</span>")
-        )
         parts = [
-            f"<b>{head}: {v.label}</b>",
-            self.tr("%1 of %2 usable per GPU")
-            .replace("%1", units.memory(v.total_bytes))
-            .replace("%2", units.memory(v.usable_bytes)),
+            *verdict_head(v),
             units.hours(v.hours),
             units.money(v.cost_with_margin, v.currency),
         ]

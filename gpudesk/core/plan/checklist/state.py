@@ -29,7 +29,15 @@ def normalise_status(status: str) -> Status:
     s = str(status).strip().lower()
     s = _ALIASES.get(s, s)
     if not _is_status(s):
-        raise GpudeskError(f"unknown status {status!r}; use one of {', '.join(STATUSES)}")
+        raise GpudeskError(
+            t(
+                "unknown status {s!r}; use one of {all}",
+                "未知状态 {s!r}；可用状态：{all_zh}",
+                s=status,
+                all=", ".join(map(repr, STATUSES)),
+                all_zh="、".join(map(repr, STATUSES)),
+            )
+        )
     return s
 
 
