@@ -303,3 +303,40 @@ def test_the_recommenders_json_words_advice_and_notes_and_the_plan_file_stores_i
         {"id": "rack-power", "severity": "warning", "params": {"g": 8, "kw": 10.25}, "template": None, "text": {}}
     ]
     assert stored["notes"] == [{"id": "no-billing-price", "params": {}, "text": {}}]
+
+
+@pytest.mark.parametrize(
+    "damage, why",
+    [
+        (lambda n: n["params"].update(b="lots"), "ValueError"),  # {b:g} of a string
+        (lambda n: n.update(params={**n["params"], "m": {"kind": "nope"}}), "KeyError: 'nope'"),
+        (lambda n: n.update(params={}), "KeyError: 'f'"),
+        (lambda n: n["params"].update(m={"kind": "msg", "id": "no-such", "params": {}}), "KeyError: 'no-such'"),
+        (lambda n: n["params"].update(m={"kind": "memory"}), "KeyError: 'bytes'"),
+    ],
+)
+def test_a_damaged_message_in_a_plan_file_is_named_on_load_and_the_file_kept(tmp_path, damage, why):
+    """A note whose parameters do not fit its text (a hand-edited or damaged file) is refused when the plan is
+    read, naming the field and the message, in the reader's language; it never fails later in the report."""
+    from gpudesk.core.plan import load_plan, save_plan
+    from gpudesk.core.plan.making import new_plan
+    from gpudesk.errors import PlanFileError
+    from gpudesk.catalog import open_catalog
+
+    cat = open_catalog()
+    plan = new_plan(Job(model=cat.model("gpt2"), tokens=10**8), None, cat)
+    path = save_plan(plan, tmp_path / "p.gpudesk")
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    profile = next(n for n in doc["choice"]["notes"] if n["id"] == "framework-profile")
+    damage(profile)
+    where = f"choice.notes[{doc['choice']['notes'].index(profile)}]"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    before = path.read_bytes()
+    with use_language("en"), pytest.raises(PlanFileError) as en:
+        load_plan(path)
+    assert f"{where}: message 'framework-profile': its parameters do not fit its text (" in str(en.value)
+    assert why in str(en.value)
+    with use_language("zh_CN"), pytest.raises(PlanFileError) as zh:
+        load_plan(path)
+    assert f"{where}：消息 'framework-profile'：参数与文本不符（" in str(zh.value)
+    assert path.read_bytes() == before

@@ -25,7 +25,7 @@ from typing import Any, Final
 from pydantic import BaseModel, ConfigDict, Field, SerializationInfo, model_serializer, model_validator
 
 from gpudesk.core import units
-from gpudesk.core.i18n import current_language, normalise, use_language
+from gpudesk.core.i18n import current_language, normalise, t, use_language
 from gpudesk.core.messages.advice_texts import ADVICE_TEXTS
 from gpudesk.core.messages.note_texts import NOTE_TEXTS
 
@@ -116,6 +116,27 @@ def render(message: Any, lang: str | None = None) -> str:
     return text.get(lang) or text.get("") or next(iter(text.values()), "") or message.id
 
 
+def fault(message: Any) -> str | None:
+    """Why `message`'s parameters cannot word its template, in the current language (a damaged plan file);
+    None when they can in both languages, or when it has none or a template this version does not know."""
+    template, params = message.template_id, message.params
+    if params is None or template not in TEMPLATES:
+        return None
+    for lang in ("en", "zh_CN"):
+        try:
+            with use_language(lang):
+                _word(template, params, lang)
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
+            why = f"{type(exc).__name__}: {exc}"
+            return t(
+                "message {id!r}: its parameters do not fit its text ({why})",
+                "消息 {id!r}：参数与文本不符（{why}）",
+                id=template,
+                why=why,
+            )
+    return None
+
+
 def template_fields(template: str) -> set[str]:
     """The parameter names a template's two texts use (they must be the same)."""
     from string import Formatter
@@ -185,6 +206,15 @@ class Message(BaseModel):
     @classmethod
     def _text_in(cls, data: Any) -> Any:
         return text_in(data)
+
+    @model_validator(mode="after")
+    def _words(self) -> Message:
+        """A message read from a file must word in both languages: a damaged one is named on load, never a
+        traceback when the plan is shown or printed."""
+        why = fault(self)
+        if why is not None:
+            raise ValueError(why)
+        return self
 
     @model_serializer(mode="wrap")
     def _dump(self, handler: Any, info: SerializationInfo) -> Any:
