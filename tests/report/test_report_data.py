@@ -225,7 +225,7 @@ def test_advice_and_notes_are_worded_in_the_readers_language_from_their_ids(plan
         "每个 8 卡节点功耗约 10.2 kW：请与机房确认机柜电力配额与散热。",
         "原样保存。",
         "目录中无此显卡的报价：价格未知，排在有报价的方案之后。",
-        "布局调整了任务：重计算 完全重计算，微批次 2（梯度累积保持全局批次不变）。",
+        "布局调整了任务：完全重计算，微批次 2（梯度累积保持全局批次不变）。",
     ]
     assert risks("en")[1:] == [
         "Each 8-GPU node draws about 10.2 kW: confirm the rack's power quota and cooling with the data centre.",

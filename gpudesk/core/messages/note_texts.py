@@ -15,7 +15,7 @@ NOTE_TEXTS: dict[str, tuple[str, str]] = {
         "该报价没有所选计费方式的价格：排在有报价的方案之后。"),
     "layout-changes-job": (
         "Layout changes the job: recompute {r}, micro-batch {mb} (gradient accumulation keeps the global batch).",
-        "布局调整了任务：重计算 {r}，微批次 {mb}（梯度累积保持全局批次不变）。"),
+        "布局调整了任务：{r}，微批次 {mb}（梯度累积保持全局批次不变）。"),
     "chunked-loss": (
         "Memory is short for the whole fp32 logits: the loss is computed in chunks ({how}) "
         "rather than offloading to the CPU.",
