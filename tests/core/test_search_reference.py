@@ -122,6 +122,8 @@ def test_top_20_equal_the_reference(catalogs, where, name, max_gpus):
         dict(budget=150000),
         dict(billing="monthly"),
         dict(providers=["market-reference"]),
+        dict(region="山东"),
+        dict(providers=["aliyun", "autodl"], region="beijing"),
     ],
 )
 def test_constraints_the_same_as_the_reference(catalogs, extra):

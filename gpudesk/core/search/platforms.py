@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from gpudesk.core.models import Constraints, GpuSpec, Job
 from gpudesk.core.protocols import Catalogue
+from gpudesk.core.search.offer_index import IndexedOffer, ShapeOffers, build_index, offer_index
 from gpudesk.core.rules import (
     IN_NODE_COUNTS,
     NODE_COUNTS,
@@ -65,6 +66,8 @@ class Shape:
 
     platform: Platform  # the first offer's: the search's input
     offers: list[tuple[int, Any, int]]  # (position in catalogue order, offer or None, max_nodes)
+    rows: list[IndexedOffer] = field(default_factory=list)  # the same offers with the prices pricing reads
+    source: ShapeOffers | None = None  # the index's group when these are all of its offers (pricing caches there)
 
     def platform_for(self, offer: Any, max_nodes: int) -> Platform:
         """The platform of one of the shape's offers."""
@@ -85,8 +88,11 @@ def rentable_shapes(
     """The platforms the constraints allow, grouped by shape (in the order of their first offer);
     `check` (the search's cancellation check) is called every few thousand offers; `offers`: only these
     of the catalogue's offers (one configuration evaluated on its own offer)."""
-    gpus = {g.id: g for g in catalog.gpus()}
-    servers = {s.id: s for s in catalog.servers()}
+    if offers is None:
+        index = offer_index(catalog, check)
+    else:
+        index = build_index(catalog.gpus(), catalog.servers(), offers, check)
+    gpus, servers = index.gpus, index.servers
     allow, exclude = set(constraints.gpu_allow), set(constraints.gpu_exclude)
     providers = set(constraints.providers)
     region = (constraints.region or "").strip().lower()
@@ -95,43 +101,43 @@ def rentable_shapes(
     def gpu_ok(gid: str) -> bool:
         return (not allow or gid in allow) and gid not in exclude
 
-    shapes: dict[tuple[str, str | None, int], Shape] = {}  # (GPU, node type, GPUs per node)
-    offered: set[str] = set()
-    position = 0
+    out: list[Shape] = []
     gpu_filtered = provider_filtered = 0
-    for i, offer in enumerate(catalog.offers() if offers is None else offers):
-        if check is not None and not i % 2048:
-            check()
-        offered.add(offer.gpu)
-        gpu = gpus.get(offer.gpu)
-        if gpu is None:
+    for group in index.shapes:
+        if not gpu_ok(group.gpu.id):
+            gpu_filtered += len(group.offers)
             continue
-        if not gpu_ok(offer.gpu):
-            gpu_filtered += 1
-            continue
-        if (providers and offer.provider not in providers) or (region and region not in (offer.region or "").lower()):
-            provider_filtered += 1
-            continue
-        server = servers.get(offer.server) if offer.server else None
-        gpn = offer.gpus_per_node or getattr(server, "gpus_per_node", None) or 1
-        max_nodes = offer.max_nodes or default_max_nodes(server, gpn, most)
-        key = (offer.gpu, getattr(server, "id", None), gpn)
-        shape = shapes.get(key)
-        if shape is None:
-            shape = shapes[key] = Shape(_platform(job, gpu, offer, server, gpn, max_nodes), [])
-        shape.offers.append((position, offer, max_nodes))
-        position += 1
+        rows = group.offers
+        if providers or region:
+            rows = [
+                r for r in rows if (not providers or r.provider in providers) and (not region or region in r.region)
+            ]
+            provider_filtered += len(group.offers) - len(rows)
+            if not rows:
+                continue
+        whole = rows is group.offers
+        listed = group.cache.get(("listed", most)) if whole else None
+        if listed is None:
+            default = default_max_nodes(group.server, group.gpn, most)
+            listed = [(r.pos, r.offer, r.max_nodes or default) for r in rows]
+            if whole:
+                group.cache[("listed", most)] = listed
+        _, first, first_nodes = listed[0]
+        plat = _platform(job, group.gpu, first, group.server, group.gpn, first_nodes)
+        out.append(Shape(plat, listed, rows, group if whole else None))
+    if providers or region:
+        out.sort(key=lambda shape: shape.offers[0][0])  # a shape's place is that of its first offer left
     if gpu_filtered:
         rejected["gpu_filtered"] = rejected.get("gpu_filtered", 0) + gpu_filtered
     if provider_filtered:
         rejected["provider_filtered"] = rejected.get("provider_filtered", 0) + provider_filtered
-    out = list(shapes.values())
     # A GPU nobody offers cannot be rented: it is searched (unpriced) only when the user names it
     # (--gpu-allow, `plan new --gpu`), so a card missing from every price sheet — e.g. one not sold
     # in China — never crowds the list. Otherwise it is counted under "no_offer".
     if not providers and not region:
+        position = index.size
         for gpu in gpus.values():
-            if gpu.id in offered or not gpu_ok(gpu.id):
+            if gpu.id in index.offered or not gpu_ok(gpu.id):
                 continue
             if gpu.id not in allow:
                 rejected["no_offer"] = rejected.get("no_offer", 0) + 1
@@ -139,7 +145,8 @@ def rentable_shapes(
             server = next((s for s in servers.values() if getattr(s, "gpu", None) == gpu.id), None)
             gpn = getattr(server, "gpus_per_node", None) or 8
             max_nodes = default_max_nodes(server, gpn, most)
-            out.append(Shape(_platform(job, gpu, None, server, gpn, max_nodes), [(position, None, max_nodes)]))
+            row = IndexedOffer(position, None, None, None, "", None, None)
+            out.append(Shape(_platform(job, gpu, None, server, gpn, max_nodes), [(position, None, max_nodes)], [row]))
             position += 1
     return out
 

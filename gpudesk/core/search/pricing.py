@@ -17,7 +17,7 @@ from typing import Any, NamedTuple, TypeVar
 from gpudesk.core.models import Billing, Constraints, Job, TimeEstimate
 from gpudesk.core.rules import HOURS_PER_MONTH
 from gpudesk.core.search.layout_search import Engine, LayoutSearch
-from gpudesk.core.search.platforms import gpu_counts
+from gpudesk.core.search.platforms import Shape, gpu_counts
 from gpudesk.core.search.shape_search import ShapeRun
 
 K = TypeVar("K", bound=tuple[Any, ...])
@@ -49,11 +49,11 @@ class Row(NamedTuple):
     pos: int  # position in catalogue order
     offer: Any
     max_nodes: int
-    steps: int  # how many of the shape's steps (GPU counts) the offer sees: a prefix
+    steps: int  # how many of the shape's GPU counts the offer sees up to the cap: a prefix
     price_hour: float | None  # billed (narrowed to the billing)
     price_month: float | None
     per_gpu: float | None  # one GPU per hour (per_gpu_hour)
-    same: tuple[object, ...]  # (provider, region, prices): offers alike in these are listed once
+    shadow: int  # the most counts an earlier offer alike (provider, region, prices) sees: listed once below it
 
 
 def time_keys(te: TimeEstimate) -> tuple[float | None, float | None]:
@@ -197,24 +197,8 @@ def price_runs(
     margin = 1 + job.trial_margin
     for ri, run in enumerate(runs):
         search.check()
-        p = run.shape.platform
         steps = [s for s in run.steps if s.n <= cap]
-        # how many of the shape's steps each offer sees (a prefix: it may rent fewer nodes), its prices
-        seen_by_nodes: dict[int, int] = {}
-        plain: list[Row] = []
-        keys: dict[tuple[object, ...], int] = {}
-        for pos, offer, m in run.shape.offers:
-            k = seen_by_nodes.get(m)
-            if k is None:
-                k = seen_by_nodes[m] = min(len(gpu_counts(p.gpn, m, cap)), len(steps))
-            ph, pm = billed_prices(offer, billing)
-            same = (getattr(offer, "provider", None), getattr(offer, "region", None), ph, pm)
-            keys[same] = keys.get(same, 0) + 1
-            plain.append(Row(pos, offer, m, k, ph, pm, per_gpu_hour(job, ph, pm), same))
-        twins = len(keys) < len(plain)  # some offers read exactly alike: list each once per count
-        by_len: dict[int, int] = {}
-        for x in plain:
-            by_len[x.steps] = by_len.get(x.steps, 0) + 1
+        plain, twins, by_len = _rows(job, run.shape, billing, cap)
         for k, count in by_len.items():
             for s in steps[:k]:
                 out.searched += s.searched * count
@@ -224,7 +208,7 @@ def price_runs(
             f = s.found
             if f is None:
                 continue
-            here = [x for x in plain if x.steps > j] if j else plain
+            here = [x for x in plain if x.steps > j] if j else plain  # (j < len(steps): `steps` is a bound)
             if not here:
                 continue
             out.found_any = True
@@ -250,26 +234,59 @@ def price_runs(
                     rejected["over_budget"] = rejected.get("over_budget", 0) + len(costs) - len(keep)
                     here, costs = [here[i] for i in keep], [costs[i] for i in keep]
             if twins:
-                here, costs = _listed_once(here, costs, rejected)
+                here, costs = _listed_once(here, costs, j, rejected)
             if here:
                 out.groups.append(Group(ri, j, n, f.nodes, time_key, is_short(job, hours), here, costs, f.unverified))
                 out.count += len(here)
     return out
 
 
+def _rows(job: Job, shape: Shape, billing: Billing | None, cap: int) -> tuple[list[Row], bool, dict[int, int]]:
+    """The shape's offers as pricing reads them, whether some read exactly alike, and how many offers see
+    each number of the shape's GPU counts; kept on the catalogue's index for the next search alike."""
+    key = ("rows", billing, cap, job.price_per_gpu_hour)
+    source = shape.source
+    got = source.cache.get(key) if source is not None else None
+    if got is not None:
+        return got
+    gpn = shape.platform.gpn
+    seen_by_nodes: dict[int, int] = {}
+    latest: dict[tuple[object, ...], int] = {}  # (provider, region, prices) -> the most counts an earlier offer sees
+    plain: list[Row] = []
+    by_len: dict[int, int] = {}
+    for (pos, offer, m), r in zip(shape.offers, shape.rows):
+        k = seen_by_nodes.get(m)
+        if k is None:  # counts the offer sees (a prefix: it may rent fewer nodes); past the search's steps, all
+            k = seen_by_nodes[m] = len(gpu_counts(gpn, m, cap))
+        ph, pm = r.price_hour, r.price_month
+        if billing is Billing.HOURLY:
+            pm = None
+        elif billing is Billing.MONTHLY:
+            ph = None
+        same = (r.provider, getattr(offer, "region", None), ph, pm)
+        shadow = latest.get(same, 0)
+        if k > shadow:
+            latest[same] = k
+        plain.append(Row(pos, offer, m, k, ph, pm, per_gpu_hour(job, ph, pm), shadow))
+        by_len[k] = by_len.get(k, 0) + 1
+    got = (plain, len(latest) < len(plain), by_len)
+    if source is not None:
+        if len(source.cache) > 32:  # a few billings and caps in use at a time: never grows without end
+            source.cache.clear()
+        source.cache[key] = got
+    return got
+
+
 def _listed_once(
     rows: list[Row],
     costs: list[float | None],
+    j: int,
     rejected: dict[str, int],
 ) -> tuple[list[Row], list[float | None]]:
-    """Rows without those that read exactly like an earlier one (same provider, region and prices)."""
-    seen: set[tuple[object, ...]] = set()
-    keep = []
-    for i, x in enumerate(rows):
-        if x.same in seen:
-            continue
-        seen.add(x.same)
-        keep.append(i)
+    """Rows without those that read exactly like an earlier one (same provider, region and prices) at the
+    j-th count: an offer is listed again where an earlier one alike also sees that count (the two cost the
+    same, so the budget kept or dropped both)."""
+    keep = [i for i, x in enumerate(rows) if x.shadow <= j]
     if len(keep) < len(rows):
         rejected["same_as_listed"] = rejected.get("same_as_listed", 0) + len(rows) - len(keep)
     return [rows[i] for i in keep], [costs[i] for i in keep]
