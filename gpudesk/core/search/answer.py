@@ -47,16 +47,17 @@ class SearchAnswer:
     ):
         self.job, self.c, self.engine, self.search, self.runs = job, c, engine, search, runs
         self.groups = groups
-        # a group is in rank order: the top N of the answer are among the first N of each group
-        firsts = [g.first(c.top) for g in groups]
-        self.candidates = [e for f in firsts for e in f]
+        # The rank key depends on the cheapest cost and the shortest time alone: both are among the first
+        # (cheapest) entry of each group, as all of a group's entries take the same time.
+        self.firsts = [g.entry(0) for g in groups]
         sized = job.tokens is not None or not job.task.trains
-        key = rank_key(c.objective, self.candidates, sized)
+        key = rank_key(c.objective, self.firsts, sized)
         self.sort_key: Callable[[Entry], tuple[SortKey, int]] = lambda e: (key(e), e.order)
         # Inside a group only the cost (and the catalogue order) differs, and the key rises with it, except
         # where near-equal costs per token fall back to the hourly rate (no job size, cheapest objective):
-        # then a group's keys are sorted, else they are bisected in place (`ranks`).
+        # then a group's keys are sorted, else they are bisected in place (`ranks`) and the top N merged.
         self.keys_follow_cost = sized or c.objective in (Objective.FASTEST, Objective.BUDGET)
+        self._top = self._merged(c.top) if self.keys_follow_cost else self._smallest(c.top)
         self._best_per_gpu: list[Option] | None = None
         self._quicker: tuple[Option | None] | None = None
         self.builder = OptionBuilder(job, engine, search)
@@ -64,7 +65,6 @@ class SearchAnswer:
         self._sorted: list[Entry] | None = None
         # Only the cheapest offer of a shape at a count can be on the Pareto front or be a better value
         # (the others take as long for more): the front and the value points come from those alone.
-        self.firsts = [f[0] for f in firsts]
         self.cheapest = [e for e in self.firsts if e.cost_key is not None]
         coords = [(e.time_key, e.cost_key) for e in self.cheapest]
         self.front = {xy for xy, on in zip(coords, pareto_front(coords)) if on}
@@ -111,7 +111,27 @@ class SearchAnswer:
     def top(self, n: int) -> list[Entry]:
         if self._sorted is not None:
             return self._sorted[:n]
-        return heapq.nsmallest(n, self.candidates, key=self.sort_key)
+        if n <= len(self._top) or len(self._top) == sum(len(g) for g in self.groups):
+            return self._top[:n]
+        return self._merged(n) if self.keys_follow_cost else self._smallest(n)
+
+    def _merged(self, n: int) -> list[Entry]:
+        """The first n entries in rank order, merged from the groups (each in rank order already): n plus one
+        entry per group are made, not the first n of every group."""
+        sort_key, groups = self.sort_key, self.groups
+        heap = [(sort_key(e), gi, 0, e) for gi, e in enumerate(self.firsts)]  # keys end in the order: unique
+        heapq.heapify(heap)
+        out: list[Entry] = []
+        while heap and len(out) < n:
+            _, gi, i, e = heapq.heappop(heap)
+            out.append(e)
+            if i + 1 < len(groups[gi]):
+                nxt = groups[gi].entry(i + 1)
+                heapq.heappush(heap, (sort_key(nxt), gi, i + 1, nxt))
+        return out
+
+    def _smallest(self, n: int) -> list[Entry]:
+        return heapq.nsmallest(n, (e for g in self.groups for e in g.first(n)), key=self.sort_key)
 
     def ranked(self) -> list[Entry]:
         if self._sorted is None:
