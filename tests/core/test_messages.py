@@ -104,8 +104,7 @@ def test_rules_and_notes_are_worded_to_the_letter_in_both_languages():
         "(gradient accumulation keeps the global batch)."
     )
     assert (
-        layout.render("zh_CN")
-        == "布局调整了任务：选择性重计算（注意力核心），微批次 4（梯度累积保持全局批次不变）。"
+        layout.render("zh_CN") == "布局调整了任务：选择性重计算（注意力核心），微批次 4（梯度累积保持全局批次不变）。"
     )
     chunked = note("chunked-loss", how=msg.names("its default fused loss", "其默认的融合损失"))
     assert (

@@ -172,8 +172,24 @@ def _key(arch: ModelArch) -> tuple[object, ...]:
     )
 
 
+# the same architecture object asks again and again in one search (every time and memory estimate): found by
+# identity before its key is built (architectures are replaced, never changed in place; the entry keeps it alive)
+_seen: dict[int, tuple[ModelArch, ParamCounts]] = {}
+
+
 def count_params(arch: ModelArch) -> ParamCounts:
     """Exact parameter counts (cached per architecture)."""
+    seen = _seen.get(id(arch))
+    if seen is not None and seen[0] is arch:
+        return seen[1]
+    hit = _counted(arch)
+    if len(_seen) > 256:
+        _seen.clear()
+    _seen[id(arch)] = (arch, hit)
+    return hit
+
+
+def _counted(arch: ModelArch) -> ParamCounts:
     key = _key(arch)
     hit = _cache.get(key)
     if hit is None:

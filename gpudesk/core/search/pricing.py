@@ -241,14 +241,17 @@ def price_runs(
     return out
 
 
-def _rows(job: Job, shape: Shape, billing: Billing | None, cap: int) -> tuple[list[Row], bool, dict[int, int]]:
+_Rows = tuple[list[Row], bool, dict[int, int]]  # the rows, whether some read alike, offers per count seen
+
+
+def _rows(job: Job, shape: Shape, billing: Billing | None, cap: int) -> _Rows:
     """The shape's offers as pricing reads them, whether some read exactly alike, and how many offers see
     each number of the shape's GPU counts; kept on the catalogue's index for the next search alike."""
     key = ("rows", billing, cap, job.price_per_gpu_hour)
     source = shape.source
-    got = source.cache.get(key) if source is not None else None
-    if got is not None:
-        return got
+    cached: _Rows | None = source.cache.get(key) if source is not None else None
+    if cached is not None:
+        return cached
     gpn = shape.platform.gpn
     seen_by_nodes: dict[int, int] = {}
     latest: dict[tuple[object, ...], int] = {}  # (provider, region, prices) -> the most counts an earlier offer sees
@@ -269,7 +272,7 @@ def _rows(job: Job, shape: Shape, billing: Billing | None, cap: int) -> tuple[li
             latest[same] = k
         plain.append(Row(pos, offer, m, k, ph, pm, per_gpu_hour(job, ph, pm), shadow))
         by_len[k] = by_len.get(k, 0) + 1
-    got = (plain, len(latest) < len(plain), by_len)
+    got: _Rows = (plain, len(latest) < len(plain), by_len)
     if source is not None:
         if len(source.cache) > 32:  # a few billings and caps in use at a time: never grows without end
             source.cache.clear()
