@@ -94,44 +94,54 @@ def _fmt(x: float) -> str:
     return f"{x:.6g}".replace("e+", "e")
 
 
+# Bounds several fields share, each named once.
+_TOKENS = Range(1, 1 << 27)  # a length in tokens: 134 million tokens of context
+_COUNT = Range(1, 1 << 16)  # heads, experts, head widths, LoRA ranks, sequences in a batch
+_WIDTH = Range(1, 1 << 20)  # hidden widths, MLA low ranks, accumulation steps, users served at once
+_FFN = Range(1, 1 << 24)  # feed-forward widths and vocabularies
+_LAYERS = Range(1, 4096)  # layers and pipeline stages
+_DEGREE = Range(1, 1024)  # a parallel degree or a number of chunks
+_GPUS = Range(1, 1 << 17)  # 131,072 GPUs
+_HOURS = Range(0, 1e6, whole=False, lo_open=True)  # a period in hours: ~114 years at most
+
 # Every numeric input. Keys are the model field names (and a few CLI-only quantities).
 RANGES: dict[str, Range] = {
     # the model (config.json, presets, --params)
     "params": Range(1e5, 1e14, whole=False),  # a bare parameter count: 100 thousand to 100 trillion
-    "hidden_size": Range(1, 1 << 20),
-    "num_layers": Range(1, 4096),
-    "num_heads": Range(1, 1 << 16),
-    "num_kv_heads": Range(1, 1 << 16),
-    "head_dim": Range(1, 1 << 16),
-    "intermediate_size": Range(1, 1 << 24),
-    "vocab_size": Range(1, 1 << 24),
-    "max_seq_len": Range(1, 1 << 27),  # 134 million tokens of context
+    "hidden_size": _WIDTH,
+    "num_layers": _LAYERS,
+    "num_heads": _COUNT,
+    "num_kv_heads": _COUNT,
+    "head_dim": _COUNT,
+    "intermediate_size": _FFN,
+    "vocab_size": _FFN,
+    "max_seq_len": _TOKENS,
     "type_vocab_size": Range(0, 1 << 20),
-    "num_experts": Range(1, 1 << 16),
-    "experts_per_token": Range(1, 1 << 16),
+    "num_experts": _COUNT,
+    "experts_per_token": _COUNT,
     "norms_per_layer": Range(0, 64),
     "extra_params": Range(0, 1e14),
-    "q_lora_rank": Range(1, 1 << 20),  # MLA (DeepSeek-V2/V3)
-    "kv_lora_rank": Range(1, 1 << 20),
-    "qk_rope_head_dim": Range(1, 1 << 16),
-    "v_head_dim": Range(1, 1 << 16),
-    "moe_intermediate_size": Range(1, 1 << 24),
+    "q_lora_rank": _WIDTH,  # MLA (DeepSeek-V2/V3)
+    "kv_lora_rank": _WIDTH,
+    "qk_rope_head_dim": _COUNT,
+    "v_head_dim": _COUNT,
+    "moe_intermediate_size": _FFN,
     "shared_experts": Range(0, 1 << 16),
     "dense_layers": Range(0, 4096),
-    "sliding_window": Range(1, 1 << 27),
+    "sliding_window": _TOKENS,
     # the job
-    "micro_batch": Range(1, 1 << 16),
-    "seq_len": Range(1, 1 << 27),
-    "grad_accum": Range(1, 1 << 20),
-    "lora_rank": Range(1, 1 << 16),
-    "virtual_stages": Range(1, 1024),  # interleaved 1F1B chunks per stage (NVIDIA recipes use up to 24)
+    "micro_batch": _COUNT,
+    "seq_len": _TOKENS,
+    "grad_accum": _WIDTH,
+    "lora_rank": _COUNT,
+    "virtual_stages": _DEGREE,  # interleaved 1F1B chunks per stage (NVIDIA recipes use up to 24)
     "global_batch_tokens": Range(1, 1 << 40),  # tokens per step (Llama 3: 16M)
-    "cp": Range(1, 1024),
-    "ep": Range(1, 1 << 16),
+    "cp": _DEGREE,
+    "ep": _COUNT,
     "tokens": Range(0, 1e16, whole=False, lo_open=True),  # 10 quadrillion (Llama 3: 1.5e13)
-    "concurrency": Range(1, 1 << 20),
-    "serving_context": Range(1, 1 << 27),
-    "service_hours": Range(0, 1e6, whole=False, lo_open=True),  # a serving period, ~114 years at most
+    "concurrency": _WIDTH,
+    "serving_context": _TOKENS,
+    "service_hours": _HOURS,  # a serving period
     "service_months": Range(0, 1200, whole=False, lo_open=True),
     "target_tokens_per_user": Range(0, 1e6, whole=False, lo_open=True),  # output tokens/s per user
     "mfu": Range(0, 1, whole=False, lo_open=True),
@@ -142,14 +152,14 @@ RANGES: dict[str, Range] = {
     "price_per_gpu_hour": Range(0, 1e5, whole=False),  # CNY; an H100 rents for ~20
     "price_per_gpu_month": Range(0, 1e8, whole=False),
     # the layout
-    "gpus": Range(1, 1 << 17),  # 131,072 GPUs
-    "tp": Range(1, 1024),
-    "pp": Range(1, 4096),
+    "gpus": _GPUS,
+    "tp": _DEGREE,
+    "pp": _LAYERS,
     "zero": Range(0, 3),
     # the search
     "budget": Range(0, 1e12, whole=False, lo_open=True),  # CNY
-    "deadline_hours": Range(0, 1e6, whole=False, lo_open=True),  # ~114 years
-    "max_gpus": Range(1, 1 << 17),
+    "deadline_hours": _HOURS,
+    "max_gpus": _GPUS,
     "top": Range(1, 1000),
 }
 

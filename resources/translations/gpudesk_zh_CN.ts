@@ -4,335 +4,335 @@
     <context>
         <name>CataloguePage</name>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="59" />
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="75" />
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="95" />
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="114" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="58" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="74" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="94" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="113" />
             <source>Id</source>
             <translation>编号</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="60" />
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="76" />
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="96" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="59" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="75" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="95" />
             <source>Name</source>
             <translation>名称</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="61" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="60" />
             <source>Memory (GiB)</source>
             <translation>显存 (GiB)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="62" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="61" />
             <source>Bandwidth (GB/s)</source>
             <translation>带宽 (GB/s)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="63" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="62" />
             <source>BF16 dense (TFLOPS)</source>
             <translation>BF16 稠密算力 (TFLOPS)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="64" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="63" />
             <source>FP8 dense (TFLOPS)</source>
             <translation>FP8 稠密算力 (TFLOPS)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="65" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="64" />
             <source>NVLink (GB/s)</source>
             <translation>NVLink (GB/s)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="66" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="65" />
             <source>PCIe gen</source>
             <translation>PCIe 代数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="67" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="66" />
             <source>TDP (W)</source>
             <translation>功耗 TDP (W)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="68" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="67" />
             <source>Market</source>
             <translation>市场</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="69" />
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="90" />
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="109" />
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="133" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="68" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="89" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="108" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="132" />
             <source>Notes</source>
             <translation>备注</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="70" />
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="110" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="69" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="109" />
             <source>Checked</source>
             <translation>核对日期</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="71" />
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="91" />
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="111" />
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="134" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="70" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="90" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="110" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="133" />
             <source>Source</source>
             <translation>来源</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="77" />
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="119" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="76" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="118" />
             <source>GPUs per node</source>
             <translation>每节点 GPU 数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="78" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="77" />
             <source>Topology</source>
             <translation>拓扑</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="79" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="78" />
             <source>GPU link (GB/s)</source>
             <translation>GPU 互联 (GB/s)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="80" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="79" />
             <source>CPU</source>
             <translation>CPU</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="81" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="80" />
             <source>Host RAM (GiB)</source>
             <translation>主机内存 (GiB)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="82" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="81" />
             <source>NVMe (TB)</source>
             <translation>NVMe (TB)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="85" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="84" />
             <source>Network</source>
             <translation>网络</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="88" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="87" />
             <source>Network (Gb/s)</source>
             <translation>网络 (Gb/s)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="89" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="88" />
             <source>Power (kW)</source>
             <translation>功率 (kW)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="97" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="96" />
             <source>Telecom licence</source>
             <translation>增值电信许可证</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="98" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="97" />
             <source>ICP filing</source>
             <translation>ICP 备案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="99" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="98" />
             <source>Certifications</source>
             <translation>资质认证</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="100" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="99" />
             <source>Regions</source>
             <translation>地域</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="101" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="100" />
             <source>Own data centres</source>
             <translation>自有机房</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="102" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="101" />
             <source>7×24 support</source>
             <translation>7×24 支持</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="105" />
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="130" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="104" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="129" />
             <source>Billing</source>
             <translation>计费方式</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="108" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="107" />
             <source>Data destruction</source>
             <translation>数据销毁</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="115" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="114" />
             <source>Provider</source>
             <translation>服务商</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="116" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="115" />
             <source>GPU</source>
             <translation>GPU</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="117" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="116" />
             <source>Node type</source>
             <translation>节点类型</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="118" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="117" />
             <source>Region</source>
             <translation>地域</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="120" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="119" />
             <source>CNY per GPU-hour</source>
             <translation>元/卡时</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="121" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="120" />
             <source>CNY per GPU-month</source>
             <translation>元/卡月</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="124" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="123" />
             <source>Price kind</source>
             <translation>价格类型</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="127" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="126" />
             <source>Price date</source>
             <translation>价格日期</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="147" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="146" />
             <source>global</source>
             <translation>全球通用</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="147" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="146" />
             <source>China SKU</source>
             <translation>中国特供</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="180" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="175" />
             <source>Node types</source>
             <translation>节点类型</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="180" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="175" />
             <source>Providers</source>
             <translation>服务商</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="180" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="175" />
             <source>Offers</source>
             <translation>报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="180" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="175" />
             <source>GPU models</source>
             <translation>GPU 型号</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="186" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="181" />
             <source>Filter rows…</source>
             <translation>筛选条目…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="188" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="183" />
             <source>Add…</source>
             <translation>添加…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="189" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="184" />
             <source>Add your own row to this table (saved in your user database)</source>
             <translation>向此表添加自己的条目（保存在用户数据库中）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="192" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="187" />
             <source>Edit…</source>
             <translation>编辑…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="193" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="188" />
             <source>Edit the selected row; a bundled row is saved as your own copy</source>
             <translation>编辑选中的条目；内置条目会另存为您自己的副本</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="196" />
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="285" />
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="289" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="191" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="280" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="284" />
             <source>Delete</source>
             <translation>删除</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="197" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="192" />
             <source>Delete one of your own rows (bundled rows cannot be deleted)</source>
             <translation>删除您自己的条目（内置条目不能删除）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="200" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="195" />
             <source>Import price sheet…</source>
             <translation>导入价格表…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="201" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="196" />
             <source>Read offers and providers from a CSV or JSON price sheet</source>
             <translation>从 CSV 或 JSON 价格表读取报价和服务商</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="213" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="208" />
             <source>Catalogue dated %1. Bold rows are your own entries; grey italic “unknown” means the fact is not known, never zero. Prices in CNY; memory in GiB (2³⁰ bytes).</source>
             <translation>目录日期 %1。粗体行是您自己的条目；灰色斜体“未知”表示该信息未知，而不是零。价格单位为人民币元；显存单位为 GiB（2³⁰ 字节）。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="272" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="267" />
             <source>Add to the catalogue</source>
             <translation>添加到目录</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="277" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="272" />
             <source>Edit</source>
             <translation>编辑</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="277" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="272" />
             <source>Select a row first.</source>
             <translation>请先选择一行。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="280" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="275" />
             <source>Edit %1</source>
             <translation>编辑 %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="285" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="280" />
             <source>Only your own (bold) rows can be deleted.</source>
             <translation>只能删除您自己的（粗体）条目。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="289" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="284" />
             <source>Delete %1 from your catalogue?</source>
             <translation>从您的目录中删除 %1？</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="300" />
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="306" />
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="313" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="295" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="301" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="308" />
             <source>Import price sheet</source>
             <translation>导入价格表</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="300" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="295" />
             <source>Price sheets (*.csv *.json)</source>
             <translation>价格表 (*.csv *.json)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="314" />
+            <location filename="../../gpudesk/ui/pages/catalogue_page.py" line="309" />
             <source>%1 offers and %2 providers imported.</source>
             <translation>已导入 %1 条报价和 %2 家服务商。</translation>
         </message>
@@ -1158,7 +1158,7 @@
             <translation>改正前沿用上一次的有效值 — %1</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="127" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="128" />
             <source>Overview</source>
             <translation>总览</translation>
         </message>
@@ -1168,472 +1168,472 @@
             <translation>方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="129" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="128" />
             <source>Options</source>
             <translation>候选配置</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="130" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="128" />
             <source>Quotes</source>
             <translation>报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="131" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="129" />
             <source>Catalogue</source>
             <translation>资源目录</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="132" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="129" />
             <source>Checklist</source>
             <translation>检查清单</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="141" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="138" />
             <source>&amp;New plan</source>
             <translation>新建方案(&amp;N)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="141" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="138" />
             <source>Start a new plan from the default job</source>
             <translation>从默认任务新建方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="142" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="139" />
             <source>&amp;Open…</source>
             <translation>打开(&amp;O)…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="142" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="139" />
             <source>Open a .gpudesk plan file</source>
             <translation>打开 .gpudesk 方案文件</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="143" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="140" />
             <source>&amp;Save</source>
             <translation>保存(&amp;S)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="143" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="140" />
             <source>Save the plan</source>
             <translation>保存方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="144" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="141" />
             <source>Save &amp;As…</source>
             <translation>另存为(&amp;A)…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="144" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="141" />
             <source>Save the plan under a new name</source>
             <translation>以新名称保存方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="145" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="142" />
             <source>&amp;Import config.json…</source>
             <translation>导入 config.json(&amp;I)…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="145" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="142" />
             <source>Read a Hugging Face model configuration</source>
             <translation>读取 Hugging Face 模型配置</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="146" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="143" />
             <source>Plan as &amp;PDF…</source>
             <translation>方案 PDF(&amp;P)…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="146" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="143" />
             <source>Write the plan as a PDF for sign-off</source>
             <translation>将方案导出为 PDF 供审批</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="147" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="144" />
             <source>Print pre&amp;view…</source>
             <translation>打印预览(&amp;V)…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="147" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="144" />
             <source>Preview the plan document and print it</source>
             <translation>预览方案文档并打印</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="148" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="145" />
             <source>&amp;Options as spreadsheet…</source>
             <translation>方案列表表格(&amp;O)…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="148" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="145" />
             <source>Write the ranked options to .xlsx or .csv</source>
             <translation>把排序后的方案导出为 .xlsx 或 .csv</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="149" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="146" />
             <source>&amp;Checklist as spreadsheet…</source>
             <translation>验收清单表格(&amp;C)…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="149" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="146" />
             <source>Write the checklist to .xlsx or .csv</source>
             <translation>把验收清单导出为 .xlsx 或 .csv</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="150" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="147" />
             <source>&amp;Quotes as spreadsheet…</source>
             <translation>比价表格(&amp;Q)…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="150" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="147" />
             <source>Write the quote comparison to .xlsx or .csv</source>
             <translation>把报价比价导出为 .xlsx 或 .csv</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="151" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="148" />
             <source>Export acceptance &amp;kit…</source>
             <translation>导出验收套件(&amp;K)…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="151" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="148" />
             <source>Write the scripts that check the delivered servers against this plan</source>
             <translation>写出按本方案检查交付服务器的脚本</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="152" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="149" />
             <source>Import kit res&amp;ults…</source>
             <translation>导入验收结果(&amp;U)…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="152" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="149" />
             <source>Record a gpudesk-results.json in the checklist; compare measured with planned</source>
             <translation>把 gpudesk-results.json 记入检查清单；对比实测与方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="153" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="150" />
             <source>&amp;Quit</source>
             <translation>退出(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="153" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="150" />
             <source>Close gpudesk</source>
             <translation>关闭 gpudesk</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="154" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="151" />
             <source>&amp;Undo</source>
             <translation>撤销(&amp;U)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="154" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="151" />
             <source>Undo the last edit</source>
             <translation>撤销上一次修改</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="155" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="152" />
             <source>&amp;Redo</source>
             <translation>重做(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="155" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="152" />
             <source>Redo the edit just undone</source>
             <translation>重做刚撤销的修改</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="156" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="153" />
             <source>&amp;Recompute</source>
             <translation>重新计算(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="156" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="153" />
             <source>Run the recommender again now</source>
             <translation>立即重新运行推荐</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="157" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="154" />
             <source>Reset &amp;chart views</source>
             <translation>重置图表视图(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="157" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="154" />
             <source>Show every chart's default range again (after zooming)</source>
             <translation>（缩放后）把所有图表恢复为默认范围</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="158" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="155" />
             <source>&amp;User guide</source>
             <translation>用户指南(&amp;U)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="158" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="155" />
             <source>How to make a plan with gpudesk, step by step</source>
             <translation>如何用 gpudesk 一步步制作方案</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="159" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="156" />
             <source>&amp;Getting started</source>
             <translation>快速入门(&amp;G)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="159" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="156" />
             <source>What to do first</source>
             <translation>第一步做什么</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="160" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="157" />
             <source>&amp;About gpudesk</source>
             <translation>关于 gpudesk(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="161" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="158" />
             <source>About &amp;Qt</source>
             <translation>关于 &amp;Qt</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="165" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="162" />
             <source>&amp;Overview</source>
             <translation>总览(&amp;O)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="166" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="163" />
             <source>P&amp;lan</source>
             <translation>方案(&amp;L)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="167" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="164" />
             <source>O&amp;ptions</source>
             <translation>候选配置(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="168" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="165" />
             <source>&amp;Quotes</source>
             <translation>报价(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="169" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="166" />
             <source>&amp;Catalogue</source>
             <translation>资源目录(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="170" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="167" />
             <source>Chec&amp;klist</source>
             <translation>检查清单(&amp;K)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="178" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="175" />
             <source>&amp;Job form</source>
             <translation>任务表单(&amp;J)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="179" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="176" />
             <source>&amp;File</source>
             <translation>文件(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="180" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="177" />
             <source>Open &amp;Recent</source>
             <translation>最近打开(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="181" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="178" />
             <source>&amp;Export</source>
             <translation>导出(&amp;E)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="182" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="179" />
             <source>&amp;Edit</source>
             <translation>编辑(&amp;E)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="183" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="180" />
             <source>&amp;View</source>
             <translation>视图(&amp;V)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="184" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="181" />
             <source>&amp;Language</source>
             <translation>语言(&amp;L)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="185" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="182" />
             <source>&amp;Help</source>
             <translation>帮助(&amp;H)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="186" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="183" />
             <source>Main toolbar</source>
             <translation>主工具栏</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="187" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="184" />
             <source>Job</source>
             <translation>任务</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="197" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="194" />
             <source>&amp;Undo %1</source>
             <translation>撤销%1(&amp;U)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="200" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="197" />
             <source>&amp;Redo %1</source>
             <translation>重做%1(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="207" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="204" />
             <source>model</source>
             <translation>模型</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="208" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="205" />
             <source>parameters</source>
             <translation>参数量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="209" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="206" />
             <source>task</source>
             <translation>任务</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="210" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="207" />
             <source>precision</source>
             <translation>精度</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="211" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="208" />
             <source>optimizer</source>
             <translation>优化器</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="212" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="209" />
             <source>sequence length</source>
             <translation>序列长度</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="213" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="210" />
             <source>micro-batch</source>
             <translation>微批次</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="214" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="211" />
             <source>gradient accumulation</source>
             <translation>梯度累积</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="215" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="212" />
             <source>recomputation</source>
             <translation>重计算</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="216" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="213" />
             <source>flash attention</source>
             <translation>Flash Attention</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="217" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="214" />
             <source>LoRA rank</source>
             <translation>LoRA 秩</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="218" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="215" />
             <source>dataset tokens</source>
             <translation>数据集 token 数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="219" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="216" />
             <source>epochs</source>
             <translation>轮数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="220" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="217" />
             <source>concurrency</source>
             <translation>并发数</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="221" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="218" />
             <source>memory headroom</source>
             <translation>显存余量</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="222" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="219" />
             <source>objective</source>
             <translation>优化目标</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="223" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="220" />
             <source>budget</source>
             <translation>预算</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="224" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="221" />
             <source>deadline</source>
             <translation>截止时间</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="225" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="222" />
             <source>billing</source>
             <translation>计费方式</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="226" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="223" />
             <source>region</source>
             <translation>地区</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="227" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="224" />
             <source>providers</source>
             <translation>服务商</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="228" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="225" />
             <source>most GPUs</source>
             <translation>显卡上限</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="229" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="226" />
             <source>title</source>
             <translation>标题</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="230" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="227" />
             <source>author</source>
             <translation>编制人</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="231" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="228" />
             <source>organisation</source>
             <translation>单位</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="232" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="229" />
             <source>approvers</source>
             <translation>审批人</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="233" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="230" />
             <source>notes</source>
             <translation>备注</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="234" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="231" />
             <source>choice</source>
             <translation>选定配置</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="235" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="232" />
             <source>checklist result</source>
             <translation>检查结果</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="236" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="233" />
             <source>quote</source>
             <translation>报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="237" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="234" />
             <source>import</source>
             <translation>导入</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/window/actions.py" line="238" />
+            <location filename="../../gpudesk/ui/window/actions.py" line="235" />
             <source>kit results</source>
             <translation>验收结果</translation>
         </message>
@@ -2354,125 +2354,125 @@ Approver</source>
     <context>
         <name>QuotesPage</name>
         <message>
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="88" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="85" />
             <source>Add…</source>
             <translation>添加…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="88" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="85" />
             <source>Type in a provider's written quote</source>
             <translation>录入一家服务商的书面报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="89" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="86" />
             <source>Edit…</source>
             <translation>编辑…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="89" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="86" />
             <source>Change the selected quote</source>
             <translation>修改所选报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="90" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="87" />
             <source>Remove</source>
             <translation>删除</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="90" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="87" />
             <source>Remove the selected quote from the plan</source>
             <translation>从方案中删除所选报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="91" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="88" />
             <source>Import sheet…</source>
             <translation>导入报价表…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="91" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="88" />
             <source>Read quotes from a provider's CSV or JSON sheet</source>
             <translation>读取服务商的 CSV 或 JSON 报价表</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="93" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="90" />
             <source>Select…</source>
             <translation>选定…</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="94" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="91" />
             <source>Choose this quote for the plan and say why (the reason prints on the 比价 page)</source>
             <translation>为方案选定此报价并说明理由（理由会打印在比价页上）</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="96" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="93" />
             <source>Clear selection</source>
             <translation>取消选定</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="96" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="93" />
             <source>No quote is selected: the recommender chooses again</source>
             <translation>不选定任何报价：重新由推荐引擎选择</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="145" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="142" />
             <source>No written quote yet. A purchase is approved on written quotes from several licensed providers (usually three): add them here or import a provider's sheet.</source>
             <translation>还没有书面报价。采购审批依据的是多家持证服务商的书面报价（通常三家）：请在此添加，或导入服务商的报价表。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="154" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="151" />
             <source>%1 quotes from %2 providers; all figures for this plan's job.</source>
             <translation>共 %1 份报价，来自 %2 家服务商；所有数字均按本方案的任务计算。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="161" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="158" />
             <source>Selected: %1. Reason: %2</source>
             <translation>已选定：%1。理由：%2</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="165" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="162" />
             <source>No quote selected yet: select one with the reason for choosing it.</source>
             <translation>尚未选定报价：请选定一份并写明理由。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="214" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="211" />
             <source>Quote</source>
             <translation>报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="240" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="237" />
             <source>Remove quote</source>
             <translation>删除报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="240" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="237" />
             <source>Remove quote %1 from the plan?</source>
             <translation>从方案中删除报价 %1？</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="255" />
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="271" />
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="276" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="252" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="268" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="273" />
             <source>Import quotes</source>
             <translation>导入报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="255" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="252" />
             <source>Quote sheets (*.csv *.json)</source>
             <translation>报价表 (*.csv *.json)</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="276" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="273" />
             <source>%1 quotes imported.</source>
             <translation>已导入 %1 份报价。</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="289" />
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="300" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="286" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="297" />
             <source>Select quote</source>
             <translation>选定报价</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="291" />
+            <location filename="../../gpudesk/ui/pages/quotes_page.py" line="288" />
             <source>Why is quote %1 selected? (printed on the 比价 page; e.g. cheapest that fits, licensed, in Shandong)</source>
             <translation>为什么选定报价 %1？（会打印在比价页上；例如：能放下的最低价、持证经营、机房在山东）</translation>
         </message>
@@ -2723,7 +2723,7 @@ Approver</source>
             <translation>已选定</translation>
         </message>
         <message>
-            <location filename="../../gpudesk/ui/charts/service_plots.py" line="29" />
+            <location filename="../../gpudesk/ui/charts/service_plots.py" line="30" />
             <source>Cost per month vs speed per user</source>
             <translation>每月成本与每用户速度</translation>
         </message>

@@ -46,6 +46,7 @@ Which stacks can chunk the loss when memory is short (the search tries that befo
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypedDict
 
 from gpudesk.core.i18n import t
 from gpudesk.core.models import Framework, GpuSpec, Job, Layout, Loss, ModelStates, TaskKind
@@ -62,6 +63,22 @@ UNSLOTH_LOSS_CHUNKS = 64
 # live tensors by default; FSDP2 all-gathers and reduce-scatters on their own streams, and torchtitan reports
 # max *reserved* memory [TT]: 10 %, set so that its Llama 3.1 8B runs (82.4 / 67.0 GiB) come out within 10 %.
 FSDP2_ALLOCATOR_CACHE = 0.10
+
+
+class Parallelism(TypedDict, total=False):
+    """What a stack parallelises besides the data (Profile's fields of the same names; see the sources above)."""
+
+    pipeline: bool
+    tensor_parallel: bool
+    virtual_stages: bool
+    context_parallel: bool
+    expert_parallel: bool
+
+
+# [HF] [UNS]: no tensor or pipeline stages of their own
+NO_MODEL_PARALLELISM = Parallelism(pipeline=False, tensor_parallel=False)
+# [MLM] [TT]: tensor, pipeline (interleaved), context and expert parallelism
+EVERY_PARALLELISM = Parallelism(virtual_stages=True, context_parallel=True, expert_parallel=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,8 +131,7 @@ PROFILES: dict[Framework, Profile] = {
         "ZeRO 依赖 DeepSpeed 或 FSDP；自身不做张量并行和流水线并行",
         dp_overlap=0.5,
         fp8_speedup=1.2,
-        pipeline=False,
-        tensor_parallel=False,  # [HF] DDP, FSDP or DeepSpeed ZeRO: data parallelism only
+        **NO_MODEL_PARALLELISM,  # [HF] DDP, FSDP or DeepSpeed ZeRO: data parallelism only
         chunked_loss=True,
         chunked_how=(  # [LIG]
             "Liger kernel: use_liger_kernel=True (Trainer) or enable_liger_kernel: true (LLaMA-Factory)",
@@ -146,9 +162,7 @@ PROFILES: dict[Framework, Profile] = {
         tp_overlap=0.5,
         ep_overlap=0.5,
         fp8_speedup=1.5,
-        virtual_stages=True,
-        context_parallel=True,
-        expert_parallel=True,
+        **EVERY_PARALLELISM,
     ),  # [MLM] all of them
     Framework.FSDP2: Profile(
         Framework.FSDP2,
@@ -164,9 +178,7 @@ PROFILES: dict[Framework, Profile] = {
         ep_overlap=0.5,
         fp8_speedup=1.25,
         allocator_cache=FSDP2_ALLOCATOR_CACHE,
-        virtual_stages=True,
-        context_parallel=True,
-        expert_parallel=True,  # [TT] FSDP2, TP, PP (interleaved), CP, EP
+        **EVERY_PARALLELISM,  # [TT] FSDP2, TP, PP (interleaved), CP, EP
         chunked_loss=True,
         chunked_how=("CEWithChunkedOutputLoss (torchtune)", "CEWithChunkedOutputLoss（torchtune）"),
     ),
@@ -182,8 +194,7 @@ PROFILES: dict[Framework, Profile] = {
         loss_chunks=UNSLOTH_LOSS_CHUNKS,
         stacks=CUDA_ONLY,
         tasks=frozenset({TaskKind.LORA, TaskKind.QLORA}),
-        pipeline=False,
-        tensor_parallel=False,
+        **NO_MODEL_PARALLELISM,
         single_gpu=True,  # [UNS] one GPU
         chunked_loss=True,
         chunked_how=("its default fused loss", "其默认的融合损失"),

@@ -13,7 +13,6 @@ from PySide6.QtWidgets import (
     QDialog,
     QHBoxLayout,
     QMessageBox,
-    QPushButton,
     QTableView,
     QTabWidget,
     QWidget,
@@ -26,7 +25,7 @@ from gpudesk.ui.labels import capitalised, provider_name, region_text, row_text
 from gpudesk.ui.widgets.row_editor import RowEditor
 from gpudesk.ui.models.catalog_model import SORT_ROLE, RowsModel
 from gpudesk.ui.widgets.tables import filter_field, row_view, sort_proxy
-from gpudesk.ui.widgets.page import Retranslated, ask_open, attempt, hint_label, page_layout, set_texts
+from gpudesk.ui.widgets.page import Retranslated, ask_open, attempt, hint_label, page_layout, push_button, set_texts
 
 KINDS = ("gpus", "servers", "providers", "offers")
 
@@ -151,14 +150,10 @@ class CataloguePage(Retranslated, QWidget):
         bar = QHBoxLayout()
         self.filter_edit = filter_field(self._filter)
         bar.addWidget(self.filter_edit, 1)
-        self.add_button = QPushButton()
-        self.add_button.clicked.connect(self.add_row)
-        self.edit_button = QPushButton()
-        self.edit_button.clicked.connect(self.edit_row)
-        self.delete_button = QPushButton()
-        self.delete_button.clicked.connect(self.delete_row)
-        self.import_button = QPushButton()
-        self.import_button.clicked.connect(self.import_sheet_dialog)
+        self.add_button = push_button(self.add_row)
+        self.edit_button = push_button(self.edit_row)
+        self.delete_button = push_button(self.delete_row)
+        self.import_button = push_button(self.import_sheet_dialog)
         for b in (self.add_button, self.edit_button, self.delete_button, self.import_button):
             bar.addWidget(b)
         layout.addLayout(bar)

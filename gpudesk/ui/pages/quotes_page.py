@@ -22,7 +22,7 @@ from gpudesk.errors import GpudeskError
 from gpudesk.ui.charts import LazyMenuViewBox, PageCharts
 from gpudesk.ui.models.quotes_model import QUOTE_ROLE, SORT_ROLE, QuotesModel
 from gpudesk.ui.widgets.tables import row_view, sort_proxy
-from gpudesk.ui.widgets.page import Retranslated, page_layout
+from gpudesk.ui.widgets.page import Retranslated, page_layout, push_button
 
 
 class QuotesPage(Retranslated, QWidget):
@@ -43,18 +43,15 @@ class QuotesPage(Retranslated, QWidget):
     def _setup_ui(self) -> None:
         layout = page_layout(self)
         bar = QHBoxLayout()
-        self.buttons: dict[str, QPushButton] = {}
-        for key, handler in (
-            ("add", self.add_quote),
-            ("edit", self.edit_quote),
-            ("remove", self.remove_quote),
-            ("import", self.import_dialog),
-            ("select", self.select_quote),
-            ("clear", self.clear_selection),
-        ):
-            button = QPushButton()
-            button.clicked.connect(lambda _=False, h=handler: h())
-            self.buttons[key] = button
+        self.buttons: dict[str, QPushButton] = {
+            "add": push_button(self.add_quote),
+            "edit": push_button(self.edit_quote),
+            "remove": push_button(self.remove_quote),
+            "import": push_button(self.import_dialog),
+            "select": push_button(self.select_quote),
+            "clear": push_button(self.clear_selection),
+        }
+        for key, button in self.buttons.items():
             bar.addWidget(button)
             if key == "import":
                 bar.addStretch(1)

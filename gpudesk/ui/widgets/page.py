@@ -1,4 +1,4 @@
-"""What every page and form is built from: the language-change hook, the page's layout, grey hint
+"""What every page and form is built from: the language-change hook, the page's layout, buttons, grey hint
 lines, red per-field error lines, a file to open, a user-facing failure shown instead of raised."""
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QMessageBox,
     QPlainTextEdit,
+    QPushButton,
     QScrollArea,
     QVBoxLayout,
     QWidget,
@@ -78,6 +79,14 @@ def grow_form(widget: QWidget) -> QFormLayout:
     form = QFormLayout(widget)
     form.setFieldGrowthPolicy(QFormLayout.AllNonFixedFieldsGrow)
     return form
+
+
+def push_button(handler: Callable[[], object]) -> QPushButton:
+    """A button that runs `handler()` when clicked (its text set on retranslate; the clicked signal's
+    `checked` argument is not passed on)."""
+    button = QPushButton()
+    button.clicked.connect(lambda _=False: handler())
+    return button
 
 
 def labelled(bar: QHBoxLayout, field: QWidget, stretch: int = 0) -> QLabel:

@@ -123,14 +123,11 @@ def build(w) -> None:
 
 
 def tab_names() -> dict[str, str]:
-    return {
-        "overview": _tr("Overview"),
-        "plan": _tr("Plan"),
-        "options": _tr("Options"),
-        "quotes": _tr("Quotes"),
-        "catalogue": _tr("Catalogue"),
-        "checklist": _tr("Checklist"),
-    }
+    # fmt: off
+    # data: the tabs' names in the tab bar's order, kept as a compact table
+    return {"overview": _tr("Overview"), "plan": _tr("Plan"), "options": _tr("Options"), "quotes": _tr("Quotes"),
+            "catalogue": _tr("Catalogue"), "checklist": _tr("Checklist")}
+    # fmt: on
 
 
 def retranslate(w) -> None:
