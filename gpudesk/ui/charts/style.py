@@ -384,34 +384,29 @@ def _gpu_series(plot_item: pg.PlotItem, by_gpu: dict, key: str, x, y, tip, star_
     when it has no point here), hover tips `tip(p)` and the chosen point's star (`star_tip(p)`, else the
     tip); `also(i, colour, points, xs, line)` draws what goes with a type's line. Returns the legend entries."""
     hover_x, hover_y, hover_tip = [], [], []
-    entries, star = [], []
+    dot_brushes: list = []
+    entries, star, chosen = [], [], None
     for i, (name, points) in enumerate(by_gpu.items()):
         if not points:
             continue
         colour = _colour(i)
         entries.append((_line(colour), name))
         xs, ys = [x(p) for p in points], [y(p) for p in points]
-        line = _add(
-            plot_item,
-            f"{key}-{i}",
-            pg.PlotDataItem,
-            xs,
-            ys,
-            pen=_pen(colour, width=2),
-            symbol="o",
-            symbolSize=6,
-            symbolBrush=_brush(colour),
-            symbolPen=_pen(None),
-            name=name,
-        )
+        line = _add(plot_item, f"{key}-{i}", pg.PlotDataItem, xs, ys, pen=_pen(colour, width=2), name=name)
         if also is not None:
             also(i, colour, points, xs, line)
+        dot_brushes += [_brush(colour)] * len(points)
         for p, px, py in zip(points, xs, ys, strict=True):
             hover_x.append(px)
             hover_y.append(py)
             hover_tip.append(lambda p=p: tip(p))
             if p.chosen:
-                star = [_star(plot_item, px, py, (star_tip or tip)(p))]
+                chosen = (p, px, py)
+    # every type's dots in one item: one update and one paint per chart, not one per GPU type
+    _add(plot_item, f"{key}-dots", pg.ScatterPlotItem, x=hover_x, y=hover_y, size=6, pen=_pen(None), brush=dot_brushes)
+    if chosen is not None:  # over the dots
+        p, px, py = chosen
+        star = [_star(plot_item, px, py, (star_tip or tip)(p))]
     _hover_points(plot_item, hover_x, hover_y, hover_tip)
     return entries + star
 
