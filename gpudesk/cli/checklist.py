@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gpudesk.core.i18n import t
+from gpudesk.core.i18n import colon, t
 
 import argparse
 import json
@@ -171,14 +171,14 @@ def format_checklist(plan, path, items, every=None, *, saved: bool = False) -> s
             if not i.applicable:
                 lines.append(f"{'':<10} {i.criterion}")
                 continue
-            lines.append(f"{'':<10} {t('how', '方法')}: {i.how}")
-            lines.append(f"{'':<10} {t('pass if', '通过标准')}: {i.criterion}")
+            lines.append(f"{'':<10} {colon(t('how', '方法'))}{i.how}")
+            lines.append(f"{'':<10} {colon(t('pass if', '通过标准'))}{i.criterion}")
             if i.notes:
-                lines.append(f"{'':<10} {t('notes', '备注')}: {i.notes}")
+                lines.append(f"{'':<10} {colon(t('notes', '备注'))}{i.notes}")
             if i.evidence:
-                lines.append(f"{'':<10} {t('evidence', '证据')}: {i.evidence}")
+                lines.append(f"{'':<10} {colon(t('evidence', '证据'))}{i.evidence}")
             if i.waiver_reason:
-                lines.append(f"{'':<10} {t('waived because', '豁免原因')}: {i.waiver_reason}")
+                lines.append(f"{'':<10} {colon(t('waived because', '豁免原因'))}{i.waiver_reason}")
             if i.checked_at:
-                lines.append(f"{'':<10} {t('checked', '检查')}: {i.checked_by or '?'} {i.checked_at}")
+                lines.append(f"{'':<10} {colon(t('checked', '检查'))}{i.checked_by or '?'} {i.checked_at}")
     return "\n".join(lines) + "\n"

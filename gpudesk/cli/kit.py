@@ -123,7 +123,7 @@ def handle_import(args: argparse.Namespace) -> int:
 
 
 def format_import(report: dict) -> str:
-    from gpudesk.core.i18n import t
+    from gpudesk.core.i18n import colon, t
     from gpudesk.core.plan.checklist import status_label
 
     lines = [
@@ -140,8 +140,8 @@ def format_import(report: dict) -> str:
         for r in report["comparison"]:
             mark = {True: "✓", False: "✗"}.get(r["ok"], " ")
             lines.append(
-                f"  {mark} {r['label']:<{width}}  {t('plan', '方案')}: {r['planned']}  |  "
-                f"{t('measured', '实测')}: {r['measured']}"
+                f"  {mark} {r['label']:<{width}}  {colon(t('plan', '方案'))}{r['planned']}  |  "
+                f"{colon(t('measured', '实测'))}{r['measured']}"
             )
     rc = report.get("recalibration")
     if rc:

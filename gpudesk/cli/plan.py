@@ -231,24 +231,24 @@ def format_plan(plan, path=None, catalog=None) -> str:
     lines = [display_title(plan) or t("(untitled plan)", "（未命名方案）")]
     who = ", ".join(x for x in (plan.author, plan.organisation) if x)
     meta = [
-        f"{t('file', '文件')}: {path}" if path else None,
-        f"{t('by', '作者')}: {who}" if who else None,
-        f"{t('created', '创建')}: {plan.created}  {t('modified', '修改')}: {plan.modified}",
-        f"{t('hash', '校验')}: {plan_hash(plan)}",
+        f"{colon(t('file', '文件'))}{path}" if path else None,
+        f"{colon(t('by', '作者'))}{who}" if who else None,
+        f"{colon(t('created', '创建'))}{plan.created}  {colon(t('modified', '修改'))}{plan.modified}",
+        f"{colon(t('hash', '校验'))}{plan_hash(plan)}",
     ]
     lines += [f"  {m}" for m in meta if m]
     job = plan.job
     if job.task.trains:
         lines += [
             "",
-            f"{t('Job', '任务')}: {model_name(job.model)} · {units.label('task', job.task)} · "
+            f"{colon(t('Job', '任务'))}{model_name(job.model)} · {units.label('task', job.task)} · "
             f"{units.label('precision', job.precision)} · {units.label('optimizer', job.optimizer)} · "
             f"{t('sequence', '序列长度')} {job.seq_len} · {t('training data', '训练数据量')} {units.tokens(job.tokens)}",
         ]
     else:
         lines += [
             "",
-            f"{t('Job', '任务')}: {model_name(job.model)} · {units.label('task', job.task)} · "
+            f"{colon(t('Job', '任务'))}{model_name(job.model)} · {units.label('task', job.task)} · "
             f"{units.label('precision', job.precision)} · {t('users', '并发')} {job.concurrency} · {t('context', '上下文')} {job.serving_context or job.seq_len}",
         ]
     o = plan.choice
@@ -257,25 +257,26 @@ def format_plan(plan, path=None, catalog=None) -> str:
     else:
         lay, mem, tm, cost = o.layout, o.memory, o.time, o.cost
         lines += [
-            f"{t('Choice', '选定方案')}: {o.gpus}× {units.gpu_name(o)}"
+            f"{colon(t('Choice', '选定方案'))}{o.gpus}× {units.gpu_name(o)}"
             + (f" ({o.nodes} × {o.gpus_per_node})" if o.nodes > 1 else "")
-            + f" · {o.interconnect}"
+            + f" · {units.interconnect(o.interconnect)}"
             + (f" · {o.network}" if o.network else ""),
             _price_line(plan, o),
-            f"  {t('layout', '并行布局')}: TP {lay.tp} · PP {lay.pp} · DP {lay.dp} · ZeRO {lay.zero} · "
+            f"  {colon(t('layout', '并行布局'))}TP {lay.tp} · PP {lay.pp} · DP {lay.dp} · ZeRO {lay.zero} · "
             f"{t('offload', '卸载')} {units.label('offload', lay.offload)} · "
-            f"{t('recompute', '重计算')}: {units.label('recompute', lay.recompute)} · {t('micro-batch', '微批次')} "
+            # the Chinese labels say 重计算 already ("完全重计算")
+            f"{t('recompute: {r}', '{r}', r=units.label('recompute', lay.recompute))} · {t('micro-batch', '微批次')} "
             f"{lay.micro_batch}",
-            f"  {t('memory per GPU', '每卡显存')}: {units.memory(mem.per_gpu_bytes.total)} / "
+            f"  {colon(t('memory per GPU', '每卡显存'))}{units.memory(mem.per_gpu_bytes.total)} / "
             f"{units.memory(mem.usable_bytes)} {t('usable', '可用')} ({units.marketed(mem.gpu_capacity_bytes)} "
             f"{t('card', '显卡')}) · " + (t("fits", "放得下") if mem.fits else t("DOES NOT FIT", "放不下")),
         ]
         if job.task.trains:
             lines += [
-                f"  {t('time', '时间')}: {_n(tm.hours, '{:,.1f}')} {t('h', '小时')} "
+                f"  {colon(t('time', '时间'))}{_n(tm.hours, '{:,.1f}')} {t('h', '小时')} "
                 f"({_n(tm.hours / 24 if tm.hours else None, '{:,.1f}')} {t('days', '天')}) · {_n(tm.gpu_hours)} "
                 f"{t('GPU-h', '卡时')} · {_n(tm.tokens_per_second)} {t('tokens/s', 'token/秒')}",
-                f"  {t('cost', '成本')}: {units.money(cost.with_trial_margin, cost.currency)}"
+                f"  {colon(t('cost', '成本'))}{units.money(cost.with_trial_margin, cost.currency)}"
                 + t(" with the {m:.0%} trial margin", "（含 {m:.0%} 试错余量）", m=cost.trial_margin)
                 + (
                     f" · {t('monthly', '包月')} {units.money(cost.monthly_cost, cost.currency)}"
@@ -288,13 +289,13 @@ def format_plan(plan, path=None, catalog=None) -> str:
 
             sv = o.serving
             lines += [
-                f"  {t('service', '服务')}: {period_text(sv.period_hours)} · {per_user_text(sv)} · "
+                f"  {colon(t('service', '服务'))}{period_text(sv.period_hours)} · {per_user_text(sv)} · "
                 f"{_n(sv.tokens_per_second)} tokens/s · TTFT {_n(sv.time_to_first_token_seconds, '{:.2f}')} s",
-                f"  {t('service cost', '服务费用')}: {units.money(sv.cost_per_month, sv.currency)} "
+                f"  {colon(t('service cost', '服务费用'))}{units.money(sv.cost_per_month, sv.currency)} "
                 f"{t('per month', '每月')} · {units.money(sv.cost_per_period, sv.currency)} {t('for the period', '服务期合计')}"
                 f" · {units.money(sv.cost_per_million_tokens, sv.currency, 2)} {t('per million tokens', '每百万 token')}",
             ]
-        lines.append(f"  {t('budget', '预算')}: {plan_budget(plan).text()}")
+        lines.append(f"  {colon(t('budget', '预算'))}{plan_budget(plan).text()}")
         lines.append(_host_line(o))
         for a in o.advice:
             lines.append(f"  [{units.label('severity', a.severity)}] {a.message}")
@@ -339,17 +340,23 @@ def format_plan(plan, path=None, catalog=None) -> str:
         ]
     lines += ["", t("Checklist:", "检查清单：")]
     for phase, c in progress(tailor(plan, catalog=catalog)).items():
-        lines.append(
-            f"  {phase_label(phase, trains=job.task.trains)}: {c['pass']} {t('pass', '通过')}, {c['fail']} {t('fail', '未通过')}, "
-            f"{c['waived']} {t('waived', '豁免')}, {c['open']} {t('open', '待检查')} "
-            f"({c['n/a']} {t('n/a', '不适用')})"
+        counts = t(", ", "，").join(
+            f"{c[k]} {t(*word)}"
+            for k, word in (
+                ("pass", ("pass", "通过")),
+                ("fail", ("fail", "未通过")),
+                ("waived", ("waived", "豁免")),
+                ("open", ("open", "待检查")),
+            )
         )
+        not_applicable = t(" ({n} n/a)", "（{n} 项不适用）", n=c["n/a"])
+        lines.append("  " + colon(phase_label(phase, trains=job.task.trains), counts + not_applicable))
     if plan.notes:
         lines += ["", t("Notes:", "备注："), plan.notes]
     if plan.catalog.content_hash:
         lines += [
             "",
-            f"{t('catalogue', '目录')}: {plan.catalog.catalog_date or '?'} ({plan.catalog.content_hash[:12]})",
+            f"{colon(t('catalogue', '目录'))}{plan.catalog.catalog_date or '?'} ({plan.catalog.content_hash[:12]})",
         ]
     return "\n".join(lines) + "\n"
 
@@ -363,7 +370,7 @@ def _price_line(plan, o) -> str:
     sel = plan.quote_selection
     q = next((x for x in plan.quotes if sel is not None and x.id == sel.quote), None)
     if q is not None:
-        return f"  {t('written quote', '书面报价')}: " + t(
+        return f"  {colon(t('written quote', '书面报价'))}" + t(
             "{q} of {p}, {ref}, dated {d}",
             "{q}，{p}，编号 {ref}，日期 {d}",
             q=q.id,
@@ -385,7 +392,7 @@ def _price_line(plan, o) -> str:
         else ""
     )
     offer = t(" (catalogue offer {o})", "（目录条目 {o}）", o=o.offer) if o.offer else ""
-    return f"  {t('reference price', '参考价格')}: " + t(", ", "，").join(parts) + kind + offer
+    return f"  {colon(t('reference price', '参考价格'))}" + t(", ", "，").join(parts) + kind + offer
 
 
 def _host_line(o) -> str:
@@ -394,7 +401,7 @@ def _host_line(o) -> str:
 
     h = host_facts(o)
     return (
-        f"  {t('host per node', '每节点主机')}: {t('RAM', '内存')} {units.host_ram(h.ram_order_bytes)} · NVMe ≥ "
+        f"  {colon(t('host per node', '每节点主机'))}{t('RAM', '内存')} {units.host_ram(h.ram_order_bytes)} · NVMe ≥ "
         f"{units.data_size(h.nvme_need_bytes) if h.nvme_need_bytes else units.unknown()} · CPU {host_cpu(o.host.get('cpu'))}"
     )
 

@@ -184,6 +184,36 @@ def _cn(x: float) -> str:
     return f"{x:,.0f}" if x >= 100 else f"{x:.3g}"
 
 
+# the GPU interconnect as the search words it (core.search.options.interconnect_text), name and bandwidth
+_LINK = re.compile(
+    r"^(NVSwitch, NVLink(?: \d+)?|NVLink(?: \d+)?, no NVSwitch|NVLink bridge \(pairs\)|PCIe(?: [\d.]+)?)(?: \((\d+) GB/s\))?$"
+)
+
+
+def interconnect(text: str | None, *, short: bool = False) -> str:
+    """An option's GPU interconnect as stored ("NVLink 3, no NVSwitch (600 GB/s)") in the current language
+    ("NVLink 3，无 NVSwitch（600 GB/s）"); `short`: the link's name alone ("NVLink 3"). Other wording passes
+    through as written (a name of its own has no translation)."""
+    if not text:
+        return t("unknown interconnect", "互联未知")
+    m = _LINK.match(text.strip())
+    if m is None:
+        return text.split(",")[0].split(" (")[0] if short else text
+    name, bw = m.groups()
+    first, _, rest = name.partition(", ")
+    if short:
+        return t("NVLink bridge", "NVLink 桥接") if first.startswith("NVLink bridge") else first
+    if first.startswith("NVLink bridge"):
+        worded = t("NVLink bridge (pairs)", "NVLink 桥接（两两成对）")
+    elif rest == "no NVSwitch":
+        worded = t("{link}, no NVSwitch", "{link}，无 NVSwitch", link=first)
+    elif rest:
+        worded = t("{a}, {b}", "{a}，{b}", a=first, b=rest)
+    else:
+        worded = first
+    return worded + (t(" ({bw} GB/s)", "（{bw} GB/s）", bw=bw) if bw else "")
+
+
 _CPU = re.compile(r"^(\d+)\s*[×x]\s*(.+?)\s*\((\d+) cores each\)$")
 
 

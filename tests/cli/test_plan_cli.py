@@ -1,6 +1,7 @@
 """`gpudesk plan new` / `plan show`: the headless plan files."""
 
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -365,10 +366,12 @@ def test_show_in_chinese_says_what_the_plan_holds(tmp_path, capsys):
     assert run_cli(["plan", "show", str(out), "--lang", "zh_CN"]) == 0
     text = capsys.readouterr().out
     assert text.splitlines()[0].startswith("10 亿参数模型 预训练：") and "500 亿个 token" in text
-    assert "参考价格: 市场参考估算价（尚无服务商）" in text and "  报价:" not in text
+    assert "参考价格：市场参考估算价（尚无服务商）" in text and "  报价：" not in text
     # 8× H800 for the cost of one H800 eight times as long (the shorter run at equal cost): a multi-GPU host
-    assert "预算: ¥" in text and "每节点主机: 内存 256 GiB" in text and "AMD EPYC 或 Intel Xeon" in text
+    assert "预算：¥" in text and "每节点主机：内存 256 GiB" in text and "AMD EPYC 或 Intel Xeon" in text
     assert "n/a" not in text and "1B-parameter" not in text
+    # Chinese punctuation after Chinese words throughout (no ASCII colon or comma after a label)
+    assert not re.search(r"[\u4e00-\u9fff][:,] ", text), re.findall(r".{8}[\u4e00-\u9fff][:,] .{8}", text)
 
 
 def test_a_named_configuration_is_still_compared_with_other_gpu_types(tmp_path, capsys):

@@ -77,7 +77,10 @@ class ConfigurationRows(ReportContext):
             (t("GPU", "GPU 型号"), f"{units.gpu_name(o)} ({units.marketed(o.memory.gpu_capacity_bytes)})"),
             (t("GPU count", "GPU 数量"), str(o.gpus)),
             (t("Nodes", "节点"), self._node_text(o)),
-            (t("GPU interconnect", "卡间互联"), o.interconnect or units.unknown()),
+            (
+                t("GPU interconnect", "卡间互联"),
+                units.interconnect(o.interconnect) if o.interconnect else units.unknown(),
+            ),
             (t("Network between nodes", "节点间网络"), network),
             *self._host_rows(o),
             (t("Provider and region", "供应商与地域"), provider + (f" / {o.region}" if o.region else "")),
@@ -146,7 +149,7 @@ class ConfigurationRows(ReportContext):
 
     def _tier_text(self, o: Option) -> str:
         """The guide's tier, described by this plan's own facts (the tier rule is core.search.tiers')."""
-        link = o.interconnect.split(",")[0].split(" (")[0] if o.interconnect else t("unknown interconnect", "互联未知")
+        link = units.interconnect(o.interconnect, short=True)
         where = (
             t("one {gpu}", "1 张 {gpu}", gpu=units.gpu_name(o))
             if o.gpus == 1

@@ -11,6 +11,7 @@ from PySide6.QtGui import QBrush, QColor, QFont
 
 from gpudesk.core.plan.checklist import PHASES, ChecklistItem, phase_label, progress, set_status, tailor
 from gpudesk.core import units
+from gpudesk.core.i18n import colon
 from gpudesk.core.plan import STATUSES, Plan
 from gpudesk.errors import GpudeskError
 from gpudesk.ui.i18n import translator
@@ -144,11 +145,11 @@ class ChecklistModel(RowsTable):
                 when = (it.checked_at or "").replace("T", " ").rstrip("Z")[:16]
                 return " · ".join(x for x in (it.checked_by, when) if x)
         if role == Qt.ToolTipRole:
-            parts = [it.why, f"{_tr('How')}: {it.how}" if it.how else "", f"{_tr('Pass if')}: {it.criterion}"]
+            parts = [it.why, f"{colon(_tr('How'))}{it.how}" if it.how else "", f"{colon(_tr('Pass if'))}{it.criterion}"]
             if it.waiver_reason:
-                parts.append(f"{_tr('Waived because')}: {it.waiver_reason}")
+                parts.append(f"{colon(_tr('Waived because'))}{it.waiver_reason}")
             if it.evidence:
-                parts.append(f"{_tr('Evidence')}: {it.evidence}")
+                parts.append(f"{colon(_tr('Evidence'))}{it.evidence}")
             if it.stale:
                 parts.append(_tr("Recorded for another configuration than the current choice: check again."))
             return "\n\n".join(p for p in parts if p)

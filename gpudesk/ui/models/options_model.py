@@ -187,7 +187,7 @@ class OptionsModel(ColumnHeaders, QAbstractItemModel):
         if column == "advice" and o.advice:
             return "\n".join(f"• {a.message}" for a in o.advice)
         if column == "gpu":
-            return "\n".join(filter(None, [units.gpu_name(o), o.interconnect, o.network]))
+            return "\n".join(filter(None, [units.gpu_name(o), units.interconnect(o.interconnect), o.network]))
         if column == "layout":
             return layout_text(o.layout)
         if column in ("provider", "region"):  # the column may be narrower than the name
