@@ -130,3 +130,22 @@ def test_a_catalogue_that_cannot_be_read_is_left_to_the_window(tmp_path, monkeyp
 
     monkeypatch.setattr(store.Catalog, "_load", broken)
     app._read_catalogue()  # no exception
+
+
+def test_a_plan_the_desktop_hands_over_reaches_the_app():
+    """macOS sends a double-clicked plan as a QFileOpenEvent to the application object: the application's
+    own event handler hands it on (`plan_handed_over`), with no application-wide event filter."""
+    code = (
+        "import json; from PySide6.QtCore import QCoreApplication; "
+        "from PySide6.QtGui import QFileOpenEvent; from gpudesk.ui.app import create_application; "
+        "app = create_application(lang='en'); got = []; app.plan_handed_over.connect(got.append); "
+        "QCoreApplication.sendEvent(app, QFileOpenEvent('/tmp/a.GPUDESK')); "
+        "QCoreApplication.sendEvent(app, QFileOpenEvent('/tmp/b.pdf')); "
+        "print(json.dumps({'got': got, 'type': type(app).__name__}))"
+    )
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    r = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr[-2000:]
+    probe = json.loads(r.stdout.strip().splitlines()[-1])
+    assert probe["got"] == ["/tmp/a.GPUDESK"]  # a plan, whatever the case of its suffix; a PDF is not handed on
+    assert probe["type"] == "Application"
