@@ -327,3 +327,14 @@ def test_building_the_report_evaluates_nothing(plan, monkeypatch):
         assert [s.title for s in data.sections][:2] == (
             ["Summary", "Sizing"] if lang == "en" else ["方案摘要", "容量测算"]
         )
+
+
+def test_the_configuration_reads_in_chinese_without_english_or_repeated_words(plan):
+    """The zh PDF printed the stored English interconnect ("no NVSwitch") and "重计算：完全重计算"."""
+    plan.choice = plan.choice.model_copy(update={"interconnect": "NVLink 3, no NVSwitch (600 GB/s)"})
+    plan.choice.layout = plan.choice.layout.model_copy(update={"recompute": "full"})
+    zh = _all_text(build_report(plan, "zh_CN", generated=DAY))
+    assert "NVLink 3，无 NVSwitch（600 GB/s）" in zh and "no NVSwitch" not in zh
+    assert "完全重计算" in zh and "重计算：完全重计算" not in zh
+    en = _all_text(build_report(plan, "en", generated=DAY))
+    assert "NVLink 3, no NVSwitch (600 GB/s)" in en and "recompute: full" in en

@@ -58,7 +58,7 @@ class ConfigurationRows(ReportContext):
         if self.job.task.trains:
             layout = t(
                 "TP {tp} × PP {pp} × DP {dp}, ZeRO stage {z}, recompute: {rc}, offload: {off}",
-                "张量并行 {tp} × 流水线并行 {pp} × 数据并行 {dp}，ZeRO {z}，重计算：{rc}，卸载：{off}",
+                "张量并行 {tp} × 流水线并行 {pp} × 数据并行 {dp}，ZeRO {z}，{rc}，卸载：{off}",
                 **degrees,
                 z=lay.zero,
                 rc=units.label("recompute", lay.recompute),
