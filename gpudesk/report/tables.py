@@ -5,16 +5,41 @@ page, so no text is ever dropped. Used by `Layout` (report/layout.py)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QPagedPaintDevice, QPainter, QPen
 
 from gpudesk.report import text as wrapped
 from gpudesk.report.style import ACCENT, HEADER_BG, INK, LABEL_BG, MUTED, RULE, TONES
 
-if TYPE_CHECKING:
-    from gpudesk.report.layout import Layout
+
+class PageFlow(Protocol):
+    """What a table needs of the page flow it is placed on. `Layout` (report/layout.py) provides it; it is
+    named here so that the table placer does not import the layout that calls it (no cycle, not even a
+    type-only one)."""
+
+    left: float
+    right: float
+    top: float
+    bottom: float
+    y: float
+    rows: list[tuple[int, float, float]]  # (page, top, height) of every table row placed
+
+    @property
+    def device(self) -> QPagedPaintDevice: ...
+    @property
+    def pages(self) -> Sequence[object]: ...
+    @property
+    def content_width(self) -> float: ...
+    def pt(self, x: float) -> float: ...
+    def font(self, size: float, bold: bool = False) -> QFont: ...
+    def text_height(self, text: str, font: QFont, width: float) -> float: ...
+    def new_page(self) -> None: ...
+    def space_left(self) -> float: ...
+    def ensure(self, height: float) -> None: ...
+    def place(self, height: float, step: Callable[[QPainter, float], None]) -> None: ...
+
 
 STATUS_COLUMN = 2  # the checklist's status column, coloured on open rows
 _ALIGN = {"l": Qt.AlignmentFlag.AlignLeft, "r": Qt.AlignmentFlag.AlignRight, "c": Qt.AlignmentFlag.AlignHCenter}
@@ -22,7 +47,7 @@ _STRIPE = QColor("#FAFBFC")
 
 
 def place_table(
-    lay: Layout,
+    lay: PageFlow,
     columns: list[str],
     rows: list[list[str]],
     widths: list[float] | None,
