@@ -209,3 +209,20 @@ def test_editing_a_quote_shows_every_written_figure_and_reads_it_back(window, qt
                 "public_ips", "ip_per_month"):  # fmt: skip
         assert got[key] == getattr(q, key), key
     assert got["rates"] == [{"billing": "hourly", "per": "gpu", "price": 9.8}] and got["nodes"] == 2
+
+
+def test_an_empty_chart_shows_its_message_and_no_axis_values(window, monkeypatch):
+    """Without a priced quote the chart says so and its axes carry no numbers (the placeholder range 0..1 would
+    show ticks 0.1 … 0.9 that mean nothing); the first priced quote brings the bars' labels and the cost axis."""
+    window.show_tab("quotes")
+    page = window.quotes_page()
+    page.refresh()  # what showing the tab does
+    plot = page.plot
+    message = plot._gd_items[("empty", None)]  # the chart helpers key their items (name, series)
+    assert message.isVisible() and "No priced quote yet" in message.toPlainText()
+    assert plot.getAxis("bottom")._tickLevels == [[]] and plot.getAxis("left")._tickLevels == [[]]
+    assert _add(page, monkeypatch, "aliyun", "a100-sxm-80gb", 8, "9.80")
+    assert ("empty", None) not in plot._gd_items
+    labels = [text for _, text in plot.getAxis("bottom")._tickLevels[0]]
+    assert labels and all(text.strip() for text in labels)  # the quote's own bar label
+    assert plot.getAxis("left")._tickLevels is None  # the cost axis ticks by itself again

@@ -337,8 +337,11 @@ def _hover_points(plot_item: pg.PlotItem, xs, ys, tips, *, size: int = 14, key: 
 
 
 def _empty(plot_item: pg.PlotItem, message: str) -> None:
+    """Only the message: the placeholder range (0..1) would otherwise show ticks that mean nothing."""
     text = _add(plot_item, "empty", pg.TextItem, message, color="#555753", anchor=(0.5, 0.5))
     text.setPos(0.5, 0.5)
+    _set_ticks(plot_item, "bottom", [])
+    _set_ticks(plot_item, "left", [])
     _finish(plot_item, [])
     _set_range(plot_item, 0, 1, 0, 1, steady=False)
     plot_item._gd_range_placeholder = True  # the next real data fit afresh
