@@ -51,6 +51,13 @@ def ensure_venv(extras: str) -> None:
     stamp_file.write_text(stamp)
 
 
+def compile_bytecode() -> None:
+    """Byte-compile gpudesk once (quick when up to date). An editable install leaves that to the first import,
+    and where PYTHONDONTWRITEBYTECODE is set no import ever writes it: every start compiled the whole app again
+    (measured 0.72 s against 0.61 s to the first window). compileall writes it regardless."""
+    subprocess.run([str(PY), "-m", "compileall", "-q", str(ROOT / "gpudesk")], check=False)
+
+
 def _coverage(args: list[str]) -> list[str]:
     """The whole suite measures branch coverage against the floor in pyproject.toml ([tool.coverage]);
     a run of chosen tests (a path, -k or -m) does not, since it covers only a part."""
@@ -63,9 +70,11 @@ def main(argv: list[str]) -> int:
     rest = argv[1:]
     if what == "app":
         ensure_venv("")
+        compile_bytecode()
         return subprocess.call([str(PY), "-m", "gpudesk", *rest])
     if what == "test":
         ensure_venv("[test]")
+        compile_bytecode()
         env = dict(os.environ, QT_QPA_PLATFORM=os.environ.get("QT_QPA_PLATFORM", "offscreen"))
         return subprocess.call([str(PY), "-m", "pytest", *_coverage(rest), *rest], cwd=ROOT, env=env)
     if what == "check":
