@@ -308,6 +308,20 @@ def test_three_quote_rule_counts_licensed_providers(plan, capsys):
     assert c["enough_quotes"] is True and c["providers_with_valid_quotes"] == 3
     assert c["licensed_providers_with_valid_quotes"] == 1 and c["three_quote_rule_met"] is False
     assert c["rule_text"].startswith("有效报价 3 家，其中记录许可证 1 家")
+    assert c["next_step"].startswith("审批前请记录 2 家报价服务商的增值电信业务经营许可证编号")
+    assert c["next_step"].endswith("或改向持牌服务商询价。")
+    for provider, number in (("kufanyun", "B1-20260001"), ("compshare", "B1-20260002")):  # recorded afterwards
+        assert run_cli(["catalog", "add-provider", provider, "--update", "--licence-number", number]) == 0
+    capsys.readouterr()
+    c = run_json(capsys, "quote", "compare", plan, "--json", "--lang", "en")
+    assert c["licensed_providers_with_valid_quotes"] == 3 and c["three_quote_rule_met"] is True
+    assert c["next_step"] == (
+        "Select one with the reason for choosing it before approval (the Quotes tab, or gpudesk quote select)."
+    )
+    q = next(x["id"] for x in c["quotes"] if x["provider"] == "kufanyun")
+    assert run_cli(["quote", "select", plan, q, "--reason", "cheapest licensed"]) == 0
+    capsys.readouterr()
+    assert run_json(capsys, "quote", "compare", plan, "--json")["next_step"] == ""
 
 
 def test_list_writes_the_configuration_as_the_pdf_does(plan, capsys):

@@ -215,3 +215,48 @@ def test_the_table_and_the_chart_have_their_own_headings(cat):
         titles = [b.text for b in page.blocks if isinstance(b, Heading)]
         titles += [b.title for b in page.blocks if isinstance(b, QuoteChart)]
         assert len(titles) == len(set(titles)), (lang, titles)
+
+
+class _LicenceRecorded:
+    """The catalogue after its user recorded one provider's licence number, later than the plan's quotes were
+    added (each quote copied the provider's facts as they were then)."""
+
+    def __init__(self, cat, provider: str, number: str) -> None:
+        self._cat, self._provider, self._number = cat, provider, number
+
+    def __getattr__(self, name):
+        return getattr(self._cat, name)
+
+    def provider(self, provider_id):
+        row = self._cat.provider(provider_id)
+        return row.model_copy(update={"licence_number": self._number}) if provider_id == self._provider else row
+
+
+def test_the_cover_says_what_the_comparison_still_lacks(cat):
+    """Three quotes on file but the rule unmet: the cover names the gap (licences to record, quotes to ask for)
+    instead of asking for three quotes the plan already has; a licence recorded afterwards counts in print."""
+    plan = _plan(cat, select=False)  # valid: 简米科技 (licence on record) and 酷番云 (none); the third expired
+    en = build_report(plan, "en", generated=DAY, catalog=cat)
+    head = "Budget estimate: 3 written quotes on file, none selected yet. "
+    assert en.cover_notice[1] == head + (
+        "Valid quotes from 2 providers, 1 of them with a licence recorded: the rule of 3 licensed providers is not "
+        "met. Before approval, record the telecom licence number (增值电信业务经营许可证) of the 1 quoted provider "
+        "without one (Catalogue tab ▸ Providers, or gpudesk catalog add-provider --update), and get written quotes "
+        "from 1 more licensed provider."
+    )
+    risks = next(b for b in en.sections[0].blocks if isinstance(b, Bullets)).items
+    assert risks[0] == ("critical", en.cover_notice[1])  # the first risk says the same
+    zh = build_report(plan, "zh_CN", generated=DAY, catalog=cat).cover_notice[1]
+    assert zh.startswith("预算估算：已有 3 份书面报价，尚未选定。有效报价 2 家，其中记录许可证 1 家：")
+    assert zh.endswith(
+        "审批前请记录 1 家报价服务商的增值电信业务经营许可证编号（“资源目录”页的“服务商”），并再向 1 家持牌服务商取得书面报价。"
+    )
+    # 酷番云's licence recorded after its quote: the printed plan counts it, as `quote compare` does
+    later = build_report(plan, "en", generated=DAY, catalog=_LicenceRecorded(cat, "kufanyun", "B1-20260001"))
+    assert later.cover_notice[1] == head + (
+        "Valid quotes from 2 providers, 2 of them with a licence recorded: the rule of 3 licensed providers is not "
+        "met. Before approval, get written quotes from 1 more licensed provider."
+    )
+    page = _text(_section(later, "Quotes and comparison (比价)").blocks)
+    assert "Before approval, get written quotes from 1 more licensed provider." in page
+    assert "Valid quotes from 2 providers, 2 of them with a licence recorded" in page

@@ -86,6 +86,10 @@ def test_three_quotes_compared_selected_and_followed(window, qtbot, monkeypatch,
         assert _add(page, monkeypatch, provider, "a100-sxm-80gb", 8, price)
     c = page.comparison
     assert [r.quote.id for r in c.rows] == ["q1", "q2", "q3"] and c.enough_quotes
+    # none of the three has a licence on record: the tab says the rule is unmet and what to do, as the PDF does
+    notes = page.notes.text()
+    assert "Valid quotes from 3 providers, 0 of them with a licence recorded" in notes
+    assert "record the telecom licence number (增值电信业务经营许可证) of the 3 quoted providers" in notes
     cheapest = c.row(c.cheapest)
     assert cheapest.quote.provider == "tencent-cloud"  # 8.40 < 9.80 < 11 for the same configuration
     assert all(r.cost.all_in is not None for r in c.rows)

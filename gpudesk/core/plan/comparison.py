@@ -125,6 +125,39 @@ class Comparison:
             v=verdict,
         )
 
+    def next_step_text(self) -> str:
+        """What the 比价 still needs before approval, as one sentence a purchaser acts on ("" when nothing): the
+        licences to record, the quotes to ask for, or the selection to make."""
+        if self.rule_met:
+            if self.selected is not None:
+                return ""
+            return t(
+                "Select one with the reason for choosing it before approval (the Quotes tab, or gpudesk quote select).",
+                "审批前请选定一份并写明理由（“报价”页，或 gpudesk quote select）。",
+            )
+        unlicensed = self.providers - self.licensed_providers
+        more = max(0, QUOTES_NEEDED - self.providers)
+        record = t(
+            "record the telecom licence number (增值电信业务经营许可证) of the {u} quoted provider{s} without one "
+            "(Catalogue tab ▸ Providers, or gpudesk catalog add-provider --update)",
+            "记录 {u} 家报价服务商的增值电信业务经营许可证编号（“资源目录”页的“服务商”）",
+            u=unlicensed,
+            s="" if unlicensed == 1 else "s",
+        )
+        ask = t(
+            "get written quotes from {m} more licensed provider{s}",
+            "再向 {m} 家持牌服务商取得书面报价",
+            m=more,
+            s="" if more == 1 else "s",
+        )
+        if unlicensed and more:
+            text = record + t(", and ", "，并") + ask
+        elif unlicensed:
+            text = record + t(", or ask licensed providers instead", "，或改向持牌服务商询价")
+        else:
+            text = ask
+        return t("Before approval, {x}.", "审批前请{x}。", x=text)
+
 
 def _provider_row(q: Quote, catalog: Catalogue | None) -> dict[str, Any] | None:
     if catalog is not None:
@@ -167,16 +200,23 @@ def _flags(q: Quote, facts: dict[str, Any] | None, fit: QuoteFit | None, cost: Q
     return out
 
 
-def compare(plan: Plan, catalog: Catalogue | None = None, *, today: _dt.date | None = None) -> Comparison:
-    """Every quote of the plan, costed all-in for its job and flagged; cheapest and selected marked."""
+def compare(
+    plan: Plan, catalog: Catalogue | None = None, *, today: _dt.date | None = None, facts_from: Catalogue | None = None
+) -> Comparison:
+    """Every quote of the plan, costed all-in for its job and flagged; cheapest and selected marked.
+
+    `catalog` also evaluates fits the plan has not stored; `facts_from` (default: `catalog`) is only read for the
+    providers' current facts, so a licence recorded after the quote was added counts (the printed plan passes
+    it and no catalogue, to say what `quote compare` says without evaluating anything)."""
     today = today or _dt.date.today()
+    facts_from = facts_from or catalog
     rows: list[QuoteRow] = []
     for q in plan.quotes:
         fit = current_fit(plan, q, catalog)
         needs = job_needs(plan, fit if fit is not None and not fit.error else None)
         cost = all_in_cost(q, needs)
         sens = {f: all_in_cost(q, needs, factor=f).all_in for f in SENSITIVITY}
-        facts = _provider_row(q, catalog)
+        facts = _provider_row(q, facts_from)
         rows.append(QuoteRow(q, _name(q, facts), facts, fit, cost, sens, _flags(q, facts, fit, cost, today)))
     eligible = [
         r
@@ -350,6 +390,7 @@ def comparison_json(c: Comparison) -> dict[str, Any]:
         "licensed_providers_with_valid_quotes": c.licensed_providers,
         "three_quote_rule_met": c.rule_met,
         "rule_text": c.rule_text(),
+        "next_step": c.next_step_text(),
         "currency": "CNY",
         "today": c.today,
         "notes": list(c.notes),

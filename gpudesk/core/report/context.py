@@ -71,8 +71,9 @@ class ReportContext:
         self.hash = plan_hash(plan)
         self.currency = self.choice.cost.currency if self.choice else self.job.currency
         self.hardware = plan.hardware
-        # the quotes as core compares them; no catalogue, so nothing is evaluated here (stored fits only)
-        self.comparison: Comparison = compare(plan, None, today=generated)
+        # the quotes as core compares them: stored fits only (nothing is evaluated here), the providers' facts as
+        # the catalogue has them now (a licence recorded after the quote counts, as in `quote compare`)
+        self.comparison: Comparison = compare(plan, None, today=generated, facts_from=catalog)
 
     @functools.cached_property
     def budget(self) -> Budget:
@@ -89,16 +90,26 @@ class ReportContext:
         """Whether the plan's price is a written quote the user selected (else it is a budget estimate)."""
         return self.selected_quote is not None
 
-    def _no_quote_text(self) -> str:
-        n = len(self.comparison.rows)
-        if n:
-            return t(
+    def _no_quote_text(self, ask: str) -> str:
+        """The first line a purchaser reads while no quote is selected: the quotes on file and, from the comparison,
+        what is still missing (licences to record, quotes to ask for, a selection). `ask` is the sentence for a plan
+        with no quote at all."""
+        c = self.comparison
+        n = len(c.rows)
+        if not n:
+            return t("Budget estimate, no written quote yet.", "预算估算，尚无书面报价。") + t(" ", "") + ask
+        parts = [
+            t(
                 "Budget estimate: {n} written quote{s} on file, none selected yet.",
                 "预算估算：已有 {n} 份书面报价，尚未选定。",
                 n=n,
                 s="s" if n != 1 else "",
             )
-        return t("Budget estimate, no written quote yet.", "预算估算，尚无书面报价。")
+        ]
+        if not c.rule_met:
+            parts.append(c.rule_text())
+        parts.append(c.next_step_text())
+        return t(" ", "").join(parts)
 
     def row(self, kind: str, ident: str | None) -> Any:
         """The plan's own copy of a catalogue row when it is the one asked for, else the live catalogue."""

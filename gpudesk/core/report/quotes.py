@@ -86,6 +86,8 @@ class QuotesSection(ReportContext):
             )
         ]
         blocks.append(Text(c.rule_text(), "ok" if c.rule_met else "warning"))  # the three-quote verdict (Q6)
+        if c.next_step_text():
+            blocks.append(Text(c.next_step_text(), "warning"))
         for note in c.notes:
             blocks.append(Text(note, "warning"))
         blocks += [

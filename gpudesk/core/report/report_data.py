@@ -112,11 +112,11 @@ class _Builder(SummarySection, SizingSection, AlternativesSection, QuotesSection
         if sel is None:
             notice = (
                 "warning",
-                self._no_quote_text()
-                + t(" ", "")
-                + t(
-                    "Get written quotes from at least three licensed providers before approval (see the 比价 page).",
-                    "审批前请取得至少三家持牌服务商的书面报价（见比价页）。",
+                self._no_quote_text(
+                    t(
+                        "Get written quotes from at least three licensed providers before approval (see the 比价 page).",
+                        "审批前请取得至少三家持牌服务商的书面报价（见比价页）。",
+                    )
                 ),
             )
         else:

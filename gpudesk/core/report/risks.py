@@ -52,11 +52,12 @@ class RiskBullets(ReportContext):
                 0,
                 (
                     "critical",
-                    self._no_quote_text()
-                    + t(" ", "")
-                    + t(
-                        "Get written quotes from at least three licensed providers and compare them all-in before approval.",
-                        "审批前请向至少三家持牌服务商取得书面报价，并按总价比较。",
+                    self._no_quote_text(
+                        t(
+                            "Get written quotes from at least three licensed providers and compare them all-in before "
+                            "approval.",
+                            "审批前请向至少三家持牌服务商取得书面报价，并按总价比较。",
+                        )
                     ),
                 ),
             )

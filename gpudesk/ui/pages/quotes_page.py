@@ -4,6 +4,8 @@ plan's choice follows the selected quote). core.plan compares and costs; this pa
 
 from __future__ import annotations
 
+import html
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QDialog,
@@ -145,7 +147,9 @@ class QuotesPage(Retranslated, QWidget):
             )
             self.selection.setText("")
             return
-        lines = [f'<span style="color:#c17d11">• {n}</span>' for n in c.notes]
+        # the three-quote verdict and what is still missing, as the PDF's cover says it (the selection is named below)
+        missing = [] if c.rule_met else [c.rule_text(), c.next_step_text()]
+        lines = [f'<span style="color:#c17d11">• {html.escape(n)}</span>' for n in [*c.notes, *missing]]
         self.notes.setText(
             "<br>".join(lines)
             or self.tr("%1 quotes from %2 providers; all figures for this plan's job.")
