@@ -111,6 +111,6 @@ def format_comparison(c) -> str:
         out.append(t("Selected: {q} — {why}", "已选定：{q} —— {why}", q=c.selection.quote, why=c.selection.reason))
     out += [f"! {n}" for n in c.notes]
     out.append(("" if c.rule_met else "! ") + c.rule_text())
-    if c.next_step_text():
-        out.append("! " + c.next_step_text())
+    if step := c.next_step_text():
+        out.append("! " + step)
     return "\n".join(out) + "\n"

@@ -86,8 +86,8 @@ class QuotesSection(ReportContext):
             )
         ]
         blocks.append(Text(c.rule_text(), "ok" if c.rule_met else "warning"))  # the three-quote verdict (Q6)
-        if c.next_step_text():
-            blocks.append(Text(c.next_step_text(), "warning"))
+        if step := c.next_step_text():
+            blocks.append(Text(step, "warning"))
         for note in c.notes:
             blocks.append(Text(note, "warning"))
         blocks += [
